@@ -1,0 +1,74 @@
+# mst-suite: build everything into bin/.  `make CI=1` turns warnings into errors.
+CC      ?= gcc
+OPT     ?= -O3 -march=native
+CFLAGS  ?= $(OPT) -g
+CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wstrict-prototypes -Wshadow -Icommon
+ifeq ($(CI),1)
+CFLAGS  += -Werror
+endif
+LDLIBS  += -lz -lm
+
+BUILD   := build
+BIN     := bin
+
+COMMON_SRC := $(filter-out common/main.c,$(wildcard common/*.c))
+COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/%.o)
+LIBMST     := $(BUILD)/libmst.a
+
+SEQ_SRC    := $(wildcard seq/*.c)
+SEQ_OBJ    := $(SEQ_SRC:%.c=$(BUILD)/%.o)
+
+UNIT_SRC   := $(wildcard tests/unit/*.c)
+UNIT_OBJ   := $(UNIT_SRC:%.c=$(BUILD)/%.o)
+
+SOLVERS := $(BIN)/mst-seq
+TOOLS   := $(BIN)/mst-verify
+
+.PHONY: all run test unit e2e bench report graphs clean setup
+all: $(SOLVERS) $(TOOLS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(LIBMST): $(COMMON_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+# Every solver executable is the shared harness (common/main.c) plus one solver folder.
+$(BIN)/mst-seq: $(BUILD)/common/main.o $(SEQ_OBJ) $(LIBMST)
+	@mkdir -p $(BIN)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BIN)/mst-verify: $(BUILD)/tools/verify.o $(LIBMST)
+	@mkdir -p $(BIN)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+$(BIN)/unit-tests: $(UNIT_OBJ) $(SEQ_OBJ) $(LIBMST)
+	@mkdir -p $(BIN)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lcriterion
+
+# The main job: every built solver on the USA-road NY graph, one comparison table.
+run: all
+	scripts/main-job.sh
+
+setup:
+	scripts/setup.sh
+
+unit: $(BIN)/unit-tests
+	$(BIN)/unit-tests
+
+e2e: all
+	tests/e2e/run.sh
+
+# Unit tests, then end-to-end tests; the last line is one "N passed, M failed" summary.
+test: all $(BIN)/unit-tests
+	tests/run.sh
+
+bench: all
+	report/bench-seq.sh
+
+clean:
+	rm -rf $(BUILD) $(BIN)
+
+-include $(COMMON_OBJ:.o=.d) $(SEQ_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(BUILD)/common/main.d $(BUILD)/tools/verify.d

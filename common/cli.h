@@ -1,0 +1,42 @@
+/*
+ * cli.h: command-line pieces shared by the solvers' harness and the tools (mst-verify, ...):
+ * the graph-loading options and number parsing, so every executable reads them alike.
+ */
+#ifndef MST_CLI_H
+#define MST_CLI_H
+
+#include <stdint.h>
+
+#include "loader.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Help lines for the loading options. */
+extern const char mst_cli_load_usage[];
+
+/*
+ * Handles one loading option: --format F, --one-based, --vertices N, --weights M, --seed S.
+ * `value` is the next argument (or NULL); *used_value is set to 1 if it was consumed.
+ * Returns 1 if `name` was a loading option, 0 if not, -1 for a bad or missing value (message
+ * recorded with mst_fail).
+ */
+int mst_cli_load_option(mst_load_options *lo, const char *name, const char *value,
+                        int *used_value);
+
+/* Parses a whole decimal string into *out (at most `max`); returns 0 or -1 (message recorded
+ * naming `option`). */
+int mst_cli_parse_u64(const char *option, const char *s, uint64_t max, uint64_t *out);
+
+/*
+ * Splits "--name=value" into name and value in a caller buffer: returns the name (buf or arg)
+ * and sets *inline_value to the value, or NULL if arg has no '='.
+ */
+const char *mst_cli_split(const char *arg, char *buf, int len, const char **inline_value);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

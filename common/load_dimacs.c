@@ -1,0 +1,179 @@
+/*
+ * load_dimacs.c: DIMACS .gr files, in the two dialects found in the wild; the 'p' line picks one
+ * (DESIGN.md, Input formats).
+ *
+ * (a) 9th DIMACS Implementation Challenge, shortest paths
+ *     (http://www.diag.uniroma1.it/challenge9/format.shtml#graph):
+ *       c comment
+ *       p sp N M          N vertices, M arcs
+ *       a U V W           M arc lines, ids 1..N, W an integer (reals are accepted too)
+ * (b) PACE 2016 treewidth challenge (https://pacechallenge.org/2016/treewidth/), as used by the
+ *     USA-road *.pace.gr files:
+ *       c comment
+ *       p tw N M          N vertices, M edges
+ *       U V               M edge lines, ids 1..N, unweighted
+ * Rules: lines whose first non-blank character is 'c', and blank lines, are skipped anywhere;
+ * exactly one 'p' line, before any data; every data line has exactly its fields; the number of
+ * data lines must equal M. Ids are checked against N by the builder (index base 1). Lines are
+ * arcs (directed = 1): DIMACS-9 lists both directions of a road, and the builder merges an arc
+ * with its reverse of equal weight; for PACE files this is harmless.
+ * One pass over the bytes, O(bytes + m).
+ */
+#include <string.h>
+
+#include "builder.h"
+#include "loader.h"
+#include "parse.h"
+
+typedef enum dimacs_kind { DIMACS_NONE = 0, DIMACS_SP, DIMACS_TW } dimacs_kind;
+
+typedef struct dimacs_state {
+    mst_builder b;
+    dimacs_kind kind; /* NONE until the 'p' line */
+    uint64_t p_line;  /* its line number */
+    uint64_t m_header;
+    uint64_t count;   /* arc/edge lines read */
+} dimacs_state;
+
+/* 1 if the token at p (no leading blanks) is exactly `word`. */
+static int token_is(const char *p, const char *word)
+{
+    size_t k = strlen(word);
+    return strncmp(p, word, k) == 0 && (p[k] == '\0' || mst_is_blank(p[k]));
+}
+
+/* What a data line of this dialect looks like, for messages. */
+static const char *expected_line(const dimacs_state *s)
+{
+    return s->kind == DIMACS_SP ? "'a u v w'" : "'u v'";
+}
+
+/* Records the error for token parse result t at p. */
+static mst_status field_fail(mst_reader *r, int t, const char *p, const char *what,
+                             const char *expected)
+{
+    char tok[48];
+    if (t == MST_TOK_RANGE)
+        return mst_reader_fail(r, "%s %s out of range", what, mst_token_text(p, tok));
+    return mst_reader_fail(r, "expected %s, found %s", expected, mst_token_text(p, tok));
+}
+
+/* Checks that only blanks remain before the line's end (an extra field or a NUL byte fails). */
+static mst_status line_end(mst_reader *r, const char *p, const char *end, const char *expected)
+{
+    char tok[48];
+    p = mst_skip_blanks(p);
+    if (*p != '\0')
+        return mst_reader_fail(r, "expected %s, found extra field %s", expected,
+                               mst_token_text(p, tok));
+    if (p != end)
+        return mst_reader_fail(r, "NUL byte in line");
+    return MST_OK;
+}
+
+/* "p sp N M" or "p tw N M": picks the dialect and starts the builder. */
+static mst_status p_line(mst_reader *r, const mst_load_options *o, dimacs_state *s,
+                         const char *p, const char *end)
+{
+    const char *expected = "'p sp N M' or 'p tw N M'";
+    char tok[48];
+    uint64_t n, m;
+    int t;
+    if (s->kind != DIMACS_NONE)
+        return mst_reader_fail(r, "second 'p' line (the first is line %llu)",
+                               (unsigned long long)s->p_line);
+    p = mst_skip_blanks(p);
+    if (!token_is(p, "p"))
+        return mst_reader_fail(r, "expected %s, found %s", expected, mst_token_text(p, tok));
+    p = mst_skip_blanks(p + 1);
+    if (*p == '\0')
+        return mst_reader_fail(r, "expected %s, found end of line", expected);
+    if (!token_is(p, "sp") && !token_is(p, "tw"))
+        return mst_reader_fail(r, "unknown problem type %s (expected 'sp' or 'tw')",
+                               mst_token_text(p, tok));
+    dimacs_kind kind = token_is(p, "sp") ? DIMACS_SP : DIMACS_TW;
+    p += 2;
+    if ((t = mst_parse_u64(&p, &n)) != MST_TOK_OK || (t = mst_parse_u64(&p, &m)) != MST_TOK_OK)
+        return field_fail(r, t, p, "count", expected);
+    mst_status st = line_end(r, p, end, expected);
+    if (st == MST_OK)
+        st = mst_builder_init(&s->b, r, NULL, 1, kind == DIMACS_SP, o);
+    if (st != MST_OK)
+        return st;
+    s->kind = kind;
+    s->p_line = mst_reader_line(r);
+    s->m_header = m;
+    return mst_builder_set_header(&s->b, n, m);
+}
+
+/* "a U V W" (sp) or "U V" (tw): adds one arc. */
+static mst_status data_line(mst_reader *r, dimacs_state *s, const char *p, const char *end)
+{
+    const char *expected = expected_line(s);
+    char tok[48];
+    uint64_t u, v;
+    double w = 0;
+    int t, is_real = 0;
+    if (s->kind == DIMACS_NONE)
+        return mst_reader_fail(r, "data before the 'p' line: expected 'p sp N M' or "
+                                  "'p tw N M', found %s",
+                               mst_token_text(p, tok));
+    p = mst_skip_blanks(p);
+    if (s->kind == DIMACS_SP) {
+        if (!token_is(p, "a"))
+            return mst_reader_fail(r, "expected %s, found %s", expected, mst_token_text(p, tok));
+        p++;
+    }
+    if ((t = mst_parse_u64(&p, &u)) != MST_TOK_OK || (t = mst_parse_u64(&p, &v)) != MST_TOK_OK)
+        return field_fail(r, t, p, "vertex id", expected);
+    if (s->kind == DIMACS_SP && (t = mst_parse_weight(&p, &w, &is_real)) != MST_TOK_OK)
+        return field_fail(r, t, p, "weight", expected);
+    mst_status st = line_end(r, p, end, expected);
+    if (st != MST_OK)
+        return st;
+    s->count++;
+    return mst_builder_add(&s->b, u, v, w, is_real);
+}
+
+/* Dispatches one line: comment, 'p' line or data line. */
+static mst_status one_line(mst_reader *r, const mst_load_options *o, dimacs_state *s,
+                           const char *line, const char *end)
+{
+    const char *p = mst_skip_blanks(line);
+    if (*p == '\0' || *p == 'c')
+        return MST_OK;
+    if (*p == 'p')
+        return p_line(r, o, s, line, end);
+    return data_line(r, s, line, end);
+}
+
+mst_status mst_load_dimacs(mst_reader *r, const mst_load_options *o, mst_graph *g)
+{
+    mst_status st = MST_OK;
+    dimacs_state s;
+    char *line;
+    size_t len;
+    memset(&s, 0, sizeof s);
+    memset(g, 0, sizeof *g);
+    for (;;) {
+        MST_CHECK(mst_reader_next_line(r, &line, &len));
+        if (line == NULL)
+            break;
+        MST_CHECK(one_line(r, o, &s, line, line + len));
+    }
+    if (s.kind == DIMACS_NONE) {
+        st = mst_reader_fail(r, "no 'p' line (expected 'p sp N M' or 'p tw N M')");
+        goto fail;
+    }
+    if (s.count != s.m_header) {
+        st = mst_reader_fail(r, "header says %llu %s, file has %llu",
+                             (unsigned long long)s.m_header,
+                             s.kind == DIMACS_SP ? "arcs" : "edges", (unsigned long long)s.count);
+        goto fail;
+    }
+    return mst_builder_finish(&s.b, 1, g);
+fail:
+    mst_builder_free(&s.b);
+    mst_graph_free(g);
+    return st;
+}

@@ -1,0 +1,217 @@
+/*
+ * load_metis.c: METIS graph files (.graph) (DESIGN.md, Input formats).
+ *
+ * Format (G. Karypis, "METIS: A Software Package for Partitioning Unstructured Graphs, ...,
+ * Version 5.1.0", 2013, section 4.1.1 "Graph data structure", figure 8):
+ *   N M [FMT [NCON]]       header: N vertices, M undirected edges
+ *   one line per vertex i = 1..N:
+ *     [s] [w_1 .. w_NCON] v_1 [e_1] v_2 [e_2] ...
+ *   FMT is up to 3 binary digits "abc" (e.g. 1, 10, 11, 011, 111): a = 1 the line starts with
+ *   the vertex size s, b = 1 then NCON vertex weights follow (NCON defaults to 1), c = 1 each
+ *   neighbour v_k (1-based) is followed by the weight e_k of that edge.
+ * Rules:
+ *   - lines whose first non-blank character is '%' are comments, skipped anywhere; before the
+ *     header blank lines are skipped too, but after it a blank line is a vertex with no
+ *     neighbours (an isolated vertex), so exactly N vertex lines must follow the header;
+ *   - vertex sizes and vertex weights are read and ignored (they must be integers);
+ *   - every edge appears in both endpoints' lists: the adjacency entries must number 2M, and
+ *     each entry is added as an arc (directed = 1) so the builder merges the two halves;
+ *   - neighbour ids are checked against N by the builder (index base 1); after the N vertex
+ *     lines only blank and comment lines may remain.
+ * One pass over the bytes, O(bytes + m).
+ */
+#include <string.h>
+
+#include "builder.h"
+#include "loader.h"
+#include "parse.h"
+
+typedef struct metis_state {
+    mst_builder b;
+    int have_header;
+    uint64_t n, m;
+    uint64_t skip;     /* leading fields of a vertex line to skip: size + NCON weights */
+    int edge_weights;  /* FMT c: an edge weight follows each neighbour */
+    uint64_t vertex;   /* vertex lines read */
+    uint64_t entries;  /* adjacency entries read */
+} metis_state;
+
+/* Checks that only blanks remain before the line's end (an extra field or a NUL byte fails). */
+static mst_status line_end(mst_reader *r, const char *p, const char *end, const char *expected)
+{
+    char tok[48];
+    p = mst_skip_blanks(p);
+    if (*p != '\0')
+        return mst_reader_fail(r, "expected %s, found extra field %s", expected,
+                               mst_token_text(p, tok));
+    if (p != end)
+        return mst_reader_fail(r, "NUL byte in line");
+    return MST_OK;
+}
+
+/* Parses FMT ("abc", up to 3 binary digits) at *pp into its three flags. */
+static mst_status parse_fmt(mst_reader *r, const char **pp, int *size, int *vwgt, int *ewgt)
+{
+    char tok[48];
+    const char *p = mst_skip_blanks(*pp), *q = p;
+    while (*q == '0' || *q == '1')
+        q++;
+    if (q == p || q - p > 3 || (*q != '\0' && !mst_is_blank(*q)))
+        return mst_reader_fail(r, "bad METIS FMT %s (expected up to 3 digits 0 or 1, such as "
+                                  "1, 10, 11 or 011)", mst_token_text(p, tok));
+    *ewgt = q[-1] == '1';
+    *vwgt = q - p >= 2 && q[-2] == '1';
+    *size = q - p >= 3 && q[-3] == '1';
+    *pp = q;
+    return MST_OK;
+}
+
+/* The optional "FMT [NCON]" of the header: sets skip and edge_weights. */
+static mst_status parse_fmt_ncon(mst_reader *r, metis_state *s, const char **pp)
+{
+    char tok[48];
+    int size = 0, vwgt = 0, ewgt = 0, t;
+    uint64_t ncon = 0;
+    mst_status st;
+    if (!mst_at_eol(*pp) && (st = parse_fmt(r, pp, &size, &vwgt, &ewgt)) != MST_OK)
+        return st;
+    if (!mst_at_eol(*pp) && (t = mst_parse_u64(pp, &ncon)) != MST_TOK_OK)
+        return mst_reader_fail(r, "expected NCON (a count), found %s", mst_token_text(*pp, tok));
+    if (ncon > 0 && !vwgt)
+        return mst_reader_fail(r, "NCON is %llu but FMT has no vertex weights",
+                               (unsigned long long)ncon);
+    if (ncon > 1000000)
+        return mst_reader_fail(r, "NCON %llu is too large", (unsigned long long)ncon);
+    s->skip = (uint64_t)size + (vwgt ? (ncon > 0 ? ncon : 1) : 0);
+    s->edge_weights = ewgt;
+    return MST_OK;
+}
+
+/* The header "N M [FMT [NCON]]": starts the builder with n = N. */
+static mst_status header_line(mst_reader *r, const mst_load_options *o, metis_state *s,
+                              const char *p, const char *end)
+{
+    const char *expected = "header 'N M [FMT [NCON]]'";
+    char tok[48];
+    mst_status st;
+    int t;
+    if ((t = mst_parse_u64(&p, &s->n)) != MST_TOK_OK || (t = mst_parse_u64(&p, &s->m)) != MST_TOK_OK)
+        return t == MST_TOK_RANGE
+                   ? mst_reader_fail(r, "count %s out of range", mst_token_text(p, tok))
+                   : mst_reader_fail(r, "expected %s, found %s", expected, mst_token_text(p, tok));
+    if ((st = parse_fmt_ncon(r, s, &p)) != MST_OK || (st = line_end(r, p, end, expected)) != MST_OK)
+        return st;
+    if (s->m > UINT64_MAX / 2)
+        return mst_reader_fail(r, "edge count %llu out of range", (unsigned long long)s->m);
+    s->have_header = 1;
+    if ((st = mst_builder_init(&s->b, r, NULL, 1, s->edge_weights, o)) != MST_OK)
+        return st;
+    return mst_builder_set_header(&s->b, s->n, 2 * s->m);
+}
+
+/* Skips the vertex size and vertex weights at the start of a vertex line. */
+static mst_status skip_vertex_fields(mst_reader *r, const metis_state *s, const char **pp)
+{
+    char tok[48];
+    int64_t x;
+    for (uint64_t k = 0; k < s->skip; k++) {
+        int t = mst_parse_i64(pp, &x);
+        if (t != MST_TOK_OK)
+            return mst_reader_fail(r, "expected %llu vertex size/weight field(s) before the "
+                                      "neighbours, found %s",
+                                   (unsigned long long)s->skip, mst_token_text(*pp, tok));
+    }
+    return MST_OK;
+}
+
+/* One neighbour entry "v [e]" of vertex x. */
+static mst_status neighbour(mst_reader *r, metis_state *s, uint64_t x, const char **pp)
+{
+    char tok[48];
+    uint64_t v;
+    double w = 0;
+    int is_real = 0, t;
+    if ((t = mst_parse_u64(pp, &v)) != MST_TOK_OK)
+        return t == MST_TOK_RANGE
+                   ? mst_reader_fail(r, "vertex id %s out of range", mst_token_text(*pp, tok))
+                   : mst_reader_fail(r, "expected a neighbour id, found %s",
+                                     mst_token_text(*pp, tok));
+    if (s->edge_weights && (t = mst_parse_weight(pp, &w, &is_real)) != MST_TOK_OK) {
+        if (t == MST_TOK_NONE)
+            return mst_reader_fail(r, "missing edge weight after neighbour %llu",
+                                   (unsigned long long)v);
+        return mst_reader_fail(r, "%s edge weight %s after neighbour %llu",
+                               t == MST_TOK_RANGE ? "out of range" : "bad",
+                               mst_token_text(*pp, tok), (unsigned long long)v);
+    }
+    s->entries++;
+    return mst_builder_add(&s->b, x, v, w, is_real);
+}
+
+/* Vertex line number s->vertex + 1: skips its own fields, adds an arc per neighbour. */
+static mst_status vertex_line(mst_reader *r, metis_state *s, const char *p, const char *end)
+{
+    uint64_t x = ++s->vertex;
+    mst_status st = skip_vertex_fields(r, s, &p);
+    while (st == MST_OK && !mst_at_eol(p))
+        st = neighbour(r, s, x, &p);
+    if (st == MST_OK && mst_skip_blanks(p) != end)
+        st = mst_reader_fail(r, "NUL byte in line");
+    return st;
+}
+
+/* Dispatches one line: comment, header, vertex line, or what follows the N vertex lines. */
+static mst_status one_line(mst_reader *r, const mst_load_options *o, metis_state *s,
+                           const char *line, const char *end)
+{
+    char tok[48];
+    const char *p = mst_skip_blanks(line);
+    if (*p == '%')
+        return MST_OK;
+    if (!s->have_header)
+        return *p == '\0' ? MST_OK : header_line(r, o, s, line, end);
+    if (s->vertex < s->n)
+        return vertex_line(r, s, line, end);
+    if (*p != '\0')
+        return mst_reader_fail(r, "data after the %llu vertex lines: found %s",
+                               (unsigned long long)s->n, mst_token_text(p, tok));
+    return MST_OK;
+}
+
+/* End-of-file checks: header present, N vertex lines, 2M adjacency entries. */
+static mst_status check_counts(mst_reader *r, const metis_state *s)
+{
+    if (!s->have_header)
+        return mst_reader_fail(r, "missing header 'N M [FMT [NCON]]'");
+    if (s->vertex < s->n)
+        return mst_reader_fail(r, "header says %llu vertices, file has %llu vertex lines",
+                               (unsigned long long)s->n, (unsigned long long)s->vertex);
+    if (s->entries != 2 * s->m)
+        return mst_reader_fail(r, "header says %llu edges, adjacency lists hold %llu entries "
+                                  "(expected %llu)",
+                               (unsigned long long)s->m, (unsigned long long)s->entries,
+                               (unsigned long long)(2 * s->m));
+    return MST_OK;
+}
+
+mst_status mst_load_metis(mst_reader *r, const mst_load_options *o, mst_graph *g)
+{
+    mst_status st = MST_OK;
+    metis_state s;
+    char *line;
+    size_t len;
+    memset(&s, 0, sizeof s);
+    memset(g, 0, sizeof *g);
+    for (;;) {
+        MST_CHECK(mst_reader_next_line(r, &line, &len));
+        if (line == NULL)
+            break;
+        MST_CHECK(one_line(r, o, &s, line, line + len));
+    }
+    MST_CHECK(check_counts(r, &s));
+    return mst_builder_finish(&s.b, 1, g);
+fail:
+    mst_builder_free(&s.b);
+    mst_graph_free(g);
+    return st;
+}

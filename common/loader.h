@@ -1,0 +1,78 @@
+/*
+ * loader.h: reading a graph file into the canonical graph (DESIGN.md, Input formats).
+ *
+ * mst_graph_load() picks the format from the extension (after a ".gz", which any format may
+ * have) or from --format, runs that format's loader, then applies the weight mode. Every loader
+ * reads through an mst_reader and reports errors as "FILE:LINE: problem" (text formats) or
+ * "FILE: problem" (binary formats), returning MST_EINPUT; the graph is left zeroed on error.
+ */
+#ifndef MST_LOADER_H
+#define MST_LOADER_H
+
+#include <stdint.h>
+
+#include "graph.h"
+#include "reader.h"
+#include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* --weights */
+typedef enum mst_weight_mode {
+    MST_WEIGHT_MODE_AUTO = 0, /* the file's weights, or random ones if it has none */
+    MST_WEIGHT_MODE_KEEP,     /* the file's weights, or unit weights if it has none */
+    MST_WEIGHT_MODE_RANDOM,   /* random weights from the seed, whatever the file has */
+    MST_WEIGHT_MODE_UNIT      /* every weight 1 */
+} mst_weight_mode;
+
+typedef struct mst_load_options {
+    const char *format;    /* format name (see mst_format_names) or NULL: by extension */
+    int one_based;         /* edge lists: ids start at 1 */
+    int has_vertices;      /* --vertices given: */
+    uint64_t vertices;     /*   n is this, and every id must be below it */
+    mst_weight_mode weights;
+    uint64_t seed;         /* for random weights */
+} mst_load_options;
+
+/* Default options: format by extension, 0-based edge lists, weights AUTO, seed 1. */
+mst_load_options mst_load_options_default(void);
+
+/*
+ * Loads the graph at `path` into *g (owned by the caller; free with mst_graph_free).
+ * Errors: MST_EUSAGE for an unknown --format; MST_EINPUT for a missing, unreadable, malformed
+ * or unsupported file (one-line message with file and line); MST_ERESOURCE for memory or size
+ * limits (n >= 2^32). O(file bytes + m) time.
+ */
+mst_status mst_graph_load(const char *path, const mst_load_options *o, mst_graph *g);
+
+/* Space-separated list of the format names --format accepts. */
+const char *mst_format_names(void);
+
+/* The format name for a path's extension ("edgelist", "dimacs", ...), or NULL if unknown. */
+const char *mst_format_from_path(const char *path);
+
+/*
+ * Replaces g's weights by the mode's (RANDOM: int32 uniform in [1, 2^20] from a counter-based
+ * hash of (seed, edge id), so the same seed gives the same weights on every machine; UNIT: 1;
+ * AUTO/KEEP: unchanged if the file had weights, else random/unit). O(m).
+ */
+void mst_apply_weight_mode(mst_graph *g, mst_weight_mode mode, uint64_t seed);
+
+/* Parses "auto|keep|random|unit"; returns -1 if unknown. */
+int mst_weight_mode_parse(const char *s);
+
+/* The format loaders (one file each). Same contract as mst_graph_load, on an open reader. */
+mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph *g);
+mst_status mst_load_dimacs(mst_reader *r, const mst_load_options *o, mst_graph *g);
+mst_status mst_load_mtx(mst_reader *r, const mst_load_options *o, mst_graph *g);
+mst_status mst_load_metis(mst_reader *r, const mst_load_options *o, mst_graph *g);
+mst_status mst_load_egr(mst_reader *r, const mst_load_options *o, mst_graph *g);
+mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,46 @@
+/*
+ * msb.h: the suite's own binary graph format (.msb): the canonical edge list as it is in memory,
+ * so it loads at disk speed and can be mmap'ed or read in slices (MPI-IO).
+ *
+ * Layout, all little-endian, arrays 4-byte aligned:
+ *   offset  0  char[8]   magic "MSTSUITE"
+ *   offset  8  uint32    version (1)
+ *   offset 12  uint32    weight type: 0 none (unweighted), 1 int32, 2 uint32, 3 float32
+ *   offset 16  uint32    n
+ *   offset 20  uint32    flags: bit 0 = the source's vertex numbering was 1-based
+ *   offset 24  uint64    m
+ *   offset 32  uint32    u[m]
+ *              uint32    v[m]
+ *              uint32    w[m]  raw weight bits (int32, uint32 or float32), absent if type 0
+ * Nothing may follow. Edges are already canonical (edge id = position): the loader does not
+ * symmetrize; self-loops, if any, are dropped and counted.
+ */
+#ifndef MST_MSB_H
+#define MST_MSB_H
+
+#include <stdint.h>
+
+#include "graph.h"
+#include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MST_MSB_MAGIC "MSTSUITE"
+#define MST_MSB_VERSION 1u
+#define MST_MSB_HEADER_BYTES 32u
+
+/*
+ * Writes g to `path` as .msb (gzip-compressed if path ends in ".gz"), through a temporary file
+ * renamed when complete: on error no file is left behind. Weights are written as the raw values
+ * of g's weight type (type 0 if g has unit/random weights and `with_weights` is 0).
+ * Errors: MST_EINPUT if the file cannot be written (message names it); MST_ERESOURCE.
+ */
+mst_status mst_msb_write(const char *path, const mst_graph *g, int with_weights);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,66 @@
+/* radix_sort.c: stable LSD radix sort on 8-bit digits (see radix_sort.h). */
+#include "radix_sort.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define DIGIT_BITS 8
+#define BUCKETS (1u << DIGIT_BITS)
+
+void mst_radix_sort_bits(uint64_t *a, uint64_t *tmp, uint64_t n, int lo_bit, int hi_bit)
+{
+    int passes = (hi_bit - lo_bit + DIGIT_BITS - 1) / DIGIT_BITS;
+    uint64_t count[8][BUCKETS];
+    if (n < 2 || passes <= 0)
+        return;
+    memset(count, 0, sizeof count);
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t x = a[i] >> lo_bit;
+        for (int p = 0; p < passes; p++, x >>= DIGIT_BITS)
+            count[p][x & (BUCKETS - 1)]++;
+    }
+    uint64_t *src = a, *dst = tmp;
+    for (int p = 0; p < passes; p++) {
+        int shift = lo_bit + p * DIGIT_BITS;
+        uint64_t mask = BUCKETS - 1;
+        if (p == passes - 1 && hi_bit - shift < DIGIT_BITS)
+            mask = (1ull << (hi_bit - shift)) - 1; /* the last digit may be narrower */
+        /* Bits above hi_bit were counted into the last digit: recount it masked. */
+        if (mask != BUCKETS - 1) {
+            memset(count[p], 0, sizeof count[p]);
+            for (uint64_t i = 0; i < n; i++)
+                count[p][(src[i] >> shift) & mask]++;
+        }
+        /* Skip a digit every item shares: the order would not change. */
+        uint64_t first = (src[0] >> shift) & mask;
+        if (count[p][first] == n)
+            continue;
+        uint64_t sum = 0;
+        for (unsigned b = 0; b < BUCKETS; b++) {
+            uint64_t c = count[p][b];
+            count[p][b] = sum;
+            sum += c;
+        }
+        for (uint64_t i = 0; i < n; i++) {
+            uint64_t x = src[i];
+            dst[count[p][(x >> shift) & mask]++] = x;
+        }
+        uint64_t *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != a)
+        memcpy(a, src, n * sizeof *a);
+}
+
+mst_status mst_sort_u64(uint64_t *a, uint64_t n)
+{
+    if (n < 2)
+        return MST_OK;
+    uint64_t *tmp = mst_alloc(n, sizeof *tmp);
+    if (tmp == NULL)
+        return MST_ERESOURCE;
+    mst_radix_sort_bits(a, tmp, n, 0, 64);
+    free(tmp);
+    return MST_OK;
+}

@@ -1,0 +1,74 @@
+/* status.c: the thread's last error message and allocation helpers (see status.h). */
+#include "status.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static _Thread_local char last_error[1024];
+
+mst_status mst_fail(mst_status code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(last_error, sizeof last_error, fmt, ap);
+    va_end(ap);
+    return code;
+}
+
+const char *mst_last_error(void)
+{
+    return last_error;
+}
+
+void mst_clear_error(void)
+{
+    last_error[0] = '\0';
+}
+
+const char *mst_status_name(mst_status code)
+{
+    switch (code) {
+    case MST_OK: return "ok";
+    case MST_EUSAGE: return "bad usage";
+    case MST_EINPUT: return "bad input";
+    case MST_ERESOURCE: return "out of resources";
+    case MST_EVERIFY: return "verification failed";
+    }
+    return "unknown status";
+}
+
+void *mst_alloc(size_t count, size_t size)
+{
+    if (size != 0 && count > SIZE_MAX / size) {
+        mst_fail(MST_ERESOURCE, "out of memory: %zu x %zu bytes overflows", count, size);
+        return NULL;
+    }
+    size_t bytes = count * size;
+    void *p = malloc(bytes ? bytes : 1);
+    if (p == NULL)
+        mst_fail(MST_ERESOURCE, "out of memory allocating %zu bytes", bytes);
+    return p;
+}
+
+void *mst_calloc(size_t count, size_t size)
+{
+    void *p = mst_alloc(count, size);
+    if (p != NULL)
+        memset(p, 0, count * size > 0 ? count * size : 1);
+    return p;
+}
+
+mst_status mst_realloc(void **ptr, size_t count, size_t size)
+{
+    if (size != 0 && count > SIZE_MAX / size)
+        return mst_fail(MST_ERESOURCE, "out of memory: %zu x %zu bytes overflows", count, size);
+    size_t bytes = count * size;
+    void *p = realloc(*ptr, bytes ? bytes : 1);
+    if (p == NULL)
+        return mst_fail(MST_ERESOURCE, "out of memory allocating %zu bytes", bytes);
+    *ptr = p;
+    return MST_OK;
+}

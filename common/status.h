@@ -1,0 +1,98 @@
+/*
+ * status.h: error codes and the error-message convention of mst-suite.
+ *
+ * Library code never prints and never exits: a function that fails records a one-line message
+ * (file, line, problem) with mst_fail() and returns one of the codes below; only a program's
+ * main() prints "PROGRAM: error: MESSAGE" and exits with the code. Style after igraph's
+ * IGRAPH_ERROR / IGRAPH_CHECK: one `fail:` label per function for cleanup.
+ */
+#ifndef MST_STATUS_H
+#define MST_STATUS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Exit codes of every executable (DESIGN.md, Errors). */
+typedef enum mst_status {
+    MST_OK = 0,
+    MST_EUSAGE = 1,    /* bad command line */
+    MST_EINPUT = 2,    /* unreadable, malformed or unsupported input */
+    MST_ERESOURCE = 3, /* out of memory, a size limit exceeded, no GPU/driver */
+    MST_EVERIFY = 4    /* verification failed */
+} mst_status;
+
+#if defined(__GNUC__)
+#define MST_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define MST_PRINTF(a, b)
+#endif
+
+/*
+ * Records a printf-style message as the thread's last error and returns `code`.
+ * The message should name the file and line where it has them: "road.gr:17: expected 'a u v w'".
+ */
+mst_status mst_fail(mst_status code, const char *fmt, ...) MST_PRINTF(2, 3);
+
+/* The calling thread's last recorded message ("" if none). Valid until the next mst_fail(). */
+const char *mst_last_error(void);
+
+/* Clears the calling thread's last message. */
+void mst_clear_error(void);
+
+/* Short name of a code ("bad input", ...), for summaries. */
+const char *mst_status_name(mst_status code);
+
+/*
+ * Allocation that fails cleanly: returns NULL and records an MST_ERESOURCE message naming the
+ * size when count * size overflows or malloc fails. count == 0 returns a valid 1-byte block so
+ * that NULL always means failure. Free with free().
+ */
+void *mst_alloc(size_t count, size_t size);
+/* As mst_alloc, zero-filled. */
+void *mst_calloc(size_t count, size_t size);
+/* Grows *ptr to count elements of size bytes; on failure *ptr is left as it was. */
+mst_status mst_realloc(void **ptr, size_t count, size_t size);
+
+/* Jumps to the function's `fail:` label with `st` set, after recording the message. */
+#define MST_FAIL(code, ...)                                                                      \
+    do {                                                                                         \
+        st = mst_fail((code), __VA_ARGS__);                                                      \
+        goto fail;                                                                               \
+    } while (0)
+
+/* Evaluates a status-returning call; on failure jumps to `fail:` with its status in `st`. */
+#define MST_CHECK(expr)                                                                          \
+    do {                                                                                         \
+        st = (expr);                                                                             \
+        if (st != MST_OK)                                                                        \
+            goto fail;                                                                           \
+    } while (0)
+
+/* Allocates `count` elements for pointer `ptr` (typed by the pointer) or jumps to `fail:`. */
+#define MST_ALLOC(ptr, count)                                                                    \
+    do {                                                                                         \
+        *(void **)&(ptr) = mst_alloc((count), sizeof *(ptr));                                    \
+        if ((ptr) == NULL) {                                                                     \
+            st = MST_ERESOURCE;                                                                  \
+            goto fail;                                                                           \
+        }                                                                                        \
+    } while (0)
+
+/* As MST_ALLOC, zero-filled. */
+#define MST_CALLOC(ptr, count)                                                                   \
+    do {                                                                                         \
+        *(void **)&(ptr) = mst_calloc((count), sizeof *(ptr));                                   \
+        if ((ptr) == NULL) {                                                                     \
+            st = MST_ERESOURCE;                                                                  \
+            goto fail;                                                                           \
+        }                                                                                        \
+    } while (0)
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,121 @@
+/* summary.c: human and JSON output of a run (see summary.h). */
+#include "summary.h"
+
+#include <inttypes.h>
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static const char *origin_name(const mst_graph *g)
+{
+    switch (g->weight_origin) {
+    case MST_WEIGHTS_FROM_FILE: return "file";
+    case MST_WEIGHTS_RANDOM: return "random";
+    case MST_WEIGHTS_UNIT: return "unit";
+    }
+    return "?";
+}
+
+void mst_print_summary(FILE *f, const mst_run_result *r)
+{
+    const mst_graph *g = r->g;
+    char wbuf[64];
+    fprintf(f, "%s (%s) on %s [%s]\n", r->program, r->algo, g->name, g->format);
+    fprintf(f, "  vertices         %" PRIu32 "\n", g->n);
+    fprintf(f, "  edges            %" PRIu64 " (self-loops dropped: %" PRIu64
+               ", reverse arcs merged: %" PRIu64 ")\n", g->m, g->self_loops, g->merged_arcs);
+    fprintf(f, "  weights          %s %s", origin_name(g), mst_weight_type_name(g->weight_type));
+    if (g->weight_origin == MST_WEIGHTS_RANDOM)
+        fprintf(f, " (seed %" PRIu64 ")", g->seed);
+    fprintf(f, "\n  components       %" PRIu64 "\n", r->components);
+    fprintf(f, "  MSF edges        %" PRIu64 "\n", r->msf_edges);
+    fprintf(f, "  MSF weight       %s\n", mst_format_total(r->msf_weight, wbuf, sizeof wbuf));
+    if (r->ctx.device[0])
+        fprintf(f, "  device           %s\n", r->ctx.device);
+    if (r->ctx.threads > 1 || r->ctx.ranks > 1)
+        fprintf(f, "  threads x ranks  %d x %d\n", r->ctx.threads, r->ctx.ranks);
+    fprintf(f, "  load time        %.4f s\n", r->load_s);
+    fprintf(f, "  compute time     median %.6f s, min %.6f s (%d trials)\n",
+            r->compute_median_s, r->compute_min_s, r->trials);
+    if (r->kernel_median_s >= 0)
+        fprintf(f, "  kernel time      median %.6f s, min %.6f s (graph already on the device)\n",
+                r->kernel_median_s, r->kernel_min_s);
+    if (r->show_phases && r->phases != NULL) {
+        fprintf(f, "  phases           ");
+        for (int i = 0; i < r->phases->count; i++)
+            fprintf(f, "%s%s %.6f s", i ? ", " : "", r->phases->name[i], r->phases->seconds[i]);
+        for (int i = 0; i < r->phases->counters; i++)
+            fprintf(f, "%s%s %" PRIu64, (i || r->phases->count) ? ", " : "",
+                    r->phases->counter_name[i], r->phases->counter[i]);
+        fprintf(f, " (median trial)\n");
+    }
+    if (r->verified < 0)
+        fprintf(f, "  verification     skipped\n");
+    else if (r->verified)
+        fprintf(f, "  verification     ok (%.3f s)\n", r->verify_s);
+    else
+        fprintf(f, "  verification     FAILED: %s\n", r->verify_message);
+}
+
+void mst_print_json(FILE *f, const mst_run_result *r)
+{
+    const mst_graph *g = r->g;
+    char wbuf[64];
+    fprintf(f, "{\"solver\":");
+    json_string(f, r->program);
+    fprintf(f, ",\"algo\":");
+    json_string(f, r->algo);
+    fprintf(f, ",\"graph\":");
+    json_string(f, g->name);
+    fprintf(f, ",\"format\":\"%s\",\"n\":%" PRIu32 ",\"m\":%" PRIu64 ",\"self_loops\":%" PRIu64
+               ",\"components\":%" PRIu64 ",\"msf_edges\":%" PRIu64 ",\"msf_weight\":%s",
+            g->format, g->n, g->m, g->self_loops, r->components, r->msf_edges,
+            mst_format_total(r->msf_weight, wbuf, sizeof wbuf));
+    fprintf(f, ",\"weight_type\":\"%s\",\"weights\":\"%s\"", mst_weight_type_name(g->weight_type),
+            origin_name(g));
+    if (g->weight_origin == MST_WEIGHTS_RANDOM)
+        fprintf(f, ",\"seed\":%" PRIu64, g->seed);
+    fprintf(f, ",\"load_s\":%.6f,\"compute_s_median\":%.9f,\"compute_s_min\":%.9f,\"trials\":%d",
+            r->load_s, r->compute_median_s, r->compute_min_s, r->trials);
+    if (r->kernel_median_s >= 0)
+        fprintf(f, ",\"kernel_s_median\":%.9f,\"kernel_s_min\":%.9f", r->kernel_median_s,
+                r->kernel_min_s);
+    fprintf(f, ",\"threads\":%d,\"ranks\":%d,\"device\":", r->ctx.threads, r->ctx.ranks);
+    if (r->ctx.device[0])
+        json_string(f, r->ctx.device);
+    else
+        fprintf(f, "null");
+    fprintf(f, ",\"verified\":%s", r->verified < 0 ? "null" : r->verified ? "true" : "false");
+    if (r->verified == 0) {
+        fprintf(f, ",\"verify_error\":");
+        json_string(f, r->verify_message);
+    }
+    if (r->show_phases && r->phases != NULL) {
+        fprintf(f, ",\"phases\":{");
+        for (int i = 0; i < r->phases->count; i++) {
+            fprintf(f, "%s", i ? "," : "");
+            json_string(f, r->phases->name[i]);
+            fprintf(f, ":%.9f", r->phases->seconds[i]);
+        }
+        fprintf(f, "},\"counters\":{");
+        for (int i = 0; i < r->phases->counters; i++) {
+            fprintf(f, "%s", i ? "," : "");
+            json_string(f, r->phases->counter_name[i]);
+            fprintf(f, ":%" PRIu64, r->phases->counter[i]);
+        }
+        fprintf(f, "}");
+    }
+    fprintf(f, "}\n");
+}

@@ -1,0 +1,46 @@
+/*
+ * summary.h: the one place that prints a run's result, as the human summary or as one JSON
+ * object (DESIGN.md, Command line), so the four solvers' outputs cannot drift apart.
+ */
+#ifndef MST_SUMMARY_H
+#define MST_SUMMARY_H
+
+#include <stdio.h>
+
+#include "graph.h"
+#include "solver.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct mst_run_result {
+    const char *program;     /* "mst-seq" */
+    const char *algo;
+    const mst_graph *g;
+    mst_run_context ctx;
+    double load_s;
+    int trials;
+    double compute_median_s, compute_min_s; /* seconds, whole mst_solve() calls */
+    double kernel_median_s, kernel_min_s;   /* GPU time without transfers (< 0: n/a) */
+    uint64_t msf_edges;
+    uint64_t components;
+    mst_weight_sum msf_weight;
+    int verified;            /* 1 ok, 0 failed, -1 skipped */
+    double verify_s;
+    const char *verify_message; /* the violation when verified == 0 */
+    const mst_phases *phases;   /* of the median trial */
+    int show_phases;
+} mst_run_result;
+
+/* Prints the multi-line human summary. */
+void mst_print_summary(FILE *f, const mst_run_result *r);
+
+/* Prints one JSON object on one line (keys of DESIGN.md, "phases" when show_phases). */
+void mst_print_json(FILE *f, const mst_run_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

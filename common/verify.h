@@ -1,0 +1,37 @@
+/*
+ * verify.h: the certifying verifier of DESIGN.md. It trusts no solver, Kruskal included.
+ */
+#ifndef MST_VERIFY_H
+#define MST_VERIFY_H
+
+#include <stdint.h>
+
+#include "graph.h"
+#include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * Certifies that eid[0..k-1] is the minimum spanning forest of g under the (key, edge id) order:
+ *   1. every id is below g->m and appears once;
+ *   2. the edges form a forest with exactly n - c edges, c = connected components of g;
+ *   3. cycle property: for every non-tree edge {u, v}, every tree edge on the tree path u..v is
+ *      smaller in (key, id) order (ancestor tables by binary lifting, path maximum per query).
+ * Sets *components to c when it got that far (may be NULL).
+ * Errors: MST_EVERIFY with the first violation in words ("edge 17 (3-9) appears twice",
+ * "non-tree edge 40 (2-7, w=3) is lighter than tree edge 12 (5-6, w=9) on its cycle", ...);
+ * MST_ERESOURCE. O((n + m) log n) time, O(n log n + m) memory.
+ */
+mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
+                             uint64_t *components);
+
+/* Number of connected components of g (isolated vertices count). Errors: MST_ERESOURCE. */
+mst_status mst_count_components(const mst_graph *g, uint64_t *components);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
