@@ -49,8 +49,10 @@ $(BIN)/unit-tests: $(UNIT_OBJ) $(SEQ_OBJ) $(LIBMST)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lcriterion
 
 # The main job: every built solver on the USA-road NY graph, one comparison table.
-run: all
-	scripts/main-job.sh
+run:
+	scripts/setup.sh run
+	$(MAKE) all
+	/usr/bin/python3 scripts/main_job.py
 
 setup:
 	scripts/setup.sh

@@ -70,18 +70,16 @@ static mst_status parse_fmt(mst_reader *r, const char **pp, int *size, int *vwgt
 static mst_status parse_fmt_ncon(mst_reader *r, metis_state *s, const char **pp)
 {
     char tok[48];
-    int size = 0, vwgt = 0, ewgt = 0, t;
+    int size = 0, vwgt = 0, ewgt = 0;
     uint64_t ncon = 0;
     mst_status st;
     if (!mst_at_eol(*pp) && (st = parse_fmt(r, pp, &size, &vwgt, &ewgt)) != MST_OK)
         return st;
-    if (!mst_at_eol(*pp) && (t = mst_parse_u64(pp, &ncon)) != MST_TOK_OK)
+    if (!mst_at_eol(*pp) && mst_parse_u64(pp, &ncon) != MST_TOK_OK)
         return mst_reader_fail(r, "expected NCON (a count), found %s", mst_token_text(*pp, tok));
     if (ncon > 0 && !vwgt)
         return mst_reader_fail(r, "NCON is %llu but FMT has no vertex weights",
                                (unsigned long long)ncon);
-    if (ncon > 1000000)
-        return mst_reader_fail(r, "NCON %llu is too large", (unsigned long long)ncon);
     s->skip = (uint64_t)size + (vwgt ? (ncon > 0 ? ncon : 1) : 0);
     s->edge_weights = ewgt;
     return MST_OK;

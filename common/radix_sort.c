@@ -7,7 +7,8 @@
 #define DIGIT_BITS 8
 #define BUCKETS (1u << DIGIT_BITS)
 
-void mst_radix_sort_bits(uint64_t *a, uint64_t *tmp, uint64_t n, int lo_bit, int hi_bit)
+void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptmp, uint64_t n,
+                          int lo_bit, int hi_bit)
 {
     int passes = (hi_bit - lo_bit + DIGIT_BITS - 1) / DIGIT_BITS;
     uint64_t count[8][BUCKETS];
@@ -16,41 +17,60 @@ void mst_radix_sort_bits(uint64_t *a, uint64_t *tmp, uint64_t n, int lo_bit, int
     memset(count, 0, sizeof count);
     for (uint64_t i = 0; i < n; i++) {
         uint64_t x = a[i] >> lo_bit;
-        for (int p = 0; p < passes; p++, x >>= DIGIT_BITS)
-            count[p][x & (BUCKETS - 1)]++;
+        for (int d = 0; d < passes; d++, x >>= DIGIT_BITS)
+            count[d][x & (BUCKETS - 1)]++;
     }
-    uint64_t *src = a, *dst = tmp;
-    for (int p = 0; p < passes; p++) {
-        int shift = lo_bit + p * DIGIT_BITS;
+    uint64_t *src = a, *dst = tmp, *psrc = p, *pdst = ptmp;
+    for (int d = 0; d < passes; d++) {
+        int shift = lo_bit + d * DIGIT_BITS;
         uint64_t mask = BUCKETS - 1;
-        if (p == passes - 1 && hi_bit - shift < DIGIT_BITS)
+        if (d == passes - 1 && hi_bit - shift < DIGIT_BITS)
             mask = (1ull << (hi_bit - shift)) - 1; /* the last digit may be narrower */
         /* Bits above hi_bit were counted into the last digit: recount it masked. */
         if (mask != BUCKETS - 1) {
-            memset(count[p], 0, sizeof count[p]);
+            memset(count[d], 0, sizeof count[d]);
             for (uint64_t i = 0; i < n; i++)
-                count[p][(src[i] >> shift) & mask]++;
+                count[d][(src[i] >> shift) & mask]++;
         }
         /* Skip a digit every item shares: the order would not change. */
         uint64_t first = (src[0] >> shift) & mask;
-        if (count[p][first] == n)
+        if (count[d][first] == n)
             continue;
         uint64_t sum = 0;
         for (unsigned b = 0; b < BUCKETS; b++) {
-            uint64_t c = count[p][b];
-            count[p][b] = sum;
+            uint64_t c = count[d][b];
+            count[d][b] = sum;
             sum += c;
         }
-        for (uint64_t i = 0; i < n; i++) {
-            uint64_t x = src[i];
-            dst[count[p][(x >> shift) & mask]++] = x;
+        if (psrc == NULL) {
+            for (uint64_t i = 0; i < n; i++) {
+                uint64_t x = src[i];
+                dst[count[d][(x >> shift) & mask]++] = x;
+            }
+        } else {
+            for (uint64_t i = 0; i < n; i++) {
+                uint64_t x = src[i], j = count[d][(x >> shift) & mask]++;
+                dst[j] = x;
+                pdst[j] = psrc[i];
+            }
+            uint64_t *t = psrc;
+            psrc = pdst;
+            pdst = t;
         }
         uint64_t *t = src;
         src = dst;
         dst = t;
     }
-    if (src != a)
+    if (src != a) {
         memcpy(a, src, n * sizeof *a);
+        if (p != NULL)
+            memcpy(p, psrc, n * sizeof *p);
+    }
+}
+
+void mst_radix_sort_bits(uint64_t *a, uint64_t *tmp, uint64_t n, int lo_bit, int hi_bit)
+{
+    mst_radix_sort_pairs(a, NULL, tmp, NULL, n, lo_bit, hi_bit);
 }
 
 mst_status mst_sort_u64(uint64_t *a, uint64_t n)

@@ -21,6 +21,13 @@ extern "C" {
  */
 void mst_radix_sort_bits(uint64_t *a, uint64_t *tmp, uint64_t n, int lo_bit, int hi_bit);
 
+/*
+ * As mst_radix_sort_bits, and moves payload word p[i] along with a[i] (ptmp[n] is its scratch),
+ * so that a later scan reads what it needs sequentially instead of by random access.
+ */
+void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptmp, uint64_t n,
+                          int lo_bit, int hi_bit);
+
 /* Sorts a[0..n-1] ascending (all 64 bits). Errors: MST_ERESOURCE for the n-word scratch. */
 mst_status mst_sort_u64(uint64_t *a, uint64_t n);
 

@@ -10,7 +10,7 @@
 mst_status mst_kruskal(const mst_graph *g, mst_forest *out, mst_phases *ph)
 {
     mst_status st = MST_OK;
-    uint64_t *edges = NULL, *tmp = NULL;
+    uint64_t *edges = NULL, *tmp = NULL, *uv = NULL, *uvtmp = NULL;
     mst_dsu dsu = {0};
     uint64_t m = g->m, k = 0;
     if (m > UINT32_MAX)
@@ -19,19 +19,21 @@ mst_status mst_kruskal(const mst_graph *g, mst_forest *out, mst_phases *ph)
     double t0 = mst_now_s();
     MST_ALLOC(edges, m);
     MST_ALLOC(tmp, m);
+    MST_ALLOC(uv, m);
+    MST_ALLOC(uvtmp, m);
     MST_CHECK(mst_dsu_init(&dsu, g->n));
-    for (uint64_t e = 0; e < m; e++)
+    for (uint64_t e = 0; e < m; e++) {
         edges[e] = (uint64_t)g->key[e] << 32 | e;
-    /* Stable by key: ids stay ascending among equal keys, giving the (key, id) order. */
-    mst_radix_sort_bits(edges, tmp, m, 32, 64);
-    free(tmp);
-    tmp = NULL;
+        uv[e] = (uint64_t)g->u[e] << 32 | g->v[e];
+    }
+    /* Stable by key: ids stay ascending among equal keys, giving the (key, id) order. The
+     * endpoints travel along so that the scan reads them sequentially. */
+    mst_radix_sort_pairs(edges, uv, tmp, uvtmp, m, 32, 64);
     double t1 = mst_now_s();
     uint64_t target = g->n > 0 ? (uint64_t)g->n - 1 : 0;
     for (uint64_t i = 0; i < m && k < target; i++) {
-        uint64_t e = edges[i] & 0xFFFFFFFFu;
-        if (mst_dsu_union(&dsu, g->u[e], g->v[e]))
-            out->eid[k++] = e;
+        if (mst_dsu_union(&dsu, (uint32_t)(uv[i] >> 32), (uint32_t)uv[i]))
+            out->eid[k++] = edges[i] & 0xFFFFFFFFu;
     }
     out->count = k;
     mst_phase_add(ph, "sort", t1 - t0);
@@ -39,6 +41,8 @@ mst_status mst_kruskal(const mst_graph *g, mst_forest *out, mst_phases *ph)
 fail:
     free(edges);
     free(tmp);
+    free(uv);
+    free(uvtmp);
     mst_dsu_free(&dsu);
     return st;
 }

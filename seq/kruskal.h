@@ -11,7 +11,7 @@
  * LSD radix sort of packed (key << 32 | id) words, then scan them with a union-find (union by
  * rank, path halving), keeping each edge that joins two components; stops once n - 1 edges are
  * kept. Phases: "sort", "scan". Requires m < 2^32 (packed ids). Errors: MST_ERESOURCE.
- * O(m + n α(n)) after the O(m) sort; 8m + 5n bytes.
+ * O(m + n α(n)) after the O(m) sort; 32m + 5n bytes.
  */
 mst_status mst_kruskal(const mst_graph *g, mst_forest *out, mst_phases *ph);
 

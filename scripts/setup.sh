@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the suite needs, only those missing (needs root and apt-get).
+#   scripts/setup.sh run    build + main job: compiler, zlib, Python for the table
+#   scripts/setup.sh test   also Criterion and the Python oracles (igraph, scipy)
+# On machines without apt-get or network (the device machine), missing packages are reported
+# and the build goes on with what is there.
+set -u
+what=${1:-run}
+pkgs=(build-essential zlib1g-dev python3)
+if [ "$what" = test ]; then
+  pkgs+=(libcriterion-dev python3-igraph python3-scipy python3-numpy)
+fi
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+if ! command -v apt-get >/dev/null || [ "$(id -u)" != 0 ]; then
+  echo "setup: missing packages (install them as root): ${missing[*]}" >&2
+  exit 0
+fi
+echo "setup: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+{ apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >&2 \
+  || echo "setup: apt-get failed; continuing with what is installed" >&2
+exit 0
