@@ -61,10 +61,13 @@ unit: $(BIN)/unit-tests
 	$(BIN)/unit-tests
 
 e2e: all
-	tests/e2e/run.sh
+	/usr/bin/python3 tests/e2e/test_e2e.py
 
-# Unit tests, then end-to-end tests; the last line is one "N passed, M failed" summary.
-test: all $(BIN)/unit-tests
+# Installs what is missing, builds, runs unit then end-to-end tests; the last line is one
+# "N passed, M failed" summary.
+test:
+	scripts/setup.sh test
+	$(MAKE) all $(BIN)/unit-tests
 	tests/run.sh
 
 bench: all

@@ -189,7 +189,7 @@ int mst_harness_main(int argc, char **argv)
     if (st != MST_OK)
         goto fail;
 
-    forest.capacity = g.n > 0 ? g.n : 1;
+    forest.capacity = (g.m < g.n ? g.m : g.n) + 1; /* a forest has at most min(m, n - 1) edges */
     if ((forest.eid = mst_alloc(forest.capacity, sizeof *forest.eid)) == NULL ||
         (ph = mst_calloc((size_t)a.trials + 1, sizeof *ph)) == NULL ||
         (times = mst_alloc((size_t)a.trials, sizeof *times)) == NULL ||

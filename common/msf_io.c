@@ -80,12 +80,15 @@ mst_status mst_msf_read(const char *path, const mst_graph *g, uint64_t **eid_out
         double w;
         int is_real;
         char tok[48], wtok[48];
+        const char *wstart;
         if (mst_parse_u64(&p, &fu) != MST_TOK_OK || mst_parse_u64(&p, &fv) != MST_TOK_OK ||
-            (mst_token_text(p, wtok), mst_parse_weight(&p, &w, &is_real)) != MST_TOK_OK ||
+            (wstart = p, mst_token_text(p, wtok), mst_parse_weight(&p, &w, &is_real)) != MST_TOK_OK ||
             !mst_at_eol(p)) {
             st = mst_reader_fail(r, "expected 'u v w', found %s", mst_token_text(p, tok));
             goto fail;
         }
+        if (g->weight_type == MST_WEIGHT_FLOAT32) /* strtof keeps the sign of "-0" */
+            w = (double)strtof(mst_skip_blanks(wstart), NULL), is_real = 1;
         uint32_t key;
         uint64_t base = (uint64_t)g->index_base, found = UINT64_MAX;
         if (fu >= base && fv >= base && fu - base < g->n && fv - base < g->n &&

@@ -27,7 +27,7 @@ typedef struct mst_options {
 } mst_options;
 
 /* The answer: ids of the forest's edges, any order. The harness allocates eid with room for
- * max(n, 1) edges (a forest has at most n - 1) and the solver sets count. */
+ * min(m, n) + 1 edges (a forest has at most min(m, n - 1)) and the solver sets count. */
 typedef struct mst_forest {
     uint64_t *eid;     /* [capacity] */
     uint64_t count;

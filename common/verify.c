@@ -8,14 +8,16 @@
  *      over all graph edges gives the number c of components, and the output must have n - c
  *      edges. Then every tree of the output spans one component of g.
  *   3. minimality, cycle property (a spanning forest is minimum iff every non-tree edge is
- *      larger than every tree edge on the tree path between its endpoints): root each tree by an
- *      iterative BFS (no recursion: trees may be paths of millions of vertices), then build
- *      binary-lifting tables up[j][x] (the 2^j-th ancestor) and mx[j][x] (the largest tree edge
- *      on that 2^j-edge path, as an index into eid[]) for j < ceil(log2(max depth + 1)); the
- *      path maximum of a non-tree edge {a, b} is taken while lifting a and b to their lowest
- *      common ancestor. All tables are uint32: k <= n - 1 < 2^32.
- * O((n + m) log D) time with D the largest depth of the output forest (<= n), O(n log D + m/8)
- * extra memory besides the graph.
+ *      larger than every tree edge on the tree path between its endpoints): rank the tree edges
+ *      in (key, id) order (LSD radix sort), root each tree by an iterative BFS (no recursion:
+ *      trees may be paths of millions of vertices), then build binary-lifting tables: for
+ *      j < ceil(log2(max depth + 1)), the 2^j-th ancestor of x and the largest tree-edge rank on
+ *      that 2^j-edge path. The path maximum of a non-tree edge {a, b} is taken while lifting a
+ *      and b to their lowest common ancestor, and compared with (key, id) of the edge. Ranks
+ *      make every table comparison one integer compare; entries are pairs of uint32 (k <= n - 1
+ *      < 2^32), stored vertex-major so the top-down LCA scan stays within a few cache lines.
+ * O(m + n log D + m' log D) time with D the largest depth of the output forest (<= n) and m' the
+ * non-tree edges; O(8 n log D + 20 n + m/8) bytes of extra memory besides the graph.
  * Sources: R. E. Tarjan, "Applications of path compression on balanced trees", JACM 26(4), 1979
  * (cycle property and MST verification by path maxima); M. A. Bender and M. Farach-Colton,
  * "The LCA problem revisited", LATIN 2000 (ancestor tables by binary lifting); DESIGN.md.
@@ -28,22 +30,10 @@
 
 #include "union_find.h"
 
-#define NO_EDGE UINT32_MAX /* mx entry of a root: no tree edge above it */
-
 /* 1 if edge a precedes edge b in the (key, id) order. */
 static inline int edge_less(const uint32_t *key, uint64_t a, uint64_t b)
 {
     return key[a] < key[b] || (key[a] == key[b] && a < b);
-}
-
-/* The larger of two tree edges (indices into eid[], NO_EDGE allowed) in (key, id) order. */
-static inline uint32_t tree_max(const uint32_t *key, const uint64_t *eid, uint32_t i, uint32_t j)
-{
-    if (i == NO_EDGE)
-        return j;
-    if (j == NO_EDGE)
-        return i;
-    return edge_less(key, eid[i], eid[j]) ? j : i;
 }
 
 mst_status mst_count_components(const mst_graph *g, uint64_t *components)
@@ -104,21 +94,71 @@ fail:
 }
 
 /*
+ * Ranks the tree edges eid[0..k-1] in (key, id) order: order[r] = the index i into eid[] of the
+ * r-th smallest, rank[i] = r + 1 (0 is kept for "no edge", below every tree edge). LSD radix sort
+ * of the indices with 16-bit digits, stable: first by edge id, then by key. O(k (log m + 32) / 16).
+ */
+static mst_status rank_tree_edges(const mst_graph *g, const uint64_t *eid, uint32_t k,
+                                  uint32_t *order, uint32_t *rank)
+{
+    mst_status st = MST_OK;
+    uint32_t *tmp = NULL;
+    uint64_t *count = NULL;
+    if (k == 0)
+        return MST_OK;
+    MST_ALLOC(tmp, k);
+    MST_ALLOC(count, (size_t)1 << 16);
+    unsigned id_passes = 0;
+    while (id_passes < 4 && ((g->m - 1) >> (16 * id_passes)) != 0)
+        id_passes++;
+    for (uint32_t i = 0; i < k; i++)
+        order[i] = i;
+    uint32_t *in = order, *out = tmp;
+    for (unsigned pass = 0; pass < id_passes + 2; pass++) {
+        memset(count, 0, sizeof *count << 16);
+#define DIGIT(i) ((pass < id_passes ? eid[i] >> (16 * pass)                                   \
+                                    : (uint64_t)g->key[eid[i]] >> (16 * (pass - id_passes))) &  \
+                  0xFFFFu)
+        for (uint32_t r = 0; r < k; r++)
+            count[DIGIT(in[r])]++;
+        uint64_t sum = 0;
+        for (uint32_t d = 0; d < (1u << 16); d++) {
+            uint64_t c = count[d];
+            count[d] = sum;
+            sum += c;
+        }
+        for (uint32_t r = 0; r < k; r++)
+            out[count[DIGIT(in[r])]++] = in[r];
+#undef DIGIT
+        uint32_t *t = in;
+        in = out;
+        out = t;
+    }
+    if (in != order)
+        memcpy(order, in, (size_t)k * sizeof *order);
+    for (uint32_t r = 0; r < k; r++)
+        rank[order[r]] = r + 1;
+fail:
+    free(tmp);
+    free(count);
+    return st;
+}
+
+/*
  * Roots every tree of the forest eid[0..k-1] (k <= n - 1) by BFS: parent[x] (itself at a root),
- * pedge[x] (index into eid[] of the edge to the parent, NO_EDGE at a root), depth[x]. Returns
- * the largest depth in *max_depth.
+ * pmx[x] = rank[] of the edge to the parent (0 at a root), depth[x], and bfs[] all vertices in
+ * BFS order (every vertex after its parent). Returns the largest depth in *max_depth.
  */
 static mst_status root_forest(const mst_graph *g, const uint64_t *eid, uint32_t k,
-                              uint32_t *parent, uint32_t *pedge, uint32_t *depth,
-                              uint32_t *max_depth)
+                              const uint32_t *rank, uint32_t *parent, uint32_t *pmx,
+                              uint32_t *depth, uint32_t *bfs, uint32_t *max_depth)
 {
     mst_status st = MST_OK;
     uint32_t n = g->n;
     uint64_t *offset = NULL;
-    uint32_t *adj = NULL, *queue = NULL;
+    uint32_t *adj = NULL;
     MST_CALLOC(offset, (size_t)n + 1);
     MST_ALLOC(adj, 2 * (size_t)k);
-    MST_ALLOC(queue, n);
     for (uint32_t i = 0; i < k; i++) {
         offset[g->u[eid[i]] + 1]++;
         offset[g->v[eid[i]] + 1]++;
@@ -135,17 +175,16 @@ static mst_status root_forest(const mst_graph *g, const uint64_t *eid, uint32_t 
 
     for (uint32_t x = 0; x < n; x++)
         depth[x] = UINT32_MAX; /* not reached yet */
-    uint32_t deepest = 0;
+    uint32_t deepest = 0, head = 0, tail = 0;
     for (uint32_t root = 0; root < n; root++) {
         if (depth[root] != UINT32_MAX)
             continue;
-        uint32_t head = 0, tail = 0;
         parent[root] = root;
-        pedge[root] = NO_EDGE;
+        pmx[root] = 0;
         depth[root] = 0;
-        queue[tail++] = root;
+        bfs[tail++] = root;
         while (head < tail) {
-            uint32_t x = queue[head++];
+            uint32_t x = bfs[head++];
             for (uint64_t p = offset[x]; p < offset[x + 1]; p++) {
                 uint32_t i = adj[p];
                 uint64_t e = eid[i];
@@ -153,11 +192,11 @@ static mst_status root_forest(const mst_graph *g, const uint64_t *eid, uint32_t 
                 if (depth[y] != UINT32_MAX)
                     continue; /* the parent (the forest has no cycle: nothing else) */
                 parent[y] = x;
-                pedge[y] = i;
+                pmx[y] = rank[i];
                 depth[y] = depth[x] + 1;
                 if (depth[y] > deepest)
                     deepest = depth[y];
-                queue[tail++] = y;
+                bfs[tail++] = y;
             }
         }
     }
@@ -165,95 +204,122 @@ static mst_status root_forest(const mst_graph *g, const uint64_t *eid, uint32_t 
 fail:
     free(offset);
     free(adj);
-    free(queue);
     return st;
 }
 
-/* Step 3: the cycle property for every non-tree edge, in increasing edge id. */
+/* One entry of the ancestor tables: the 2^j-th ancestor and the largest edge rank on the way. */
+typedef struct lift {
+    uint32_t up, mx;
+} lift;
+
+static inline uint32_t max_u32(uint32_t a, uint32_t b)
+{
+    return a > b ? a : b;
+}
+
+/*
+ * Step 3: the cycle property for every non-tree edge, in increasing edge id. The tables are
+ * vertex-major (tab[x * levels + j]): the top-down LCA scan reads one vertex's levels from the
+ * same cache lines, and one entry holds both the ancestor and the path maximum.
+ */
 static mst_status check_cycle_property(const mst_graph *g, const uint64_t *eid, uint32_t k,
                                        const uint64_t *in_tree)
 {
     mst_status st = MST_OK;
     uint32_t n = g->n;
-    const uint32_t *key = g->key;
     const unsigned long long base = (unsigned long long)g->index_base;
-    uint32_t *parent = NULL, *pedge = NULL, *depth = NULL, *up = NULL, *mx = NULL;
+    uint32_t *order = NULL, *rank = NULL, *parent = NULL, *pmx = NULL, *depth = NULL;
+    uint32_t *bfs = NULL;
+    lift *tab = NULL;
+    MST_ALLOC(order, k);
+    MST_ALLOC(rank, k);
+    MST_CHECK(rank_tree_edges(g, eid, k, order, rank));
     MST_ALLOC(parent, n);
-    MST_ALLOC(pedge, n);
+    MST_ALLOC(pmx, n);
     MST_ALLOC(depth, n);
+    MST_ALLOC(bfs, n);
     uint32_t max_depth = 0;
-    MST_CHECK(root_forest(g, eid, k, parent, pedge, depth, &max_depth));
+    MST_CHECK(root_forest(g, eid, k, rank, parent, pmx, depth, bfs, &max_depth));
+    free(rank);
+    rank = NULL;
 
     /* levels = ceil(log2(max_depth + 1)): jumps 1, 2, ..., 2^(levels-1) reach any depth. */
-    unsigned levels = 0;
+    size_t levels = 0;
     while (levels < 32 && ((uint64_t)1 << levels) < (uint64_t)max_depth + 1)
         levels++;
     if (levels > 0) {
-        MST_ALLOC(up, (size_t)levels * n);
-        MST_ALLOC(mx, (size_t)levels * n);
-        memcpy(up, parent, (size_t)n * sizeof *up);
-        memcpy(mx, pedge, (size_t)n * sizeof *mx);
-        for (unsigned j = 1; j < levels; j++) {
-            const uint32_t *up0 = up + (size_t)(j - 1) * n, *mx0 = mx + (size_t)(j - 1) * n;
-            uint32_t *up1 = up + (size_t)j * n, *mx1 = mx + (size_t)j * n;
-            for (uint32_t x = 0; x < n; x++) {
-                uint32_t mid = up0[x];
-                up1[x] = up0[mid];
-                mx1[x] = tree_max(key, eid, mx0[x], mx0[mid]);
+        MST_ALLOC(tab, levels * n);
+        for (uint32_t q = 0; q < n; q++) { /* BFS order: the ancestors' rows are complete */
+            uint32_t x = bfs[q];
+            lift *row = tab + (size_t)x * levels;
+            row[0].up = parent[x];
+            row[0].mx = pmx[x];
+            for (size_t j = 1; j < levels; j++) {
+                const lift *mid = tab + (size_t)row[j - 1].up * levels + (j - 1);
+                row[j].up = mid->up;
+                row[j].mx = max_u32(row[j - 1].mx, mid->mx);
             }
         }
     }
-    free(pedge);
-    pedge = NULL;
+    free(parent);
+    free(pmx);
+    free(bfs);
+    parent = pmx = bfs = NULL;
 
     for (uint64_t e = 0; e < g->m; e++) {
         if (in_tree[e >> 6] >> (e & 63) & 1)
             continue;
-        uint32_t a = g->u[e], b = g->v[e], best = NO_EDGE;
+        uint32_t a = g->u[e], b = g->v[e], best = 0;
         if (depth[a] < depth[b]) {
             uint32_t t = a;
             a = b;
             b = t;
         }
         uint32_t diff = depth[a] - depth[b];
-        for (unsigned j = 0; diff != 0; j++, diff >>= 1) {
+        for (size_t j = 0; diff != 0; j++, diff >>= 1) {
             if (diff & 1) {
-                best = tree_max(key, eid, best, mx[(size_t)j * n + a]);
-                a = up[(size_t)j * n + a];
+                const lift *l = tab + (size_t)a * levels + j;
+                best = max_u32(best, l->mx);
+                a = l->up;
             }
         }
         if (a != b) {
-            for (unsigned j = levels; j-- > 0;) {
-                size_t row = (size_t)j * n;
-                if (up[row + a] != up[row + b]) {
-                    best = tree_max(key, eid, best, mx[row + a]);
-                    best = tree_max(key, eid, best, mx[row + b]);
-                    a = up[row + a];
-                    b = up[row + b];
+            for (size_t j = levels; j-- > 0;) {
+                const lift *la = tab + (size_t)a * levels + j, *lb = tab + (size_t)b * levels + j;
+                if (la->up != lb->up) {
+                    best = max_u32(best, max_u32(la->mx, lb->mx));
+                    a = la->up;
+                    b = lb->up;
                 }
             }
-            if (parent[a] != parent[b]) /* roots of two trees: step 2 rules this out */
+            /* Now a and b are children of their LCA, or roots of two trees (no table entry
+             * then when levels == 0); step 2 rules the latter out. */
+            const lift *la = levels ? tab + (size_t)a * levels : NULL;
+            const lift *lb = levels ? tab + (size_t)b * levels : NULL;
+            if (la == NULL || la->up != lb->up)
                 MST_FAIL(MST_EVERIFY, "non-tree edge %" PRIu64 " (%llu-%llu) joins two trees "
                          "of the output", e, g->u[e] + base, g->v[e] + base);
-            best = tree_max(key, eid, best, mx[a]);
-            best = tree_max(key, eid, best, mx[b]);
+            best = max_u32(best, max_u32(la->mx, lb->mx));
         }
-        uint64_t t = eid[best]; /* best != NO_EDGE: a != b are joined by at least one edge */
-        if (edge_less(key, e, t)) {
+        /* best > 0: a != b are joined by at least one tree edge. */
+        uint64_t t = eid[order[best - 1]];
+        if (edge_less(g->key, e, t)) {
             char we[48], wt[48];
-            mst_format_weight(g->weight_type, key[e], we, sizeof we);
-            mst_format_weight(g->weight_type, key[t], wt, sizeof wt);
+            mst_format_weight(g->weight_type, g->key[e], we, sizeof we);
+            mst_format_weight(g->weight_type, g->key[t], wt, sizeof wt);
             MST_FAIL(MST_EVERIFY, "non-tree edge %" PRIu64 " (%llu-%llu, w=%s) is lighter than "
                      "tree edge %" PRIu64 " (%llu-%llu, w=%s) on its tree path", e,
                      g->u[e] + base, g->v[e] + base, we, t, g->u[t] + base, g->v[t] + base, wt);
         }
     }
 fail:
+    free(order);
+    free(rank);
     free(parent);
-    free(pedge);
+    free(pmx);
     free(depth);
-    free(up);
-    free(mx);
+    free(bfs);
+    free(tab);
     return st;
 }
 

@@ -1,0 +1,290 @@
+#!/usr/bin/python3
+"""End-to-end tests of the executables (mst-seq, mst-verify): the shared real graphs against
+their published figures, weighted graphs against an independent oracle (python3-igraph),
+generated corner cases, identical edge sets from every algorithm, and the error contract
+(one-line message with file and line, exit codes, no output file left behind)."""
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import unittest
+
+import oracle
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.path.join(ROOT, "bin")
+SHARED = os.path.join(os.path.dirname(ROOT), "shared", "graphs")
+SEQ_ALGOS = ["kruskal", "filter-kruskal"]
+
+
+def run(args, **kw):
+    return subprocess.run(args, capture_output=True, text=True, **kw)
+
+
+def solve(graph, *args, algo="kruskal", binary="mst-seq"):
+    """Runs a solver with --json and returns (parsed result, completed process)."""
+    p = run([os.path.join(BIN, binary), "--json", "--trials", "1", "--algo", algo, *args, graph])
+    result = json.loads(p.stdout) if p.returncode == 0 else None
+    return result, p
+
+
+def read_output(path):
+    with open(path) as f:
+        return [line for line in f if not line.startswith("#")]
+
+
+class Workdir(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.dir = self.tmp.name
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def path(self, name):
+        return os.path.join(self.dir, name)
+
+    def write(self, name, text):
+        with open(self.path(name), "w") as f:
+            f.write(text)
+        return self.path(name)
+
+    def check_all_algos(self, graph, *args, expect_weight=None, expect_edges=None):
+        """Every algorithm verifies, they write byte-identical outputs, mst-verify accepts them,
+        and the weight/edge count match the expectations. Returns the first result."""
+        outputs, first = [], None
+        for algo in SEQ_ALGOS:
+            out = self.path("msf-%s.txt" % algo)
+            r, p = solve(graph, "--output", out, *args, algo=algo)
+            self.assertEqual(p.returncode, 0, "%s --algo %s: %s" % (graph, algo, p.stderr))
+            self.assertIs(r["verified"], True)
+            if expect_weight is not None:
+                self.assertAlmostEqual(float(r["msf_weight"]), float(expect_weight), places=3)
+            if expect_edges is not None:
+                self.assertEqual(r["msf_edges"], expect_edges)
+            outputs.append(read_output(out))
+            first = first or r
+            v = run([os.path.join(BIN, "mst-verify"), *args, graph, out])
+            self.assertEqual(v.returncode, 0, v.stderr)
+        for o in outputs[1:]:
+            self.assertEqual(o, outputs[0], "algorithms disagree on the edge set")
+        return first
+
+
+class SharedGraphs(Workdir):
+    """Every graph of ../shared/graphs loads with its published figures (unit weights)."""
+
+
+def _shared_cases():
+    with open(os.path.join(os.path.dirname(__file__), "shared_graphs.tsv")) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            name, n, loops, comps, edges, weight = line.split()
+            yield name, int(n), int(loops), int(comps), int(edges), int(weight)
+
+
+def _make_shared_test(name, n, loops, comps, edges, weight):
+    def test(self):
+        path = os.path.join(SHARED, name)
+        if not os.path.exists(path):
+            self.skipTest("%s not present" % path)
+        r = self.check_all_algos(path, "--weights", "keep", expect_weight=weight,
+                                 expect_edges=edges)
+        self.assertEqual((r["n"], r["self_loops"], r["components"]), (n, loops, comps))
+        # Random weights: same forest size, every algorithm agrees (check_all_algos).
+        self.check_all_algos(path, "--weights", "random", "--seed", "7", expect_edges=edges)
+    return test
+
+
+for _case in _shared_cases():
+    _name = "test_" + _case[0].replace("/", "_").replace(".", "_").replace("-", "_")
+    setattr(SharedGraphs, _name, _make_shared_test(*_case))
+
+
+class Oracle(Workdir):
+    """MSF weights of weighted graphs agree with python3-igraph."""
+
+    def test_rome99(self):
+        path = os.path.join(SHARED, "road", "rome99.gr")
+        if not os.path.exists(path):
+            self.skipTest("shared graphs not present")
+        n, edges = oracle.read_dimacs_sp(path)
+        self.check_all_algos(path, expect_weight=oracle.msf_weight(n, edges))
+
+    def test_commanche_dual(self):
+        path = os.path.join(SHARED, "mesh", "commanche_dual.mtx")
+        if not os.path.exists(path):
+            self.skipTest("shared graphs not present")
+        n, edges = oracle.read_mtx(path)
+        self.check_all_algos(path, expect_weight=oracle.msf_weight(n, edges))
+
+    def test_random_multigraphs(self):
+        rng = random.Random(2026)
+        for trial in range(30):
+            n = rng.randint(1, 300)
+            m = rng.randint(0, 4 * n)
+            kind = trial % 3
+            edges = []
+            for _ in range(m):
+                u, v = rng.randrange(n), rng.randrange(n)
+                w = (rng.randint(1, 5) if kind == 0 else rng.randint(-10**9, 10**9) if kind == 1
+                     else round(rng.uniform(-100, 100), 3))
+                edges.append((u, v, w))
+            path = self.write("g%d.wel" % trial, "".join("%d %d %s\n" % e for e in edges))
+            self.check_all_algos(path, "--vertices", str(n),
+                                 expect_weight=oracle.msf_weight(n, edges))
+
+
+class CornerCases(Workdir):
+    def test_empty_graph(self):
+        r = self.check_all_algos(self.write("empty.wel", ""), expect_edges=0, expect_weight=0)
+        self.assertEqual((r["n"], r["m"], r["components"]), (0, 0, 0))
+
+    def test_one_vertex(self):
+        r = self.check_all_algos(self.write("one.wel", "# nothing\n"), "--vertices", "1",
+                                 expect_edges=0)
+        self.assertEqual((r["n"], r["components"]), (1, 1))
+
+    def test_isolated_vertices(self):
+        r = self.check_all_algos(self.write("iso.wel", "0 1 5\n1 2 3\n"), "--vertices", "10",
+                                 expect_edges=2, expect_weight=8)
+        self.assertEqual(r["components"], 8)
+
+    def test_only_self_loops(self):
+        r = self.check_all_algos(self.write("loops.wel", "0 0 1\n1 1 2\n2 2 3\n"),
+                                 expect_edges=0)
+        self.assertEqual((r["n"], r["m"], r["self_loops"], r["components"]), (3, 0, 3, 3))
+
+    def test_all_weights_equal(self):
+        rng = random.Random(5)
+        text = "".join("%d %d 7\n" % (rng.randrange(50), rng.randrange(50)) for _ in range(400))
+        path = self.write("equal.wel", text)
+        n, edges = oracle.read_wel(path)
+        self.check_all_algos(path, expect_weight=oracle.msf_weight(n, edges))
+
+    def test_multi_edges_pick_lightest_then_lowest_id(self):
+        path = self.write("multi.wel", "0 1 5\n0 1 3\n1 0 3\n0 1 3\n1 2 4\n2 1 4\n")
+        self.check_all_algos(path, expect_weight=7, expect_edges=2)
+        out = self.path("msf-kruskal.txt")
+        self.assertEqual(read_output(out), ["0 1 3\n", "1 2 4\n"])
+
+    def test_many_components(self):
+        text = "".join("%d %d %d\n" % (2 * i, 2 * i + 1, i) for i in range(1000))
+        r = self.check_all_algos(self.write("pairs.wel", text), expect_edges=1000)
+        self.assertEqual(r["components"], 1000)
+
+    def test_negative_and_float_weights(self):
+        path = self.write("neg.wel", "0 1 -5\n1 2 -7\n0 2 -6\n2 3 0\n")
+        self.check_all_algos(path, expect_weight=-13)
+        path = self.write("float.wel", "0 1 0.5\n1 2 -0.25\n0 2 1e-3\n2 3 -0.0\n3 0 0.0\n")
+        r = self.check_all_algos(path, expect_weight=-0.25)
+        self.assertEqual(r["weight_type"], "float32")
+
+    def test_uint32_weights(self):
+        path = self.write("big.wel", "0 1 4000000000\n1 2 3000000000\n0 2 4294967295\n")
+        r = self.check_all_algos(path, expect_weight=7000000000)
+        self.assertEqual(r["weight_type"], "uint32")
+
+    def test_huge_ids(self):
+        path = self.write("huge.wel", "49999990 49999993 1\n0 49999993 2\n")
+        r = self.check_all_algos(path, expect_edges=2, expect_weight=3)
+        self.assertEqual((r["n"], r["components"]), (49999994, 49999992))
+        path = self.write("too-big.wel", "0 4294967295 1\n")
+        r, p = solve(path)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("too-big.wel:1:", p.stderr)
+
+    def test_one_based_output_numbering(self):
+        path = self.write("g.gr", "p sp 3 4\na 1 2 5\na 2 1 5\na 2 3 1\na 3 2 1\n")
+        self.check_all_algos(path, expect_weight=6)
+        self.assertEqual(read_output(self.path("msf-kruskal.txt")), ["1 2 5\n", "2 3 1\n"])
+
+    def test_random_weights_are_deterministic(self):
+        text = "".join("%d %d\n" % (i, (i * 7 + 1) % 200) for i in range(200))
+        path = self.write("unweighted.el", text)
+        a, _ = solve(path, "--seed", "3")
+        b, _ = solve(path, "--seed", "3")
+        c, _ = solve(path, "--seed", "4")
+        self.assertEqual(a["msf_weight"], b["msf_weight"])
+        self.assertNotEqual(a["msf_weight"], c["msf_weight"])
+        self.assertEqual((a["weights"], a["seed"]), ("random", 3))
+
+
+class Errors(Workdir):
+    """Bad input: one line naming file and line, exit 2, no output file left behind."""
+
+    def expect_input_error(self, name, text, fragment):
+        path = self.write(name, text)
+        out = self.path("out.txt")
+        for algo in SEQ_ALGOS:
+            r, p = solve(path, "--output", out, algo=algo)
+            self.assertEqual(p.returncode, 2, p.stderr)
+            lines = p.stderr.strip().splitlines()
+            self.assertEqual(len(lines), 1, p.stderr)
+            self.assertIn("mst-seq: error: %s" % path, lines[0])
+            self.assertIn(fragment, lines[0])
+            left = [f for f in os.listdir(self.dir) if f.startswith("out.txt")]
+            self.assertEqual(left, [], "files left behind")
+
+    def test_malformed_inputs(self):
+        self.expect_input_error("a.wel", "0 1 2\n0 x 3\n", ":2:")
+        self.expect_input_error("b.gr", "p sp 3 2\na 1 2 3\n", "header says")
+        self.expect_input_error("c.gr", "p sp 3 1\na 1 4 3\n", ":2:")
+        self.expect_input_error("d.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n",
+                                "array")
+        self.expect_input_error("e.wel", "0 1 nan\n", ":1:")
+        self.expect_input_error("f.wel", "0 1 99999999999\n", ":1:")
+        self.expect_input_error("g.graph", "3 2\n2\n1 3\n", "")
+
+    def test_random_bytes(self):
+        rng = random.Random(1)
+        for ext in (".wel", ".gr", ".mtx", ".graph", ".egr", ".msb"):
+            data = bytes(rng.randrange(256) for _ in range(3000))
+            path = self.path("junk" + ext)
+            with open(path, "wb") as f:
+                f.write(data)
+            r, p = solve(path)
+            self.assertEqual(p.returncode, 2, "%s: %s" % (ext, p.stderr))
+            self.assertEqual(len(p.stderr.strip().splitlines()), 1)
+            os.unlink(path)
+
+    def test_missing_file_and_directory(self):
+        r, p = solve(self.path("nope.wel"))
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("nope.wel", p.stderr)
+        r, p = solve(self.dir)
+        self.assertEqual(p.returncode, 2)
+
+    def test_bad_usage(self):
+        path = self.write("ok.wel", "0 1 1\n")
+        for args in (["--algo", "nope"], ["--trials", "0"], ["--bogus"], ["--weights", "x"]):
+            p = run([os.path.join(BIN, "mst-seq"), *args, path])
+            self.assertEqual(p.returncode, 1, args)
+        self.assertEqual(run([os.path.join(BIN, "mst-seq")]).returncode, 1)
+        self.assertEqual(run([os.path.join(BIN, "mst-seq"), "--help"]).returncode, 0)
+
+    def test_verify_rejects_tampered_answer(self):
+        path = self.write("g.wel", "0 1 1\n1 2 2\n0 2 3\n2 3 1\n")
+        self.check_all_algos(path)
+        good = self.path("msf-kruskal.txt")
+        bad = self.write("bad.txt", "0 1 1\n0 2 3\n2 3 1\n")
+        p = run([os.path.join(BIN, "mst-verify"), path, bad])
+        self.assertEqual(p.returncode, 4, p.stderr)
+        self.assertIn("lighter", p.stderr)
+        short = self.write("short.txt", "".join(read_output(good)[:-1]))
+        self.assertEqual(run([os.path.join(BIN, "mst-verify"), path, short]).returncode, 4)
+        alien = self.write("alien.txt", "0 3 1\n0 1 1\n1 2 2\n")
+        self.assertEqual(run([os.path.join(BIN, "mst-verify"), path, alien]).returncode, 2)
+
+
+if __name__ == "__main__":
+    runner = unittest.TextTestRunner(verbosity=2, stream=sys.stdout)
+    result = runner.run(unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__]))
+    failed = len(result.failures) + len(result.errors)
+    skipped = len(result.skipped)
+    passed = result.testsRun - failed - skipped
+    print("e2e: %d passed, %d failed, %d skipped" % (passed, failed, skipped))
+    sys.exit(1 if failed else 0)
