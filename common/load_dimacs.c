@@ -161,6 +161,11 @@ mst_status mst_load_dimacs(mst_reader *r, const mst_load_options *o, mst_graph *
             break;
         MST_CHECK(one_line(r, o, &s, line, line + len));
     }
+    if (mst_reader_line(r) == 0) {
+        st = mst_fail(MST_EINPUT, "%s: empty file: expected 'p sp N M' or 'p tw N M'",
+                      mst_reader_name(r));
+        goto fail;
+    }
     if (s.kind == DIMACS_NONE) {
         st = mst_reader_fail(r, "no 'p' line (expected 'p sp N M' or 'p tw N M')");
         goto fail;

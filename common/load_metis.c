@@ -93,11 +93,13 @@ static mst_status header_line(mst_reader *r, const mst_load_options *o, metis_st
     char tok[48];
     mst_status st;
     int t;
-    if ((t = mst_parse_u64(&p, &s->n)) != MST_TOK_OK || (t = mst_parse_u64(&p, &s->m)) != MST_TOK_OK)
+    if ((t = mst_parse_u64(&p, &s->n)) != MST_TOK_OK ||
+        (t = mst_parse_u64(&p, &s->m)) != MST_TOK_OK)
         return t == MST_TOK_RANGE
                    ? mst_reader_fail(r, "count %s out of range", mst_token_text(p, tok))
                    : mst_reader_fail(r, "expected %s, found %s", expected, mst_token_text(p, tok));
-    if ((st = parse_fmt_ncon(r, s, &p)) != MST_OK || (st = line_end(r, p, end, expected)) != MST_OK)
+    if ((st = parse_fmt_ncon(r, s, &p)) != MST_OK ||
+        (st = line_end(r, p, end, expected)) != MST_OK)
         return st;
     if (s->m > UINT64_MAX / 2)
         return mst_reader_fail(r, "edge count %llu out of range", (unsigned long long)s->m);
@@ -179,6 +181,9 @@ static mst_status one_line(mst_reader *r, const mst_load_options *o, metis_state
 /* End-of-file checks: header present, N vertex lines, 2M adjacency entries. */
 static mst_status check_counts(mst_reader *r, const metis_state *s)
 {
+    if (mst_reader_line(r) == 0)
+        return mst_fail(MST_EINPUT, "%s: empty file: expected the header 'N M [FMT [NCON]]'",
+                        mst_reader_name(r));
     if (!s->have_header)
         return mst_reader_fail(r, "missing header 'N M [FMT [NCON]]'");
     if (s->vertex < s->n)

@@ -97,7 +97,7 @@ static const char garbage[] = "\x01\xff\x80garbage";
 
 /* ---------------------------------------------------------------- edge list */
 
-Test(edgelist, unweighted)
+Test(load_edgelist, unweighted)
 {
     mst_graph g;
     load_ok(mst_load_edgelist, "t.el", "0 1\n1 2\n2 0\n5 3\n", &g);
@@ -111,7 +111,7 @@ Test(edgelist, unweighted)
     mst_graph_free(&g);
 }
 
-Test(edgelist, comments_tabs_crlf_negative)
+Test(load_edgelist, comments_tabs_crlf_negative)
 {
     mst_graph g;
     load_ok(mst_load_edgelist, "t.el",
@@ -125,7 +125,7 @@ Test(edgelist, comments_tabs_crlf_negative)
     mst_graph_free(&g);
 }
 
-Test(edgelist, real_weights)
+Test(load_edgelist, real_weights)
 {
     mst_graph g;
     load_ok(mst_load_edgelist, "t.wel", "0 1 1.5\n1 2 2\n2 3 -2.5e-1\n", &g);
@@ -136,7 +136,7 @@ Test(edgelist, real_weights)
     mst_graph_free(&g);
 }
 
-Test(edgelist, int32_extremes_and_uint32)
+Test(load_edgelist, int32_extremes_and_uint32)
 {
     mst_graph g;
     load_ok(mst_load_edgelist, "t.el", "0 1 -2147483648\n1 2 2147483647\n", &g);
@@ -152,7 +152,7 @@ Test(edgelist, int32_extremes_and_uint32)
     mst_graph_free(&g);
 }
 
-Test(edgelist, symmetrization_merges_equal_reverse_arcs)
+Test(load_edgelist, symmetrization_merges_equal_reverse_arcs)
 {
     mst_graph g;
     load_ok(mst_load_edgelist, "t.el", "0 1 5\n1 0 5\n1 0 6\n", &g);
@@ -163,7 +163,7 @@ Test(edgelist, symmetrization_merges_equal_reverse_arcs)
     mst_graph_free(&g);
 }
 
-Test(edgelist, self_loops_dropped_and_counted)
+Test(load_edgelist, self_loops_dropped_and_counted)
 {
     mst_graph g;
     load_ok(mst_load_edgelist, "t.el", "0 0\n0 1\n7 7\n", &g);
@@ -173,7 +173,7 @@ Test(edgelist, self_loops_dropped_and_counted)
     mst_graph_free(&g);
 }
 
-Test(edgelist, empty_and_comment_only)
+Test(load_edgelist, empty_and_comment_only)
 {
     mst_graph g;
     load_ok(mst_load_edgelist, "t.el", "", &g);
@@ -185,7 +185,7 @@ Test(edgelist, empty_and_comment_only)
     mst_graph_free(&g);
 }
 
-Test(edgelist, one_based_and_vertices)
+Test(load_edgelist, one_based_and_vertices)
 {
     mst_graph g;
     mst_load_options o = mst_load_options_default();
@@ -205,14 +205,14 @@ Test(edgelist, one_based_and_vertices)
     fail_bytes(mst_load_edgelist, "t.el", "0 1\n3 10\n", 9, &o, "t.el:2:", "out of range");
 }
 
-Test(edgelist, weight_count_must_match_first_line)
+Test(load_edgelist, weight_count_must_match_first_line)
 {
     fail_text(mst_load_edgelist, "t.el", "0 1 5\n1 2\n", "t.el:2:", "missing weight");
     fail_text(mst_load_edgelist, "t.el", "# c\n0 1\n1 2 3\n", "t.el:3:", "unexpected weight '3'");
     fail_text(mst_load_edgelist, "t.el", "0 1 5\n1 2 3 4\n", "t.el:2:", "extra field '4'");
 }
 
-Test(edgelist, malformed_fields)
+Test(load_edgelist, malformed_fields)
 {
     fail_text(mst_load_edgelist, "t.el", "0 1\nx 2\n", "t.el:2:", "found 'x'");
     fail_text(mst_load_edgelist, "t.el", "0 1\n1 2x\n", "t.el:2:", "found '2x'");
@@ -223,14 +223,14 @@ Test(edgelist, malformed_fields)
     fail_bytes(mst_load_edgelist, "t.el", "0 1\0 zz\n", 8, NULL, "t.el:1:", "NUL byte");
 }
 
-Test(edgelist, ids_out_of_range)
+Test(load_edgelist, ids_out_of_range)
 {
     fail_text(mst_load_edgelist, "t.el", "0 4294967295\n", "t.el:1:", "out of range");
     fail_text(mst_load_edgelist, "t.el", "0 1\n99999999999999999999999 1\n", "t.el:2:",
               "out of range");
 }
 
-Test(edgelist, bad_weights)
+Test(load_edgelist, bad_weights)
 {
     fail_text(mst_load_edgelist, "t.el", "0 1 2\n1 2 nan\n", "t.el:2:", "NaN");
     fail_text(mst_load_edgelist, "t.el", "0 1 inf\n", "t.el:1:", "infinite");
@@ -243,14 +243,14 @@ Test(edgelist, bad_weights)
               "negative");
 }
 
-Test(edgelist, random_bytes)
+Test(load_edgelist, random_bytes)
 {
     fail_bytes(mst_load_edgelist, "t.el", garbage, sizeof garbage - 1, NULL, "t.el:1:", "");
 }
 
 /* ---------------------------------------------------------------- DIMACS / PACE */
 
-Test(dimacs, sp_valid)
+Test(load_dimacs, sp_valid)
 {
     mst_graph g;
     load_ok(mst_load_dimacs, "t.gr",
@@ -267,7 +267,7 @@ Test(dimacs, sp_valid)
     mst_graph_free(&g);
 }
 
-Test(dimacs, sp_real_tabs_crlf)
+Test(load_dimacs, sp_real_tabs_crlf)
 {
     mst_graph g;
     load_ok(mst_load_dimacs, "t.gr", "p\tsp\t3\t2\r\na\t1\t2\t0.5\r\n  a 3 2 2\r\n", &g);
@@ -278,7 +278,7 @@ Test(dimacs, sp_real_tabs_crlf)
     mst_graph_free(&g);
 }
 
-Test(dimacs, sp_uint32)
+Test(load_dimacs, sp_uint32)
 {
     mst_graph g;
     load_ok(mst_load_dimacs, "t.gr", "p sp 2 1\na 1 2 4000000000\n", &g);
@@ -287,7 +287,7 @@ Test(dimacs, sp_uint32)
     mst_graph_free(&g);
 }
 
-Test(dimacs, pace_tw_valid)
+Test(load_dimacs, pace_tw_valid)
 {
     mst_graph g;
     load_ok(mst_load_dimacs, "t.pace.gr", "c PACE\np tw 5 3\n1 2\n2 3\nc x\n3 1\n", &g);
@@ -298,7 +298,7 @@ Test(dimacs, pace_tw_valid)
     mst_graph_free(&g);
 }
 
-Test(dimacs, empty_graph_header_only)
+Test(load_dimacs, empty_graph_header_only)
 {
     mst_graph g;
     load_ok(mst_load_dimacs, "t.gr", "p sp 3 0\n", &g);
@@ -307,7 +307,7 @@ Test(dimacs, empty_graph_header_only)
     mst_graph_free(&g);
 }
 
-Test(dimacs, p_line_errors)
+Test(load_dimacs, p_line_errors)
 {
     fail_text(mst_load_dimacs, "t.gr", "c x\na 1 2 3\np sp 2 1\n", "t.gr:2:",
               "before the 'p' line");
@@ -319,10 +319,10 @@ Test(dimacs, p_line_errors)
     fail_text(mst_load_dimacs, "t.gr", "p sp x 1\n", "t.gr:1:", "found 'x'");
     fail_text(mst_load_dimacs, "t.gr", "pp sp 2 1\n", "t.gr:1:", "found 'pp'");
     fail_text(mst_load_dimacs, "t.gr", "c only comments\n", "t.gr:1:", "no 'p' line");
-    fail_text(mst_load_dimacs, "t.gr", "", "t.gr:0:", "no 'p' line");
+    fail_text(mst_load_dimacs, "t.gr", "", "t.gr: empty file", "'p sp N M'");
 }
 
-Test(dimacs, arc_line_errors)
+Test(load_dimacs, arc_line_errors)
 {
     fail_text(mst_load_dimacs, "t.gr", "p sp 2 1\nb 1 2 3\n", "t.gr:2:",
               "expected 'a u v w', found 'b'");
@@ -335,7 +335,7 @@ Test(dimacs, arc_line_errors)
     fail_text(mst_load_dimacs, "t.gr", "p tw 2 1\n1\n", "t.gr:2:", "end of line");
 }
 
-Test(dimacs, ids_and_counts)
+Test(load_dimacs, ids_and_counts)
 {
     fail_text(mst_load_dimacs, "t.gr", "p sp 2 1\na 1 3 1\n", "t.gr:2:", "out of range (n = 2)");
     fail_text(mst_load_dimacs, "t.gr", "p sp 2 1\na 0 1 1\n", "t.gr:2:", "vertex id 0");
@@ -346,7 +346,7 @@ Test(dimacs, ids_and_counts)
               "header says 1 edges, file has 2");
 }
 
-Test(dimacs, bad_weights)
+Test(load_dimacs, bad_weights)
 {
     fail_text(mst_load_dimacs, "t.gr", "p sp 2 1\na 1 2 nan\n", "t.gr:2:", "NaN");
     fail_text(mst_load_dimacs, "t.gr", "p sp 2 1\na 1 2 5000000000\n", "t.gr:2:", "overflows");
@@ -355,7 +355,7 @@ Test(dimacs, bad_weights)
               "does not fit int32");
 }
 
-Test(dimacs, random_bytes)
+Test(load_dimacs, random_bytes)
 {
     fail_bytes(mst_load_dimacs, "t.gr", garbage, sizeof garbage - 1, NULL, "t.gr:1:",
                "before the 'p' line");
@@ -367,7 +367,7 @@ Test(dimacs, random_bytes)
 
 #define MM "%%MatrixMarket matrix coordinate "
 
-Test(mtx, real_general)
+Test(load_mtx, real_general)
 {
     mst_graph g;
     load_ok(mst_load_mtx, "t.mtx",
@@ -383,7 +383,7 @@ Test(mtx, real_general)
     mst_graph_free(&g);
 }
 
-Test(mtx, integer_tokens_in_real_file_are_real)
+Test(load_mtx, integer_tokens_in_real_file_are_real)
 {
     mst_graph g;
     load_ok(mst_load_mtx, "t.mtx", MM "real symmetric\n2 2 1\n2 1 3\n", &g);
@@ -395,7 +395,7 @@ Test(mtx, integer_tokens_in_real_file_are_real)
     mst_graph_free(&g);
 }
 
-Test(mtx, integer_symmetric)
+Test(load_mtx, integer_symmetric)
 {
     mst_graph g;
     load_ok(mst_load_mtx, "t.mtx", MM "integer symmetric\n4 4 4\n2 1 -5\n3 1 7\n4 2 0\n1 2 -5\n",
@@ -409,7 +409,7 @@ Test(mtx, integer_symmetric)
     mst_graph_free(&g);
 }
 
-Test(mtx, pattern_rectangular_case_insensitive_tabs_crlf)
+Test(load_mtx, pattern_rectangular_case_insensitive_tabs_crlf)
 {
     mst_graph g;
     load_ok(mst_load_mtx, "t.mtx",
@@ -424,7 +424,7 @@ Test(mtx, pattern_rectangular_case_insensitive_tabs_crlf)
     mst_graph_free(&g);
 }
 
-Test(mtx, integer_uint32)
+Test(load_mtx, integer_uint32)
 {
     mst_graph g;
     load_ok(mst_load_mtx, "t.mtx", MM "integer general\n2 2 1\n1 2 4294967295\n", &g);
@@ -433,7 +433,7 @@ Test(mtx, integer_uint32)
     mst_graph_free(&g);
 }
 
-Test(mtx, unsupported_kinds)
+Test(load_mtx, unsupported_kinds)
 {
     fail_text(mst_load_mtx, "t.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n",
               "t.mtx:1:", "'array' format is not supported");
@@ -450,13 +450,13 @@ Test(mtx, unsupported_kinds)
     fail_text(mst_load_mtx, "t.mtx", MM "real upper\n", "t.mtx:1:", "symmetry 'upper'");
 }
 
-Test(mtx, banner_and_size_errors)
+Test(load_mtx, banner_and_size_errors)
 {
     fail_text(mst_load_mtx, "t.mtx", "3 3 1\n1 2 1\n", "t.mtx:1:", "banner");
     fail_text(mst_load_mtx, "t.mtx", "%%MatrixMarket matrix coordinate\n", "t.mtx:1:",
               "incomplete banner");
     fail_text(mst_load_mtx, "t.mtx", MM "real general extra\n", "t.mtx:1:", "extra words");
-    fail_text(mst_load_mtx, "t.mtx", "", "t.mtx", "empty file");
+    fail_text(mst_load_mtx, "t.mtx", "", "t.mtx: empty file", "banner");
     fail_text(mst_load_mtx, "t.mtx", MM "real general\n% only comments\n", "t.mtx:2:",
               "missing size line");
     fail_text(mst_load_mtx, "t.mtx", MM "real general\n3 3\n", "t.mtx:2:", "end of line");
@@ -465,7 +465,7 @@ Test(mtx, banner_and_size_errors)
     fail_text(mst_load_mtx, "t.mtx", MM "real general\n3 x 1\n", "t.mtx:2:", "found 'x'");
 }
 
-Test(mtx, entry_errors)
+Test(load_mtx, entry_errors)
 {
     fail_text(mst_load_mtx, "t.mtx", MM "real general\n2 5 1\n3 1 1.0\n", "t.mtx:3:",
               "row index 3 out of range");
@@ -487,7 +487,7 @@ Test(mtx, entry_errors)
               "extra field '4'");
 }
 
-Test(mtx, bad_values)
+Test(load_mtx, bad_values)
 {
     fail_text(mst_load_mtx, "t.mtx", MM "real general\n3 3 1\n1 2 NaN\n", "t.mtx:3:", "NaN");
     fail_text(mst_load_mtx, "t.mtx", MM "real general\n3 3 1\n1 2 1e39\n", "t.mtx:3:",
@@ -500,7 +500,7 @@ Test(mtx, bad_values)
               "t.mtx:4:", "does not fit int32");
 }
 
-Test(mtx, random_bytes)
+Test(load_mtx, random_bytes)
 {
     fail_bytes(mst_load_mtx, "t.mtx", garbage, sizeof garbage - 1, NULL, "t.mtx:1:", "banner");
     const char data[] = MM "real general\n2 2 1\n1 2 3\0 7\n";
@@ -509,7 +509,7 @@ Test(mtx, random_bytes)
 
 /* ---------------------------------------------------------------- METIS */
 
-Test(metis, unweighted)
+Test(load_metis, unweighted)
 {
     mst_graph g;
     load_ok(mst_load_metis, "t.graph", "% METIS\n3 2\n2\n1 3\n% in between\n2\n", &g);
@@ -523,7 +523,7 @@ Test(metis, unweighted)
     mst_graph_free(&g);
 }
 
-Test(metis, blank_line_is_isolated_vertex)
+Test(load_metis, blank_line_is_isolated_vertex)
 {
     mst_graph g;
     load_ok(mst_load_metis, "t.graph", "4 1\n\n3\n2\n\n", &g);
@@ -533,7 +533,7 @@ Test(metis, blank_line_is_isolated_vertex)
     mst_graph_free(&g);
 }
 
-Test(metis, edge_weights_tabs_crlf)
+Test(load_metis, edge_weights_tabs_crlf)
 {
     mst_graph g;
     load_ok(mst_load_metis, "t.graph", "3 2 1\r\n2\t5\r\n1 5 3 -7\r\n 2 -7 \r\n", &g);
@@ -548,7 +548,7 @@ Test(metis, edge_weights_tabs_crlf)
     mst_graph_free(&g);
 }
 
-Test(metis, vertex_weights_and_sizes_are_skipped)
+Test(load_metis, vertex_weights_and_sizes_are_skipped)
 {
     mst_graph g;
     load_ok(mst_load_metis, "t.graph", "3 2 011 2\n1 1 2 5\n2 2 1 5 3 7\n3 3 2 7\n", &g);
@@ -568,7 +568,7 @@ Test(metis, vertex_weights_and_sizes_are_skipped)
     mst_graph_free(&g);
 }
 
-Test(metis, unequal_halves_stay_two_edges)
+Test(load_metis, unequal_halves_stay_two_edges)
 {
     mst_graph g;
     load_ok(mst_load_metis, "t.graph", "2 1 1\n2 5\n1 6\n", &g);
@@ -577,9 +577,10 @@ Test(metis, unequal_halves_stay_two_edges)
     mst_graph_free(&g);
 }
 
-Test(metis, header_errors)
+Test(load_metis, header_errors)
 {
     fail_text(mst_load_metis, "t.graph", "% nothing\n", "t.graph:1:", "missing header");
+    fail_text(mst_load_metis, "t.graph", "", "t.graph: empty file", "header 'N M");
     fail_text(mst_load_metis, "t.graph", "3\n", "t.graph:1:", "end of line");
     fail_text(mst_load_metis, "t.graph", "2 1 2\n2\n1\n", "t.graph:1:", "bad METIS FMT '2'");
     fail_text(mst_load_metis, "t.graph", "2 1 1111\n2\n1\n", "t.graph:1:",
@@ -589,7 +590,7 @@ Test(metis, header_errors)
     fail_text(mst_load_metis, "t.graph", "2 x\n", "t.graph:1:", "found 'x'");
 }
 
-Test(metis, vertex_line_errors)
+Test(load_metis, vertex_line_errors)
 {
     fail_text(mst_load_metis, "t.graph", "3 2\n2\n1 3\n", "t.graph:3:",
               "header says 3 vertices, file has 2 vertex lines");
@@ -607,7 +608,7 @@ Test(metis, vertex_line_errors)
     fail_text(mst_load_metis, "t.graph", "2 1 10\n\n1\n", "t.graph:2:", "vertex size/weight");
 }
 
-Test(metis, bad_weights)
+Test(load_metis, bad_weights)
 {
     fail_text(mst_load_metis, "t.graph", "2 1 1\n2 nan\n1 nan\n", "t.graph:2:", "NaN");
     fail_text(mst_load_metis, "t.graph", "2 1 1\n2 5000000000\n1 5000000000\n", "t.graph:2:",
@@ -619,7 +620,7 @@ Test(metis, bad_weights)
     fail_text(mst_load_metis, "t.graph", "2 1 1\n2 x\n1 1\n", "t.graph:2:", "bad edge weight 'x'");
 }
 
-Test(metis, random_bytes)
+Test(load_metis, random_bytes)
 {
     fail_bytes(mst_load_metis, "t.graph", garbage, sizeof garbage - 1, NULL, "t.graph:1:",
                "header");
@@ -651,7 +652,7 @@ static long write_gz(char path[64], int lines)
     return size;
 }
 
-Test(gzip, whole_file_loads)
+Test(load_gzip, whole_file_loads)
 {
     char path[64];
     mst_graph g;
@@ -667,7 +668,7 @@ Test(gzip, whole_file_loads)
     mst_graph_free(&g);
 }
 
-Test(gzip, truncated_file_fails)
+Test(load_gzip, truncated_file_fails)
 {
     char path[64];
     mst_graph g;
@@ -681,7 +682,7 @@ Test(gzip, truncated_file_fails)
     check_zeroed(&g);
 }
 
-/* ---------------------------------------------------------------- real graphs (../shared/graphs) */
+/* ---------------------------------------------------------------- real graphs (../shared) */
 
 #define SHARED "../shared/graphs/"
 #define ANY_M UINT64_MAX
@@ -710,72 +711,72 @@ static void check_shared(const char *rel, uint32_t n, uint64_t arcs, uint64_t se
     mst_graph_free(&g);
 }
 
-Test(shared, rome99_gr)
+Test(load_shared, rome99_gr)
 {
     check_shared("road/rome99.gr", 3353, 8870, 0, ANY_M);
 }
 
-Test(shared, usa_road_ny_pace_gr_gz)
+Test(load_shared, usa_road_ny_pace_gr_gz)
 {
     check_shared("road/USA-road-NY.pace.gr.gz", 264346, 365050, 0, 365050);
 }
 
-Test(shared, mesh_4elt_graph)
+Test(load_shared, mesh_4elt_graph)
 {
     check_shared("mesh/4elt.graph", 15606, 2 * 45878, 0, 45878);
 }
 
-Test(shared, mesh_mdual_graph_gz)
+Test(load_shared, mesh_mdual_graph_gz)
 {
     check_shared("mesh/mdual.graph.gz", 258569, 2 * 513132, 0, 513132);
 }
 
-Test(shared, commanche_dual_mtx)
+Test(load_shared, commanche_dual_mtx)
 {
     check_shared("mesh/commanche_dual.mtx", 7920, 19800, 7920, 19800 - 7920);
 }
 
-Test(shared, bcspwr10_mtx)
+Test(load_shared, bcspwr10_mtx)
 {
     check_shared("infrastructure/bcspwr10.mtx", 5300, 13571, 5300, 13571 - 5300);
 }
 
-Test(shared, delaunay_n14_mtx)
+Test(load_shared, delaunay_n14_mtx)
 {
     check_shared("mesh/delaunay_n14.mtx", 16384, 49122, 0, 49122);
 }
 
-Test(shared, luxembourg_osm_mtx_gz)
+Test(load_shared, luxembourg_osm_mtx_gz)
 {
     check_shared("road/luxembourg_osm.mtx.gz", 114599, 119666, 0, 119666);
 }
 
-Test(shared, usroads_mtx_gz)
+Test(load_shared, usroads_mtx_gz)
 {
     check_shared("road/usroads.mtx.gz", 129164, 165435, 0, 165435);
 }
 
-Test(shared, notredame_www_mtx_gz)
+Test(load_shared, notredame_www_mtx_gz)
 {
     check_shared("web/NotreDame_www.mtx.gz", 325729, 929849, 21962, ANY_M);
 }
 
-Test(shared, facebook_combined_txt)
+Test(load_shared, facebook_combined_txt)
 {
     check_shared("social/facebook_combined.txt", 4039, 88234, 0, 88234);
 }
 
-Test(shared, as20graph_txt)
+Test(load_shared, as20graph_txt)
 {
     check_shared("internet/as20graph.txt", 65106, 26467, 1323, ANY_M);
 }
 
-Test(shared, wiki_vote_txt)
+Test(load_shared, wiki_vote_txt)
 {
     check_shared("social/wiki-Vote.txt", 8298, 103689, 0, ANY_M);
 }
 
-Test(shared, ca_condmat_txt_gz)
+Test(load_shared, ca_condmat_txt_gz)
 {
     check_shared("social/CA-CondMat.txt.gz", 108300, 186936, 58, ANY_M);
 }
