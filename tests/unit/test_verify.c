@@ -151,6 +151,22 @@ Test(verify, catches_tie_broken_the_wrong_way)
     cr_assert_msg_has("non-tree edge 5 (4-5, w=1) is lighter than tree edge 6 (5-4, w=1)");
 }
 
+Test(verify, tree_ties_ordered_by_id_not_output_order)
+{
+    /* Triangle, all keys equal: MSF = {0, 1}. Output {2, 0} in decreasing id order must fail:
+     * the non-tree edge 1 precedes tree edge 2, whatever order the solver listed them in. */
+    static const uint32_t u[] = {0, 1, 0};
+    static const uint32_t v[] = {1, 2, 2};
+    static const int32_t w[] = {5, 5, 5};
+    mst_graph g = make_graph(3, 3, u, v, w);
+    uint64_t bad[] = {2, 0};
+    cr_assert_eq(mst_verify_forest(&g, bad, 2, NULL), MST_EVERIFY);
+    cr_assert_msg_has("non-tree edge 1 (1-2, w=5) is lighter than tree edge 2 (0-2, w=5)");
+    uint64_t good[] = {1, 0};
+    cr_assert_eq(mst_verify_forest(&g, good, 2, NULL), MST_OK, "%s", mst_last_error());
+    mst_graph_free(&g);
+}
+
 Test(verify, messages_add_index_base)
 {
     mst_graph g = hand_graph();
@@ -299,6 +315,11 @@ Test(verify, random_multigraphs_against_oracle)
         mst_graph g = make_graph(n, keep, u, v, w);
         uint64_t *msf = malloc((n + 1) * sizeof *msf), c = 0, c2 = 0, cv = 0;
         uint64_t k = oracle_msf(&g, msf, &c);
+        for (uint64_t i = k; i > 1; i--) { /* solvers list their edges in any order */
+            uint64_t j = rnd((uint32_t)i), t = msf[i - 1];
+            msf[i - 1] = msf[j];
+            msf[j] = t;
+        }
         cr_assert_eq(mst_count_components(&g, &c2), MST_OK);
         cr_assert_eq(c2, c);
         cr_assert_eq(mst_verify_forest(&g, msf, k, &cv), MST_OK, "round %d: %s", round,

@@ -1,0 +1,234 @@
+/* Unit tests of the core pieces: weight keys, radix sort, union-find, the reader's lines, and
+ * mst-seq's two algorithms against each other and the verifier. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "graph.h"
+#include "../../seq/kruskal.h"
+#include "radix_sort.h"
+#include "reader.h"
+#include "union_find.h"
+#include "verify.h"
+
+static uint64_t rng_state = 88172645463325252ull;
+static uint64_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+Test(keys, int32_order_and_round_trip)
+{
+    int32_t w[] = {INT32_MIN, -1000000, -1, 0, 1, 7, INT32_MAX};
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+        cr_assert_eq(mst_key_to_int32(mst_key_from_int32(w[i])), w[i]);
+        if (i > 0)
+            cr_assert_lt(mst_key_from_int32(w[i - 1]), mst_key_from_int32(w[i]), "%d < %d",
+                         w[i - 1], w[i]);
+    }
+}
+
+Test(keys, float_order_and_round_trip)
+{
+    float w[] = {-INFINITY, -3.4028235e38f, -1.0f, -1.4e-45f, -0.0f, 0.0f, 1.4e-45f,
+                 1.17549435e-38f, 0.5f, 1.0f, 3.4028235e38f, INFINITY};
+    for (size_t i = 0; i < sizeof w / sizeof w[0]; i++) {
+        float back = mst_key_to_float(mst_key_from_float(w[i]));
+        cr_assert(memcmp(&back, &w[i], sizeof back) == 0, "round trip of %g", (double)w[i]);
+        if (i > 0)
+            cr_assert_lt(mst_key_from_float(w[i - 1]), mst_key_from_float(w[i]), "%g < %g",
+                         (double)w[i - 1], (double)w[i]);
+    }
+}
+
+Test(keys, float_random_pairs_keep_order)
+{
+    for (int i = 0; i < 100000; i++) {
+        uint32_t a = (uint32_t)rnd(), b = (uint32_t)rnd();
+        float x, y;
+        memcpy(&x, &a, 4);
+        memcpy(&y, &b, 4);
+        if (isnan(x) || isnan(y) || x == y)
+            continue;
+        cr_assert_eq(x < y, mst_key_from_float(x) < mst_key_from_float(y), "%g vs %g",
+                     (double)x, (double)y);
+    }
+}
+
+Test(keys, format_weight_reads_back)
+{
+    char buf[64];
+    cr_assert_str_eq(mst_format_weight(MST_WEIGHT_INT32, mst_key_from_int32(-5), buf, 64), "-5");
+    cr_assert_str_eq(mst_format_weight(MST_WEIGHT_UINT32, 4000000000u, buf, 64), "4000000000");
+    cr_assert_str_eq(mst_format_weight(MST_WEIGHT_FLOAT32, mst_key_from_float(0.1f), buf, 64),
+                     "0.1");
+    float f = 1.0f / 3.0f;
+    mst_format_weight(MST_WEIGHT_FLOAT32, mst_key_from_float(f), buf, 64);
+    cr_assert_eq(strtof(buf, NULL), f);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+Test(radix_sort, matches_qsort_on_random_words)
+{
+    size_t sizes[] = {0, 1, 2, 17, 1000, 100000};
+    for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
+        size_t n = sizes[s];
+        uint64_t *a = malloc((n + 1) * 8), *b = malloc((n + 1) * 8);
+        for (size_t i = 0; i < n; i++)
+            a[i] = b[i] = (s % 2) ? rnd() : rnd() % 1000; /* constant high digits too */
+        cr_assert_eq(mst_sort_u64(a, n), MST_OK);
+        qsort(b, n, 8, cmp_u64);
+        cr_assert(n == 0 || memcmp(a, b, n * 8) == 0, "n = %zu", n);
+        free(a);
+        free(b);
+    }
+}
+
+Test(radix_sort, sorting_by_high_bits_is_stable_and_moves_payload)
+{
+    size_t n = 50000;
+    uint64_t *a = malloc(n * 8), *p = malloc(n * 8), *t = malloc(n * 8), *pt = malloc(n * 8);
+    for (size_t i = 0; i < n; i++) {
+        a[i] = (rnd() % 300) << 32 | i; /* many ties: ids must stay ascending */
+        p[i] = a[i] * 3 + 1;
+    }
+    mst_radix_sort_pairs(a, p, t, pt, n, 32, 64);
+    for (size_t i = 0; i < n; i++) {
+        cr_assert_eq(p[i], a[i] * 3 + 1, "payload left its word at %zu", i);
+        if (i > 0)
+            cr_assert_lt(a[i - 1], a[i], "not sorted by (key, id) at %zu", i);
+    }
+    free(a);
+    free(p);
+    free(t);
+    free(pt);
+}
+
+Test(radix_sort, narrow_bit_range_ignores_other_bits)
+{
+    uint64_t a[] = {0xF05, 0x003, 0xA04, 0x101}, t[4];
+    mst_radix_sort_bits(a, t, 4, 0, 4); /* by the lowest 4 bits only, stable */
+    uint64_t want[] = {0x101, 0x003, 0xA04, 0xF05};
+    cr_assert(memcmp(a, want, sizeof a) == 0);
+}
+
+Test(union_find, matches_naive_labels)
+{
+    uint32_t n = 2000;
+    mst_dsu d;
+    cr_assert_eq(mst_dsu_init(&d, n), MST_OK);
+    uint32_t *label = malloc(n * 4);
+    for (uint32_t i = 0; i < n; i++)
+        label[i] = i;
+    for (int k = 0; k < 3000; k++) {
+        uint32_t x = (uint32_t)(rnd() % n), y = (uint32_t)(rnd() % n);
+        int differ = label[x] != label[y];
+        cr_assert_eq(mst_dsu_union(&d, x, y), differ);
+        if (differ) {
+            uint32_t old = label[y];
+            for (uint32_t i = 0; i < n; i++)
+                if (label[i] == old)
+                    label[i] = label[x];
+        }
+    }
+    for (int k = 0; k < 5000; k++) {
+        uint32_t x = (uint32_t)(rnd() % n), y = (uint32_t)(rnd() % n);
+        cr_assert_eq(mst_dsu_find(&d, x) == mst_dsu_find(&d, y), label[x] == label[y]);
+    }
+    mst_dsu_reset(&d);
+    cr_assert_eq(mst_dsu_find(&d, 5), 5);
+    mst_dsu_free(&d);
+    mst_dsu_free(&d); /* freeing twice is fine */
+    free(label);
+}
+
+Test(reader, lines_crlf_and_missing_final_newline)
+{
+    const char text[] = "a b\r\n\nlast";
+    mst_reader *r;
+    char *line;
+    size_t len;
+    cr_assert_eq(mst_reader_from_memory("mem", text, sizeof text - 1, &r), MST_OK);
+    const char *want[] = {"a b", "", "last"};
+    for (int i = 0; i < 3; i++) {
+        cr_assert_eq(mst_reader_next_line(r, &line, &len), MST_OK);
+        cr_assert_str_eq(line, want[i]);
+        cr_assert_eq(len, strlen(want[i]));
+        cr_assert_eq(mst_reader_line(r), (uint64_t)i + 1);
+    }
+    cr_assert_eq(mst_reader_next_line(r, &line, &len), MST_OK);
+    cr_assert_null(line);
+    mst_reader_close(r);
+}
+
+Test(reader, lines_longer_than_a_chunk)
+{
+    size_t n = (9u << 20) + 123; /* longer than the 8 MiB read size */
+    char *text = malloc(n + 3);
+    memset(text, 'x', n);
+    memcpy(text + n, "\ny", 3);
+    mst_reader *r;
+    char *line;
+    size_t len;
+    cr_assert_eq(mst_reader_from_memory("mem", text, n + 2, &r), MST_OK);
+    cr_assert_eq(mst_reader_next_line(r, &line, &len), MST_OK);
+    cr_assert_eq(len, n);
+    cr_assert_eq(mst_reader_next_line(r, &line, &len), MST_OK);
+    cr_assert_str_eq(line, "y");
+    mst_reader_close(r);
+    free(text);
+}
+
+/* A random multigraph with small keys (many ties), self-loop free. */
+static mst_graph random_graph(uint32_t n, uint64_t m, uint32_t key_range)
+{
+    mst_graph g;
+    memset(&g, 0, sizeof g);
+    g.n = n;
+    g.u = malloc((m + 1) * 4);
+    g.v = malloc((m + 1) * 4);
+    g.key = malloc((m + 1) * 4);
+    for (uint64_t e = 0; e < m; e++) {
+        uint32_t u = (uint32_t)(rnd() % n), v = (uint32_t)(rnd() % n);
+        if (u == v)
+            v = (u + 1) % n;
+        g.u[g.m] = u;
+        g.v[g.m] = v;
+        g.key[g.m++] = (uint32_t)(rnd() % key_range);
+    }
+    return g;
+}
+
+Test(seq, kruskal_and_filter_kruskal_agree_and_verify)
+{
+    uint32_t ns[] = {2, 50, 3000, 20000};
+    uint64_t ms[] = {1, 400, 60000, 30000};
+    for (int c = 0; c < 4; c++) {
+        for (uint32_t range = 3; range <= 3000000; range *= 1000) {
+            mst_graph g = random_graph(ns[c], ms[c], range);
+            mst_forest a = {malloc((g.n + 1) * 8), 0, g.n + 1};
+            mst_forest b = {malloc((g.n + 1) * 8), 0, g.n + 1};
+            cr_assert_eq(mst_kruskal(&g, &a, NULL), MST_OK);
+            cr_assert_eq(mst_filter_kruskal(&g, &b, NULL), MST_OK);
+            cr_assert_eq(mst_verify_forest(&g, a.eid, a.count, NULL), MST_OK, "%s",
+                         mst_last_error());
+            cr_assert_eq(a.count, b.count);
+            mst_sort_u64(a.eid, a.count);
+            mst_sort_u64(b.eid, b.count);
+            cr_assert(memcmp(a.eid, b.eid, a.count * 8) == 0, "edge sets differ (n=%u m=%llu)",
+                      g.n, (unsigned long long)g.m);
+            free(a.eid);
+            free(b.eid);
+            mst_graph_free(&g);
+        }
+    }
+}
