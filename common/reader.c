@@ -11,6 +11,7 @@
 
 #define CHUNK_BYTES (8u << 20)
 #define MAX_LINE_BYTES ((size_t)64 << 20)
+#define MAX_READ_BYTES ((size_t)1 << 30)
 
 struct mst_reader {
     char *name;
@@ -87,6 +88,8 @@ static mst_status fill_more(mst_reader *r, size_t want)
             r->eof = 1;
         return MST_OK;
     }
+    if (want > MAX_READ_BYTES) /* gzread takes an unsigned and fails above INT_MAX */
+        want = MAX_READ_BYTES;
     int got = gzread(r->gz, r->buf + r->fill, (unsigned)want);
     if (got < 0) {
         int errnum;
@@ -165,15 +168,19 @@ mst_status mst_reader_read_all(mst_reader *r, unsigned char **data, size_t *len)
         if (st != MST_OK)
             return st;
     }
+    /* Hand the buffer over rather than copying it: no second copy of a large file. */
     size_t n = r->fill - r->pos;
-    unsigned char *out = mst_alloc(n, 1);
-    if (out == NULL)
-        return MST_ERESOURCE;
-    if (n > 0)
-        memcpy(out, r->buf + r->pos, n);
-    r->pos = r->fill;
-    *data = out;
+    if (r->pos > 0)
+        memmove(r->buf, r->buf + r->pos, n);
+    if (r->buf == NULL) {
+        mst_status st = fill_more(r, 0); /* allocates an empty buffer */
+        if (st != MST_OK)
+            return st;
+    }
+    *data = (unsigned char *)r->buf;
     *len = n;
+    r->buf = NULL;
+    r->cap = r->pos = r->fill = 0;
     return MST_OK;
 }
 

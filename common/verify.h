@@ -21,7 +21,7 @@ extern "C" {
  *      smaller in (key, id) order (ancestor tables by binary lifting, path maximum per query).
  * Sets *components to c when it got that far (may be NULL).
  * Errors: MST_EVERIFY with the first violation in words ("edge 17 (3-9) appears twice",
- * "non-tree edge 40 (2-7, w=3) is lighter than tree edge 12 (5-6, w=9) on its cycle", ...);
+ * "non-tree edge 40 (2-7, w=3) is lighter than tree edge 12 (5-6, w=9) on its tree path", ...);
  * MST_ERESOURCE. O((n + m) log n) time, O(n log n + m) memory.
  */
 mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,

@@ -6,7 +6,7 @@
  * through mst_graph_load, as a user's file would be; malformed inputs (truncation, size
  * mismatch, hostile counts, bad offsets, ids out of range, random bytes) must fail with
  * MST_EINPUT, a message naming the file, and a zeroed graph. The two ECL sample graphs of
- * /work/shared are checked against the figures of their README (n, m, components, MSF edges).
+ * ../shared are checked against the figures of their README (n, m, components, MSF edges).
  * Source: DESIGN.md, Input formats; msb.h; ECLgraph.h of the ECL codes.
  */
 #include <criterion/criterion.h>
@@ -27,7 +27,7 @@
 #include "union_find.h"
 #include "verify.h"
 
-#define SHARED_ECL "/work/shared/graphs/ecl/"
+#define SHARED_ECL "../shared/graphs/ecl/" /* relative to the repository root */
 
 /* ---------------------------------------------------------------------------------------- */
 /* Temporary directory and byte buffers                                                       */
