@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "loader.h"
 #include "msf_io.h"
+#include "progress.h"
 #include "solver.h"
 #include "summary.h"
 #include "timer.h"
@@ -183,6 +184,7 @@ int mst_harness_main(int argc, char **argv)
         code = MST_EUSAGE;
         goto done;
     }
+    mst_progress_enable(!a.json);
     double t0 = mst_now_s();
     st = mst_graph_load(a.graph, &a.lo, &g);
     double load_s = mst_now_s() - t0;

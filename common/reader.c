@@ -1,6 +1,8 @@
 /* reader.c: buffered line and whole-content input from files, gzip files or memory. */
 #include "reader.h"
 
+#include "progress.h"
+
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -18,6 +20,7 @@ struct mst_reader {
     gzFile gz;               /* NULL for memory readers */
     const unsigned char *mem; /* memory reader: remaining input */
     size_t mem_len;
+    uint64_t consumed;  /* source bytes read so far (for progress) */
     char *buf;    /* buffered bytes buf[pos .. fill-1] not yet handed out */
     size_t cap, pos, fill;
     int eof;      /* no more bytes from the source */
@@ -99,6 +102,8 @@ static mst_status fill_more(mst_reader *r, size_t want)
         return mst_fail(MST_EINPUT, "%s: truncated or corrupt gzip data (%s)", r->name, msg);
     }
     r->fill += (size_t)got;
+    r->consumed += (uint64_t)got;
+    mst_progress_bytes(r->name, r->consumed, 0);
     if ((size_t)got < want) {
         /* gzread returns short only at the end; a truncated stream sets an error instead. */
         int errnum;
@@ -198,8 +203,10 @@ void mst_reader_close(mst_reader *r)
 {
     if (r == NULL)
         return;
-    if (r->gz != NULL)
+    if (r->gz != NULL) {
         gzclose(r->gz);
+        mst_progress_done();
+    }
     free(r->buf);
     free(r->name);
     free(r);
