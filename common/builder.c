@@ -61,7 +61,7 @@ static mst_status grow(mst_builder *b, uint64_t want)
 mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t expected_m)
 {
     if (!b->vertices_forced) {
-        if (n > MST_MAX_VERTICES - 1)
+        if (n > MST_MAX_VERTICES)
             return builder_fail(b, MST_ERESOURCE, "%llu vertices exceed the limit of 2^32 - 1",
                                 (unsigned long long)n);
         b->n_limit = n;
@@ -95,7 +95,11 @@ mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, double w, int
         if (is_real) {
             b->any_real = 1;
         } else if (w < (double)INT32_MIN || w > (double)UINT32_MAX) {
-            return builder_fail(b, MST_EINPUT, "weight %.0f overflows 32 bits", w);
+            /* Fine if the file turns out to have real weights (float32); else an error. */
+            if (b->overflow_line == 0) {
+                b->overflow_line = b->r ? mst_reader_line(b->r) : b->m + 1;
+                b->overflow_value = w;
+            }
         } else if (w < 0 && b->neg_line == 0) {
             b->neg_line = b->r ? mst_reader_line(b->r) : b->m + 1;
         } else if (w > (double)INT32_MAX && b->big_line == 0) {
@@ -186,6 +190,11 @@ mst_status mst_builder_finish(mst_builder *b, int directed, mst_graph *g)
     mst_status st = MST_OK;
     memset(g, 0, sizeof *g);
     uint64_t m = b->m;
+    if (b->weighted && !b->any_real && b->overflow_line != 0) {
+        st = mst_fail(MST_EINPUT, "%s:%llu: weight %.0f overflows 32 bits", b->name,
+                      (unsigned long long)b->overflow_line, b->overflow_value);
+        goto fail;
+    }
     if (b->weighted && !b->any_real && b->neg_line != 0 && b->big_line != 0) {
         st = mst_fail(MST_EINPUT,
                       "%s:%llu: weight %.0f does not fit int32, and line %llu has a negative weight",

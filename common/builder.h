@@ -38,6 +38,8 @@ typedef struct mst_builder {
     int any_real;
     uint64_t neg_line, big_line; /* first line with a negative / above-INT32_MAX integer */
     double big_value;
+    uint64_t overflow_line;      /* first integer outside [INT32_MIN, UINT32_MAX] */
+    double overflow_value;
 } mst_builder;
 
 /*
@@ -57,16 +59,17 @@ mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t expected_
 /*
  * Adds the edge or arc {u, v} (file ids) with raw weight w (ignored if the builder is
  * unweighted; is_real: the token was not an integer). Errors, with file and line: MST_EINPUT for
- * an id below index_base or not below n, a NaN or infinite weight, an integer weight outside
- * [INT32_MIN, UINT32_MAX]; MST_ERESOURCE for memory.
+ * an id below index_base or not below n, a NaN or infinite weight; MST_ERESOURCE for memory.
+ * (An integer weight outside [INT32_MIN, UINT32_MAX] is an error at finish, unless the file
+ * has real weights and so becomes float32.)
  */
 mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, double w, int is_real);
 
 /*
  * Moves the staged edges into *g (symmetrizing if `directed`), sets n, m, keys, weight type,
  * self_loops, merged_arcs, index_base and file_has_weights, and frees the builder. g->name and
- * g->format are left to the caller. Errors: MST_EINPUT if integer weights mix negatives and
- * values above INT32_MAX; MST_ERESOURCE. The builder is freed in every case.
+ * g->format are left to the caller. Errors: MST_EINPUT (naming the line) if integer weights
+ * overflow 32 bits or mix negatives and values above INT32_MAX; MST_ERESOURCE. The builder is freed in every case.
  */
 mst_status mst_builder_finish(mst_builder *b, int directed, mst_graph *g);
 

@@ -72,6 +72,8 @@ fail:
 /* Appends up to `want` more source bytes at buf[fill]; sets eof when the source is done. */
 static mst_status fill_more(mst_reader *r, size_t want)
 {
+    if (r->gz == NULL && want > r->mem_len)
+        want = r->mem_len; /* a short string needs no 8 MiB buffer */
     if (r->fill + want + 1 > r->cap) {
         size_t cap = r->cap ? r->cap : CHUNK_BYTES + 1;
         while (cap < r->fill + want + 1)

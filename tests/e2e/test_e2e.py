@@ -182,6 +182,10 @@ class CornerCases(Workdir):
         path = self.write("float.wel", "0 1 0.5\n1 2 -0.25\n0 2 1e-3\n2 3 -0.0\n3 0 0.0\n")
         r = self.check_all_algos(path, expect_weight=-0.25)
         self.assertEqual(r["weight_type"], "float32")
+        # An integer beyond 32 bits is fine once the file has real weights (float32).
+        path = self.write("mixed.wel", "0 1 5000000000\n1 2 0.5\n0 2 6000000000\n")
+        r = self.check_all_algos(path, expect_weight=5000000000.5)
+        self.assertEqual(r["weight_type"], "float32")
 
     def test_uint32_weights(self):
         path = self.write("big.wel", "0 1 4000000000\n1 2 3000000000\n0 2 4294967295\n")
