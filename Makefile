@@ -21,8 +21,15 @@ SEQ_OBJ    := $(SEQ_SRC:%.c=$(BUILD)/%.o)
 UNIT_SRC   := $(wildcard tests/unit/*.c)
 UNIT_OBJ   := $(UNIT_SRC:%.c=$(BUILD)/%.o)
 
-SOLVERS := $(BIN)/mst-seq
-TOOLS   := $(BIN)/mst-verify
+OMP_SRC    := $(wildcard openmp/*.c)
+OMP_OBJ    := $(OMP_SRC:%.c=$(BUILD)/%.o)
+GEN_SRC    := $(wildcard gen/*.c)
+GEN_OBJ    := $(GEN_SRC:%.c=$(BUILD)/%.o)
+OPENMP     ?= -fopenmp
+
+SOLVERS := $(BIN)/mst-seq $(if $(OMP_SRC),$(BIN)/mst-omp)
+TOOLS   := $(BIN)/mst-verify $(if $(wildcard tools/convert.c),$(BIN)/mst-convert) \
+           $(if $(GEN_SRC),$(BIN)/mst-gen)
 
 .PHONY: all run test unit e2e bench report graphs clean setup
 all: $(SOLVERS) $(TOOLS)
@@ -37,6 +44,20 @@ $(LIBMST): $(COMMON_OBJ)
 
 # Every solver executable is the shared harness (common/main.c) plus one solver folder.
 $(BIN)/mst-seq: $(BUILD)/common/main.o $(SEQ_OBJ) $(LIBMST)
+	@mkdir -p $(BIN)
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+$(OMP_OBJ) $(GEN_OBJ): CFLAGS += $(OPENMP)
+
+$(BIN)/mst-omp: $(BUILD)/common/main.o $(OMP_OBJ) $(LIBMST)
+	@mkdir -p $(BIN)
+	$(CC) $(CFLAGS) $(OPENMP) $^ -o $@ $(LDLIBS)
+
+$(BIN)/mst-gen: $(GEN_OBJ) $(LIBMST)
+	@mkdir -p $(BIN)
+	$(CC) $(CFLAGS) $(OPENMP) $^ -o $@ $(LDLIBS)
+
+$(BIN)/mst-convert: $(BUILD)/tools/convert.o $(LIBMST)
 	@mkdir -p $(BIN)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
@@ -76,4 +97,5 @@ bench: all
 clean:
 	rm -rf $(BUILD) $(BIN)
 
--include $(COMMON_OBJ:.o=.d) $(SEQ_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(BUILD)/common/main.d $(BUILD)/tools/verify.d
+-include $(COMMON_OBJ:.o=.d) $(SEQ_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(OMP_OBJ:.o=.d) $(GEN_OBJ:.o=.d) \
+         $(BUILD)/common/main.d $(wildcard $(BUILD)/tools/*.d)

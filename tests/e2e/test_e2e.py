@@ -286,7 +286,10 @@ class Errors(Workdir):
 
 if __name__ == "__main__":
     runner = unittest.TextTestRunner(verbosity=2, stream=sys.stdout)
-    result = runner.run(unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__]))
+    # Every tests/e2e/test_*.py: this file, and those of mst-gen, mst-convert, the solvers...
+    suite = unittest.defaultTestLoader.discover(os.path.dirname(os.path.abspath(__file__)),
+                                                pattern="test_*.py")
+    result = runner.run(suite)
     failed = len(result.failures) + len(result.errors)
     skipped = len(result.skipped)
     passed = result.testsRun - failed - skipped

@@ -1,0 +1,31 @@
+/*
+ * writer.h: writing the canonical graph in the formats mst-convert and mst-gen produce, keeping
+ * the edge order (so edge ids, hence the MSF, survive a round trip) and the weights.
+ * Every writer goes through a temporary file renamed when complete (atomic_file.h, or zlib for
+ * ".gz" paths): on error no file is left behind.
+ */
+#ifndef MST_WRITER_H
+#define MST_WRITER_H
+
+#include "graph.h"
+#include "status.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * Writes g to `path` in `format` ("edgelist", "mtx", "dimacs", "metis", "egr", "msb"; NULL: by
+ * the path's extension, as the loader reads it). With `with_weights` 0, no weights are written
+ * (the file is unweighted). Errors: MST_EUSAGE for an unknown or unwritable format;
+ * MST_EINPUT if the file cannot be written; MST_ERESOURCE (memory, or a format's size limit,
+ * e.g. .egr needs 2m < 2^31).
+ */
+mst_status mst_graph_write(const char *path, const char *format, const mst_graph *g,
+                           int with_weights);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
