@@ -31,7 +31,7 @@ SOLVERS := $(BIN)/mst-seq $(if $(OMP_SRC),$(BIN)/mst-omp)
 TOOLS   := $(BIN)/mst-verify $(if $(wildcard tools/convert.c),$(BIN)/mst-convert) \
            $(if $(GEN_SRC),$(BIN)/mst-gen)
 
-.PHONY: all run test unit e2e bench report graphs clean setup
+.PHONY: all run test unit e2e bench report graphs clean setup tsan
 all: $(SOLVERS) $(TOOLS)
 
 $(BUILD)/%.o: %.c
@@ -89,10 +89,17 @@ e2e: all
 test:
 	scripts/setup.sh test
 	$(MAKE) all $(BIN)/unit-tests
+	$(if $(OMP_SRC),$(MAKE) tsan)
 	tests/run.sh
 
 bench: all
 	report/bench-seq.sh
+
+# mst-omp under ThreadSanitizer: clang + libomp, whose Archer tool makes OpenMP's own
+# synchronization visible to TSan (TOOLCHAIN.md). Run with TSAN_OPTIONS=ignore_noninstrumented_modules=1.
+tsan:
+	$(MAKE) BUILD=build/tsan BIN=bin/tsan CC=clang OPT="-O1 -fno-omit-frame-pointer -fsanitize=thread" \
+	        LDLIBS="-lz -lm -fsanitize=thread" bin/tsan/mst-omp
 
 clean:
 	rm -rf $(BUILD) $(BIN)

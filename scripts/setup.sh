@@ -8,7 +8,7 @@ set -u
 what=${1:-run}
 pkgs=(build-essential zlib1g-dev python3)
 if [ "$what" = test ]; then
-  pkgs+=(libcriterion-dev python3-igraph python3-scipy python3-numpy)
+  pkgs+=(libcriterion-dev python3-igraph python3-scipy python3-numpy clang libomp-14-dev)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

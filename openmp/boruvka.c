@@ -1,0 +1,307 @@
+/* boruvka.c: edge-centric Borůvka rounds over a compacted worklist (see boruvka.h). */
+#include "boruvka.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "timer.h"
+
+/* Edges per block: the unit of scheduling and of compaction. */
+#define BLOCK 2048
+/* Forest edges a thread collects before reserving room in the output. */
+#define OUT_BATCH 256
+/* Filtering keeps about this many edges per vertex in the first pass (ECL-MST uses 4). */
+#define FILTER_EDGES_PER_VERTEX 4
+#define SAMPLE 1024
+
+typedef struct wl_edge {
+    uint32_t u, v; /* representatives (endpoints in the first round) */
+    uint64_t ki;   /* key << 32 | edge id: the total order of DESIGN.md */
+} wl_edge;
+
+#define NONE UINT64_MAX
+
+/* Large arrays with transparent huge pages where the kernel allows: fewer page faults. */
+static void *big_alloc(size_t count, size_t size)
+{
+    size_t bytes = count * size, align = (size_t)2 << 20;
+    if (bytes < align)
+        return mst_alloc(count, size);
+    void *p = NULL;
+    if (posix_memalign(&p, align, (bytes + align - 1) / align * align) != 0) {
+        mst_fail(MST_ERESOURCE, "out of memory allocating %zu bytes", bytes);
+        return NULL;
+    }
+    madvise(p, bytes, MADV_HUGEPAGE);
+    return p;
+}
+
+static inline void atomic_min_u64(uint64_t *p, uint64_t x)
+{
+    uint64_t cur = __atomic_load_n(p, __ATOMIC_RELAXED);
+    /* Guarded: most edges cannot win, and reading costs far less than a failed CAS. */
+    while (x < cur &&
+           !__atomic_compare_exchange_n(p, &cur, x, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        ;
+}
+
+typedef struct bv_state {
+    const mst_graph *g;
+    omp_dsu dsu;
+    uint64_t *best;   /* [n] lightest (key << 32 | id) at each representative, NONE if unset */
+    wl_edge *wl, *next, *heavy; /* [m] worklists */
+    uint64_t *count;  /* [blocks + 1] survivors per block, then offsets */
+    uint64_t *hcount; /* [blocks + 1] heavy edges per block (filtering) */
+    mst_forest *out;
+    uint64_t out_len; /* shared cursor into out->eid */
+    double t_init, t_relabel, t_compact, t_union, t_reset;
+    uint64_t rounds;
+} bv_state;
+
+/* Exclusive prefix sum of c[0..k-1] into c (c[k] = total). Sequential: k = m / BLOCK is small. */
+static uint64_t prefix_sum(uint64_t *c, uint64_t k)
+{
+    uint64_t sum = 0;
+    for (uint64_t i = 0; i < k; i++) {
+        uint64_t x = c[i];
+        c[i] = sum;
+        sum += x;
+    }
+    c[k] = sum;
+    return sum;
+}
+
+/* Copies each block's survivors (at the block's start in src) to dst at the block's offset. */
+static void compact(wl_edge *dst, const wl_edge *src, const uint64_t *off, uint64_t blocks)
+{
+#pragma omp for schedule(static)
+    for (uint64_t b = 0; b < blocks; b++)
+        memcpy(dst + off[b], src + b * BLOCK, (off[b + 1] - off[b]) * sizeof *dst);
+}
+
+/* Step 1 on blocks of s->wl[0..len): relabel, drop, guarded minimum; survivors stay at the
+ * start of their block and count[b] says how many. */
+static inline __attribute__((always_inline)) void relabel(bv_state *s, uint64_t len,
+                                                          omp_dsu_kind kind)
+{
+    uint64_t blocks = (len + BLOCK - 1) / BLOCK;
+#pragma omp for schedule(runtime)
+    for (uint64_t b = 0; b < blocks; b++) {
+        uint64_t lo = b * BLOCK, hi = lo + BLOCK < len ? lo + BLOCK : len, k = lo;
+        for (uint64_t i = lo; i < hi; i++) {
+            wl_edge e = s->wl[i];
+            uint32_t ru = dsu_find(&s->dsu, e.u, kind), rv = dsu_find(&s->dsu, e.v, kind);
+            if (ru == rv)
+                continue;
+            s->wl[k++] = (wl_edge){ru, rv, e.ki};
+            atomic_min_u64(&s->best[ru], e.ki);
+            atomic_min_u64(&s->best[rv], e.ki);
+        }
+        s->count[b] = k - lo;
+    }
+}
+
+/* Step 2: each edge lightest at one of its ends joins the forest; batches of OUT_BATCH ids
+ * reserve their room in the output with one atomic add. */
+static inline __attribute__((always_inline)) void unite(bv_state *s, uint64_t len,
+                                                        omp_dsu_kind kind)
+{
+    uint64_t batch[OUT_BATCH];
+    int nb = 0;
+#pragma omp for schedule(runtime) nowait
+    for (uint64_t i = 0; i < len; i++) {
+        wl_edge e = s->next[i];
+        if (__atomic_load_n(&s->best[e.u], __ATOMIC_RELAXED) != e.ki &&
+            __atomic_load_n(&s->best[e.v], __ATOMIC_RELAXED) != e.ki)
+            continue;
+        dsu_union(&s->dsu, e.u, e.v, kind);
+        batch[nb++] = (uint32_t)e.ki;
+        if (nb == OUT_BATCH) {
+            uint64_t at = __atomic_fetch_add(&s->out_len, (uint64_t)nb, __ATOMIC_RELAXED);
+            memcpy(s->out->eid + at, batch, (size_t)nb * sizeof *batch);
+            nb = 0;
+        }
+    }
+    if (nb > 0) {
+        uint64_t at = __atomic_fetch_add(&s->out_len, (uint64_t)nb, __ATOMIC_RELAXED);
+        memcpy(s->out->eid + at, batch, (size_t)nb * sizeof *batch);
+    }
+#pragma omp barrier
+}
+
+/* Step 3: clear the minima this round set (exactly at the survivors' representatives). */
+static void reset(bv_state *s, uint64_t len)
+{
+#pragma omp for schedule(static)
+    for (uint64_t i = 0; i < len; i++) {
+        __atomic_store_n(&s->best[s->next[i].u], NONE, __ATOMIC_RELAXED);
+        __atomic_store_n(&s->best[s->next[i].v], NONE, __ATOMIC_RELAXED);
+    }
+}
+
+/* Borůvka rounds on s->wl[0..len) until no edge joins two components. Called by every thread
+ * of the team. */
+static inline __attribute__((always_inline)) void rounds(bv_state *s, uint64_t len,
+                                                         omp_dsu_kind kind)
+{
+    while (len > 0) {
+        double t0 = mst_now_s();
+        relabel(s, len, kind);
+        double t1 = mst_now_s();
+        uint64_t blocks = (len + BLOCK - 1) / BLOCK;
+#pragma omp single
+        prefix_sum(s->count, blocks);
+        compact(s->next, s->wl, s->count, blocks);
+        uint64_t survivors = s->count[blocks];
+        double t2 = mst_now_s();
+        unite(s, survivors, kind);
+        double t3 = mst_now_s();
+        reset(s, survivors);
+#pragma omp single
+        {
+            wl_edge *t = s->wl;
+            s->wl = s->next;
+            s->next = t;
+            s->rounds += survivors > 0;
+            s->t_relabel += t1 - t0;
+            s->t_compact += t2 - t1;
+            s->t_union += t3 - t2;
+            s->t_reset += mst_now_s() - t3;
+        }
+        len = survivors;
+    }
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* A (key << 32 | id) threshold with about `want` of the m edges at or below it, from an evenly
+ * spread sample (deterministic). */
+static uint64_t filter_threshold(const mst_graph *g, uint64_t want)
+{
+    uint64_t x[SAMPLE];
+    for (uint64_t i = 0; i < SAMPLE; i++) {
+        uint64_t e = (2 * i + 1) * g->m / (2 * SAMPLE);
+        x[i] = (uint64_t)g->key[e] << 32 | e;
+    }
+    qsort(x, SAMPLE, sizeof *x, cmp_u64);
+    uint64_t r = want * SAMPLE / g->m;
+    return x[r < SAMPLE ? r : SAMPLE - 1];
+}
+
+/* Fills the first worklist from the graph, compacted; edges above `threshold` go to s->heavy,
+ * left at the start of their blocks (s->hcount holds the offsets) until the light rounds are
+ * done. Returns the light count; *heavy_len gets the heavy one. */
+static uint64_t fill(bv_state *s, uint64_t threshold, uint64_t *heavy_len)
+{
+    const mst_graph *g = s->g;
+    uint64_t m = g->m, blocks = (m + BLOCK - 1) / BLOCK;
+#pragma omp for schedule(static)
+    for (uint64_t b = 0; b < blocks; b++) {
+        uint64_t lo = b * BLOCK, hi = lo + BLOCK < m ? lo + BLOCK : m, k = lo, h = lo;
+        for (uint64_t e = lo; e < hi; e++) {
+            wl_edge x = {g->u[e], g->v[e], (uint64_t)g->key[e] << 32 | e};
+            if (x.ki <= threshold)
+                s->next[k++] = x;
+            else
+                s->heavy[h++] = x;
+        }
+        s->count[b] = k - lo;
+        s->hcount[b] = h - lo;
+    }
+#pragma omp single
+    {
+        prefix_sum(s->count, blocks);
+        prefix_sum(s->hcount, blocks);
+    }
+    compact(s->wl, s->next, s->count, blocks);
+    *heavy_len = s->hcount[blocks];
+    return s->count[blocks];
+}
+
+static inline __attribute__((always_inline)) void solve(bv_state *s, int filter,
+                                                        omp_dsu_kind kind)
+{
+    const mst_graph *g = s->g;
+    uint64_t threshold = filter ? filter_threshold(g, (uint64_t)FILTER_EDGES_PER_VERTEX * g->n)
+                                : NONE;
+    double t0 = mst_now_s();
+#pragma omp parallel
+    {
+#pragma omp for schedule(static)
+        for (uint32_t x = 0; x < g->n; x++) {
+            s->dsu.rec[x] = x;
+            s->best[x] = NONE;
+        }
+        uint64_t heavy_len = 0;
+        uint64_t len = fill(s, threshold, &heavy_len);
+#pragma omp single
+        s->t_init += mst_now_s() - t0;
+        rounds(s, len, kind);
+        if (heavy_len > 0) {
+            /* The heavy edges, relabelled by the light forest: step 1 drops the joined ones. */
+            compact(s->wl, s->heavy, s->hcount, (g->m + BLOCK - 1) / BLOCK);
+            rounds(s, heavy_len, kind);
+        }
+    }
+}
+
+mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_forest *out,
+                       mst_phases *ph)
+{
+    mst_status st = MST_OK;
+    bv_state s;
+    memset(&s, 0, sizeof s);
+    if (g->m > UINT32_MAX)
+        return mst_fail(MST_ERESOURCE, "mst-omp supports fewer than 2^32 edges (m = %llu)",
+                        (unsigned long long)g->m);
+    int filter = o->filter < 0 ? g->m >= (uint64_t)FILTER_EDGES_PER_VERTEX * g->n : o->filter;
+    filter = filter && g->m > 0; /* nothing to sample */
+    uint64_t blocks = (g->m + BLOCK - 1) / BLOCK;
+    double t0 = mst_now_s();
+    s.g = g;
+    s.out = out;
+    if ((s.dsu.rec = big_alloc(g->n, sizeof *s.dsu.rec)) == NULL ||
+        (s.best = big_alloc(g->n, sizeof *s.best)) == NULL ||
+        (s.wl = big_alloc(g->m, sizeof *s.wl)) == NULL ||
+        (s.next = big_alloc(g->m, sizeof *s.next)) == NULL ||
+        (filter && (s.heavy = big_alloc(g->m, sizeof *s.heavy)) == NULL)) {
+        st = MST_ERESOURCE;
+        goto fail;
+    }
+    MST_ALLOC(s.count, blocks + 1);
+    MST_ALLOC(s.hcount, blocks + 1);
+    if (o->dsu == DSU_LOCK)
+        omp_init_lock(&s.dsu.lock);
+    s.t_init = mst_now_s() - t0; /* allocation; solve() adds initialization and the fill */
+    switch (o->dsu) { /* one specialized copy of the rounds per union-find variant */
+    case DSU_WAITFREE: solve(&s, filter, DSU_WAITFREE); break;
+    case DSU_LOCK: solve(&s, filter, DSU_LOCK); break;
+    case DSU_HALF: solve(&s, filter, DSU_HALF); break;
+    case DSU_FULL: solve(&s, filter, DSU_FULL); break;
+    case DSU_PLAIN: solve(&s, filter, DSU_PLAIN); break;
+    }
+    if (o->dsu == DSU_LOCK)
+        omp_destroy_lock(&s.dsu.lock);
+    out->count = s.out_len;
+    mst_phase_add(ph, "init", s.t_init);
+    mst_phase_add(ph, "relabel+min", s.t_relabel);
+    mst_phase_add(ph, "compact", s.t_compact);
+    mst_phase_add(ph, "union", s.t_union);
+    mst_phase_add(ph, "reset", s.t_reset);
+    mst_phase_count(ph, "rounds", s.rounds);
+    mst_phase_count(ph, "filtered", filter);
+fail:
+    free(s.dsu.rec);
+    free(s.best);
+    free(s.wl);
+    free(s.next);
+    free(s.heavy);
+    free(s.count);
+    free(s.hcount);
+    return st;
+}

@@ -1,0 +1,37 @@
+/*
+ * boruvka.h: mst-omp's edge-centric Borůvka with a concurrent union-find.
+ */
+#ifndef MST_OMP_BORUVKA_H
+#define MST_OMP_BORUVKA_H
+
+#include "dsu.h"
+#include "solver.h"
+
+typedef struct omp_boruvka_options {
+    omp_dsu_kind dsu;
+    int filter;    /* 1 on, 0 off, -1 auto (on when m >= 4n) */
+} omp_boruvka_options;
+
+/*
+ * Minimum spanning forest by edge-parallel Borůvka rounds over a worklist of (u, v, key, id)
+ * edges (seed 002, sections 2.7 and 3.3; seed 004, section 3.1.1; ECL-MST, seed 000, section 3):
+ *  1. relabel: each edge's endpoints become their components' representatives (find); edges
+ *     inside one component are dropped; survivors keep the representatives in place of the
+ *     endpoints (implicit path compression) and do a guarded 64-bit atomic minimum of their
+ *     (key << 32 | id) at both representatives; survivors are compacted blockwise with a
+ *     prefix sum over block counts (no shared counter);
+ *  2. union: every edge that holds the minimum at one of its ends joins the forest and its
+ *     components are united;
+ *  3. reset: minima are cleared where they were set.
+ * With filtering, a sampled threshold first restricts the rounds to about 4n lightest edges;
+ * the heavier edges then go through the same rounds, where step 1 drops those already joined.
+ * Threads: the caller's OpenMP settings (omp_set_num_threads, omp_set_schedule for the edge
+ * loops, which use schedule(runtime)). Phases: "init" (allocation, initialization, first
+ * worklist), "relabel+min", "compact", "union", "reset";
+ * counters: "rounds", "filtered" (heavy edges). Requires m < 2^32 (packed ids).
+ * Errors: MST_ERESOURCE. O((n + m) log n) work in the worst case, O(log n) rounds.
+ */
+mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_forest *out,
+                       mst_phases *ph);
+
+#endif
