@@ -92,8 +92,11 @@ test:
 	$(if $(OMP_SRC),$(MAKE) tsan)
 	tests/run.sh
 
+# Benchmark matrix (MATRIX=seq|omp) on GRAPHS; results appended to report/results.jsonl.
+MATRIX ?= seq
+GRAPHS ?= graphs/USA-road-NY.pace.gr.gz
 bench: all
-	report/bench-seq.sh
+	/usr/bin/env python3 report/bench.py --matrix $(MATRIX) $(GRAPHS)
 
 # mst-omp under ThreadSanitizer: clang + libomp, whose Archer tool makes OpenMP's own
 # synchronization visible to TSan (TOOLCHAIN.md). Run with TSAN_OPTIONS=ignore_noninstrumented_modules=1.

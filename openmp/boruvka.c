@@ -109,18 +109,22 @@ static inline __attribute__((always_inline)) void unite(bv_state *s, uint64_t le
 {
     uint64_t batch[OUT_BATCH];
     int nb = 0;
+    uint64_t blocks = (len + BLOCK - 1) / BLOCK;
 #pragma omp for schedule(runtime) nowait
-    for (uint64_t i = 0; i < len; i++) {
-        wl_edge e = s->next[i];
-        if (__atomic_load_n(&s->best[e.u], __ATOMIC_RELAXED) != e.ki &&
-            __atomic_load_n(&s->best[e.v], __ATOMIC_RELAXED) != e.ki)
-            continue;
-        dsu_union(&s->dsu, e.u, e.v, kind);
-        batch[nb++] = (uint32_t)e.ki;
-        if (nb == OUT_BATCH) {
-            uint64_t at = __atomic_fetch_add(&s->out_len, (uint64_t)nb, __ATOMIC_RELAXED);
-            memcpy(s->out->eid + at, batch, (size_t)nb * sizeof *batch);
-            nb = 0;
+    for (uint64_t b = 0; b < blocks; b++) {
+        uint64_t hi = (b + 1) * BLOCK < len ? (b + 1) * BLOCK : len;
+        for (uint64_t i = b * BLOCK; i < hi; i++) {
+            wl_edge e = s->next[i];
+            if (__atomic_load_n(&s->best[e.u], __ATOMIC_RELAXED) != e.ki &&
+                __atomic_load_n(&s->best[e.v], __ATOMIC_RELAXED) != e.ki)
+                continue;
+            dsu_union(&s->dsu, e.u, e.v, kind);
+            batch[nb++] = (uint32_t)e.ki;
+            if (nb == OUT_BATCH) {
+                uint64_t at = __atomic_fetch_add(&s->out_len, (uint64_t)nb, __ATOMIC_RELAXED);
+                memcpy(s->out->eid + at, batch, (size_t)nb * sizeof *batch);
+                nb = 0;
+            }
         }
     }
     if (nb > 0) {

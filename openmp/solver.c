@@ -21,7 +21,7 @@ const mst_solver_info mst_solver = {
     algos,
     "  --dsu D             union-find: waitfree (default), lock, half, full, plain\n"
     "  --schedule S        edge loops: static (default), dynamic or guided, optionally ',chunk'\n"
-    "                      (chunk in blocks of 2048 edges for the relabel loop)\n"
+    "                      (loop iterations are blocks of 2048 edges)\n"
     "  --filter, --no-filter  first process ~4n lightest edges (default: when m >= 4n)\n",
 };
 
