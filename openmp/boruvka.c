@@ -204,6 +204,13 @@ static uint64_t fill(bv_state *s, uint64_t threshold, uint64_t *heavy_len)
 {
     const mst_graph *g = s->g;
     uint64_t m = g->m, blocks = (m + BLOCK - 1) / BLOCK;
+    *heavy_len = 0;
+    if (threshold == NONE) { /* no filtering: every edge goes straight to the worklist */
+#pragma omp for schedule(static)
+        for (uint64_t e = 0; e < m; e++)
+            s->wl[e] = (wl_edge){g->u[e], g->v[e], (uint64_t)g->key[e] << 32 | e};
+        return m;
+    }
 #pragma omp for schedule(static)
     for (uint64_t b = 0; b < blocks; b++) {
         uint64_t lo = b * BLOCK, hi = lo + BLOCK < m ? lo + BLOCK : m, k = lo, h = lo;
