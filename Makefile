@@ -98,6 +98,11 @@ GRAPHS ?= graphs/USA-road-NY.pace.gr.gz
 bench: all
 	/usr/bin/env python3 report/bench.py --matrix $(MATRIX) $(GRAPHS)
 
+# The benchmark graph collection (graphs/build.sh) into data/gen with a manifest: `make graphs`
+# (SIZE=small, seconds here) or `make graphs SIZE=full` (the seed papers' sizes, for the device).
+graphs: $(BIN)/mst-gen
+	graphs/build.sh $(or $(SIZE),small)
+
 # mst-omp under ThreadSanitizer: clang + libomp, whose Archer tool makes OpenMP's own
 # synchronization visible to TSan (TOOLCHAIN.md). Run with TSAN_OPTIONS=ignore_noninstrumented_modules=1.
 tsan:

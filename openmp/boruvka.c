@@ -134,13 +134,22 @@ static inline __attribute__((always_inline)) void unite(bv_state *s, uint64_t le
 #pragma omp barrier
 }
 
+/* Clears one minimum. Guarded like the minimum itself: a hub is the representative of
+ * millions of worklist edges, and unconditional stores would bounce its cache line between all
+ * cores; after the first store the others only read. */
+static inline void clear_best(uint64_t *p)
+{
+    if (__atomic_load_n(p, __ATOMIC_RELAXED) != NONE)
+        __atomic_store_n(p, NONE, __ATOMIC_RELAXED);
+}
+
 /* Step 3: clear the minima this round set (exactly at the survivors' representatives). */
 static void reset(bv_state *s, uint64_t len)
 {
 #pragma omp for schedule(static)
     for (uint64_t i = 0; i < len; i++) {
-        __atomic_store_n(&s->best[s->next[i].u], NONE, __ATOMIC_RELAXED);
-        __atomic_store_n(&s->best[s->next[i].v], NONE, __ATOMIC_RELAXED);
+        clear_best(&s->best[s->next[i].u]);
+        clear_best(&s->best[s->next[i].v]);
     }
 }
 

@@ -1,0 +1,77 @@
+/*
+ * write_edgelist.c: writer of the edge list format (.el .wel .txt .edges), the format of
+ * load_edgelist.c (SNAP files; GAP benchmark suite .el/.wel, sbeamer/gapbs).
+ *
+ * Output:
+ *   # mst-suite edge list: n=N m=M, 0-based 'u v w' lines, weights TYPE     one comment line
+ *   U V [W]                                                                 one line per edge
+ *   [N-1 N-1 [0]]                                                           see below
+ * Ids are always 0-based (the loader's default), whatever the source's numbering. Weights are
+ * the raw values (float32 always with a '.' or an exponent, so the file reads back as float32).
+ * What the loader reads back: the same n, m, edge order, weights and weight type (a uint32 graph
+ * whose weights all fit int32 comes back int32: same values, same order), with two details:
+ *   - an edge list has no header, and n is the largest id + 1: when the last vertices are
+ *     isolated, a final self-loop on vertex N-1 keeps n (the loader drops and counts it);
+ *   - the loader symmetrizes lines (an arc and a later reverse arc of equal weight become one
+ *     edge), so edges of a group of parallel edges with equal weights are all written in the
+ *     orientation of the group's first edge (arc_flips.h); in graphs without such groups every
+ *     edge keeps its orientation.
+ * One pass, buffered (out_stream.h). O(m) time.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "arc_flips.h"
+#include "out_stream.h"
+#include "write_formats.h"
+
+mst_status mst_write_edgelist(const char *path, const mst_graph *g, int with_weights)
+{
+    mst_status st = MST_OK;
+    mst_out o;
+    uint64_t *flips = NULL, nflips = 0, next = 0;
+    uint64_t top = 0; /* largest id written + 1 */
+    memset(&o, 0, sizeof o);
+    MST_CHECK(mst_out_check_finite(g, with_weights, path));
+    MST_CHECK(mst_arc_flips(g, with_weights, &flips, &nflips));
+    MST_CHECK(mst_out_open(&o, path));
+    MST_CHECK(mst_out_printf(&o, "# mst-suite edge list: n=%" PRIu32 " m=%" PRIu64
+                             ", 0-based 'u v%s' lines%s%s\n", g->n, g->m,
+                             with_weights ? " w" : "", with_weights ? ", weights " : "",
+                             with_weights ? mst_weight_type_name(g->weight_type) : ""));
+    for (uint64_t e = 0; e < g->m; e++) {
+        uint32_t a = g->u[e], b = g->v[e];
+        if (next < nflips && flips[next] == e) {
+            a = g->v[e];
+            b = g->u[e];
+            next++;
+        }
+        if (a >= top)
+            top = (uint64_t)a + 1;
+        if (b >= top)
+            top = (uint64_t)b + 1;
+        MST_CHECK(mst_out_room(&o, MST_OUT_LINE_BYTES));
+        mst_out_u64(&o, a);
+        mst_out_char(&o, ' ');
+        mst_out_u64(&o, b);
+        if (with_weights) {
+            mst_out_char(&o, ' ');
+            mst_out_weight(&o, g->weight_type, g->key[e]);
+        }
+        mst_out_char(&o, '\n');
+    }
+    if (top < g->n) {
+        /* Weight 0 (0.0 for float32) changes neither the file's weight type nor its range. */
+        MST_CHECK(mst_out_printf(&o, "# self-loop on the last vertex: keeps n = %" PRIu32
+                                 " (loaders drop self-loops)\n%" PRIu32 " %" PRIu32 "%s\n", g->n,
+                                 g->n - 1, g->n - 1,
+                                 !with_weights ? ""
+                                 : g->weight_type == MST_WEIGHT_FLOAT32 ? " 0.0" : " 0"));
+    }
+    free(flips);
+    return mst_out_commit(&o);
+fail:
+    free(flips);
+    mst_out_abort(&o);
+    return st;
+}

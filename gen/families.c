@@ -1,0 +1,55 @@
+/*
+ * families.c: the table of mst-gen's graph families: name, options, one-line summary, and the
+ * check/generate pair of each (implemented in fam_*.c, whose header comments cite the sources).
+ * The meta-family `components --parts P FAMILY ...` (P disjoint copies) is handled by main.c.
+ */
+#include <string.h>
+
+#include "gen.h"
+
+#define B(x) GP_BIT(GP_##x)
+
+const gen_family gen_families[] = {
+    {"random", "--vertices N --edges M [--connected]",
+     "uniform G(n, M): M random pairs, repeats removed; --connected: the first n-1\n"
+     "             form a random spanning tree",
+     B(VERTICES) | B(EDGES), B(CONNECTED), 1, gen_check_random, gen_random},
+    {"gnp", "--vertices N --p P [--connected]",
+     "Gilbert G(n, p): every pair with probability P, O(n^2) work (dense graphs)",
+     B(VERTICES) | B(P), B(CONNECTED), 0, gen_check_gnp, gen_gnp},
+    {"kout", "--vertices N --k K",
+     "random K-out graph: every vertex joined to K random others (r4-2e23 is K = 4)",
+     B(VERTICES) | B(K), 0, 1, gen_check_kout, gen_kout},
+    {"rmat", "--scale S [--edge-factor F] [--abcd a,b,c[,d]]",
+     "R-MAT (Chakrabarti et al. 2004): 2^S vertices, F 2^S edges before dedup; F = 16,\n"
+     "             a,b,c = 0.57,0.19,0.19 by default",
+     B(SCALE), B(EDGE_FACTOR) | B(ABCD), 1, gen_check_rmat, gen_rmat},
+    {"kronecker", "--scale S [--edge-factor F]",
+     "Graph500 Kronecker generator (A,B,C = 0.57,0.19,0.19) with its vertex permutation",
+     B(SCALE), B(EDGE_FACTOR), 1, gen_check_kronecker, gen_kronecker},
+    {"grid2d", "--rows R --cols C", "R x C grid, 4-neighbour", B(ROWS) | B(COLS), 0, 0,
+     gen_check_grid2d, gen_grid2d},
+    {"grid3d", "--side K", "K x K x K cube, 6-neighbour", B(SIDE), 0, 0, gen_check_grid3d,
+     gen_grid3d},
+    {"circulant", "--vertices N --k K",
+     "ring, each vertex joined to K neighbours on each side (2K-regular)", B(VERTICES) | B(K), 0,
+     0, gen_check_circulant, gen_circulant},
+    {"complete", "--vertices N", "all N(N-1)/2 pairs", B(VERTICES), 0, 0, gen_check_complete,
+     gen_complete},
+    {"caveman", "--cliques C --size K",
+     "connected caveman (Watts 1999): ring of C cliques of K vertices", B(CLIQUES) | B(SIZE), 0,
+     0, gen_check_caveman, gen_caveman},
+    {"geometric", "--vertices N --degree D",
+     "random points in the unit square, each joined to its D nearest neighbours;\n"
+     "             Euclidean float32 weights",
+     B(VERTICES) | B(DEGREE), 0, 1, gen_check_geometric, gen_geometric},
+    {NULL, NULL, NULL, 0, 0, 0, NULL, NULL},
+};
+
+const gen_family *gen_family_find(const char *name)
+{
+    for (const gen_family *f = gen_families; f->name != NULL; f++)
+        if (strcmp(f->name, name) == 0)
+            return f;
+    return NULL;
+}

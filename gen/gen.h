@@ -1,0 +1,187 @@
+/*
+ * gen.h: the internals of mst-gen shared by its files: the edge buffer every generator fills,
+ * the parameters of a family, the family table, and the post-processing steps (duplicate
+ * removal, disjoint copies, injected self-loops and parallel edges, weights).
+ *
+ * Pipeline (main.c): parse -> family generator -> dedup (unless --keep-duplicates) -> P disjoint
+ * copies (components) -> injection (--self-loops, --multi-edges) -> weights -> mst_graph_write.
+ * Every step is a pure function of its input and the seed: the file is byte-identical whatever
+ * the number of OpenMP threads.
+ */
+#ifndef MST_GEN_GEN_H
+#define MST_GEN_GEN_H
+
+#include <stdint.h>
+
+#include "graph.h"
+#include "status.h"
+
+/* Largest edge count mst-gen makes before duplicate removal: edge indices are 32-bit in the
+ * duplicate filter, and mst-cuda needs m < 2^32 anyway (DESIGN.md, Data model). */
+#define GEN_MAX_EDGES 0xFFFFFFFFull
+
+/* Stream tags of gen_stream(): one per independent use of the seed. */
+enum {
+    GEN_TAG_EDGES = 1,   /* a family's structure */
+    GEN_TAG_PERM = 2,    /* vertex permutations (kronecker, spanning tree) */
+    GEN_TAG_TREE = 3,    /* spanning tree parents (--connected) */
+    GEN_TAG_POINTS = 4,  /* geometric: point coordinates */
+    GEN_TAG_WEIGHT = 5,  /* weights */
+    GEN_TAG_INJECT = 6   /* --self-loops, --multi-edges */
+};
+
+/* An edge list under construction: n vertices, edges (u[e], v[e]); key[e] only when the family
+ * defines weights itself (geometric: Euclidean lengths), else NULL. */
+typedef struct gen_edges {
+    uint32_t n;
+    uint64_t m;
+    uint32_t *u, *v;       /* [m] (owned) */
+    uint32_t *key;         /* [m] order-preserving keys of key_type, or NULL (owned) */
+    mst_weight_type key_type;
+} gen_edges;
+
+/* Allocates u and v (and key if with_key) for m edges; n and m are set. MST_ERESOURCE. */
+mst_status gen_edges_alloc(gen_edges *g, uint32_t n, uint64_t m, int with_key);
+
+/* Frees the arrays and zeroes g; NULL-safe. */
+void gen_edges_free(gen_edges *g);
+
+/* Family parameters: one slot per option, `given` says which were on the command line. */
+typedef enum gen_param_id {
+    GP_VERTICES, GP_EDGES, GP_SCALE, GP_EDGE_FACTOR, GP_ABCD, GP_ROWS, GP_COLS, GP_SIDE, GP_K,
+    GP_CLIQUES, GP_SIZE, GP_DEGREE, GP_P, GP_CONNECTED, GP_COUNT
+} gen_param_id;
+
+typedef struct gen_params {
+    uint64_t u64[GP_COUNT]; /* whole-number options */
+    double p;               /* --p */
+    double abcd[4];         /* --abcd a,b,c[,d] */
+    unsigned given;         /* bit GP_x set when the option was given */
+    uint64_t seed;
+} gen_params;
+
+#define GP_BIT(id) (1u << (id))
+
+/* A family: its name and options (for --help), which options it needs and accepts, a check that
+ * fills in defaults and computes n and the edge count (before dedup), and the generator. */
+typedef struct gen_family {
+    const char *name;
+    const char *usage;    /* "--vertices N --edges M" */
+    const char *summary;  /* one line for --help */
+    unsigned required;    /* GP_BIT()s */
+    unsigned optional;
+    int may_duplicate;    /* can make parallel edges or self-loops (dedup needed) */
+    /* Validates p (usage errors name the option), sets defaults; *n, *m: vertices and edges. */
+    mst_status (*check)(gen_params *p, uint64_t *n, uint64_t *m);
+    /* Fills g (allocated by the generator: n and m as check() said). */
+    mst_status (*generate)(const gen_params *p, gen_edges *g);
+} gen_family;
+
+/* The family table (families.c): NULL-terminated by name. */
+extern const gen_family gen_families[];
+const gen_family *gen_family_find(const char *name);
+
+/* Generators, one file per group (their header comments cite the sources). gen_check_X
+ * validates and completes p (MST_EUSAGE naming the option; MST_ERESOURCE beyond 2^32 - 1
+ * vertices or edges) and gives n and the edge count before dedup; gen_X allocates and fills g
+ * (MST_ERESOURCE), O(n + m) work except gnp (O(n^2)) and geometric (O(n D log D) expected). */
+mst_status gen_check_random(gen_params *p, uint64_t *n, uint64_t *m);
+mst_status gen_random(const gen_params *p, gen_edges *g);
+mst_status gen_check_gnp(gen_params *p, uint64_t *n, uint64_t *m);
+mst_status gen_gnp(const gen_params *p, gen_edges *g);
+mst_status gen_check_kout(gen_params *p, uint64_t *n, uint64_t *m);
+mst_status gen_kout(const gen_params *p, gen_edges *g);
+mst_status gen_check_rmat(gen_params *p, uint64_t *n, uint64_t *m);
+mst_status gen_rmat(const gen_params *p, gen_edges *g);
+mst_status gen_check_kronecker(gen_params *p, uint64_t *n, uint64_t *m);
+mst_status gen_kronecker(const gen_params *p, gen_edges *g);
+mst_status gen_check_grid2d(gen_params *p, uint64_t *n, uint64_t *m);
+mst_status gen_grid2d(const gen_params *p, gen_edges *g);
+mst_status gen_check_grid3d(gen_params *p, uint64_t *n, uint64_t *m);
+mst_status gen_grid3d(const gen_params *p, gen_edges *g);
+mst_status gen_check_circulant(gen_params *p, uint64_t *n, uint64_t *m);
+mst_status gen_circulant(const gen_params *p, gen_edges *g);
+mst_status gen_check_complete(gen_params *p, uint64_t *n, uint64_t *m);
+mst_status gen_complete(const gen_params *p, gen_edges *g);
+mst_status gen_check_caveman(gen_params *p, uint64_t *n, uint64_t *m);
+mst_status gen_caveman(const gen_params *p, gen_edges *g);
+mst_status gen_check_geometric(gen_params *p, uint64_t *n, uint64_t *m);
+mst_status gen_geometric(const gen_params *p, gen_edges *g);
+
+/*
+ * Writes a random spanning tree of n vertices into edges [0, n-1) of (u, v): vertex perm(i) gets
+ * parent perm(j), j uniform in [0, i) (a random recursive tree, depth O(log n) expected, on a
+ * random labelling). Used by --connected. O(n) work, parallel.
+ */
+void gen_spanning_tree(uint64_t seed, uint32_t n, uint32_t *u, uint32_t *v);
+
+/* Exclusive prefix sum of a[0..len-1] in place (parallel for len >= 2^16; integer sums, so the
+ * result does not depend on the threads); returns the total. O(len). */
+uint64_t gen_scan(uint64_t *a, uint64_t len);
+
+/*
+ * Removes self-loops and repeated edges ({a, b} = {b, a}) of g (arrays [m], replaced by
+ * compacted ones), keeping each pair's first occurrence in edge order and the survivors'
+ * relative order. Deterministic whatever the threads: a stable radix partition by smaller
+ * endpoint, then each vertex's edges sorted by (other endpoint, edge index). Keys travel with
+ * their edges. *removed counts what went. O(n + m) work plus O(d log d) per vertex of degree d.
+ * Errors: MST_ERESOURCE (memory, m > GEN_MAX_EDGES); g is unchanged on error.
+ */
+mst_status gen_dedup(gen_edges *g, uint64_t *removed);
+
+/* Replaces g by `parts` disjoint copies of itself (copy c: ids + c n, edges after copy c-1).
+ * Errors: MST_ERESOURCE (n parts >= 2^32, memory). */
+mst_status gen_replicate(gen_edges *g, uint64_t parts);
+
+/*
+ * After each edge e, with probability multi_rate inserts a parallel copy of a random edge
+ * (endpoints swapped half the time), and with probability loop_rate a self-loop at a random
+ * vertex; decisions hash (seed, e). Keys, if any, are copied (the loop gets the edge's key).
+ * Errors: MST_ERESOURCE (more than GEN_MAX_EDGES edges, memory).
+ */
+mst_status gen_inject(gen_edges *g, uint64_t seed, double loop_rate, double multi_rate);
+
+/* Weight modes (weights.c). */
+typedef enum gen_weight_mode {
+    GEN_W_DEFAULT = 0, /* the family's own (geometric), else uniform */
+    GEN_W_UNIFORM,     /* int32 uniform in [min, max], default 1..2^20 */
+    GEN_W_FLOAT,       /* float32 uniform in (min, max], default (0, 1] */
+    GEN_W_UNIT,        /* int32 1 */
+    GEN_W_DISTINCT,    /* int32 permutation of 1..m */
+    GEN_W_NONE         /* no weights in the file */
+} gen_weight_mode;
+
+typedef struct gen_weights {
+    gen_weight_mode mode;
+    int has_min, has_max;
+    double min, max;
+} gen_weights;
+
+/* Parses a mode name; returns -1 if unknown. */
+int gen_weight_mode_parse(const char *s);
+
+/* Space-separated mode names for messages. */
+extern const char gen_weight_mode_names[];
+
+/* Checks min/max against the mode (usage errors). */
+mst_status gen_weights_check(const gen_weights *w);
+
+/*
+ * Gives g its weights: the family's keys stay for GEN_W_DEFAULT (if it has them); otherwise
+ * key[e] is computed from (seed, e) alone and g->key_type set. Allocates g->key if needed
+ * (GEN_W_NONE leaves unit keys, written without weights). O(m), parallel.
+ * Errors: MST_ERESOURCE (memory; distinct weights need m < 2^31).
+ */
+mst_status gen_weights_apply(gen_edges *g, const gen_weights *w, uint64_t seed);
+
+/* Presets (presets.c). */
+typedef struct gen_preset {
+    const char *name;
+    const char *args;   /* the command line it stands for: "grid2d --rows 1024 --cols 1024" */
+    const char *source; /* where the numbers come from */
+} gen_preset;
+
+extern const gen_preset gen_presets[]; /* terminated by a NULL name */
+const gen_preset *gen_preset_find(const char *name);
+
+#endif
