@@ -11,8 +11,6 @@
 #define BLOCK 2048
 /* Forest edges a thread collects before reserving room in the output. */
 #define OUT_BATCH 256
-/* Filtering keeps about this many edges per vertex in the first pass (ECL-MST uses 4). */
-#define FILTER_EDGES_PER_VERTEX 4
 #define SAMPLE 1024
 
 typedef struct wl_edge {
@@ -55,8 +53,9 @@ typedef struct bv_state {
     uint64_t *hcount; /* [blocks + 1] heavy edges per block (filtering) */
     mst_forest *out;
     uint64_t out_len; /* shared cursor into out->eid */
-    double t_init, t_relabel, t_compact, t_union, t_reset;
+    double t_init, t_relabel, t_flatten, t_union, t_reset;
     uint64_t rounds;
+    double filter_factor; /* light edges per vertex when filtering */
 } bv_state;
 
 /* Exclusive prefix sum of c[0..k-1] into c (c[k] = total). Sequential: k = m / BLOCK is small. */
@@ -153,20 +152,24 @@ static void reset(bv_state *s, uint64_t len)
     }
 }
 
-/* Borůvka rounds on s->wl[0..len) until no edge joins two components. Called by every thread
- * of the team. */
+/* Borůvka rounds until no edge joins two components, on s->wl[0..len), or, if minima_set, on
+ * s->next[0..len) whose minima the fill already set (its first round needs no relabelling:
+ * every vertex is still a singleton). Called by every thread of the team. */
 static inline __attribute__((always_inline)) void rounds(bv_state *s, uint64_t len,
-                                                         omp_dsu_kind kind)
+                                                         int minima_set, omp_dsu_kind kind)
 {
     while (len > 0) {
         double t0 = mst_now_s();
-        relabel(s, len, kind);
-        double t1 = mst_now_s();
-        uint64_t blocks = (len + BLOCK - 1) / BLOCK;
+        uint64_t survivors = len; /* relabel+min below includes compacting the survivors */
+        if (!minima_set) {
+            relabel(s, len, kind);
+            uint64_t blocks = (len + BLOCK - 1) / BLOCK;
 #pragma omp single
-        prefix_sum(s->count, blocks);
-        compact(s->next, s->wl, s->count, blocks);
-        uint64_t survivors = s->count[blocks];
+            prefix_sum(s->count, blocks);
+            compact(s->next, s->wl, s->count, blocks);
+            survivors = s->count[blocks];
+        }
+        minima_set = 0;
         double t2 = mst_now_s();
         unite(s, survivors, kind);
         double t3 = mst_now_s();
@@ -177,12 +180,24 @@ static inline __attribute__((always_inline)) void rounds(bv_state *s, uint64_t l
             s->wl = s->next;
             s->next = t;
             s->rounds += survivors > 0;
-            s->t_relabel += t1 - t0;
-            s->t_compact += t2 - t1;
+            s->t_relabel += t2 - t0;
             s->t_union += t3 - t2;
             s->t_reset += mst_now_s() - t3;
         }
         len = survivors;
+    }
+}
+
+/* Points every vertex straight at its representative while no union runs (between the light
+ * and the heavy edges), so that relabelling the heavy edges costs one step per endpoint. */
+static inline __attribute__((always_inline)) void flatten(bv_state *s, omp_dsu_kind kind)
+{
+#pragma omp for schedule(static)
+    for (uint32_t x = 0; x < s->g->n; x++) {
+        uint64_t rx = dsu_load(&s->dsu, x);
+        uint32_t r = dsu_find(&s->dsu, x, kind);
+        if (DSU_PARENT(rx) != r)
+            __atomic_store_n(&s->dsu.rec[x], (rx & 0xFFFFFFFF00000000ull) | r, __ATOMIC_RELAXED);
     }
 }
 
@@ -206,9 +221,10 @@ static uint64_t filter_threshold(const mst_graph *g, uint64_t want)
     return x[r < SAMPLE ? r : SAMPLE - 1];
 }
 
-/* Fills the first worklist from the graph, compacted; edges above `threshold` go to s->heavy,
- * left at the start of their blocks (s->hcount holds the offsets) until the light rounds are
- * done. Returns the light count; *heavy_len gets the heavy one. */
+/* Fills the first worklist s->next from the graph (compacted) and sets the minima of its edges,
+ * which is the first round's relabelling: no edge joins anything yet. With a threshold,
+ * heavier edges go to s->heavy, left at the start of their blocks (s->hcount holds the offsets)
+ * until the light rounds are done. Returns the light count; *heavy_len gets the heavy one. */
 static uint64_t fill(bv_state *s, uint64_t threshold, uint64_t *heavy_len)
 {
     const mst_graph *g = s->g;
@@ -216,8 +232,12 @@ static uint64_t fill(bv_state *s, uint64_t threshold, uint64_t *heavy_len)
     *heavy_len = 0;
     if (threshold == NONE) { /* no filtering: every edge goes straight to the worklist */
 #pragma omp for schedule(static)
-        for (uint64_t e = 0; e < m; e++)
-            s->wl[e] = (wl_edge){g->u[e], g->v[e], (uint64_t)g->key[e] << 32 | e};
+        for (uint64_t e = 0; e < m; e++) {
+            wl_edge x = {g->u[e], g->v[e], (uint64_t)g->key[e] << 32 | e};
+            s->next[e] = x;
+            atomic_min_u64(&s->best[x.u], x.ki);
+            atomic_min_u64(&s->best[x.v], x.ki);
+        }
         return m;
     }
 #pragma omp for schedule(static)
@@ -225,10 +245,13 @@ static uint64_t fill(bv_state *s, uint64_t threshold, uint64_t *heavy_len)
         uint64_t lo = b * BLOCK, hi = lo + BLOCK < m ? lo + BLOCK : m, k = lo, h = lo;
         for (uint64_t e = lo; e < hi; e++) {
             wl_edge x = {g->u[e], g->v[e], (uint64_t)g->key[e] << 32 | e};
-            if (x.ki <= threshold)
-                s->next[k++] = x;
-            else
+            if (x.ki <= threshold) {
+                s->wl[k++] = x;
+                atomic_min_u64(&s->best[x.u], x.ki);
+                atomic_min_u64(&s->best[x.v], x.ki);
+            } else {
                 s->heavy[h++] = x;
+            }
         }
         s->count[b] = k - lo;
         s->hcount[b] = h - lo;
@@ -238,7 +261,7 @@ static uint64_t fill(bv_state *s, uint64_t threshold, uint64_t *heavy_len)
         prefix_sum(s->count, blocks);
         prefix_sum(s->hcount, blocks);
     }
-    compact(s->wl, s->next, s->count, blocks);
+    compact(s->next, s->wl, s->count, blocks);
     *heavy_len = s->hcount[blocks];
     return s->count[blocks];
 }
@@ -247,8 +270,7 @@ static inline __attribute__((always_inline)) void solve(bv_state *s, int filter,
                                                         omp_dsu_kind kind)
 {
     const mst_graph *g = s->g;
-    uint64_t threshold = filter ? filter_threshold(g, (uint64_t)FILTER_EDGES_PER_VERTEX * g->n)
-                                : NONE;
+    uint64_t threshold = filter ? filter_threshold(g, (uint64_t)(s->filter_factor * g->n)) : NONE;
     double t0 = mst_now_s();
 #pragma omp parallel
     {
@@ -261,11 +283,15 @@ static inline __attribute__((always_inline)) void solve(bv_state *s, int filter,
         uint64_t len = fill(s, threshold, &heavy_len);
 #pragma omp single
         s->t_init += mst_now_s() - t0;
-        rounds(s, len, kind);
+        rounds(s, len, 1, kind);
         if (heavy_len > 0) {
             /* The heavy edges, relabelled by the light forest: step 1 drops the joined ones. */
+            double t1 = mst_now_s();
+            flatten(s, kind);
             compact(s->wl, s->heavy, s->hcount, (g->m + BLOCK - 1) / BLOCK);
-            rounds(s, heavy_len, kind);
+#pragma omp single
+            s->t_flatten += mst_now_s() - t1;
+            rounds(s, heavy_len, 0, kind);
         }
     }
 }
@@ -279,12 +305,13 @@ mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_for
     if (g->m > UINT32_MAX)
         return mst_fail(MST_ERESOURCE, "mst-omp supports fewer than 2^32 edges (m = %llu)",
                         (unsigned long long)g->m);
-    int filter = o->filter < 0 ? g->m >= (uint64_t)FILTER_EDGES_PER_VERTEX * g->n : o->filter;
+    int filter = o->filter < 0 ? g->m >= (uint64_t)OMP_FILTER_AUTO_DEGREE * g->n : o->filter;
     filter = filter && g->m > 0; /* nothing to sample */
     uint64_t blocks = (g->m + BLOCK - 1) / BLOCK;
     double t0 = mst_now_s();
     s.g = g;
     s.out = out;
+    s.filter_factor = o->filter_factor;
     if ((s.dsu.rec = big_alloc(g->n, sizeof *s.dsu.rec)) == NULL ||
         (s.best = big_alloc(g->n, sizeof *s.best)) == NULL ||
         (s.wl = big_alloc(g->m, sizeof *s.wl)) == NULL ||
@@ -310,7 +337,8 @@ mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_for
     out->count = s.out_len;
     mst_phase_add(ph, "init", s.t_init);
     mst_phase_add(ph, "relabel+min", s.t_relabel);
-    mst_phase_add(ph, "compact", s.t_compact);
+    if (filter)
+        mst_phase_add(ph, "flatten", s.t_flatten);
     mst_phase_add(ph, "union", s.t_union);
     mst_phase_add(ph, "reset", s.t_reset);
     mst_phase_count(ph, "rounds", s.rounds);

@@ -7,9 +7,14 @@
 #include "dsu.h"
 #include "solver.h"
 
+/* Filtering pays once the graph has this many edges per vertex (measured: README, Results). */
+#define OMP_FILTER_AUTO_DEGREE 2
+
 typedef struct omp_boruvka_options {
     omp_dsu_kind dsu;
-    int filter;    /* 1 on, 0 off, -1 auto (on when m >= 4n) */
+    int filter;           /* 1 on, 0 off, -1 auto (on when m >= OMP_FILTER_AUTO_DEGREE * n) */
+    double filter_factor; /* filtering first runs the rounds on about this many edges per
+                             vertex (ECL-MST uses 4 on the GPU; 1 is best on CPUs) */
 } omp_boruvka_options;
 
 /*
@@ -23,11 +28,13 @@ typedef struct omp_boruvka_options {
  *  2. union: every edge that holds the minimum at one of its ends joins the forest and its
  *     components are united;
  *  3. reset: minima are cleared where they were set.
- * With filtering, a sampled threshold first restricts the rounds to about 4n lightest edges;
- * the heavier edges then go through the same rounds, where step 1 drops those already joined.
+ * The first round's relabelling is the fill of the worklist itself (every vertex is a singleton).
+ * With filtering, a sampled threshold first restricts the rounds to about filter_factor * n
+ * lightest edges; then every vertex is pointed at its representative ("flatten") and the
+ * heavier edges go through the same rounds, where step 1 drops those already joined.
  * Threads: the caller's OpenMP settings (omp_set_num_threads, omp_set_schedule for the edge
  * loops, which use schedule(runtime)). Phases: "init" (allocation, initialization, first
- * worklist), "relabel+min", "compact", "union", "reset";
+ * worklist and its minima), "relabel+min" (with compaction), "flatten", "union", "reset";
  * counters: "rounds", "filtered" (heavy edges). Requires m < 2^32 (packed ids).
  * Errors: MST_ERESOURCE. O((n + m) log n) work in the worst case, O(log n) rounds.
  */
