@@ -44,8 +44,8 @@ def configs(matrix, threads):
         for d in DSUS[1:]:
             runs.append(("mst-omp", d, ["-t", top, "--dsu", d]))
         runs.append(("mst-omp", "waitfree,no-filter", ["-t", top, "--no-filter"]))
-        runs.append(("mst-omp", "waitfree,filter", ["-t", top, "--filter"]))
-        runs.append(("mst-omp", "waitfree,dynamic", ["-t", top, "--schedule", "dynamic,1"]))
+        runs.append(("mst-omp", "waitfree,filter-4n", ["-t", top, "--filter", "--filter-factor", "4"]))
+        runs.append(("mst-omp", "waitfree,static", ["-t", top, "--schedule", "static"]))
     return runs
 
 
