@@ -48,9 +48,8 @@ typedef struct bv_state {
     const mst_graph *g;
     omp_dsu dsu;
     uint64_t *best;   /* [n] lightest (key << 32 | id) at each representative, NONE if unset */
-    wl_edge *wl, *next, *heavy; /* [m] worklists */
+    wl_edge *wl, *next; /* [m] worklists */
     uint64_t *count;  /* [blocks + 1] survivors per block, then offsets */
-    uint64_t *hcount; /* [blocks + 1] heavy edges per block (filtering) */
     mst_forest *out;
     uint64_t out_len; /* shared cursor into out->eid */
     double t_init, t_relabel, t_flatten, t_union, t_reset;
@@ -221,48 +220,44 @@ static uint64_t filter_threshold(const mst_graph *g, uint64_t want)
     return x[r < SAMPLE ? r : SAMPLE - 1];
 }
 
-/* Fills the first worklist s->next from the graph (compacted) and sets the minima of its edges,
- * which is the first round's relabelling: no edge joins anything yet. With a threshold,
- * heavier edges go to s->heavy, left at the start of their blocks (s->hcount holds the offsets)
- * until the light rounds are done. Returns the light count; *heavy_len gets the heavy one. */
-static uint64_t fill(bv_state *s, uint64_t threshold, uint64_t *heavy_len)
+/* Fills a worklist s->next (compacted) straight from the graph's edges whose (key << 32 | id)
+ * is at most `threshold` (or, if `heavy`, above it), relabelled, and sets their minima: the first round's relabelling, without
+ * a worklist to read. For the first pass (every vertex a singleton) finds are skipped; for the
+ * heavy edges after a light pass, finds are one step (flatten) and joined edges are dropped.
+ * Returns the edges kept. */
+static inline __attribute__((always_inline)) uint64_t fill(bv_state *s, uint64_t threshold,
+                                                           int heavy, int singletons,
+                                                           omp_dsu_kind kind)
 {
     const mst_graph *g = s->g;
     uint64_t m = g->m, blocks = (m + BLOCK - 1) / BLOCK;
-    *heavy_len = 0;
-    if (threshold == NONE) { /* no filtering: every edge goes straight to the worklist */
-#pragma omp for schedule(static)
-        for (uint64_t e = 0; e < m; e++) {
-            wl_edge x = {g->u[e], g->v[e], (uint64_t)g->key[e] << 32 | e};
-            s->next[e] = x;
-            atomic_min_u64(&s->best[x.u], x.ki);
-            atomic_min_u64(&s->best[x.v], x.ki);
-        }
-        return m;
-    }
+    int all = singletons && !heavy && threshold == NONE;
+    wl_edge *dst = all ? s->next : s->wl; /* everything kept: no compaction needed */
 #pragma omp for schedule(static)
     for (uint64_t b = 0; b < blocks; b++) {
-        uint64_t lo = b * BLOCK, hi = lo + BLOCK < m ? lo + BLOCK : m, k = lo, h = lo;
+        uint64_t lo = b * BLOCK, hi = lo + BLOCK < m ? lo + BLOCK : m, k = lo;
         for (uint64_t e = lo; e < hi; e++) {
-            wl_edge x = {g->u[e], g->v[e], (uint64_t)g->key[e] << 32 | e};
-            if (x.ki <= threshold) {
-                s->wl[k++] = x;
-                atomic_min_u64(&s->best[x.u], x.ki);
-                atomic_min_u64(&s->best[x.v], x.ki);
-            } else {
-                s->heavy[h++] = x;
+            uint64_t ki = (uint64_t)g->key[e] << 32 | e;
+            if ((ki > threshold) != heavy)
+                continue;
+            uint32_t u = g->u[e], v = g->v[e];
+            if (!singletons) {
+                u = dsu_find(&s->dsu, u, kind);
+                v = dsu_find(&s->dsu, v, kind);
+                if (u == v)
+                    continue;
             }
+            dst[k++] = (wl_edge){u, v, ki};
+            atomic_min_u64(&s->best[u], ki);
+            atomic_min_u64(&s->best[v], ki);
         }
         s->count[b] = k - lo;
-        s->hcount[b] = h - lo;
     }
+    if (all)
+        return m;
 #pragma omp single
-    {
-        prefix_sum(s->count, blocks);
-        prefix_sum(s->hcount, blocks);
-    }
+    prefix_sum(s->count, blocks);
     compact(s->next, s->wl, s->count, blocks);
-    *heavy_len = s->hcount[blocks];
     return s->count[blocks];
 }
 
@@ -279,19 +274,23 @@ static inline __attribute__((always_inline)) void solve(bv_state *s, int filter,
             s->dsu.rec[x] = x;
             s->best[x] = NONE;
         }
-        uint64_t heavy_len = 0;
-        uint64_t len = fill(s, threshold, &heavy_len);
+        /* Light pass (everything without filtering), from singletons. */
+        uint64_t len = fill(s, threshold, 0, 1, kind);
 #pragma omp single
         s->t_init += mst_now_s() - t0;
         rounds(s, len, 1, kind);
-        if (heavy_len > 0) {
-            /* The heavy edges, relabelled by the light forest: step 1 drops the joined ones. */
+        if (threshold != NONE) {
+            /* The heavy edges, relabelled by the light forest: the joined ones are dropped. */
             double t1 = mst_now_s();
             flatten(s, kind);
-            compact(s->wl, s->heavy, s->hcount, (g->m + BLOCK - 1) / BLOCK);
+            double t2 = mst_now_s();
+            len = fill(s, threshold, 1, 0, kind);
 #pragma omp single
-            s->t_flatten += mst_now_s() - t1;
-            rounds(s, heavy_len, 0, kind);
+            {
+                s->t_flatten += t2 - t1;
+                s->t_relabel += mst_now_s() - t2;
+            }
+            rounds(s, len, 1, kind);
         }
     }
 }
@@ -315,13 +314,11 @@ mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_for
     if ((s.dsu.rec = big_alloc(g->n, sizeof *s.dsu.rec)) == NULL ||
         (s.best = big_alloc(g->n, sizeof *s.best)) == NULL ||
         (s.wl = big_alloc(g->m, sizeof *s.wl)) == NULL ||
-        (s.next = big_alloc(g->m, sizeof *s.next)) == NULL ||
-        (filter && (s.heavy = big_alloc(g->m, sizeof *s.heavy)) == NULL)) {
+        (s.next = big_alloc(g->m, sizeof *s.next)) == NULL) {
         st = MST_ERESOURCE;
         goto fail;
     }
     MST_ALLOC(s.count, blocks + 1);
-    MST_ALLOC(s.hcount, blocks + 1);
     if (o->dsu == DSU_LOCK)
         omp_init_lock(&s.dsu.lock);
     s.t_init = mst_now_s() - t0; /* allocation; solve() adds initialization and the fill */
@@ -348,8 +345,6 @@ fail:
     free(s.best);
     free(s.wl);
     free(s.next);
-    free(s.heavy);
     free(s.count);
-    free(s.hcount);
     return st;
 }

@@ -46,6 +46,10 @@ class OmpSameEdges(Workdir):
                                                    rng.uniform(-1, 1)) for _ in range(2000)),
             "star.wel": "".join("0 %d %d\n" % (i, rng.randint(1, 3)) for i in range(1, 5000)),
             "path.wel": "".join("%d %d 1\n" % (i, i + 1) for i in range(5000)),
+            # Edge 0 with the smallest key: its packed (key, id) word is 0.
+            "minkey.wel": "0 1 -2147483648\n" + "".join(
+                "%d %d %d\n" % (rng.randrange(100), rng.randrange(100), rng.randint(-9, 9))
+                for _ in range(1000)),
         }
         runs = [["-t", str(t)] for t in (1, 2, 3, 4)]
         runs += [["-t", "3", "--dsu", d, f] for d in DSUS for f in ("--filter", "--no-filter")]
