@@ -48,6 +48,7 @@ typedef struct bv_state {
     const mst_graph *g;
     omp_dsu dsu;
     uint64_t *best;   /* [n] lightest (key << 32 | id) at each representative, NONE if unset */
+    uint32_t *rep;    /* [n] representatives after the light pass (filtering only) */
     wl_edge *wl, *next; /* [m] worklists */
     uint64_t *count;  /* [blocks + 1] survivors per block, then offsets */
     mst_forest *out;
@@ -187,17 +188,13 @@ static inline __attribute__((always_inline)) void rounds(bv_state *s, uint64_t l
     }
 }
 
-/* Points every vertex straight at its representative while no union runs (between the light
- * and the heavy edges), so that relabelling the heavy edges costs one step per endpoint. */
+/* Records every vertex's representative in s->rep while no union runs (between the light and
+ * the heavy edges): relabelling a heavy edge then costs two reads of a 4-byte array. */
 static inline __attribute__((always_inline)) void flatten(bv_state *s, omp_dsu_kind kind)
 {
 #pragma omp for schedule(static)
-    for (uint32_t x = 0; x < s->g->n; x++) {
-        uint64_t rx = dsu_load(&s->dsu, x);
-        uint32_t r = dsu_find(&s->dsu, x, kind);
-        if (DSU_PARENT(rx) != r)
-            __atomic_store_n(&s->dsu.rec[x], (rx & 0xFFFFFFFF00000000ull) | r, __ATOMIC_RELAXED);
-    }
+    for (uint32_t x = 0; x < s->g->n; x++)
+        s->rep[x] = dsu_find(&s->dsu, x, kind);
 }
 
 static int cmp_u64(const void *a, const void *b)
@@ -223,11 +220,10 @@ static uint64_t filter_threshold(const mst_graph *g, uint64_t want)
 /* Fills a worklist s->next (compacted) straight from the graph's edges whose (key << 32 | id)
  * is at most `threshold` (or, if `heavy`, above it), relabelled, and sets their minima: the first round's relabelling, without
  * a worklist to read. For the first pass (every vertex a singleton) finds are skipped; for the
- * heavy edges after a light pass, finds are one step (flatten) and joined edges are dropped.
+ * heavy edges after a light pass, representatives come from s->rep (flatten) and joined edges
+ * are dropped.
  * Returns the edges kept. */
-static inline __attribute__((always_inline)) uint64_t fill(bv_state *s, uint64_t threshold,
-                                                           int heavy, int singletons,
-                                                           omp_dsu_kind kind)
+static uint64_t fill(bv_state *s, uint64_t threshold, int heavy, int singletons)
 {
     const mst_graph *g = s->g;
     uint64_t m = g->m, blocks = (m + BLOCK - 1) / BLOCK;
@@ -242,8 +238,8 @@ static inline __attribute__((always_inline)) uint64_t fill(bv_state *s, uint64_t
                 continue;
             uint32_t u = g->u[e], v = g->v[e];
             if (!singletons) {
-                u = dsu_find(&s->dsu, u, kind);
-                v = dsu_find(&s->dsu, v, kind);
+                u = s->rep[u];
+                v = s->rep[v];
                 if (u == v)
                     continue;
             }
@@ -275,7 +271,7 @@ static inline __attribute__((always_inline)) void solve(bv_state *s, int filter,
             s->best[x] = NONE;
         }
         /* Light pass (everything without filtering), from singletons. */
-        uint64_t len = fill(s, threshold, 0, 1, kind);
+        uint64_t len = fill(s, threshold, 0, 1);
 #pragma omp single
         s->t_init += mst_now_s() - t0;
         rounds(s, len, 1, kind);
@@ -284,7 +280,7 @@ static inline __attribute__((always_inline)) void solve(bv_state *s, int filter,
             double t1 = mst_now_s();
             flatten(s, kind);
             double t2 = mst_now_s();
-            len = fill(s, threshold, 1, 0, kind);
+            len = fill(s, threshold, 1, 0);
 #pragma omp single
             {
                 s->t_flatten += t2 - t1;
@@ -314,7 +310,8 @@ mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_for
     if ((s.dsu.rec = big_alloc(g->n, sizeof *s.dsu.rec)) == NULL ||
         (s.best = big_alloc(g->n, sizeof *s.best)) == NULL ||
         (s.wl = big_alloc(g->m, sizeof *s.wl)) == NULL ||
-        (s.next = big_alloc(g->m, sizeof *s.next)) == NULL) {
+        (s.next = big_alloc(g->m, sizeof *s.next)) == NULL ||
+        (filter && (s.rep = big_alloc(g->n, sizeof *s.rep)) == NULL)) {
         st = MST_ERESOURCE;
         goto fail;
     }
@@ -343,6 +340,7 @@ mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_for
 fail:
     free(s.dsu.rec);
     free(s.best);
+    free(s.rep);
     free(s.wl);
     free(s.next);
     free(s.count);

@@ -30,8 +30,8 @@ typedef struct omp_boruvka_options {
  *  3. reset: minima are cleared where they were set.
  * The first round's relabelling is the fill of the worklist itself (every vertex is a singleton).
  * With filtering, a sampled threshold first restricts the rounds to about filter_factor * n
- * lightest edges; then every vertex is pointed at its representative ("flatten") and the
- * heavier edges go through the same rounds, where step 1 drops those already joined.
+ * lightest edges; then every vertex's representative is recorded ("flatten") and the heavier
+ * edges go through the same rounds, the joined ones dropped as they are read from the graph.
  * Threads: the caller's OpenMP settings (omp_set_num_threads, omp_set_schedule for the edge
  * loops, which use schedule(runtime)). Phases: "init" (allocation, initialization, first
  * worklist and its minima), "relabel+min" (with compaction), "flatten", "union", "reset";
