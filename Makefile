@@ -27,7 +27,19 @@ GEN_SRC    := $(wildcard gen/*.c)
 GEN_OBJ    := $(GEN_SRC:%.c=$(BUILD)/%.o)
 OPENMP     ?= -fopenmp
 
-SOLVERS := $(BIN)/mst-seq $(if $(OMP_SRC),$(BIN)/mst-omp)
+MPI_SRC    := $(wildcard mpi/*.c)
+MPI_OBJ    := $(MPI_SRC:%.c=$(BUILD)/%.o)
+MPICC      ?= mpicc
+CUDA_SRC   := $(wildcard cuda/*.cu)
+CUDA_CSRC  := $(wildcard cuda/*.c)
+CUDA_OBJ   := $(CUDA_SRC:%.cu=$(BUILD)/%.o) $(CUDA_CSRC:%.c=$(BUILD)/%.o)
+NVCC       ?= $(shell command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+CUDA_ARCH  ?= -gencode arch=compute_90,code=sm_90 -gencode arch=compute_90,code=compute_90
+NVCCFLAGS  ?= -O3 -std=c++17 $(CUDA_ARCH) -Icommon -Xcompiler -Wall,-Wextra
+HAVE_NVCC  := $(if $(wildcard $(NVCC)),1,)
+
+SOLVERS := $(BIN)/mst-seq $(if $(OMP_SRC),$(BIN)/mst-omp) $(if $(MPI_SRC),$(BIN)/mst-mpi) \
+           $(if $(and $(CUDA_SRC),$(HAVE_NVCC)),$(BIN)/mst-cuda)
 TOOLS   := $(BIN)/mst-verify $(if $(wildcard tools/convert.c),$(BIN)/mst-convert) \
            $(if $(GEN_SRC),$(BIN)/mst-gen)
 
@@ -52,6 +64,24 @@ $(OMP_OBJ) $(GEN_OBJ): CFLAGS += $(OPENMP)
 $(BIN)/mst-omp: $(BUILD)/common/main.o $(OMP_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
 	$(CC) $(CFLAGS) $(OPENMP) $^ -o $@ $(LDLIBS)
+
+# MPI: the solver's files compile with mpicc; the link goes through mpicc too.
+$(MPI_OBJ): $(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(MPICC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(BIN)/mst-mpi: $(BUILD)/common/main.o $(MPI_OBJ) $(LIBMST)
+	@mkdir -p $(BIN)
+	$(MPICC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+# CUDA: .cu files through nvcc (host flags apart, TOOLCHAIN.md), linked by nvcc.
+$(BUILD)/cuda/%.o: cuda/%.cu
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -MMD -MP -c $< -o $@
+
+$(BIN)/mst-cuda: $(BUILD)/common/main.o $(CUDA_OBJ) $(LIBMST)
+	@mkdir -p $(BIN)
+	$(NVCC) $(NVCCFLAGS) $^ -o $@ -lz -lm
 
 $(BIN)/mst-gen: $(GEN_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
@@ -113,4 +143,5 @@ clean:
 	rm -rf $(BUILD) $(BIN)
 
 -include $(COMMON_OBJ:.o=.d) $(SEQ_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(OMP_OBJ:.o=.d) $(GEN_OBJ:.o=.d) \
+         $(MPI_OBJ:.o=.d) $(CUDA_OBJ:.o=.d) \
          $(BUILD)/common/main.d $(wildcard $(BUILD)/tools/*.d)

@@ -6,7 +6,7 @@
 # and the build goes on with what is there.
 set -u
 what=${1:-run}
-pkgs=(build-essential zlib1g-dev python3)
+pkgs=(build-essential zlib1g-dev python3 openmpi-bin libopenmpi-dev)
 if [ "$what" = test ]; then
   pkgs+=(libcriterion-dev python3-igraph python3-scipy python3-numpy clang libomp-14-dev)
 fi
