@@ -15,7 +15,9 @@ import oracle
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.join(ROOT, "bin")
-SHARED = os.path.join(os.path.dirname(ROOT), "shared", "graphs")
+# The team's shared graphs beside the checkout (MST_SHARED_GRAPHS overrides, e.g. on the device).
+SHARED = os.environ.get("MST_SHARED_GRAPHS",
+                        os.path.join(os.path.dirname(ROOT), "shared", "graphs"))
 SEQ_ALGOS = ["kruskal", "filter-kruskal"]
 
 

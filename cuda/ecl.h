@@ -1,0 +1,55 @@
+/*
+ * ecl.h: mst-cuda's worklist Borůvka on the GPU in the style of ECL-MST.
+ */
+#ifndef MST_CUDA_ECL_H
+#define MST_CUDA_ECL_H
+
+#include "solver.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Filtering pays once the graph has this many edges per vertex (measured on an H200). */
+#define CUDA_FILTER_AUTO_DEGREE 2
+
+typedef struct cuda_ecl_options {
+    int device;        /* CUDA device number */
+    int filter;        /* 1 on, 0 off, -1 auto (on when m >= CUDA_FILTER_AUTO_DEGREE * n) */
+    double filter_factor; /* light edges per vertex when filtering (ECL-MST: 4) */
+    int guard;         /* read before atomicMin and skip when it cannot win (default 1) */
+    int implicit_compression; /* store representatives in the worklist (default 1) */
+    int timed_phases;  /* per-kernel times with CUDA events (adds synchronizations) */
+} cuda_ecl_options;
+
+/*
+ * Minimum spanning forest of g on the GPU (ECL-MST, Fallin et al., SC'23, seed 000, sections
+ * 3.1-3.3, Algorithms 1-2): the canonical edge list is copied to the device once; an
+ * edge-parallel fill puts each undirected edge once on the first worklist as (u, v, key, id)
+ * and records the guarded 64-bit atomicMin of (key << 32 | id) at both endpoints (every vertex
+ * is its own set then); rounds of three kernels follow until the worklist is empty: (2) every
+ * edge that holds the minimum at one of its ends joins the forest and its sets are linked by
+ * atomicCAS (no path compression), (3) the minima are reset, (1) every edge is relabelled to
+ * its sets' representatives without path compression, dropped if inside one set, pushed to the
+ * other worklist with the representatives in place of the endpoints (implicit path
+ * compression, warp-aggregated atomicAdd), and records its guarded atomicMin. Two worklists
+ * alternate; the host reads one counter per round. With filtering (average degree >= 4 in
+ * ECL-MST; here >= 2), the rounds first run on the ~filter_factor * n lightest edges (threshold
+ * sampled), then on the heavier edges whose endpoints are still in different sets, relabelled
+ * through a flattened representative array. The edge-parallel fill gives every hub's edges
+ * to many threads, so R-MAT and power-law graphs do not serialize on one warp.
+ * Sets ph->kernel_s (graph already on the GPU) and, with timed_phases, per-kernel phases;
+ * counters "rounds", "filtered". Errors: MST_ERESOURCE for m >= 2^32, no device, out of device
+ * memory, or a CUDA error (message names the call).
+ */
+mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_forest *out,
+                        mst_phases *ph);
+
+/* Name of device d into buf[len]; MST_ERESOURCE "no CUDA device ..." if there is none. */
+mst_status cuda_device_name(int d, char *buf, int len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
