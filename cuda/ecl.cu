@@ -7,19 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "csr_fill.cuh"
+#include "kernels.cuh"
 #include "timer.h"
 
-typedef unsigned long long u64;
-
-#define NONE 0xFFFFFFFFFFFFFFFFull
-#define THREADS 512
 #define SAMPLE 1024
-
-/* One worklist entry: the sets (endpoints in the first round) and the packed order word. */
-struct wl_edge {
-    uint32_t u, v;
-    u64 ki; /* key << 32 | edge id */
-};
 
 /* Records a failed CUDA call with its name and jumps to fail:. */
 #define CUDA_CHECK(call)                                                                         \
@@ -32,39 +24,6 @@ struct wl_edge {
     } while (0)
 
 #define LAUNCH_CHECK() CUDA_CHECK(cudaGetLastError())
-
-/* Guarded 64-bit minimum: most edges cannot win, and a read costs less than an atomic. */
-template <bool GUARD> __device__ __forceinline__ void min_at(u64 *best, uint32_t x, u64 ki)
-{
-    if (!GUARD || ki < best[x])
-        atomicMin(best + x, ki);
-}
-
-/* Representative of x without path compression; `fresh` reads bypass L1 (other blocks may be
- * linking sets in the same kernel). */
-template <bool FRESH> __device__ __forceinline__ uint32_t find(const uint32_t *parent, uint32_t x)
-{
-    for (;;) {
-        uint32_t p = FRESH ? __ldcg(parent + x) : parent[x];
-        if (p == x)
-            return x;
-        x = p;
-    }
-}
-
-/* Warp-aggregated push: one atomicAdd per warp; every lane of the warp must call it. */
-__device__ __forceinline__ void push(wl_edge *wl, unsigned *count, bool keep, wl_edge e)
-{
-    unsigned mask = __ballot_sync(0xFFFFFFFFu, keep);
-    if (mask == 0)
-        return;
-    unsigned lane = threadIdx.x & 31u, leader = __ffs(mask) - 1, base = 0;
-    if (lane == leader)
-        base = atomicAdd(count, (unsigned)__popc(mask));
-    base = __shfl_sync(0xFFFFFFFFu, base, leader);
-    if (keep)
-        wl[base + __popc(mask & ((1u << lane) - 1))] = e;
-}
 
 /* First worklist straight from the edge list: edges with ki <= threshold (or above it, if
  * heavy), each once; relabelled through rep[] unless every vertex is still a singleton. */
@@ -134,9 +93,9 @@ __global__ void k_relabel(const wl_edge *in, uint32_t len, wl_edge *out, unsigne
 
 /* Step (2): edges lightest at one of their sets join the forest; sets linked by atomicCAS
  * (the larger representative under the smaller). */
-template <bool IMPLICIT>
+template <bool IMPLICIT, bool DEDUP>
 __global__ void k_unite(const wl_edge *wl, uint32_t len, const uint32_t *root_of, u64 *best,
-                        uint32_t *parent, uint32_t *out, unsigned *out_count)
+                        uint32_t *parent, uint32_t *out, unsigned *out_count, uint32_t *taken)
 {
     for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < len;
          i += (u64)gridDim.x * blockDim.x) {
@@ -148,7 +107,11 @@ __global__ void k_unite(const wl_edge *wl, uint32_t len, const uint32_t *root_of
         }
         if (best[a] != x.ki && best[b] != x.ki)
             continue;
-        out[atomicAdd(out_count, 1u)] = (uint32_t)x.ki;
+        uint32_t id = (uint32_t)x.ki;
+        /* With both directions on the worklist, both copies of an edge can win: keep one. */
+        if (DEDUP && (atomicOr(taken + id / 32, 1u << (id % 32)) & (1u << (id % 32))))
+            continue;
+        out[atomicAdd(out_count, 1u)] = id;
         for (;;) {
             a = find<true>(parent, a);
             b = find<true>(parent, b);
@@ -245,6 +208,12 @@ mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_fores
     u64 *d_best = NULL;
     wl_edge *d_wl = NULL, *d_next = NULL;
     unsigned *d_count = NULL; /* [0] worklist, [1] forest */
+    u64 *d_offset = NULL;
+    uint32_t *d_adj = NULL, *d_eid = NULL, *d_taken = NULL, *eid32 = NULL;
+    mst_csr csr = {0, NULL, NULL, NULL};
+    dev_csr dc = {NULL, NULL, NULL, NULL};
+    bool use_csr = o->csr || o->thread_only || o->both_directions || o->vertex_centric;
+    size_t wl_cap = 1;
     cudaEvent_t ev[2] = {NULL, NULL}, t0 = NULL, t1 = NULL;
     double t_fill = 0, t_relabel = 0, t_unite = 0, t_reset = 0;
     uint64_t rounds = 0;
@@ -268,8 +237,30 @@ mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_fores
     CUDA_CHECK(cudaMalloc(&d_rep, nn * 4));
     CUDA_CHECK(cudaMalloc(&d_out, nn * 4));
     CUDA_CHECK(cudaMalloc(&d_best, nn * 8));
-    CUDA_CHECK(cudaMalloc(&d_wl, mm * sizeof(wl_edge)));
-    CUDA_CHECK(cudaMalloc(&d_next, mm * sizeof(wl_edge)));
+    wl_cap = o->both_directions ? 2 * mm : mm;
+    CUDA_CHECK(cudaMalloc(&d_wl, wl_cap * sizeof(wl_edge)));
+    CUDA_CHECK(cudaMalloc(&d_next, wl_cap * sizeof(wl_edge)));
+    if (o->both_directions) {
+        CUDA_CHECK(cudaMalloc(&d_taken, (mm + 31) / 32 * 4));
+        CUDA_CHECK(cudaMemset(d_taken, 0, (mm + 31) / 32 * 4));
+    }
+    if (use_csr) { /* the CSR, built on the host and copied once (with 32-bit edge ids) */
+        MST_CHECK(mst_csr_build(g, &csr));
+        eid32 = (uint32_t *)mst_alloc(2 * mm, 4);
+        if (eid32 == NULL) {
+            st = MST_ERESOURCE;
+            goto fail;
+        }
+        for (uint64_t j = 0; j < 2 * g->m; j++)
+            eid32[j] = (uint32_t)csr.eid[j];
+        CUDA_CHECK(cudaMalloc(&d_offset, (nn + 1) * 8));
+        CUDA_CHECK(cudaMalloc(&d_adj, 2 * mm * 4));
+        CUDA_CHECK(cudaMalloc(&d_eid, 2 * mm * 4));
+        CUDA_CHECK(cudaMemcpy(d_offset, csr.offset, ((size_t)n + 1) * 8, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(d_adj, csr.adj, 2 * g->m * 4, cudaMemcpyHostToDevice));
+        CUDA_CHECK(cudaMemcpy(d_eid, eid32, 2 * g->m * 4, cudaMemcpyHostToDevice));
+        dc = {d_offset, d_adj, d_eid, NULL};
+    }
     CUDA_CHECK(cudaMalloc(&d_count, 2 * sizeof(unsigned)));
     CUDA_CHECK(cudaEventCreate(&t0));
     CUDA_CHECK(cudaEventCreate(&t1));
@@ -280,6 +271,7 @@ mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_fores
         CUDA_CHECK(cudaMemcpy(d_v, g->v, g->m * 4, cudaMemcpyHostToDevice));
         CUDA_CHECK(cudaMemcpy(d_key, g->key, g->m * 4, cudaMemcpyHostToDevice));
     }
+    dc.key = d_key;
     {
         /* From here on the graph is on the GPU: the kernel-side time. */
         int grid = sms * (2048 / THREADS);
@@ -311,7 +303,11 @@ mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_fores
             if (pass == 1)
                 k_flatten<<<grid, THREADS>>>(n, d_parent, d_rep);
             CUDA_CHECK(cudaMemset(d_count, 0, sizeof(unsigned)));
-            if (o->guard)
+            fill_args fa = {threshold, pass == 1, o->both_directions != 0,
+                            pass == 1 ? d_rep : NULL, NULL, d_wl, d_count, d_best};
+            if (use_csr)
+                CUDA_CHECK(csr_fill(dc, n, fa, o->guard != 0, o->thread_only != 0, grid));
+            else if (o->guard)
                 k_fill<true><<<grid, THREADS>>>(d_u, d_v, d_key, m32, threshold, pass == 1,
                                                 pass == 1 ? d_rep : NULL, d_wl, d_count, d_best);
             else
@@ -330,12 +326,18 @@ mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_fores
                     root_of = d_rep;
                 }
                 STEP_BEGIN(t_unite);
-                if (o->implicit_compression)
-                    k_unite<true><<<grid, THREADS>>>(d_wl, len, root_of, d_best, d_parent, d_out,
-                                                     d_count + 1);
+                if (o->both_directions && o->implicit_compression)
+                    k_unite<true, true><<<grid, THREADS>>>(d_wl, len, root_of, d_best, d_parent,
+                                                           d_out, d_count + 1, d_taken);
+                else if (o->both_directions)
+                    k_unite<false, true><<<grid, THREADS>>>(d_wl, len, root_of, d_best, d_parent,
+                                                            d_out, d_count + 1, d_taken);
+                else if (o->implicit_compression)
+                    k_unite<true, false><<<grid, THREADS>>>(d_wl, len, root_of, d_best, d_parent,
+                                                            d_out, d_count + 1, NULL);
                 else
-                    k_unite<false><<<grid, THREADS>>>(d_wl, len, root_of, d_best, d_parent,
-                                                      d_out, d_count + 1);
+                    k_unite<false, false><<<grid, THREADS>>>(d_wl, len, root_of, d_best,
+                                                             d_parent, d_out, d_count + 1, NULL);
                 STEP_END();
                 STEP_BEGIN(t_reset);
                 if (o->implicit_compression)
@@ -345,7 +347,11 @@ mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_fores
                 STEP_END();
                 STEP_BEGIN(t_relabel);
                 CUDA_CHECK(cudaMemset(d_count, 0, sizeof(unsigned)));
-                if (o->guard && o->implicit_compression)
+                if (o->vertex_centric) { /* refill from the CSR by vertex, through find */
+                    fill_args ra = {threshold, pass == 1, o->both_directions != 0, NULL,
+                                    d_parent, d_next, d_count, d_best};
+                    CUDA_CHECK(csr_fill(dc, n, ra, o->guard != 0, o->thread_only != 0, grid));
+                } else if (o->guard && o->implicit_compression)
                     k_relabel<true, true><<<grid, THREADS>>>(d_wl, len, d_next, d_count, d_parent,
                                                              d_best);
                 else if (o->guard)
@@ -411,6 +417,12 @@ fail:
     cudaFree(d_wl);
     cudaFree(d_next);
     cudaFree(d_count);
+    cudaFree(d_offset);
+    cudaFree(d_adj);
+    cudaFree(d_eid);
+    cudaFree(d_taken);
+    free(eid32);
+    mst_csr_free(&csr);
     if (t0) cudaEventDestroy(t0);
     if (t1) cudaEventDestroy(t1);
     if (ev[0]) cudaEventDestroy(ev[0]);

@@ -20,6 +20,10 @@ typedef struct cuda_ecl_options {
     int guard;         /* read before atomicMin and skip when it cannot win (default 1) */
     int implicit_compression; /* store representatives in the worklist (default 1) */
     int timed_phases;  /* per-kernel times with CUDA events (adds synchronizations) */
+    int csr;           /* fill from the CSR with ECL-MST's hybrid thread/warp/block kernels */
+    int thread_only;   /* CSR fill: every vertex by one thread (ablation) */
+    int both_directions; /* CSR fill: every edge twice, once per direction (ablation) */
+    int vertex_centric;  /* every round refills the worklist from the CSR by vertex (ablation) */
 } cuda_ecl_options;
 
 /*
@@ -37,7 +41,9 @@ typedef struct cuda_ecl_options {
  * ECL-MST; here >= 2), the rounds first run on the ~filter_factor * n lightest edges (threshold
  * sampled), then on the heavier edges whose endpoints are still in different sets, relabelled
  * through a flattened representative array. The edge-parallel fill gives every hub's edges
- * to many threads, so R-MAT and power-law graphs do not serialize on one warp.
+ * to many threads, so R-MAT and power-law graphs do not serialize on one warp. With `csr`, the
+ * CSR (both directions) is built on the host, copied once, and the fill is ECL-MST's: one
+ * thread per low-degree vertex, a warp per higher degree, a block per hub (csr_fill.cuh).
  * Sets ph->kernel_s (graph already on the GPU) and, with timed_phases, per-kernel phases;
  * counters "rounds", "filtered". Errors: MST_ERESOURCE for m >= 2^32, no device, out of device
  * memory, or a CUDA error (message names the call).

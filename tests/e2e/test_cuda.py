@@ -27,7 +27,10 @@ def gpu_state():
 
 REASON = gpu_state()
 ABLATIONS = [[], ["--no-guard"], ["--no-implicit-compression"], ["--filter"], ["--no-filter"],
-             ["--filter", "--filter-factor", "1"]]
+             ["--filter", "--filter-factor", "4"], ["--csr-init"], ["--csr-init", "--filter"],
+             ["--thread-only"], ["--both-directions"], ["--both-directions", "--filter"],
+             ["--vertex-centric"], ["--vertex-centric", "--filter", "--no-guard"],
+             ["--no-implicit-compression", "--both-directions"]]
 
 
 @unittest.skipIf(REASON is not None, REASON or "")
@@ -64,7 +67,8 @@ class CudaSameEdges(Workdir):
 
     def test_star_with_a_million_leaves(self):
         path = self.write("star.wel", "".join("0 %d\n" % i for i in range(1, 1000001)))
-        self.check(path, [[], ["--filter"]], "--weights", "random", "--seed", "2")
+        self.check(path, [[], ["--filter"], ["--csr-init"], ["--thread-only"]],
+                   "--weights", "random", "--seed", "2")
 
     def test_shared_graphs(self):
         found = False

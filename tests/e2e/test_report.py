@@ -1,0 +1,172 @@
+#!/usr/bin/python3
+"""End-to-end tests of report/: make_report.py on a small fixed results file gives the expected
+tables (speedups over mst-seq Kruskal of the same machine and code only, self-speedups, GPU
+kernel vs transfers, MSF agreement, timeouts), and `make bench MATRIX=tiny` appends valid JSON
+lines with machine facts, then resumes without running anything again."""
+import json
+import os
+import subprocess
+import sys
+import unittest
+
+from test_e2e import BIN, ROOT, Workdir, run
+
+REPORT = os.path.join(ROOT, "report", "make_report.py")
+PY = sys.executable
+
+MACHINE_A = {"cpu": "Test CPU", "cores": 16, "host": "a", "compiler": "gcc 13", "commit": "abc",
+             "source": "s1", "date": "2026-11-20T10:00:00Z", "gpu": "Test GPU",
+             "gpu_driver": "1.0", "memory_gib": 64.0}
+MACHINE_B = dict(MACHINE_A, cpu="Other CPU", cores=2, gpu=None, date="2026-11-19T10:00:00Z")
+
+
+def rec(graph, m, solver, variant, median_s, threads=1, ranks=1, machine=MACHINE_A, **kw):
+    r = {"solver": solver, "algo": variant, "variant": variant, "graph": "data/%s.msb" % graph,
+         "graph_name": graph, "n": m // 4, "m": m, "components": 1, "msf_edges": m // 4 - 1,
+         "msf_weight": 5000, "weight_type": "int32", "weights": "file", "seed": 1,
+         "compute_s_median": median_s, "compute_s_min": 0.9 * median_s, "trials": 5,
+         "threads": threads, "ranks": ranks, "device": None, "status": "ok",
+         "phases": {"a": median_s / 2, "b": median_s / 4}, "machine": machine}
+    r.update(kw)
+    return r
+
+
+def fixed_results():
+    g1, g2 = ("g1", 4000), ("g2", 8000)
+    return [
+        rec(*g1, "mst-seq", "kruskal", 0.010),
+        rec(*g1, "mst-seq", "filter-kruskal", 0.008),
+        rec(*g1, "mst-omp", "waitfree", 0.020, threads=1),
+        rec(*g1, "mst-omp", "waitfree", 0.010, threads=2),
+        rec(*g1, "mst-omp", "waitfree", 0.005, threads=4),
+        rec(*g1, "mst-omp", "lock", 0.040, threads=4),
+        rec(*g1, "mst-omp", "plain", 0.004, threads=4, msf_weight=5001),
+        rec(*g1, "mst-mpi", "ghs", 0.050, ranks=1),
+        rec(*g1, "mst-mpi", "ghs", 0.025, ranks=2),
+        rec(*g1, "mst-cuda", "ecl", 0.002, device="Test GPU", kernel_s_median=0.0005,
+            kernel_s_min=0.0004),
+        rec(*g2, "mst-seq", "kruskal", 0.040),
+        rec(*g2, "mst-omp", "waitfree", 0.040, threads=1),
+        {"solver": "mst-omp", "variant": "waitfree", "graph": "data/g2.msb", "graph_name": "g2",
+         "threads": 2, "ranks": 1, "m": 8000, "status": "timeout", "timeout_s": 60,
+         "error": "timed out after 60 s", "machine": MACHINE_A},
+        rec(*g2, "mst-omp", "waitfree", 0.010, threads=4),
+        # a rerun of g2's 4-thread run: the last line of a configuration wins
+        rec(*g2, "mst-omp", "waitfree", 0.008, threads=4),
+        # another machine without its own baseline: no speedup, never against machine A's
+        rec(*g1, "mst-omp", "waitfree", 0.001, threads=2, machine=MACHINE_B),
+    ]
+
+
+class Report(Workdir):
+    def make(self, records, *extra):
+        path = self.path("results.jsonl")
+        with open(path, "w") as f:
+            f.write("".join(json.dumps(r) + "\n" for r in records))
+        out = self.path("REPORT.md")
+        p = run([PY, REPORT, "--out", out, *extra, path])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(out) as f:
+            return f.read()
+
+    def test_tables(self):
+        text = self.make(fixed_results(), "--no-plots")
+        lines = text.splitlines()
+        # newest machine first, each titled with its date, CPU and solvers
+        self.assertIn("## 1. 2026-11-20: Test CPU, 16 cores, Test GPU "
+                      "(mst-seq, mst-omp, mst-mpi, mst-cuda)", lines)
+        self.assertIn("## 2. 2026-11-19: Other CPU, 2 cores (mst-omp)", lines)
+        self.assertLess(text.index("## 1."), text.index("## 2."))
+        # summary: headline configurations, fastest run, geometric mean
+        self.assertIn("| graph | n | m | mst-seq kruskal (ms) | mst-seq filter-kruskal | "
+                      "mst-omp waitfree, 4 threads | mst-mpi ghs, 2 ranks | "
+                      "mst-cuda ecl, with transfers | mst-cuda ecl, kernel only | fastest |",
+                      lines)
+        self.assertIn("| g1 | 1,000 | 4,000 | 10.000 | 1.25x | 2.00x | 0.40x | 5.00x | 20.00x | "
+                      "mst-cuda ecl GPU, 2.000 ms |", lines)
+        self.assertIn("| g2 | 2,000 | 8,000 | 40.000 | - | 5.00x | - | - | - | "
+                      "mst-omp waitfree 4t, 8.000 ms |", lines)
+        self.assertIn("| geometric mean |  |  |  | 1.25x | 3.16x | 0.40x | 5.00x | 20.00x |  |",
+                      lines)
+        # per graph: time, min, speedup, throughput, MSF agreement, phases
+        self.assertIn("| mst-seq | kruskal | 1 thread | 10.000 | 9.000 | 1.00x | 0.4 | baseline "
+                      "| a 5.00, b 2.50 |", lines)
+        self.assertIn("| mst-omp | waitfree | 2 threads | 10.000 | 9.000 | 1.00x | 0.4 | same "
+                      "| a 5.00, b 2.50 |", lines)
+        self.assertIn("| mst-omp | plain | 4 threads | 4.000 | 3.600 | 2.50x | 1.0 | DIFFERS "
+                      "| a 2.00, b 1.00 |", lines)
+        self.assertIn("| mst-mpi | ghs | 2 ranks | 25.000 | 22.500 | 0.40x | 0.2 | same "
+                      "| a 12.5, b 6.25 |", lines)
+        self.assertIn("| mst-cuda | ecl, kernel only | Test GPU | 0.500 | 0.400 | 20.00x | 8.0 "
+                      "|  |  |", lines)
+        self.assertIn("| mst-omp | waitfree | 2 threads | timeout (> 60 s) | - | - | - | - |  |",
+                      lines)
+        # self-speedup and GPU tables
+        self.assertIn("| g1 | 1.00x (20.000) | 2.00x (10.000) | 4.00x (5.000) |", lines)
+        self.assertIn("| g2 | 1.00x (40.000) | timeout | 5.00x (8.000) |", lines)
+        self.assertIn("| g1 | 1.00x (50.000) | 2.00x (25.000) |", lines)
+        self.assertIn("| g1 | ecl | 0.500 | 2.000 | 75% | 20.00x | 5.00x | 8.0 | 2.0 |", lines)
+        # machine B has no baseline: no speedup rather than one across machines
+        self.assertIn("| mst-omp | waitfree | 2 threads | 1.000 | 0.900 | - | 4.0 | - "
+                      "| a 0.500, b 0.250 |", lines)
+
+    def test_plots(self):
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            self.skipTest("no matplotlib for %s" % PY)
+        text = self.make(fixed_results(), "--plots", self.path("plots"))
+        pngs = sorted(os.listdir(self.path("plots")))
+        for name in ("speedup", "throughput", "omp-scaling", "mpi-scaling", "gpu",
+                     "phases-g1"):
+            self.assertIn("results-%s.png" % name, pngs)
+            self.assertIn("(plots/results-%s.png)" % name, text)
+        for name in pngs:
+            with open(os.path.join(self.path("plots"), name), "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", name)
+
+
+@unittest.skipUnless(os.path.exists(os.path.join(BIN, "mst-omp")), "bin/mst-omp not built")
+class Bench(Workdir):
+    def test_tiny_matrix_and_resume(self):
+        results = self.path("tiny.jsonl")
+        args = ["make", "-s", "-C", ROOT, "bench", "MATRIX=tiny", "RESULTS=" + results,
+                "BENCH_ARGS=--data " + self.path("data")]
+        p = run(args)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        with open(results) as f:
+            recs = [json.loads(line) for line in f]
+        ok = [r for r in recs if r["status"] == "ok"]
+        configs = {(r["graph_name"], r["solver"], r["variant"], r["threads"]) for r in ok}
+        for g in ("tiny-random", "tiny-forest"):
+            for c in (("mst-seq", "kruskal", 1), ("mst-seq", "filter-kruskal", 1),
+                      ("mst-omp", "waitfree", 1), ("mst-omp", "waitfree", 2)):
+                self.assertIn((g,) + c, configs)
+        weights = {}
+        for r in ok:
+            self.assertIs(r["verified"], True)
+            self.assertGreater(r["compute_s_median"], 0)
+            weights.setdefault(r["graph_name"], set()).add(r["msf_weight"])
+            for k in ("cpu", "cores", "compiler", "commit", "source", "date"):
+                self.assertIn(k, r["machine"])
+        self.assertTrue(all(len(w) == 1 for w in weights.values()), weights)
+        # solvers that are not built or cannot run are skipped with the reason
+        for solver in ("mst-mpi", "mst-cuda"):
+            if not any(r["solver"] == solver for r in ok):
+                self.assertIn("skipped " + solver, p.stdout)
+        # the same command again runs nothing
+        p = run(args)
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn("runs already in", p.stdout)
+        with open(results) as f:
+            self.assertEqual(len(f.readlines()), len(recs))
+        # and the report reads it
+        out = self.path("REPORT.md")
+        p = run([PY, REPORT, "--no-plots", "--out", out, results])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(out) as f:
+            self.assertIn("| tiny-random |", f.read())
+
+
+if __name__ == "__main__":
+    unittest.main()
