@@ -122,11 +122,28 @@ test:
 	$(if $(OMP_SRC),$(MAKE) tsan)
 	tests/run.sh
 
-# Benchmark matrix (MATRIX=seq|omp) on GRAPHS; results appended to report/results.jsonl.
-MATRIX ?= seq
-GRAPHS ?= graphs/USA-road-NY.pace.gr.gz
-bench: all
-	/usr/bin/env python3 report/bench.py --matrix $(MATRIX) $(GRAPHS)
+# Benchmarks (report/): `make bench` runs a matrix of report/matrices.py (MATRIX=tiny|quick|full,
+# default quick; GRAPHS=name,file,... replaces its graphs) and appends one JSON line per run to
+# RESULTS (default report/results/MATRIX.jsonl), skipping the runs already there for this machine
+# and code. `make report` writes report/REPORT.md and report/plots/ from report/results/*.jsonl
+# (or RESULTS). report/device.sh does both in one call on the device machine.
+MATRIX        ?= quick
+GRAPHS        ?=
+RESULTS       ?=
+BENCH_ARGS    ?=
+BENCH_PYTHON  ?= $(if $(wildcard /usr/bin/python3),/usr/bin/python3,python3)
+# The first Python with matplotlib (Debian's here, the one on PATH on the device); without one
+# the report has its tables and no plots.
+REPORT_PYTHON ?= $(or $(firstword $(foreach p,/usr/bin/python3 python3,$(if $(shell $(p) -c \
+                 'import matplotlib' 2>/dev/null && echo y),$(p)))),$(BENCH_PYTHON))
+# A solver that does not build is skipped by bench.py (with the reason), not the whole bench.
+bench:
+	@$(MAKE) -k all || echo "bench: some targets did not build" >&2
+	$(BENCH_PYTHON) report/bench.py --matrix $(MATRIX) $(if $(RESULTS),--results $(RESULTS)) \
+	    $(if $(GRAPHS),--graphs "$(GRAPHS)") $(BENCH_ARGS)
+
+report:
+	$(REPORT_PYTHON) report/make_report.py $(RESULTS)
 
 # The benchmark graph collection (graphs/build.sh) into data/gen with a manifest: `make graphs`
 # (SIZE=small, seconds here) or `make graphs SIZE=full` (the seed papers' sizes, for the device).

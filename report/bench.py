@@ -1,91 +1,377 @@
 #!/usr/bin/env python3
-"""Benchmark runner (the seed of report/): runs a matrix of solver configurations on graphs
-through the solvers' --json output, appends one JSON line per run (with machine facts) to a
-results file, and prints a table of median compute times, speedups over mst-seq (Kruskal,
-measured in the same run) and phase times. Timings from a 2-core laptop are not results: run
-it on the device machine (README, "Results").
+"""Benchmark runner: runs a matrix of solver configurations (report/matrices.py) on graphs
+through the solvers' --json output and appends one JSON line per run to a results file: the
+solver's own JSON (DESIGN.md's keys) plus "variant", "graph_name", "config", "matrix",
+"wall_s", "status" ("ok", "failed", "timeout") and a "machine" object (CPU, cores, memory, GPU
+and driver, compilers, OS, git commit, a hash of the solver sources, date). It prints a table as
+it goes: median compute time, speedup over mst-seq (Kruskal) measured on the same machine and
+code, phases. report/make_report.py turns results files into report/REPORT.md.
 
-usage: report/bench.py [--matrix seq|omp] [--trials N] [--threads 1,2,4,8,16] GRAPH...
+Resumable: a run whose configuration is already in the results file for the same machine and
+source hash is skipped, so the same command continues a matrix cut by its time budget.
+Solvers that are not built are skipped with the reason. Only the standard library is used (the
+device machine installs nothing).
+
+usage: report/bench.py [--matrix tiny|quick|full] [--results FILE] [--graphs G,...]
+                       [--trials N] [--budget-s S] [--timeout-s S] [--data DIR] [--dry-run]
 """
 import argparse
+import datetime
+import hashlib
 import json
 import os
 import platform
+import re
+import shutil
+import signal
 import subprocess
 import sys
+import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DSUS = ["waitfree", "lock", "half", "full", "plain"]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import matrices  # noqa: E402
+from make_report import file_graph_name, phase_items, short_ms  # noqa: E402
+
+MPIRUN = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to", "none"]
+SOURCE_DIRS = ["common", "seq", "openmp", "mpi", "cuda"]
 
 
-def machine():
-    cpu = platform.processor()
+def _out(cmd, line=0):
+    """One line (index `line`) of a command's output, or None if it cannot run."""
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    lines = [x.strip() for x in (p.stdout + p.stderr).splitlines() if x.strip()]
+    return lines[line] if p.returncode == 0 and lines else None
+
+
+def source_hash():
+    """sha256 (12 hex digits) of the solvers' sources and the Makefile: identifies the code
+    where git is absent (the device machine's copy)."""
+    h = hashlib.sha256()
+    files = [os.path.join(ROOT, "Makefile")]
+    for d in SOURCE_DIRS:
+        for dirpath, dirnames, filenames in os.walk(os.path.join(ROOT, d)):
+            dirnames.sort()
+            files += [os.path.join(dirpath, f) for f in sorted(filenames)
+                      if f.endswith((".c", ".h", ".cu", ".cuh"))]
+    for f in files:
+        if os.path.isfile(f):
+            h.update(os.path.relpath(f, ROOT).encode() + b"\0")
+            with open(f, "rb") as fh:
+                h.update(fh.read())
+    return h.hexdigest()[:12]
+
+
+def git_commit():
+    commit = _out(["git", "-C", ROOT, "rev-parse", "--short=12", "HEAD"])
+    if not commit:
+        return os.environ.get("MST_COMMIT", "unknown")
+    dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no",
+                            "--", "Makefile", *SOURCE_DIRS], capture_output=True, text=True)
+    return commit + ("+dirty" if dirty.stdout.strip() else "")
+
+
+def machine_facts():
+    """What the timings depend on; stored in every results line."""
+    facts = {"cpu": platform.processor() or platform.machine(), "cores": os.cpu_count(),
+             "host": platform.node()}
     try:
         with open("/proc/cpuinfo") as f:
-            cpu = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
+            facts["cpu"] = next(l.split(":", 1)[1].strip() for l in f if l.startswith("model name"))
     except (OSError, StopIteration):
         pass
-    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip()
-    cc = subprocess.run(["cc", "--version"], capture_output=True, text=True).stdout
-    return {"cpu": cpu, "cores": os.cpu_count(), "host": platform.node(),
-            "compiler": cc.splitlines()[0] if cc else "?", "commit": commit or "?"}
+    try:
+        with open("/proc/meminfo") as f:
+            kib = next(int(l.split()[1]) for l in f if l.startswith("MemTotal"))
+        facts["memory_gib"] = round(kib / 2**20, 1)
+    except (OSError, StopIteration, ValueError):
+        pass
+    try:
+        with open("/etc/os-release") as f:
+            facts["os"] = next(l.split("=", 1)[1].strip().strip('"') for l in f
+                               if l.startswith("PRETTY_NAME="))
+    except (OSError, StopIteration):
+        pass
+    cc = os.environ.get("CC", "gcc")
+    facts["compiler"] = _out([cc, "--version"]) or "?"
+    nvcc = shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+    release = _out([nvcc, "--version"], -2) if os.path.exists(nvcc) else None
+    if release:
+        facts["nvcc"] = release
+    mpirun = _out(["mpirun", "--version"])
+    if mpirun:
+        facts["mpirun"] = mpirun
+    gpu = _out(["nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"])
+    if gpu:
+        name, _, driver = gpu.rpartition(",")
+        facts["gpu"], facts["gpu_driver"] = name.strip(), driver.strip()
+    facts["commit"] = git_commit()
+    facts["source"] = source_hash()
+    facts["date"] = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    return facts
 
 
-def configs(matrix, threads):
-    """(binary, label, arguments) of each run; the first is the baseline."""
-    runs = [("mst-seq", "kruskal", ["--algo", "kruskal"])]
-    if matrix == "seq":
-        runs.append(("mst-seq", "filter-kruskal", ["--algo", "filter-kruskal"]))
-    if matrix == "omp":
-        for t in threads:
-            runs.append(("mst-omp", "waitfree", ["-t", str(t)]))
-        top = str(threads[-1])
-        for d in DSUS[1:]:
-            runs.append(("mst-omp", d, ["-t", top, "--dsu", d]))
-        runs.append(("mst-omp", "waitfree,no-filter", ["-t", top, "--no-filter"]))
-        runs.append(("mst-omp", "waitfree,filter-4n", ["-t", top, "--filter", "--filter-factor", "4"]))
-        runs.append(("mst-omp", "waitfree,static", ["-t", top, "--schedule", "static"]))
-    return runs
+def machine_key(facts):
+    """Identity of a machine for resuming and for grouping results (not its host name)."""
+    return "%s|%s|%s" % (facts.get("cpu"), facts.get("cores"), facts.get("gpu", "-"))
+
+
+def expand(runs):
+    """One (solver, label, args, threads, ranks) per run of a matrix's entries."""
+    out = []
+    for e in runs:
+        label, args = e.get("label"), list(e.get("args", []))
+        for t in e.get("threads", [None]):
+            for r in e.get("ranks", [None]):
+                extra = ["-t", str(t)] if t is not None else []
+                out.append((e["solver"], label, args + extra, t, r, e.get("max_m")))
+    return out
+
+
+def resolve_graph(name, data_dir, dry_run=False):
+    """Path of graph NAME (a catalogue name or a file), generated with mst-gen if needed.
+    Returns (path, None) or (None, reason)."""
+    if name not in matrices.GRAPHS:
+        path = name if os.path.isabs(name) else os.path.join(ROOT, name)
+        return (path, None) if os.path.exists(path) else (None, "no such graph or file")
+    entry = matrices.GRAPHS[name]
+    if "path" in entry:
+        path = os.path.join(ROOT, entry["path"])
+        return (path, None) if os.path.exists(path) else (None, "missing file " + entry["path"])
+    path = os.path.join(data_dir, name + ".msb")
+    stamp = path + ".args"
+    want = " ".join(entry["gen"])
+    if os.path.exists(path) and os.path.exists(stamp) and open(stamp).read().strip() == want:
+        return path, None
+    gen = os.path.join(ROOT, "bin", "mst-gen")
+    if not os.path.exists(gen):
+        return None, "bin/mst-gen not built"
+    if dry_run:
+        return path, None
+    os.makedirs(data_dir, exist_ok=True)
+    t0 = time.time()
+    p = subprocess.run([gen, *entry["gen"], "--quiet", "-o", path], capture_output=True, text=True)
+    if p.returncode != 0:
+        return None, "mst-gen failed: " + (p.stderr.strip().splitlines() or ["?"])[-1]
+    with open(stamp, "w") as f:
+        f.write(want + "\n")
+    print("generated %s (mst-gen %s) in %.1f s" % (os.path.relpath(path, ROOT), want,
+                                                 time.time() - t0), flush=True)
+    return path, None
+
+
+def load_done(results):
+    """Records of a results file: {resume key: record}, and the timeouts."""
+    done, timeouts = {}, []
+    if not os.path.exists(results):
+        return done, timeouts
+    with open(results) as f:
+        for line in f:
+            try:
+                r = json.loads(line)
+            except ValueError:
+                continue
+            if "config" not in r or "machine" not in r:
+                continue
+            key = (machine_key(r["machine"]), r["machine"].get("source"), r.get("graph_name"),
+                   r["config"])
+            if r.get("status", "ok") in ("ok", "timeout"):
+                done[key] = r
+            if r.get("status") == "timeout":
+                timeouts.append(r)
+    return done, timeouts
+
+
+def run_one(cmd, timeout_s, env):
+    """Runs cmd in its own process group; returns (status, result or None, message, wall_s)."""
+    t0 = time.time()
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         env=env, start_new_session=True)
+    try:
+        out, err = p.communicate(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        # SIGTERM first: mpirun then ends its ranks, which live in process groups of their own
+        os.killpg(p.pid, signal.SIGTERM)
+        try:
+            p.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
+        return "timeout", None, "timed out after %d s" % timeout_s, time.time() - t0
+    wall = time.time() - t0
+    if p.returncode != 0:
+        lines = err.strip().splitlines() or ["exit code %d" % p.returncode]
+        return "failed", None, lines[-1], wall
+    js = [l for l in out.splitlines() if l.startswith("{")]
+    try:
+        return "ok", json.loads(js[-1]), "", wall
+    except (IndexError, ValueError):
+        return "failed", None, "no JSON on stdout", wall
+
+
+def probe(solver, mpi):
+    """(None, its default algo) if `solver` runs here (built, and a triangle solves), else
+    (the reason, None)."""
+    exe = os.path.join(ROOT, "bin", solver)
+    if not os.path.exists(exe):
+        return "bin/%s is not built" % solver, None
+    if mpi and not shutil.which("mpirun"):
+        return "mpirun not found", None
+    with tempfile.TemporaryDirectory() as tmp:
+        tri = os.path.join(tmp, "triangle.wel")
+        with open(tri, "w") as f:
+            f.write("0 1 1\n1 2 2\n0 2 3\n")
+        cmd = (MPIRUN + ["-np", "1"] if mpi else []) + [exe, "--trials", "1", "--json", tri]
+        status, res, msg, _ = run_one(cmd, 60, dict(os.environ, OMP_NUM_THREADS="1"))
+    if status != "ok":
+        return "cannot run here (%s)" % msg, None
+    if res.get("msf_weight") != 3:
+        return "wrong answer on a triangle (MSF weight %s, not 3)" % res.get("msf_weight"), None
+    return None, res.get("algo") or "default"
+
+
+def fmt_phases(r):
+    ph = ", ".join("%s %s" % (k, short_ms(1e3 * v)) for k, v in phase_items(r))
+    cnt = ", ".join("%s %s" % kv for kv in (r.get("counters") or {}).items())
+    return ph + ((" | " + cnt) if cnt else "")
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--matrix", default="seq", choices=["seq", "omp"])
-    ap.add_argument("--trials", default="11")
-    ap.add_argument("--seed", default="1")
-    ap.add_argument("--threads", default="1,2,4,8,16")
-    ap.add_argument("--results", default=os.path.join(ROOT, "report", "results.jsonl"))
-    ap.add_argument("graphs", nargs="+")
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--matrix", default="quick", choices=sorted(matrices.MATRICES))
+    ap.add_argument("--results", help="JSONL file to append to "
+                                      "(default report/results/MATRIX.jsonl)")
+    ap.add_argument("--graphs", help="comma-separated graph names or files instead of the "
+                                     "matrix's")
+    ap.add_argument("--trials", type=int)
+    ap.add_argument("--budget-s", type=float)
+    ap.add_argument("--timeout-s", type=float)
+    ap.add_argument("--data", default=os.path.join(ROOT, "data", "bench"),
+                    help="where generated graphs go (default data/bench)")
+    ap.add_argument("--dry-run", action="store_true", help="print the runs, run nothing")
     a = ap.parse_args()
-    threads = [int(t) for t in a.threads.split(",")]
-    facts = machine()
-    print("machine: %(cpu)s, %(cores)d cores, %(compiler)s, commit %(commit)s" % facts)
-    print("%-24s %-8s %-20s %4s %11s %8s  %s" % ("graph", "solver", "variant", "thr",
+    mx = matrices.MATRICES[a.matrix]
+    trials = a.trials if a.trials is not None else mx["trials"]
+    budget = a.budget_s if a.budget_s is not None else mx["budget_s"]
+    timeout = a.timeout_s if a.timeout_s is not None else mx["timeout_s"]
+    graphs = [g for g in re.split(r"[,\s]+", a.graphs) if g] if a.graphs else mx["graphs"]
+    results = a.results or os.path.join(ROOT, "report", "results", a.matrix + ".jsonl")
+    start = time.time()
+
+    facts = machine_facts()
+    mkey = machine_key(facts)
+    print("machine: %s, %d cores%s; %s; commit %s, source %s" % (
+        facts["cpu"], facts["cores"], (", " + facts["gpu"]) if "gpu" in facts else "",
+        facts["compiler"], facts["commit"], facts["source"]))
+    print("matrix %s: %d graphs, %d trials, results -> %s" % (
+        a.matrix, len(graphs), trials, os.path.relpath(results, os.getcwd())), flush=True)
+
+    runs, missing, algo = [], {}, {}
+    for solver, label, args, t, r, max_m in expand(mx["runs"]):
+        if solver not in missing:
+            missing[solver], algo[solver] = probe(solver, r is not None)
+            if missing[solver]:
+                print("skipped %s: %s" % (solver, missing[solver]), flush=True)
+        if not missing[solver]:
+            # unnamed variants are the solver's default algorithm, by its own name
+            runs.append((solver, label or algo[solver], args, t, r, max_m))
+    if not runs or runs[0][:2] != ("mst-seq", "kruskal"):
+        print("error: the baseline mst-seq --algo kruskal cannot run", file=sys.stderr)
+        return 1
+
+    done, timeouts = load_done(results)
+    os.makedirs(os.path.dirname(os.path.abspath(results)), exist_ok=True)
+    env = dict(os.environ, OMP_NUM_THREADS=os.environ.get("OMP_NUM_THREADS", "1"))
+    print("%-16s %-8s %-20s %9s %11s %8s  %s" % ("graph", "solver", "variant", "thr/ranks",
                                                  "median ms", "speedup", "phases (ms)"))
-    failed = 0
-    with open(a.results, "a") as out:
-        for graph in a.graphs:
-            base = None
-            for binary, label, args in configs(a.matrix, threads):
-                cmd = [os.path.join(ROOT, "bin", binary), "--json", "--phases", "--no-verify",
-                       "--trials", a.trials, "--weights", "random", "--seed", a.seed,
-                       *args, graph]
-                p = subprocess.run(cmd, capture_output=True, text=True)
-                if p.returncode != 0:
-                    print("FAILED: %s: %s" % (" ".join(cmd), p.stderr.strip()))
-                    failed += 1
+    failed = skipped_done = left = 0
+    with open(results, "a") as out:
+        for g in graphs:
+            name = g if g in matrices.GRAPHS else file_graph_name(g)
+            path = None     # generated when a run needs it
+            if time.time() - start <= budget:
+                path, why = resolve_graph(g, a.data, a.dry_run)
+                if path is None:
+                    print("skipped graph %s: %s" % (g, why))
                     continue
-                r = json.loads(p.stdout)
-                r["machine"], r["variant"] = facts, label
-                out.write(json.dumps(r) + "\n")
-                base = base or r["compute_s_median"]
-                ph = ", ".join("%s %.1f" % (k, 1e3 * v) for k, v in r.get("phases", {}).items())
-                cnt = ", ".join("%s %d" % kv for kv in r.get("counters", {}).items())
-                print("%-24s %-8s %-20s %4d %11.3f %7.2fx  %s%s" % (
-                    os.path.basename(r["graph"])[:24], binary[4:], label, r["threads"],
-                    1e3 * r["compute_s_median"], base / r["compute_s_median"], ph,
-                    (" | " + cnt) if cnt else ""), flush=True)
+            base, m = None, None
+            for solver, label, args, t, r, max_m in runs:
+                run_args = [*args, "--trials", str(trials), "--json", "--phases"]
+                verify = mx["verify"] == "all" or (mx["verify"] == "baseline" and base is None
+                                                   and solver == "mst-seq" and label == "kruskal")
+                if not verify:
+                    run_args.append("--no-verify")
+                config = " ".join([solver] + (["-np", str(r)] if r else []) + run_args)
+                key = (mkey, facts["source"], name, config)
+                prev = done.get(key)
+                if prev is not None:
+                    skipped_done += 1
+                    m = m or prev.get("m")
+                    if prev.get("status", "ok") == "ok" and solver == "mst-seq" and \
+                            label == "kruskal":
+                        base = prev["compute_s_median"]
+                    continue
+                if path is None or time.time() - start > budget:
+                    left += 1
+                    continue
+                if m is not None and max_m is not None and m > max_m:
+                    continue
+                if m is not None and any(
+                        x.get("config") == config and
+                        machine_key(x["machine"]) == mkey and
+                        x["machine"].get("source") == facts["source"] and
+                        x.get("m") is not None and x["m"] <= m for x in timeouts):
+                    print("%-16s %-8s %-20s skipped: timed out on a smaller graph" % (
+                        name[:16], solver[4:], label))
+                    continue
+                cmd = [os.path.join(ROOT, "bin", solver), *run_args, path]
+                if r is not None:
+                    cmd = MPIRUN + ["-np", str(r)] + cmd
+                if a.dry_run:
+                    print(" ".join(cmd))
+                    continue
+                status, res, msg, wall = run_one(cmd, timeout, env)
+                rec = res if res is not None else {
+                    "solver": solver, "graph": os.path.relpath(path, ROOT),
+                    "threads": t or 1, "ranks": r or 1, "m": m, "error": msg}
+                if res is not None:     # what the launcher knows, should the JSON lack it
+                    rec.setdefault("ranks", r or 1)
+                    rec.setdefault("threads", t or 1)
+                rec.update({"variant": label, "graph_name": name,
+                            "config": config, "matrix": a.matrix,
+                            "status": status, "wall_s": round(wall, 3), "machine": facts})
+                if status == "timeout":
+                    rec["timeout_s"] = timeout
+                    timeouts.append(rec)
+                out.write(json.dumps(rec) + "\n")
+                out.flush()
+                where = "%d" % (r if r is not None else rec.get("threads", 1))
+                if res is None:
+                    failed += status == "failed"
+                    print("%-16s %-8s %-20s %9s %s: %s" % (name[:16], solver[4:],
+                                                           rec["variant"], where, status.upper(),
+                                                           msg), flush=True)
+                    continue
+                m = m or res.get("m")
+                if solver == "mst-seq" and label == "kruskal":
+                    base = res["compute_s_median"]
+                if res.get("device"):
+                    where = str(res["device"])[:9]
+                speed = "%7.2fx" % (base / res["compute_s_median"]) \
+                    if base and res["compute_s_median"] > 0 else "      -"
+                print("%-16s %-8s %-20s %9s %11.3f %s  %s" % (
+                    name[:16], solver[4:], rec["variant"], where, 1e3 * res["compute_s_median"],
+                    speed, fmt_phases(res)), flush=True)
+    if skipped_done:
+        print("%d runs already in %s were skipped" % (skipped_done, results))
+    if left:
+        print("time budget of %.0f s reached with %d runs left: run the same command again "
+              "to resume" % (budget, left))
+    print("bench: %.0f s, %d failed" % (time.time() - start, failed))
     return 1 if failed else 0
 
 

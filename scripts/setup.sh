@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the suite needs, only those missing (needs root and apt-get).
 #   scripts/setup.sh run    build + main job: compiler, zlib, Python for the table
-#   scripts/setup.sh test   also Criterion and the Python oracles (igraph, scipy)
+#   scripts/setup.sh test   also Criterion, the Python oracles (igraph, scipy), matplotlib
 # On machines without apt-get or network (the device machine), missing packages are reported
 # and the build goes on with what is there.
 set -u
 what=${1:-run}
 pkgs=(build-essential zlib1g-dev python3 openmpi-bin libopenmpi-dev)
 if [ "$what" = test ]; then
-  pkgs+=(libcriterion-dev python3-igraph python3-scipy python3-numpy clang libomp-14-dev)
+  pkgs+=(libcriterion-dev python3-igraph python3-scipy python3-numpy clang libomp-14-dev
+         python3-matplotlib)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

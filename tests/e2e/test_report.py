@@ -5,7 +5,6 @@ kernel vs transfers, MSF agreement, timeouts), and `make bench MATRIX=tiny` appe
 lines with machine facts, then resumes without running anything again."""
 import json
 import os
-import subprocess
 import sys
 import unittest
 

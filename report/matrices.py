@@ -1,0 +1,111 @@
+"""Benchmark matrices of report/bench.py, as data.
+
+GRAPHS names every input a matrix may use: a file of the repository ("path") or an mst-gen
+command line ("gen"), generated once into the data folder (data/bench/NAME.msb, outside git).
+
+A matrix is a dict:
+  graphs    names from GRAPHS (or file paths), smallest first: a budget cut keeps the small ones
+  runs      entries {solver, label, args, threads | ranks, max_m}; an entry with a list of
+            thread or rank counts expands into one run per count; label is the variant's name in
+            the tables (default: the algo the solver reports); max_m skips larger graphs
+  trials    timed trials of each run (the solver adds one untimed warm-up)
+  verify    "all" (every run verifies its answer), "baseline" (only mst-seq Kruskal; the report
+            compares every other run's MSF weight and edge count with it) or "none"
+  timeout_s one run's wall-clock limit; a run that exceeds it is recorded as a timeout, and the
+            same configuration is not tried on the larger graphs that follow
+  budget_s  no new run starts after this many seconds (generation included); the same command
+            resumes, skipping the runs already in the results file for this machine and code
+
+The first run of every matrix is the baseline of all speedups: mst-seq --algo kruskal.
+"""
+
+# name -> {"path": file in the repository} or {"gen": mst-gen arguments}
+GRAPHS = {
+    "USA-road-NY": {"path": "graphs/USA-road-NY.pace.gr.gz"},
+    # seed 002's sparse and dense sets (random / G(n, p) with distinct weights)
+    "sparse-small": {"gen": ["preset", "sparse-small"]},
+    "sparse-medium": {"gen": ["preset", "sparse-medium"]},
+    "sparse-large": {"gen": ["preset", "sparse-large"]},
+    "dense-small": {"gen": ["preset", "dense-small"]},
+    "dense-medium": {"gen": ["preset", "dense-medium"]},
+    "dense-large": {"gen": ["preset", "dense-large"]},
+    # seed 000's Table 2 generated inputs
+    "2d-2e20": {"gen": ["preset", "2d-2e20"]},
+    "rmat16": {"gen": ["preset", "rmat16"]},
+    "rmat22": {"gen": ["preset", "rmat22"]},
+    "r4-2e23": {"gen": ["preset", "r4-2e23"]},
+    "kron-logn21": {"gen": ["preset", "kron-logn21"]},
+    # seed 004's families at 2^18 vertices
+    "circulant-2e18": {"gen": ["preset", "circulant-2e18"]},
+    "grid-2e18": {"gen": ["preset", "grid-2e18"]},
+    "rmat-2e18": {"gen": ["preset", "rmat-2e18"]},
+    "caveman-2e18": {"gen": ["preset", "caveman-2e18"]},
+    # small analogues
+    "kron-logn16": {"gen": ["kronecker", "--scale", "16", "--edge-factor", "48"]},
+    "geo-2e16": {"gen": ["geometric", "--vertices", "65536", "--degree", "4"]},
+    "tiny-random": {"gen": ["random", "--vertices", "2000", "--edges", "6000"]},
+    "tiny-forest": {"gen": ["components", "--parts", "3", "kout", "--vertices", "500",
+                            "--k", "2"]},
+}
+
+BASELINE = {"solver": "mst-seq", "label": "kruskal", "args": ["--algo", "kruskal"]}
+SEQ = [BASELINE,
+       {"solver": "mst-seq", "label": "filter-kruskal", "args": ["--algo", "filter-kruskal"]}]
+
+
+def omp_variants(threads):
+    """mst-omp's union-find, filtering and schedule variants at `threads` threads."""
+    t = ["-t", str(threads)]
+    runs = [{"solver": "mst-omp", "label": d, "args": t + ["--dsu", d]}
+            for d in ("lock", "half", "full", "plain")]
+    return runs + [
+        {"solver": "mst-omp", "label": "waitfree,no-filter", "args": t + ["--no-filter"]},
+        {"solver": "mst-omp", "label": "waitfree,filter-4n",
+         "args": t + ["--filter", "--filter-factor", "4"]},
+        {"solver": "mst-omp", "label": "waitfree,static", "args": t + ["--schedule", "static"]},
+    ]
+
+
+# mst-cuda's filtering choices and ECL-MST's CSR fill (the default is its own algo name)
+CUDA_VARIANTS = [
+    {"solver": "mst-cuda", "label": "no-filter", "args": ["--no-filter"]},
+    {"solver": "mst-cuda", "label": "filter-4n", "args": ["--filter", "--filter-factor", "4"]},
+    {"solver": "mst-cuda", "label": "csr-init", "args": ["--csr-init"]},
+]
+
+MATRICES = {
+    # seconds: the CI test of `make bench`
+    "tiny": {
+        "graphs": ["tiny-random", "tiny-forest"],
+        "runs": SEQ + [
+            {"solver": "mst-omp", "label": "waitfree", "threads": [1, 2]},
+            {"solver": "mst-cuda"},
+            {"solver": "mst-mpi", "ranks": [1, 2]},
+        ],
+        "trials": 1, "verify": "all", "timeout_s": 60, "budget_s": 120,
+    },
+    # the default: a few minutes on a 2-core laptop (its timings are not results)
+    "quick": {
+        "graphs": ["USA-road-NY", "dense-medium", "rmat16", "sparse-medium", "2d-2e20"],
+        "runs": SEQ + [
+            {"solver": "mst-omp", "label": "waitfree", "threads": [1, 2]},
+            {"solver": "mst-cuda"},
+            {"solver": "mst-mpi", "ranks": [1, 2]},
+        ],
+        "trials": 5, "verify": "all", "timeout_s": 120, "budget_s": 900,
+    },
+    # the device machine (16 cores, one GPU): one 10-minute call, resumable
+    "full": {
+        "graphs": ["USA-road-NY", "dense-medium", "rmat16", "sparse-medium", "2d-2e20",
+                   "dense-large", "sparse-large", "rmat22"],
+        # the GPU runs (a second each) before the MPI ones (slowest, least known) on each graph
+        "runs": SEQ + [
+            {"solver": "mst-omp", "label": "waitfree", "threads": [1, 2, 4, 8, 16]},
+            *omp_variants(16),
+            {"solver": "mst-cuda"},
+            *CUDA_VARIANTS,
+            {"solver": "mst-mpi", "ranks": [1, 2, 4, 8, 16]},
+        ],
+        "trials": 5, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
+    },
+}
