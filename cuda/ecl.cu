@@ -216,7 +216,7 @@ mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_fores
     size_t wl_cap = 1;
     cudaEvent_t ev[2] = {NULL, NULL}, t0 = NULL, t1 = NULL;
     double t_fill = 0, t_relabel = 0, t_unite = 0, t_reset = 0;
-    uint64_t rounds = 0;
+    uint64_t rounds = 0, wl_first = 0, wl_total = 0, wl_max = 0;
     int sms = 1;
     if (g->m >= 0xFFFFFFFFull)
         return mst_fail(MST_ERESOURCE,
@@ -317,9 +317,13 @@ mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_fores
             CUDA_CHECK(cudaMemcpy(counts, d_count, sizeof(unsigned), cudaMemcpyDeviceToHost));
             /* Without implicit compression the worklist keeps endpoints, so steps 2 and 3 find
              * the round's sets through a snapshot of the parents taken before the unions. */
+            if (pass == 0)
+                wl_first = counts[0];
             while (counts[0] > 0) {
                 uint32_t len = counts[0];
                 rounds++;
+                wl_total += len;
+                wl_max = len > wl_max ? len : wl_max;
                 const uint32_t *root_of = d_parent;
                 if (!o->implicit_compression) {
                     CUDA_CHECK(cudaMemcpy(d_rep, d_parent, nn * 4, cudaMemcpyDeviceToDevice));
@@ -405,6 +409,9 @@ mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_fores
         mst_phase_add(ph, "reset", t_reset);
     }
     mst_phase_count(ph, "rounds", rounds);
+    mst_phase_count(ph, "worklist_first", wl_first); /* worklist sizes, in edges */
+    mst_phase_count(ph, "worklist_max", wl_max);
+    mst_phase_count(ph, "worklist_total", wl_total);
     mst_phase_count(ph, "filtered", (uint64_t)filter);
 fail:
     cudaFree(d_u);
