@@ -162,6 +162,12 @@ static int report_error(mst_status st)
     return (int)st;
 }
 
+/* All ranks' verdict on st (distributed solvers, solver.h); st itself for one process. */
+static mst_status agree(const mst_dist_hooks *dist, mst_status st)
+{
+    return dist != NULL ? dist->agree(st) : st;
+}
+
 int mst_harness_main(int argc, char **argv)
 {
     harness_args a;
@@ -174,42 +180,62 @@ int mst_harness_main(int argc, char **argv)
     if (st != MST_OK)
         return report_error(st);
     initialized = 1;
-    int pr = parse_args(argc, argv, &a);
+    /* Distributed solvers: every rank runs this function; rank 0 ("root") prints. */
+    const mst_dist_hooks *dist = mst_solver_dist();
+    int root = dist == NULL || dist->rank() == 0;
+    int pr = parse_args(argc, argv, &a); /* same verdict on every rank: same argv */
     if (pr < 0) {
-        usage(stdout);
+        if (root)
+            usage(stdout);
         goto done;
     }
     if (pr != MST_OK) {
-        fprintf(stderr, "%s: error: %s (try --help)\n", mst_solver.program, mst_last_error());
+        if (root)
+            fprintf(stderr, "%s: error: %s (try --help)\n", mst_solver.program,
+                    mst_last_error());
         code = MST_EUSAGE;
         goto done;
     }
-    mst_progress_enable(!a.json);
+    mst_progress_enable(!a.json && root);
+    /* The whole graph: every process of a single-process solver; with ranks, rank 0 only and
+     * only to verify or write --output (the solver's load hook reads each rank's share). */
+    int whole = dist == NULL || (root && (a.verify || a.output != NULL));
     double t0 = mst_now_s();
-    st = mst_graph_load(a.graph, &a.lo, &g);
+    if (whole)
+        st = mst_graph_load(a.graph, &a.lo, &g);
+    if (dist != NULL && (st = dist->agree(st)) == MST_OK)
+        st = dist->load(a.graph, &a.lo, &a.o, &g, whole);
     double load_s = mst_now_s() - t0;
     if (st != MST_OK)
         goto fail;
+    if (dist != NULL)
+        load_s = dist->time_max(load_s);
 
-    forest.capacity = (g.m < g.n ? g.m : g.n) + 1; /* a forest has at most min(m, n - 1) edges */
+    /* A forest has at most min(m, n - 1) edges; ranks other than 0 receive none. */
+    forest.capacity = root ? (g.m < g.n ? g.m : g.n) + 1 : 1;
     if ((forest.eid = mst_alloc(forest.capacity, sizeof *forest.eid)) == NULL ||
         (ph = mst_calloc((size_t)a.trials + 1, sizeof *ph)) == NULL ||
         (times = mst_alloc((size_t)a.trials, sizeof *times)) == NULL ||
-        (kernel = mst_alloc((size_t)a.trials, sizeof *kernel)) == NULL) {
+        (kernel = mst_alloc((size_t)a.trials, sizeof *kernel)) == NULL)
         st = MST_ERESOURCE;
+    if ((st = agree(dist, st)) != MST_OK)
         goto fail;
-    }
-    /* Trial 0 is the untimed warm-up; every trial starts from the same const graph. */
+    /* Trial 0 is the untimed warm-up; every trial starts from the same const graph. With ranks,
+     * a trial starts after a barrier and its time is the slowest rank's. */
     uint64_t fingerprint = 0;
     int differing_trial = -1;
     for (int t = 0; t <= a.trials; t++) {
         ph[t].kernel_s = -1;
         forest.count = 0;
+        if (dist != NULL)
+            dist->barrier();
         double s0 = mst_now_s();
         st = mst_solve(&g, &a.o, &forest, &ph[t]);
         double s = mst_now_s() - s0;
         if (st != MST_OK)
             goto fail;
+        if (dist != NULL)
+            s = dist->time_max(s);
         uint64_t fp = forest_fingerprint(&forest);
         if (t == 0)
             fingerprint = fp;
@@ -220,6 +246,8 @@ int mst_harness_main(int argc, char **argv)
             kernel[t - 1] = ph[t].kernel_s;
         }
     }
+    if (!root)
+        goto done;
 
     mst_run_result r;
     memset(&r, 0, sizeof r);
@@ -247,8 +275,11 @@ int mst_harness_main(int argc, char **argv)
             break;
         }
     r.show_phases = a.o.phases;
+    if (dist != NULL && dist->stats != NULL)
+        r.extra = dist->stats(r.phases, a.json);
     r.msf_edges = forest.count;
-    r.msf_weight = mst_weight_total(&g, forest.eid, forest.count);
+    r.msf_weight = dist == NULL || g.key != NULL ? mst_weight_total(&g, forest.eid, forest.count)
+                                                 : dist->forest_weight(&g, &forest);
     r.components = g.n - forest.count;
     r.verified = -1;
     char why[1024] = "";
@@ -291,8 +322,13 @@ int mst_harness_main(int argc, char **argv)
     }
     goto done;
 fail:
-    code = report_error(st);
+    /* Every rank gets here together (statuses were agreed) except from rank 0's own steps
+     * after the trials; only rank 0 prints. */
+    code = root ? report_error(st) : (int)st;
 done:
+    /* Ranks return rank 0's exit code (verification and --output happen there). */
+    if (dist != NULL && initialized)
+        code = (int)dist->agree((mst_status)code);
     free(forest.eid);
     free(ph);
     free(times);

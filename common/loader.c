@@ -89,6 +89,17 @@ static inline uint64_t splitmix64(uint64_t x)
     return x ^ (x >> 31);
 }
 
+/* Random weight of edge e, int32 in 1..2^20, from s = splitmix64(seed). */
+static inline uint32_t random_key(uint64_t s, uint64_t e)
+{
+    return mst_key_from_int32((int32_t)(1 + (splitmix64(s ^ e) >> 44)));
+}
+
+uint32_t mst_random_weight_key(uint64_t seed, uint64_t eid)
+{
+    return random_key(splitmix64(seed), eid);
+}
+
 void mst_apply_weight_mode(mst_graph *g, mst_weight_mode mode, uint64_t seed)
 {
     if (mode == MST_WEIGHT_MODE_AUTO)
@@ -110,7 +121,7 @@ void mst_apply_weight_mode(mst_graph *g, mst_weight_mode mode, uint64_t seed)
     g->seed = seed;
     uint64_t s = splitmix64(seed);
     for (uint64_t e = 0; e < g->m; e++)
-        g->key[e] = mst_key_from_int32((int32_t)(1 + (splitmix64(s ^ e) >> 44))); /* 1..2^20 */
+        g->key[e] = random_key(s, e); /* 1..2^20 */
 }
 
 mst_status mst_graph_load(const char *path, const mst_load_options *o, mst_graph *g)

@@ -60,6 +60,12 @@ const char *mst_format_from_path(const char *path);
  */
 void mst_apply_weight_mode(mst_graph *g, mst_weight_mode mode, uint64_t seed);
 
+/*
+ * The key mst_apply_weight_mode() gives edge `eid` under RANDOM weights with `seed`, for loaders
+ * that hold only a slice of the edge list (mst-mpi reads .msb slices with MPI-IO). O(1).
+ */
+uint32_t mst_random_weight_key(uint64_t seed, uint64_t eid);
+
 /* Parses "auto|keep|random|unit"; returns -1 if unknown. */
 int mst_weight_mode_parse(const char *s);
 

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "graph.h"
+#include "loader.h"
 #include "status.h"
 
 #ifdef __cplusplus
@@ -93,6 +94,47 @@ mst_status mst_solve(const mst_graph *g, const mst_options *o, mst_forest *out, 
 
 /* Called last (MPI_Finalize...). */
 void mst_solver_finalize(void);
+
+/*
+ * Distributed solvers (mst-mpi): every rank runs the harness, and the solver supplies these
+ * hooks through mst_solver_dist(). Every other solver leaves that function undefined and links
+ * the default of common/solver_dist.c, which returns NULL: the harness then behaves as a single
+ * process. With hooks, the harness
+ *   - prints usage, errors, the summary and writes --output on rank 0 only;
+ *   - loads the whole graph on rank 0 only when it verifies or writes --output (both need it),
+ *     then calls load() on every rank: each rank reads its own share into the solver's storage
+ *     (memory O((n + m) / p)), and g gets the graph's header (name, n, m, weight type, ...),
+ *     with NULL arrays where the whole graph is not held;
+ *   - runs each trial as barrier(), mst_solve() on every rank, then time_max(): a trial's
+ *     compute time is that of the slowest rank. mst_solve() returns the same status on every
+ *     rank and the forest on rank 0 only (out->capacity is 1 elsewhere);
+ *   - passes every status that decides its path through agree(), so that all ranks take the
+ *     same path and rank 0 can print the first failing rank's message.
+ */
+typedef struct mst_dist_hooks {
+    /* This process's rank (0 prints). */
+    int (*rank)(void);
+    /* Collective: returns the status of the lowest-numbered rank whose st is not MST_OK (or
+     * MST_OK) on every rank, with that rank's message recorded as mst_last_error() everywhere. */
+    mst_status (*agree)(mst_status st);
+    /* Collective: loads this rank's share of `path` for the algorithm o->algo. g is the whole
+     * graph where have_whole (rank 0, already loaded), else it is filled with the header only.
+     * Returns an agreed status (MST_EINPUT, MST_ERESOURCE as the loaders do). */
+    mst_status (*load)(const char *path, const mst_load_options *lo, const mst_options *o,
+                       mst_graph *g, int have_whole);
+    /* Collective: waits for every rank. */
+    void (*barrier)(void);
+    /* Collective: the largest of the ranks' `seconds`, on every rank. */
+    double (*time_max)(double seconds);
+    /* Rank 0: total weight of the forest of the last mst_solve() (g may lack key arrays). */
+    mst_weight_sum (*forest_weight)(const mst_graph *g, const mst_forest *f);
+    /* Rank 0: extra summary lines (json = 0) or extra JSON members ("\"key\":value,...")
+     * describing the trial whose phases are `ph`, or NULL for none. Static storage. */
+    const char *(*stats)(const mst_phases *ph, int json);
+} mst_dist_hooks;
+
+/* The distributed solver's hooks, or NULL (every single-process solver). */
+const mst_dist_hooks *mst_solver_dist(void);
 
 #ifdef __cplusplus
 }

@@ -61,6 +61,8 @@ void mst_print_summary(FILE *f, const mst_run_result *r)
                     r->phases->counter_name[i], r->phases->counter[i]);
         fprintf(f, " (median trial)\n");
     }
+    if (r->extra != NULL)
+        fputs(r->extra, f);
     if (r->verified < 0)
         fprintf(f, "  verification     skipped\n");
     else if (r->verified)
@@ -117,5 +119,7 @@ void mst_print_json(FILE *f, const mst_run_result *r)
         }
         fprintf(f, "}");
     }
+    if (r->extra != NULL)
+        fprintf(f, ",%s", r->extra);
     fprintf(f, "}\n");
 }

@@ -31,6 +31,8 @@ typedef struct mst_run_result {
     const char *verify_message; /* the violation when verified == 0 */
     const mst_phases *phases;   /* of the median trial */
     int show_phases;
+    const char *extra;          /* solver's extra summary lines, or extra JSON members
+                                   ("\"key\":value,..."), or NULL (solver.h, stats hook) */
 } mst_run_result;
 
 /* Prints the multi-line human summary. */

@@ -45,7 +45,8 @@ typedef struct cuda_ecl_options {
  * CSR (both directions) is built on the host, copied once, and the fill is ECL-MST's: one
  * thread per low-degree vertex, a warp per higher degree, a block per hub (csr_fill.cuh).
  * Sets ph->kernel_s (graph already on the GPU) and, with timed_phases, per-kernel phases;
- * counters "rounds", "filtered", "worklist_first", "worklist_max", "worklist_total" (edges). Errors: MST_ERESOURCE for m >= 2^32, no device, out of device
+ * counters "rounds", "filtered", "worklist_first", "worklist_max", "worklist_total" (edges).
+ * Errors: MST_ERESOURCE for m >= 2^32, no device, out of device
  * memory, or a CUDA error (message names the call).
  */
 mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_forest *out,
