@@ -9,9 +9,9 @@
 
 #include "csr_fill.cuh"
 #include "kernels.cuh"
+#include "sample.h"
 #include "timer.h"
 
-#define SAMPLE 1024
 
 /* Records a failed CUDA call with its name and jumps to fail:. */
 #define CUDA_CHECK(call)                                                                         \
@@ -156,25 +156,6 @@ __global__ void k_flatten(uint32_t n, const uint32_t *parent, uint32_t *rep)
         rep[x] = find<false>(parent, x);
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    u64 x = *(const u64 *)a, y = *(const u64 *)b;
-    return (x > y) - (x < y);
-}
-
-/* A (key << 32 | id) threshold with about `want` edges at or below it, sampled on the host. */
-static u64 filter_threshold(const mst_graph *g, uint64_t want)
-{
-    u64 x[SAMPLE];
-    for (uint64_t i = 0; i < SAMPLE; i++) {
-        uint64_t e = (2 * i + 1) * g->m / (2 * SAMPLE);
-        x[i] = (u64)g->key[e] << 32 | e;
-    }
-    qsort(x, SAMPLE, sizeof *x, cmp_u64);
-    uint64_t r = want * SAMPLE / g->m;
-    return x[r < SAMPLE ? r : SAMPLE - 1];
-}
-
 mst_status cuda_device_name(int d, char *buf, int len)
 {
     int count = 0;
@@ -224,7 +205,7 @@ mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_fores
                         (unsigned long long)g->m);
     int filter = o->filter < 0 ? g->m >= (uint64_t)CUDA_FILTER_AUTO_DEGREE * g->n : o->filter;
     filter = filter && g->m > 0;
-    u64 threshold = filter ? filter_threshold(g, (uint64_t)(o->filter_factor * n)) : NONE;
+    u64 threshold = filter ? mst_sample_threshold(g, (uint64_t)(o->filter_factor * n)) : NONE;
     unsigned counts[2] = {0, 0};
     size_t nn = n > 0 ? n : 1, mm = g->m > 0 ? g->m : 1;
 

@@ -5,13 +5,13 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "sample.h"
 #include "timer.h"
 
 /* Edges per block: the unit of scheduling and of compaction. */
 #define BLOCK 2048
 /* Forest edges a thread collects before reserving room in the output. */
 #define OUT_BATCH 256
-#define SAMPLE 1024
 
 typedef struct wl_edge {
     uint32_t u, v; /* representatives (endpoints in the first round) */
@@ -197,26 +197,6 @@ static inline __attribute__((always_inline)) void flatten(bv_state *s, omp_dsu_k
         s->rep[x] = dsu_find(&s->dsu, x, kind);
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
-/* A (key << 32 | id) threshold with about `want` of the m edges at or below it, from an evenly
- * spread sample (deterministic). */
-static uint64_t filter_threshold(const mst_graph *g, uint64_t want)
-{
-    uint64_t x[SAMPLE];
-    for (uint64_t i = 0; i < SAMPLE; i++) {
-        uint64_t e = (2 * i + 1) * g->m / (2 * SAMPLE);
-        x[i] = (uint64_t)g->key[e] << 32 | e;
-    }
-    qsort(x, SAMPLE, sizeof *x, cmp_u64);
-    uint64_t r = want * SAMPLE / g->m;
-    return x[r < SAMPLE ? r : SAMPLE - 1];
-}
-
 /* Fills a worklist s->next (compacted) straight from the graph's edges whose (key << 32 | id)
  * is at most `threshold` (or, if `heavy`, above it), relabelled, and sets their minima: the first round's relabelling, without
  * a worklist to read. For the first pass (every vertex a singleton) finds are skipped; for the
@@ -261,7 +241,8 @@ static inline __attribute__((always_inline)) void solve(bv_state *s, int filter,
                                                         omp_dsu_kind kind)
 {
     const mst_graph *g = s->g;
-    uint64_t threshold = filter ? filter_threshold(g, (uint64_t)(s->filter_factor * g->n)) : NONE;
+    uint64_t threshold =
+        filter ? mst_sample_threshold(g, (uint64_t)(s->filter_factor * g->n)) : NONE;
     double t0 = mst_now_s();
 #pragma omp parallel
     {

@@ -7,7 +7,7 @@ import random
 import tempfile
 import unittest
 
-from test_e2e import BIN, SHARED, Workdir, read_output, run, _shared_cases
+from test_e2e import BIN, SHARED, Workdir, run, _shared_cases
 
 CUDA = os.path.join(BIN, "mst-cuda")
 
@@ -36,15 +36,7 @@ ABLATIONS = [[], ["--no-guard"], ["--no-implicit-compression"], ["--filter"], ["
 @unittest.skipIf(REASON is not None, REASON or "")
 class CudaSameEdges(Workdir):
     def check(self, graph, runs, *args):
-        out = self.path("seq.txt")
-        p = run([os.path.join(BIN, "mst-seq"), "--trials", "1", "--output", out, *args, graph])
-        self.assertEqual(p.returncode, 0, p.stderr)
-        ref = read_output(out)
-        for extra in runs:
-            out = self.path("cuda.txt")
-            p = run([CUDA, "--trials", "2", "--output", out, *extra, *args, graph])
-            self.assertEqual(p.returncode, 0, "%s %s: %s" % (extra, graph, p.stderr))
-            self.assertEqual(read_output(out), ref, "%s on %s: edge sets differ" % (extra, graph))
+        self.check_same_edges(CUDA, graph, runs, *args)
 
     def test_corner_cases(self):
         rng = random.Random(12)

@@ -75,6 +75,19 @@ class Workdir(unittest.TestCase):
         return first
 
 
+    def check_same_edges(self, binary, graph, runs, *args):
+        """Each run of `binary` (its extra arguments in `runs`) writes exactly mst-seq's edges."""
+        out = self.path("seq.txt")
+        p = run([os.path.join(BIN, "mst-seq"), "--trials", "1", "--output", out, *args, graph])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        ref = read_output(out)
+        for extra in runs:
+            out = self.path("other.txt")
+            p = run([binary, "--trials", "2", "--output", out, *extra, *args, graph])
+            self.assertEqual(p.returncode, 0, "%s %s: %s" % (extra, graph, p.stderr))
+            self.assertEqual(read_output(out), ref, "%s on %s: edge sets differ" % (extra, graph))
+
+
 class SharedGraphs(Workdir):
     """Every graph of ../shared/graphs loads with its published figures (unit weights)."""
 

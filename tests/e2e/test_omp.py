@@ -7,7 +7,7 @@ import random
 import subprocess
 import unittest
 
-from test_e2e import BIN, SHARED, Workdir, read_output, run, _shared_cases
+from test_e2e import BIN, SHARED, Workdir, run, _shared_cases
 
 OMP = os.path.join(BIN, "mst-omp")
 TSAN = os.path.join(os.path.dirname(BIN), "bin", "tsan", "mst-omp")
@@ -16,20 +16,8 @@ DSUS = ["waitfree", "lock", "half", "full", "plain"]
 
 @unittest.skipUnless(os.path.exists(OMP), "bin/mst-omp not built")
 class OmpSameEdges(Workdir):
-    def reference(self, graph, *args):
-        out = self.path("seq.txt")
-        p = run([os.path.join(BIN, "mst-seq"), "--trials", "1", "--output", out, *args, graph])
-        self.assertEqual(p.returncode, 0, p.stderr)
-        return read_output(out)
-
     def check(self, graph, runs, *args):
-        """Each run's extra arguments must give mst-seq's edges, verified."""
-        ref = self.reference(graph, *args)
-        for extra in runs:
-            out = self.path("omp.txt")
-            p = run([OMP, "--trials", "2", "--output", out, *extra, *args, graph])
-            self.assertEqual(p.returncode, 0, "%s %s: %s" % (extra, graph, p.stderr))
-            self.assertEqual(read_output(out), ref, "%s on %s: edge sets differ" % (extra, graph))
+        self.check_same_edges(OMP, graph, runs, *args)
 
     def test_corner_cases(self):
         rng = random.Random(11)
