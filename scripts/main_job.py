@@ -34,7 +34,7 @@ def run_one(binary, args, launcher, graph, common):
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         lines = proc.stderr.strip().splitlines() or ["exit code %d" % proc.returncode]
-        return None, lines[-1]
+        return None, "not run: " + lines[-1].replace(binary + ": error: ", "")
     return json.loads(proc.stdout.strip().splitlines()[-1]), None
 
 
