@@ -1,0 +1,130 @@
+/*
+ * ghs.h: the distributed minimum spanning forest of Gallager, Humblet and Spira with many
+ * vertices per rank.
+ *
+ * R. G. Gallager, P. A. Humblet, P. M. Spira, "A distributed algorithm for minimum-weight
+ * spanning trees", ACM TOPLAS 5(1):66-77, 1983 (the state machine of its appendix); seed paper
+ * 002, sections 3.4 and 4.5 (one rank simulates the vertices it owns; local messages go through
+ * a queue; their version stopped on a timer).
+ *
+ * Every vertex runs the full GHS state machine: node states Sleeping/Find/Found, edge states
+ * Basic/Branch/Rejected, messages Connect(L), Initiate(L, F, S), Test(L, F), Accept, Reject,
+ * Report(w), ChangeRoot. Edge weights are made distinct by the (key, edge id) order of
+ * DESIGN.md; a fragment's name is its core edge's id. A Connect, Test or Report that must wait
+ * ("place received message on end of queue") is kept in its vertex's deferred list and
+ * re-examined, in arrival order, after each change of that vertex's state (its level, node
+ * state, in-branch or one of its edge states) that could release it; a one-byte summary of the
+ * list (lowest waiting level, whether a Connect or a Report waits) skips the walks that cannot.
+ * Every vertex wakes up at the start; an isolated vertex halts at once; the two core vertices of
+ * each component halt when their Reports cross with nothing outgoing, so a forest needs no
+ * special case. The run ends when the ranks agree that the system is quiescent (ghs_net.h).
+ * Deferred messages are never mistaken for quiescence: the waves also sum them, and a system
+ * that went quiet with messages still waiting is a deadlock, reported as an error, not an end.
+ * The answer is the set of Branch edges, gathered to rank 0.
+ *
+ * Costs: GHS sends at most 5 n log2 n + 2 m messages; each is one or two cache lines of the
+ * adjacency (the vertex's header and the arc), so a rank's time is bound by memory latency; the
+ * main loop reads its queue ahead to prefetch them. Memory per rank: the share (20 bytes per
+ * arc), the adjacency (24 bytes per arc and 64 per vertex, rows padded to 64 bytes), the sort
+ * scratch (20 bytes per arc) and the queue (24 bytes per waiting message).
+ */
+#ifndef MST_MPI_GHS_H
+#define MST_MPI_GHS_H
+
+#include <stdint.h>
+
+#include "comm.h"
+#include "load.h"
+#include "solver.h"
+
+/* Edge states, node states and message types (GHS 1983). */
+enum { GHS_BASIC = 0, GHS_BRANCH = 1, GHS_REJECTED = 2 };
+enum { GHS_SLEEPING = 0, GHS_FIND = 1, GHS_FOUND = 2 };
+enum {
+    GHS_CONNECT = 0,
+    GHS_INITIATE,
+    GHS_TEST,
+    GHS_ACCEPT,
+    GHS_REJECT,
+    GHS_REPORT,
+    GHS_CHANGEROOT,
+    GHS_MSG_TYPES
+};
+
+/* Names of the message types, for statistics ("connect", ...). */
+extern const char *const ghs_msg_names[GHS_MSG_TYPES];
+
+/* A rank's adjacency lives in one array of 8-byte units: each vertex is a 64-byte header (its
+ * GHS variables, ghs.c) followed by its arcs (24 bytes each) sorted by (key, eid), padded to a
+ * multiple of 64 bytes, so a message's vertex and the arcs it answers on are a line or two
+ * apart. Vertices and arcs are named by their unit index, here and in messages. */
+typedef struct ghs_arc {
+    uint32_t key;  /* weight key; (key, eid) is the edge's distinct weight */
+    uint32_t to;   /* the neighbour's header unit at its rank */
+    uint32_t twin; /* the reverse arc's unit at the neighbour's rank */
+    uint16_t rank; /* the neighbour's rank */
+    uint8_t se;    /* edge state */
+    uint8_t pad;
+    uint64_t eid;
+} ghs_arc;
+
+#define GHS_HEADER_UNITS 8 /* 64-byte vertex header */
+#define GHS_ARC_UNITS 3    /* 24-byte arc */
+
+/* The adjacency, and the buffers that build it. They are kept from one build to the next (the
+ * solver's warm-up trial allocates them, in huge pages where the system allows), so timed
+ * trials do not pay for faulting in fresh memory. */
+typedef struct ghs_graph {
+    uint32_t n;        /* local vertices */
+    uint64_t arcs;
+    uint64_t units;    /* < 2^32 */
+    uint32_t *head;    /* [n + 1] header unit of each vertex (head[n]: units) */
+    uint32_t *deg;     /* [n] arcs of each vertex */
+    uint64_t *mem;     /* [units], 64-byte aligned; headers are filled by ghs_solve() */
+    uint64_t *item, *eid; /* [arcs] scratch of the row sort */
+    uint32_t *slot_of;    /* [arcs] scratch: unit of each share arc */
+    uint64_t cap_head, cap_deg, cap_mem, cap_item, cap_eid, cap_slot; /* their room */
+    struct ghs_msg *queue;  /* the local message queue's buffer (ghs_net.h) */
+    uint64_t cap_queue;
+} ghs_graph;
+
+/* The arc at unit j. */
+static inline ghs_arc *ghs_unit_arc(const ghs_graph *gg, uint32_t j)
+{
+    return (ghs_arc *)(gg->mem + j);
+}
+
+/*
+ * Collective: builds the adjacency into gg (zeroed the first time, its buffers reused after)
+ * from the share (rows by a counting sort on the vertex, each row sorted by (key, eid) with an
+ * LSD radix sort) and links every arc to its twin: the arcs between two ranks are listed in
+ * increasing edge id order on both sides, so one all-to-all of units matches them by position;
+ * the two arcs of an edge inside a rank are adjacent in the share. Errors (agreed):
+ * MST_ERESOURCE (memory, 2^32 units or more on a rank, more than 65535 ranks).
+ * O(arcs + n) per rank plus the exchange of 8 bytes per cut arc.
+ */
+mst_status ghs_graph_build(const mpi_ctx *c, const mpi_share *sh, ghs_graph *gg);
+
+/* Frees an adjacency and its buffers (zeroed; NULL members are fine). */
+void ghs_graph_free(ghs_graph *gg);
+
+/* Options of a run. */
+typedef struct ghs_options {
+    uint32_t batch; /* messages per batch between ranks */
+} ghs_options;
+
+/*
+ * Collective: runs GHS on the share (its adjacency built in gg, whose buffers are reused from
+ * call to call) and gathers the forest to rank 0: out->eid and fkey[] (the keys,
+ * [out->capacity]) there. Fills ph with phase times ("build", "ghs", "gather") and counters
+ * (messages of each type summed over ranks, "messages", "ghs_bound" = 5 n log2 n + 2 m,
+ * "bytes_between_ranks", "batches", "waves", "max_level", "halted_components") on rank 0.
+ * Errors (agreed): MST_ERESOURCE; an internal error (deadlock, asymmetric answer) as
+ * MST_ERESOURCE with a message.
+ * O((n log n + m) / p) messages per rank for balanced partitions (GHS's bound 5 n log2 n + 2 m).
+ */
+mst_status ghs_solve(const mpi_ctx *c, const mpi_share *sh, const ghs_options *o,
+                     uint64_t n_global, uint64_t m_global, ghs_graph *gg, mst_forest *out,
+                     uint32_t *fkey, mst_phases *ph);
+
+#endif

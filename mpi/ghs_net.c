@@ -1,0 +1,216 @@
+/* ghs_net.c: local queue, batches between ranks, termination waves (ghs_net.h). */
+#include "ghs_net.h"
+
+#include <inttypes.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TAG_BATCH 23
+#define QUEUE_MIN (1u << 12)
+
+mst_status ghs_net_init(ghs_net *net, const mpi_ctx *c, uint32_t batch, uint64_t hint,
+                        ghs_msg **keep, uint64_t *keep_cap)
+{
+    mst_status st = MST_OK;
+    uint64_t cap = QUEUE_MIN;
+    memset(net, 0, sizeof *net);
+    net->c = c;
+    net->batch = batch;
+    while (cap < hint && cap < ((uint64_t)1 << 40))
+        cap *= 2;
+    if (*keep != NULL && *keep_cap >= cap) {
+        net->q.m = *keep, cap = *keep_cap;
+        *keep = NULL, *keep_cap = 0;
+    } else if ((net->q.m = mpi_big_alloc(cap, sizeof *net->q.m)) == NULL) {
+        st = MST_ERESOURCE;
+        goto fail;
+    }
+    net->q.mask = cap - 1;
+    MST_CALLOC(net->out, c->size);
+    MST_CALLOC(net->out_count, c->size);
+    MST_ALLOC(net->rbuf, batch);
+    return MST_OK;
+fail:
+    ghs_net_free(net, NULL, NULL);
+    return st;
+}
+
+void ghs_net_free(ghs_net *net, ghs_msg **keep, uint64_t *keep_cap)
+{
+    if (net->out != NULL)
+        for (int q = 0; q < net->c->size; q++)
+            free(net->out[q]);
+    for (uint32_t i = 0; i < net->nspare; i++)
+        free(net->spare[i]);
+    for (uint32_t i = 0; i < net->inflight; i++)
+        free(net->req_buf[i]);
+    if (keep != NULL && net->q.m != NULL) {
+        free(*keep);
+        *keep = net->q.m;
+        *keep_cap = net->q.mask + 1;
+    } else {
+        free(net->q.m);
+    }
+    free(net->out);
+    free(net->out_count);
+    free(net->spare);
+    free(net->req);
+    free(net->req_buf);
+    free(net->done_idx);
+    free(net->rbuf);
+    memset(net, 0, sizeof *net);
+}
+
+void ghs_net_grow_queue(ghs_net *net)
+{
+    ghs_ring *r = &net->q;
+    uint64_t cap = r->mask + 1, head = r->head & r->mask;
+    ghs_msg *q = mpi_big_alloc(2 * cap, sizeof *q);
+    if (q == NULL) {
+        mst_fail(MST_ERESOURCE, "rank %d: out of memory for a queue of %" PRIu64 " messages",
+                 net->c->rank, 2 * cap);
+        net->err = 1;
+        return;
+    }
+    /* Unwrap: the ring's messages in order at the start of the new one. */
+    memcpy(q, r->m + head, (cap - head) * sizeof *q);
+    memcpy(q + (cap - head), r->m, head * sizeof *q);
+    free(r->m);
+    r->m = q;
+    r->tail -= r->head;
+    r->head = 0;
+    r->mask = 2 * cap - 1;
+}
+
+void ghs_net_drop(ghs_net *net)
+{
+    net->q.head = net->q.tail;
+}
+
+ghs_msg *ghs_net_new_batch(ghs_net *net)
+{
+    if (net->nspare > 0)
+        return net->spare[--net->nspare];
+    ghs_msg *b = mst_alloc(net->batch, sizeof *b);
+    if (b == NULL)
+        net->err = 1;
+    return b;
+}
+
+void ghs_net_post(ghs_net *net, int rank)
+{
+    if (net->inflight == net->inflight_cap) {
+        uint32_t cap = net->inflight_cap ? 2 * net->inflight_cap : 64;
+        if (mst_realloc((void **)&net->req, cap, sizeof *net->req) != MST_OK ||
+            mst_realloc((void **)&net->req_buf, cap, sizeof *net->req_buf) != MST_OK ||
+            mst_realloc((void **)&net->done_idx, cap, sizeof *net->done_idx) != MST_OK) {
+            net->err = 1; /* the run is lost: drop the batch, keep the buffer */
+            net->out_count[rank] = 0;
+            return;
+        }
+        net->inflight_cap = cap;
+    }
+    ghs_msg *b = net->out[rank];
+    int bytes = (int)(net->out_count[rank] * sizeof *b);
+    MPI_Isend(b, bytes, MPI_BYTE, rank, TAG_BATCH, net->c->comm, &net->req[net->inflight]);
+    net->req_buf[net->inflight++] = b;
+    net->out[rank] = NULL;
+    net->out_count[rank] = 0;
+    net->sent++;
+    net->bytes_sent += (uint64_t)bytes;
+    if (net->inflight >= 256)
+        ghs_net_reap(net);
+}
+
+void ghs_net_flush(ghs_net *net)
+{
+    for (int q = 0; q < net->c->size; q++)
+        if (net->out_count[q] > 0)
+            ghs_net_post(net, q);
+}
+
+void ghs_net_reap(ghs_net *net)
+{
+    int done = 0;
+    if (net->inflight == 0)
+        return;
+    MPI_Testsome((int)net->inflight, net->req, &done, net->done_idx, MPI_STATUSES_IGNORE);
+    if (done <= 0 || done == MPI_UNDEFINED)
+        return;
+    for (int i = 0; i < done; i++) {
+        int k = net->done_idx[i];
+        ghs_msg *b = net->req_buf[k];
+        net->req_buf[k] = NULL;
+        if (net->nspare == net->spare_cap) {
+            uint32_t cap = net->spare_cap ? 2 * net->spare_cap : 64;
+            if (mst_realloc((void **)&net->spare, cap, sizeof *net->spare) != MST_OK) {
+                free(b);
+                continue;
+            }
+            net->spare_cap = cap;
+        }
+        net->spare[net->nspare++] = b;
+    }
+    /* Compact the requests still in flight (completed ones are MPI_REQUEST_NULL). */
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < net->inflight; i++)
+        if (net->req[i] != MPI_REQUEST_NULL) {
+            net->req[k] = net->req[i];
+            net->req_buf[k++] = net->req_buf[i];
+        }
+    net->inflight = k;
+}
+
+int ghs_net_recv(ghs_net *net, int drop)
+{
+    int flag = 0, bytes = 0;
+    MPI_Message msg;
+    MPI_Status ms;
+    MPI_Improbe(MPI_ANY_SOURCE, TAG_BATCH, net->c->comm, &flag, &msg, &ms);
+    if (!flag)
+        return 0;
+    MPI_Get_count(&ms, MPI_BYTE, &bytes);
+    MPI_Mrecv(net->rbuf, bytes, MPI_BYTE, &msg, MPI_STATUS_IGNORE);
+    net->received++;
+    uint32_t k = (uint32_t)((size_t)bytes / sizeof(ghs_msg));
+    for (uint32_t i = 0; i < k && !drop; i++)
+        ghs_net_local(net, &net->rbuf[i]);
+    return 1;
+}
+
+int ghs_net_quiescent(ghs_net *net, uint64_t deferred, uint64_t *deferred_total,
+                      uint64_t *err_total)
+{
+    if (!net->wave_active) {
+        net->win[0] = net->sent;
+        net->win[1] = net->received;
+        net->win[2] = deferred;
+        net->win[3] = (uint64_t)net->err;
+        MPI_Iallreduce(net->win, net->wout, 4, MPI_UINT64_T, MPI_SUM, net->c->comm, &net->wreq);
+        net->wave_active = 1;
+    }
+    int done = 0;
+    MPI_Test(&net->wreq, &done, MPI_STATUS_IGNORE);
+    if (!done) {
+        sched_yield(); /* oversubscribed ranks: let the busy ones run */
+        return 0;
+    }
+    net->wave_active = 0;
+    net->waves++;
+    *deferred_total = net->wout[2];
+    *err_total = net->wout[3];
+    int terminated = net->have_prev && net->prev_received == net->wout[0];
+    net->prev_received = net->wout[1];
+    net->have_prev = 1;
+    return terminated;
+}
+
+void ghs_net_finish(ghs_net *net)
+{
+    if (net->inflight > 0)
+        MPI_Waitall((int)net->inflight, net->req, MPI_STATUSES_IGNORE);
+    for (uint32_t i = 0; i < net->inflight; i++)
+        free(net->req_buf[i]);
+    net->inflight = 0;
+}

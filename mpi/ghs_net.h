@@ -1,0 +1,133 @@
+/*
+ * ghs_net.h: how GHS messages travel (ghs.h), and how the ranks agree that they are done.
+ *
+ * Messages between vertices of one rank go through one FIFO queue. Messages to another rank are
+ * appended to that rank's current batch, which is sent with MPI_Isend when it is full or when
+ * the sender runs out of local work; batches are received with MPI_Improbe/MPI_Mrecv in arrival
+ * order and are queued like local ones. MPI keeps the messages of one sender to one receiver in
+ * order, a batch keeps its own, and the queues are FIFO: every edge is a FIFO channel, as GHS
+ * requires.
+ *
+ * Termination without timers (F. Mattern, "Algorithms for distributed termination detection",
+ * Distributed Computing 2(3), 1987: the four-counter method): a rank that is passive (no local
+ * message, nothing unsent, nothing received) joins a wave, a non-blocking allreduce of its
+ * counts of batches sent and received (and of deferred messages and errors), and goes on
+ * working while the wave completes. Every rank joins wave k + 1 only after wave k completed,
+ * i.e. after every rank joined wave k; if the receives counted by wave k equal the sends counted
+ * by wave k + 1, no message was in flight and no rank was active at the end of wave k: the
+ * computation has terminated, and every rank sees it in the same wave.
+ */
+#ifndef MST_MPI_GHS_NET_H
+#define MST_MPI_GHS_NET_H
+
+#include <stdint.h>
+
+#include "comm.h"
+
+/* A GHS message (24 bytes; batches are arrays of them). */
+typedef struct ghs_msg {
+    uint32_t to;   /* destination vertex: local index at its rank */
+    uint32_t slot; /* the arc it arrives on, at the destination */
+    uint8_t type, level, sn, pad;
+    uint32_t key;  /* Report: the weight's key */
+    uint64_t eid;  /* Report: the weight's edge id; Initiate, Test: the fragment name */
+} ghs_msg;
+
+/* A FIFO ring of mask + 1 messages (a power of two); head and tail count messages. */
+typedef struct ghs_ring {
+    ghs_msg *m;
+    uint64_t head, tail, mask;
+} ghs_ring;
+
+typedef struct ghs_net {
+    const mpi_ctx *c;
+    uint32_t batch;            /* messages per batch */
+    ghs_ring q;                /* the local queue (received batches are queued here too) */
+    ghs_msg **out;             /* [p] current batch towards each rank, or NULL */
+    uint32_t *out_count;       /* [p] */
+    ghs_msg **spare;           /* free batch buffers */
+    uint32_t nspare, spare_cap;
+    MPI_Request *req;          /* batches in flight */
+    ghs_msg **req_buf;
+    int *done_idx;
+    uint32_t inflight, inflight_cap;
+    ghs_msg *rbuf;             /* [batch] the batch being received */
+    uint64_t sent, received;   /* batches */
+    uint64_t bytes_sent;
+    int err;                   /* a local failure (recorded with mst_fail) */
+    /* termination waves */
+    int wave_active, have_prev;
+    MPI_Request wreq;
+    uint64_t win[4], wout[4], prev_received, waves;
+} ghs_net;
+
+/* Sets up the queues for c's ranks, room for `hint` local messages at first. The local queue
+ * takes over *keep (a buffer of *keep_cap messages, a power of two, from an earlier run's
+ * ghs_net_free; NULL if none) when it is large enough. Errors: MST_ERESOURCE. */
+mst_status ghs_net_init(ghs_net *net, const mpi_ctx *c, uint32_t batch, uint64_t hint,
+                        ghs_msg **keep, uint64_t *keep_cap);
+
+/* Frees everything (after ghs_net_finish) but the local queue's buffer, which goes to *keep
+ * (*keep_cap messages) for the next run; keep NULL frees it too. */
+void ghs_net_free(ghs_net *net, ghs_msg **keep, uint64_t *keep_cap);
+
+/* Slow paths of the pushes below. */
+void ghs_net_grow_queue(ghs_net *net);
+void ghs_net_post(ghs_net *net, int rank);
+ghs_msg *ghs_net_new_batch(ghs_net *net);
+
+/* Queues a message for a vertex of this rank. On memory failure sets net->err. */
+static inline void ghs_net_local(ghs_net *net, const ghs_msg *m)
+{
+    ghs_ring *r = &net->q;
+    if (r->tail - r->head > r->mask) {
+        ghs_net_grow_queue(net);
+        if (net->err)
+            return;
+    }
+    r->m[r->tail++ & r->mask] = *m;
+}
+
+/* Appends a message to the batch towards `rank`, posting the batch when full. */
+static inline void ghs_net_remote(ghs_net *net, int rank, const ghs_msg *m)
+{
+    ghs_msg *b = net->out[rank];
+    if (b == NULL && (b = net->out[rank] = ghs_net_new_batch(net)) == NULL)
+        return;
+    b[net->out_count[rank]++] = *m;
+    if (net->out_count[rank] == net->batch)
+        ghs_net_post(net, rank);
+}
+
+/* 1 if the local queue is empty. */
+static inline int ghs_net_idle(const ghs_net *net)
+{
+    return net->q.head == net->q.tail;
+}
+
+/* Empties the local queue (after a failure). */
+void ghs_net_drop(ghs_net *net);
+
+/* Posts every partly filled batch. */
+void ghs_net_flush(ghs_net *net);
+
+/* Receives one batch if one has arrived and queues its messages (drops them if `drop`);
+ * returns 1, or 0 if none had arrived. */
+int ghs_net_recv(ghs_net *net, int drop);
+
+/* Recycles the buffers of completed sends. */
+void ghs_net_reap(ghs_net *net);
+
+/*
+ * Call while passive (local queue empty, batches flushed, nothing received). Joins a wave or
+ * checks the current one. Returns 1 when the computation has terminated; *deferred_total and
+ * *err_total are the sums over ranks from the last completed wave (a rank reporting err makes
+ * the others drop their work).
+ */
+int ghs_net_quiescent(ghs_net *net, uint64_t deferred, uint64_t *deferred_total,
+                      uint64_t *err_total);
+
+/* Waits for the batches still in flight (all received once terminated). */
+void ghs_net_finish(ghs_net *net);
+
+#endif

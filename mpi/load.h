@@ -1,0 +1,82 @@
+/*
+ * load.h: each rank's share of the graph, read without any rank holding all of it where the
+ * format allows (issue 6; DESIGN.md, Data model).
+ *
+ * Step 1, the slice: rank r gets edges [eid0, eid0 + count) of the canonical edge list (file
+ * order, self-loops dropped, reverse arcs merged: the ids of DESIGN.md), about m / p of them.
+ *   - A plain .msb file is read in parallel: every rank reads its byte range of the u[], v[]
+ *     and w[] arrays with MPI-IO; an exclusive prefix sum of the ranks' self-loop counts turns
+ *     file positions into canonical ids, so random weights (a function of the id) agree with
+ *     the shared loader. Memory per rank: O(m / p).
+ *   - Any other format (text, gzip, METIS, .egr) is parsed by the shared loader on rank 0 (the
+ *     one parser of every format) and the slices are sent from there; rank 0 holds the whole
+ *     graph while loading, and keeps it only to verify or write --output. `mst-convert G.msb`
+ *     makes a file every rank can read its slice of.
+ * Step 2, the share of an algorithm:
+ *   - GHS (vertex-partitioned): every edge becomes an arc at the owner of each endpoint, sent by
+ *     one all-to-all; a rank keeps the arcs of its own vertices, in increasing edge id order:
+ *     2 m / p arcs of 20 bytes for balanced partitions.
+ *   - Borůvka with allreduce (edge-partitioned): the slice itself.
+ */
+#ifndef MST_MPI_LOAD_H
+#define MST_MPI_LOAD_H
+
+#include <stdint.h>
+
+#include "comm.h"
+#include "graph.h"
+#include "loader.h"
+#include "partition.h"
+
+/* A rank's contiguous slice of the canonical edge list: edges eid0 .. eid0 + count - 1. */
+typedef struct mpi_slice {
+    uint64_t eid0, count;
+    uint32_t *u, *v, *key; /* [count] global endpoints and weight keys (owned) */
+} mpi_slice;
+
+/* An arc x -> y of a rank's vertex x (20 bytes, 4-byte aligned, sent as raw bytes). */
+typedef struct mpi_arc {
+    uint32_t x;      /* local index of x at this rank */
+    uint32_t y_rank; /* rank owning y */
+    uint32_t key;
+    uint32_t eid_lo, eid_hi; /* edge id */
+} mpi_arc;
+
+/* The GHS share: arcs of this rank's n_local vertices, in increasing edge id order (the two arcs
+ * of an edge with both ends here are adjacent). */
+typedef struct mpi_share {
+    uint32_t n_local;
+    uint64_t arcs;
+    mpi_arc *arc; /* [arcs] (owned) */
+} mpi_share;
+
+/*
+ * Collective: reads rank c->rank's slice of `path` under the loading options lo into *s, and
+ * g's header (name, format, n, m, weight type and origin, seed, self-loops, merged arcs, index
+ * base) on every rank. Where have_whole (rank 0 only) g is the whole graph already loaded and is
+ * left as it is. Errors (agreed on every rank, rank 0 holds the first failing rank's message):
+ * those of the shared loaders, with the same messages for .msb (MST_EINPUT, MST_EUSAGE for an
+ * unknown --format); MST_ERESOURCE.
+ */
+mst_status mpi_load_slice(const mpi_ctx *c, const char *path, const mst_load_options *lo,
+                          mst_graph *g, int have_whole, mpi_slice *s);
+
+/*
+ * Collective: the GHS share of this rank under partition pt, from the slices (one all-to-all of
+ * 2 m 20-byte arcs over all ranks). Errors (agreed): MST_ERESOURCE. O(m / p + n) per rank
+ * (O(n) for the hash partition's scan of all ids).
+ */
+mst_status mpi_share_build(const mpi_ctx *c, const mpi_partition *pt, const mpi_slice *s,
+                           mpi_share *sh);
+
+/* Frees a slice / a share (zeroed; NULL members are fine). */
+void mpi_slice_free(mpi_slice *s);
+void mpi_share_free(mpi_share *sh);
+
+/* Edge id of an arc. */
+static inline uint64_t mpi_arc_eid(const mpi_arc *a)
+{
+    return (uint64_t)a->eid_hi << 32 | a->eid_lo;
+}
+
+#endif

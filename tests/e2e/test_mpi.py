@@ -1,0 +1,273 @@
+#!/usr/bin/python3
+"""End-to-end tests of mst-mpi under mpirun (Open MPI, as root and oversubscribed): at 1-4 ranks,
+with both partitions and both algorithms, on the shared graphs and on generated corner cases
+(forests, isolated vertices, equal weights, multi-edges, a path, a star, a complete graph,
+self-loops, float and negative weights), read as text (parsed on rank 0 and sent in slices) and
+as .msb (every rank reads its slice with MPI-IO), every run writes exactly mst-seq's edge set.
+Also: --no-verify runs (rank 0 without the whole graph) report mst-seq's weight, --stats and
+the JSON statistics, errors (one line, the first failing rank's message, exit codes), and an
+AddressSanitizer build on small graphs. About 2 minutes on a 2-core machine."""
+import json
+import os
+import random
+import shutil
+import struct
+import subprocess
+import unittest
+
+from test_e2e import BIN, SHARED, Workdir, read_output, run, _shared_cases
+
+ROOT = os.path.dirname(BIN)
+MPI = os.path.join(BIN, "mst-mpi")
+ASAN = os.path.join(ROOT, "bin", "asan", "mst-mpi")
+MPIRUN = shutil.which("mpirun")
+ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
+           OMPI_MCA_rmaps_base_oversubscribe="1")
+REASON = ("mpirun not found (apt-get install openmpi-bin)" if MPIRUN is None else
+          "bin/mst-mpi not built (needs mpi/*.c and mpicc)" if not os.path.exists(MPI) else None)
+
+# The full rank x partition x algorithm matrix runs on these; every shared graph runs once.
+MATRIX_GRAPHS = ["road/rome99.gr", "ecl/indigo3_undirect_power_law_500n_6000e.egr",
+                 "social/wiki-Vote.txt"]
+MATRIX = ([["-np", str(p), "--algo", "ghs", "--partition", part]
+           for p in (1, 2, 3, 4) for part in ("block", "hash")] +
+          [["-np", str(p), "--algo", "boruvka-allreduce"] for p in (1, 2, 3, 4)])
+
+
+def mpirun(np_args, binary=MPI, env=None):
+    """Runs `mpirun -np P binary ARGS`; np_args = ["-np", P, ARGS...]."""
+    return subprocess.run([MPIRUN, "--quiet", np_args[0], np_args[1], binary, *np_args[2:]],
+                          capture_output=True, text=True, env=env or ENV, timeout=300)
+
+
+def write_msb(path, n, edges, weight_type=1):
+    """A raw .msb file (common/msb.h) with edges (u, v, w) as given: self-loops included."""
+    m = len(edges)
+    code = "i" if weight_type == 1 else "I" if weight_type == 2 else "f"
+    with open(path, "wb") as f:
+        f.write(b"MSTSUITE" + struct.pack("<IIIIQ", 1, weight_type, n, 0, m))
+        f.write(struct.pack("<%dI" % m, *[e[0] for e in edges]))
+        f.write(struct.pack("<%dI" % m, *[e[1] for e in edges]))
+        f.write(struct.pack("<%d%s" % (m, code), *[e[2] for e in edges]))
+
+
+@unittest.skipIf(REASON is not None, REASON or "")
+class MpiSameEdges(Workdir):
+    def reference(self, graph, *args):
+        out = self.path("seq.txt")
+        p = run([os.path.join(BIN, "mst-seq"), "--trials", "1", "--output", out, *args, graph])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        return read_output(out)
+
+    def check(self, graph, runs, *args, ref=None):
+        """Each mpirun of `runs` (["-np", P, options...]) writes exactly mst-seq's edges."""
+        ref = self.reference(graph, *args) if ref is None else ref
+        for r in runs:
+            out = self.path("mpi.txt")
+            p = mpirun(r[:2] + ["--trials", "2", "--output", out] + r[2:] + list(args) + [graph])
+            self.assertEqual(p.returncode, 0, "%s %s: %s" % (r, graph, p.stderr))
+            self.assertEqual(read_output(out), ref, "%s on %s: edge sets differ" % (r, graph))
+        return ref
+
+    def msb_of(self, graph, *args):
+        """graph converted to .msb (random weights written out when args ask for them)."""
+        out = self.path(os.path.basename(graph) + ".msb")
+        p = run([os.path.join(BIN, "mst-convert"), *args, graph, out])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        return out
+
+    def test_matrix_on_shared_graphs(self):
+        found = False
+        for name in MATRIX_GRAPHS:
+            path = os.path.join(SHARED, name)
+            if not os.path.exists(path):
+                continue
+            found = True
+            w = ["--weights", "random", "--seed", "9"]
+            ref = self.check(path, MATRIX, *w)
+            # The same graph as .msb: every rank reads its slice with MPI-IO.
+            msb = self.msb_of(path, *w)
+            # One message per batch: the most interleaving between ranks.
+            self.check(msb, [["-np", "3", "--partition", "hash"], ["-np", "4"],
+                             ["-np", "4", "--batch", "1", "--partition", "hash"],
+                             ["-np", "2", "--algo", "boruvka-allreduce"]], ref=ref)
+        if not found:
+            self.skipTest("shared graphs not present")
+
+    def test_every_shared_graph(self):
+        """Unit weights (ties everywhere, broken by edge id) at 3 ranks, hash partition."""
+        found = False
+        for name, *_ in _shared_cases():
+            path = os.path.join(SHARED, name)
+            if not os.path.exists(path):
+                continue
+            found = True
+            self.check(path, [["-np", "3", "--partition", "hash"]], "--weights", "keep")
+        if not found:
+            self.skipTest("shared graphs not present")
+
+    def test_corner_cases(self):
+        rng = random.Random(6)
+        n = 3000
+        cases = {
+            "empty.wel": "",
+            "loops.wel": "0 0 1\n1 1 2\n5 5 1\n",
+            "isolated.wel": "3 4 2\n10 11 1\n",
+            "multi.wel": "0 1 5\n0 1 3\n1 0 3\n0 1 3\n1 2 4\n2 1 4\n2 1 3\n",
+            "forest.wel": "".join("%d %d %d\n" % (2 * i, 2 * i + 1, i % 3) for i in range(600)),
+            "equal.wel": "".join("%d %d 7\n" % (rng.randrange(400), rng.randrange(400))
+                                 for _ in range(4000)),
+            "path.wel": "".join("%d %d 1\n" % (i, i + 1) for i in range(n - 1)),
+            "star.wel": "".join("0 %d %d\n" % (i, rng.randint(1, 3)) for i in range(1, n)),
+            "complete.wel": "".join("%d %d %d\n" % (u, v, rng.randint(1, 50))
+                                    for u in range(70) for v in range(u + 1, 70)),
+            "neg.wel": "".join("%d %d %d\n" % (rng.randrange(200), rng.randrange(200),
+                                               rng.randint(-5, 5)) for _ in range(2000)),
+            "float.wel": "".join("%d %d %.3f\n" % (rng.randrange(300), rng.randrange(300),
+                                                   rng.uniform(-1, 1)) for _ in range(2000)),
+            "minkey.wel": "0 1 -2147483648\n1 2 2147483647\n" + "".join(
+                "%d %d %d\n" % (rng.randrange(50), rng.randrange(50), rng.randint(-9, 9))
+                for _ in range(500)),
+        }
+        runs = [["-np", "1"], ["-np", "2", "--partition", "hash"], ["-np", "4"],
+                ["-np", "3", "--algo", "boruvka-allreduce"]]
+        for name, text in cases.items():
+            path = self.write(name, text)
+            ref = self.check(path, runs, "--vertices", str(n))
+            msb = self.msb_of(path, "--vertices", str(n))
+            self.check(msb, [["-np", "4", "--partition", "hash"],
+                             ["-np", "2", "--algo", "boruvka-allreduce"]], ref=ref)
+
+    def test_msb_slices_with_self_loops(self):
+        """Self-loops inside the ranks' .msb slices: canonical ids (hence random weights and
+        ties) agree with the shared loader's."""
+        rng = random.Random(8)
+        n = 500
+        edges = []
+        for i in range(4000):
+            u = rng.randrange(n)
+            v = u if rng.random() < 0.2 else rng.randrange(n)
+            edges.append((u, v, rng.randint(1, 4)))
+        path = self.path("loops.msb")
+        write_msb(path, n, edges)
+        for w in (["--weights", "keep"], ["--weights", "random", "--seed", "3"]):
+            self.check(path, [["-np", p, "--partition", part] for p in ("2", "3", "4")
+                              for part in ("block", "hash")] +
+                       [["-np", "4", "--algo", "boruvka-allreduce"]], *w)
+        fpath = self.path("float.msb")
+        write_msb(fpath, 60, [(rng.randrange(60), rng.randrange(60), rng.uniform(-9, 9))
+                              for _ in range(900)], weight_type=3)
+        self.check(fpath, [["-np", "3"], ["-np", "4", "--algo", "boruvka-allreduce"]])
+
+    def test_no_verify_reports_the_weight(self):
+        """Without --verify/--output rank 0 holds no graph: the weight comes from the forest."""
+        path = os.path.join(SHARED, "road", "rome99.gr")
+        if not os.path.exists(path):
+            self.skipTest("shared graphs not present")
+        seq = json.loads(run([os.path.join(BIN, "mst-seq"), "--json", "--trials", "1",
+                              path]).stdout)
+        for extra in (["--algo", "ghs"], ["--algo", "boruvka-allreduce"]):
+            for src in (path, self.msb_of(path)):
+                p = mpirun(["-np", "3", "--json", "--no-verify", "--trials", "1"] + extra + [src])
+                self.assertEqual(p.returncode, 0, p.stderr)
+                r = json.loads(p.stdout)
+                self.assertEqual((r["msf_weight"], r["msf_edges"], r["n"], r["m"], r["ranks"]),
+                                 (seq["msf_weight"], seq["msf_edges"], seq["n"], seq["m"], 3))
+                self.assertIsNone(r["verified"])
+
+    def test_stats(self):
+        path = self.write("g.wel", "".join("%d %d %d\n" % (i, (i * 7 + 3) % 400, i % 17)
+                                           for i in range(400)))
+        p = mpirun(["-np", "2", "--stats", "--trials", "1", path])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        for word in ("messages", "GHS bound 5 n log2 n + 2 m", "connect", "initiate", "test",
+                     "accept", "reject", "report", "changeroot", "between ranks", "halted",
+                     "peak RSS"):
+            self.assertIn(word, p.stdout)
+        # Every component's core halts on its own, isolated vertices at once (n = 500: 100 are).
+        p = mpirun(["-np", "3", "--stats", "--json", "--trials", "1", "--vertices", "500", path])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        r = json.loads(p.stdout)
+        s = r["stats"]
+        self.assertEqual(s["halted_components"], r["components"])
+        self.assertGreater(r["components"], 100)
+        self.assertEqual(len(s["peak_rss_kib"]), 3)
+        self.assertEqual(s["messages_total"], sum(s["messages"].values()))
+        self.assertLessEqual(s["messages_total"], s["ghs_bound"])
+        self.assertGreater(s["bytes_between_ranks"], 0)
+        p = mpirun(["-np", "2", "--stats", "--json", "--trials", "1", "--algo",
+                    "boruvka-allreduce", path])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertGreater(json.loads(p.stdout)["stats"]["rounds"], 0)
+        p = run([MPI, "--help"], env=ENV)
+        self.assertIn("boruvka-allreduce", p.stdout)
+        self.assertIn("WHOLE graph on every rank", p.stdout)
+
+    def test_errors(self):
+        """One line from rank 0 with the first failing rank's message; the usual exit codes."""
+        def expect(args, code, fragment):
+            p = mpirun(args)
+            self.assertEqual(p.returncode, code, "%s: %s" % (args, p.stderr))
+            lines = [l for l in p.stderr.splitlines() if l.strip()]
+            self.assertEqual(len(lines), 1, p.stderr)
+            self.assertTrue(lines[0].startswith("mst-mpi: error: "), lines[0])
+            self.assertIn(fragment, lines[0])
+            return lines[0]
+
+        ok = self.write("ok.wel", "0 1 1\n")
+        expect(["-np", "3", "--partition", "nope", ok], 1, "--partition")
+        expect(["-np", "2", "--batch", "0", ok], 1, "--batch")
+        expect(["-np", "3", self.path("missing.wel")], 2, "missing.wel")
+        expect(["-np", "2", self.write("bad.wel", "0 1 2\n0 x 3\n")], 2, "bad.wel:2:")
+        # A bad id in the last rank's slice of an .msb: that rank's message, as mst-seq says it.
+        path = self.path("bad.msb")
+        write_msb(path, 10, [(i % 10, (i + 1) % 10, 1) for i in range(99)] + [(3, 12, 1)])
+        seq = run([os.path.join(BIN, "mst-seq"), path])
+        self.assertEqual(seq.returncode, 2)
+        line = expect(["-np", "4", "--no-verify", path], 2, "edge 99 (3-12)")
+        self.assertEqual(line, seq.stderr.strip().replace("mst-seq", "mst-mpi"))
+        with open(self.path("short.msb"), "wb") as f:
+            f.write(b"MSTSUITE" + struct.pack("<IIIIQ", 1, 1, 4, 0, 5) + b"\0" * 12)
+        expect(["-np", "3", "--no-verify", self.path("short.msb")], 2, "does not match")
+
+
+def build_asan():
+    """bin/asan/mst-mpi: the solver under AddressSanitizer + UBSan (a few seconds; kept in
+    build/asan-mpi between runs)."""
+    flags = "-O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
+    return subprocess.run(["make", "-C", ROOT, "-j2", "BUILD=build/asan-mpi", "BIN=bin/asan",
+                           "OPT=" + flags, "LDLIBS=-lz -lm -fsanitize=address,undefined",
+                           "bin/asan/mst-mpi"], capture_output=True, text=True)
+
+
+@unittest.skipIf(REASON is not None, REASON or "")
+class MpiAddressSanitizer(Workdir):
+    def test_asan_clean(self):
+        b = build_asan()
+        if b.returncode != 0:
+            self.fail("ASan build failed: %s" % b.stderr[-2000:])
+        env = dict(ENV, ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:exitcode=66",
+                   UBSAN_OPTIONS="halt_on_error=1:exitcode=67")
+        rng = random.Random(4)
+        text = "".join("%d %d %d\n" % (rng.randrange(300), rng.randrange(300), rng.randint(1, 9))
+                       for _ in range(3000))
+        graphs = [self.write("r.wel", text)]
+        msb = self.path("r.msb")
+        write_msb(msb, 300, [(rng.randrange(300), rng.randrange(300), rng.randint(1, 9))
+                             for _ in range(3000)])
+        graphs.append(msb)
+        for graph in graphs:
+            for extra in (["-np", "3", "--partition", "hash", "--stats"], ["-np", "2"],
+                          ["-np", "4", "--algo", "boruvka-allreduce"],
+                          ["-np", "2", "--no-verify", "--json"]):
+                p = mpirun(extra[:2] + ["--trials", "2"] + extra[2:] + [graph], binary=ASAN,
+                           env=env)
+                self.assertNotIn("AddressSanitizer", p.stderr, "%s %s" % (extra, graph))
+                self.assertNotIn("runtime error", p.stderr, "%s %s" % (extra, graph))
+                self.assertEqual(p.returncode, 0, p.stderr[-3000:])
+        p = mpirun(["-np", "3", self.path("missing.wel")], binary=ASAN, env=env)
+        self.assertEqual(p.returncode, 2, p.stderr[-3000:])
+
+
+if __name__ == "__main__":
+    unittest.main()
