@@ -21,7 +21,7 @@
 #define INF_KEY UINT32_MAX /* best-wt = infinity: (INF_KEY, INF_EID), above every edge */
 #define INF_EID UINT64_MAX
 #define POLL_EVERY 1024    /* local messages handled between two looks at the network */
-#define PREFETCH_AHEAD 8   /* the queue is read ahead to prefetch vertices */
+#define PREFETCH_AHEAD 24  /* the queue is read ahead to prefetch vertices */
 
 const char *const ghs_msg_names[GHS_MSG_TYPES] = {"connect", "initiate", "test", "accept",
                                                   "reject", "report", "changeroot"};
@@ -43,19 +43,19 @@ typedef struct ghs_vertex {
     uint32_t test_edge;  /* test-edge (unit) */
     uint32_t in_branch;  /* in-branch (unit) */
     uint32_t find_count; /* find-count */
-    uint32_t end;        /* the row: units head + 4 .. end - 1, by increasing (key, eid) */
+    uint32_t end;        /* the row: units head + 8 .. end - 1, by increasing (key, eid) */
     uint32_t cursor;     /* every arc of the row below it is Branch or Rejected */
     uint32_t branch_end; /* every Branch arc of the row is below it */
     uint32_t dq_head, dq_tail; /* deferred messages, pool indices (NONE: none) */
     uint8_t sn, level;   /* SN, LN */
     uint8_t flags;
     uint8_t dq_level;    /* lowest level of a deferred Test or Connect (255: none) */
-    uint32_t pad;
+    uint32_t arc0;       /* index of the row's first arc in eid[] (ghs_graph) */
 } ghs_vertex;
 
 _Static_assert(sizeof(ghs_vertex) == GHS_HEADER_UNITS * sizeof(uint64_t),
                "a vertex header fills its 64 bytes");
-_Static_assert(sizeof(ghs_arc) == GHS_ARC_UNITS * sizeof(uint64_t), "an arc is 3 units");
+_Static_assert(sizeof(ghs_arc) == GHS_ARC_UNITS * sizeof(uint64_t), "an arc is 2 units");
 
 typedef struct deferred {
     ghs_msg m;
@@ -65,6 +65,7 @@ typedef struct deferred {
 typedef struct ghs_state {
     ghs_net net;
     uint64_t *unit;      /* the adjacency */
+    const uint64_t *eid; /* edge ids of the arcs (ghs_graph) */
     int me;
     deferred *pool;      /* deferred messages: pool_len used, pool_cap allocated */
     uint32_t *spare;     /* indices of free pool entries, a stack of nspare ([pool_cap]) */
@@ -88,6 +89,12 @@ static inline ghs_arc *arc_at(const ghs_state *s, uint32_t j)
 static inline uint32_t row_begin(uint32_t h)
 {
     return h + GHS_HEADER_UNITS;
+}
+
+/* The edge id of arc j of the vertex v with header h. */
+static inline uint64_t arc_eid(const ghs_state *s, const ghs_vertex *v, uint32_t h, uint32_t j)
+{
+    return s->eid[v->arc0 + (j - row_begin(h)) / GHS_ARC_UNITS];
 }
 
 static inline int w_less(uint32_t k1, uint64_t e1, uint32_t k2, uint64_t e2)
@@ -188,7 +195,7 @@ static void report(ghs_state *s, ghs_vertex *v)
 }
 
 /* (4) test: the minimum-weight Basic edge is the first Basic arc at or after the cursor. */
-static void test(ghs_state *s, ghs_vertex *v)
+static inline void test(ghs_state *s, ghs_vertex *v)
 {
     uint32_t k = v->cursor, end = v->end;
     while (k < end && arc_at(s, k)->se != GHS_BASIC)
@@ -215,8 +222,10 @@ static void change_root(ghs_state *s, ghs_vertex *v)
     }
 }
 
-/* Handles one message at its vertex; a message that must wait goes to the deferred list. */
-static void dispatch(ghs_state *s, const ghs_msg *m)
+/* Handles one message at its vertex; a message that must wait goes to the deferred list.
+ * Inlined into the main loop (drain()); rescan() calls the out-of-line copy dispatch(). */
+static inline __attribute__((always_inline)) void dispatch_inline(ghs_state *s,
+                                                                  const ghs_msg *m)
 {
     uint32_t h = m->to, j = m->slot;
     ghs_vertex *v = vtx(s, h);
@@ -233,7 +242,7 @@ static void dispatch(ghs_state *s, const ghs_msg *m)
         } else if (a->se == GHS_BASIC) {
             defer(s, v, m);
         } else {
-            send_on(s, j, GHS_INITIATE, v->level + 1, GHS_FIND, 0, arc_at(s, j)->eid);
+            send_on(s, j, GHS_INITIATE, v->level + 1, GHS_FIND, 0, arc_eid(s, v, h, j));
         }
         break;
     case GHS_INITIATE: /* (3) */
@@ -271,12 +280,13 @@ static void dispatch(ghs_state *s, const ghs_msg *m)
         }
         break;
     case GHS_ACCEPT: { /* (6) */
-        uint64_t e = a->eid;
         v->test_edge = NONE;
-        if (w_less(a->key, e, v->best_key, v->best_eid)) {
+        /* the edge id only on a tie of keys */
+        if (a->key < v->best_key ||
+            (a->key == v->best_key && arc_eid(s, v, h, j) < v->best_eid)) {
             v->best_edge = j;
             v->best_key = a->key;
-            v->best_eid = e;
+            v->best_eid = arc_eid(s, v, h, j);
         }
         report(s, v);
         break;
@@ -309,6 +319,11 @@ static void dispatch(ghs_state *s, const ghs_msg *m)
     }
 }
 
+static __attribute__((noinline)) void dispatch(ghs_state *s, const ghs_msg *m)
+{
+    dispatch_inline(s, m);
+}
+
 /* Whether a deferred message would now be handled rather than deferred again (the waiting
  * conditions of responses (2), (5) and (9)). */
 static inline int ready(const ghs_state *s, const ghs_vertex *v, const ghs_msg *m)
@@ -336,7 +351,7 @@ static inline int worth_rescanning(const ghs_vertex *v)
  * handled message never defers anything, so the list only loses entries during a pass; the
  * pass recomputes the filter's summary (dq_level, F_HAS_*) of those that stay.
  */
-static void rescan(ghs_state *s, uint32_t h)
+static __attribute__((noinline)) void rescan(ghs_state *s, uint32_t h)
 {
     ghs_vertex *v = vtx(s, h);
     while ((v->flags & (F_STATE | F_EDGE)) && worth_rescanning(v)) {
@@ -376,9 +391,9 @@ static void rescan(ghs_state *s, uint32_t h)
     }
 }
 
-static inline void deliver(ghs_state *s, const ghs_msg *m)
+static inline __attribute__((always_inline)) void deliver(ghs_state *s, const ghs_msg *m)
 {
-    dispatch(s, m);
+    dispatch_inline(s, m);
     ghs_vertex *v = vtx(s, m->to);
     if (v->flags & (F_STATE | F_EDGE)) {
         if (v->dq_head != NONE)
@@ -401,18 +416,36 @@ static int receive_all(ghs_state *s, int discard)
 static void drain(ghs_state *s, uint32_t budget)
 {
     ghs_ring *r = &s->net.q;
-    while (r->head != r->tail && budget-- > 0) {
-        if (r->tail - r->head > PREFETCH_AHEAD) {
-            const ghs_msg *f = &r->m[(r->head + PREFETCH_AHEAD) & r->mask];
-            __builtin_prefetch(s->unit + f->to);
-            __builtin_prefetch(s->unit + f->slot);
-            /* Half as far ahead, the vertex has arrived: its first deferred message. */
-            const ghs_msg *g = &r->m[(r->head + PREFETCH_AHEAD / 2) & r->mask];
-            uint32_t k = vtx(s, g->to)->dq_head;
-            if (k != NONE)
-                __builtin_prefetch(&s->pool[k]);
+    const uint64_t *unit = s->unit;
+    for (; budget > 0; budget--) {
+        uint64_t head = r->head, tail = r->tail, mask = r->mask;
+        const ghs_msg *q = r->m;
+        if (head == tail)
+            break;
+        if (tail - head > PREFETCH_AHEAD) {
+            const ghs_msg *f = &q[(head + PREFETCH_AHEAD) & mask];
+            __builtin_prefetch(unit + f->to);
+            __builtin_prefetch(unit + f->slot);
+            /* Half as far ahead, the vertex has arrived: the line after its header (the
+             * answer may go out on another arc: in-branch, the next Basic one, the Branch
+             * ones) and its first deferred message. */
+            const ghs_msg *g = &q[(head + PREFETCH_AHEAD / 2) & mask];
+            const ghs_vertex *gv = vtx(s, g->to);
+            uint32_t k = gv->dq_head, row = row_begin(g->to);
+            __builtin_prefetch(unit + (row < gv->end ? row : g->to));
+            /* An Accept or Connect reads its arc's edge id. Selects by arithmetic: a branch
+             * on the message type would be mispredicted half the time. */
+            uintptr_t at = (uintptr_t)gv;
+            uintptr_t e = (uintptr_t)(s->eid + gv->arc0 + (g->slot - row) / GHS_ARC_UNITS);
+            uintptr_t need = ((1u << GHS_ACCEPT | 1u << GHS_CONNECT) >> (g->type & 7)) & 1;
+            __builtin_prefetch((const void *)(at + ((e - at) & ((uintptr_t)0 - need))));
+            if (s->pool != NULL) { /* entry 0 when none: an unused prefetch is harmless */
+                uint32_t none = k == NONE;
+                __builtin_prefetch(&s->pool[k & (none - 1)]);
+            }
         }
-        ghs_msg m = r->m[r->head++ & r->mask];
+        ghs_msg m = q[head & mask];
+        r->head = head + 1;
         deliver(s, &m);
     }
 }
@@ -470,7 +503,7 @@ static mst_status collect(const mpi_ctx *c, ghs_state *s, const ghs_graph *gg, m
                     continue;
                 if ((int)a->rank > s->me || ((int)a->rank == s->me && a->twin > j)) {
                     if (pass == 1)
-                        eid[k] = arc_at(s, j)->eid, key[k] = a->key;
+                        eid[k] = arc_eid(s, v, h, j), key[k] = a->key;
                     k++;
                 } else if (pass == 0) {
                     upper++;
@@ -547,16 +580,18 @@ mst_status ghs_solve(const mpi_ctx *c, const mpi_share *sh, const ghs_options *o
     MST_CHECK(ghs_graph_build(c, sh, g)); /* agreed */
     gg = *g;
     s.unit = gg.mem;
+    s.eid = gg.eid;
     s.me = c->rank;
     /* The wakeups queue one Connect per vertex at once. */
     st = mpi_agree(c, ghs_net_init(&s.net, c, o->batch, (uint64_t)gg.n + 1, &g->queue,
                                    &g->cap_queue));
     if (st != MST_OK)
         goto fail;
-    for (uint32_t x = 0; x < gg.n; x++) {
+    for (uint32_t x = 0, arc0 = 0; x < gg.n; arc0 += gg.deg[x], x++) {
         uint32_t h = gg.head[x];
         ghs_vertex *v = vtx(&s, h);
         memset(v, 0, sizeof *v);
+        v->arc0 = arc0;
         v->fn = INF_EID;
         v->best_edge = v->test_edge = v->in_branch = NONE;
         v->best_key = INF_KEY;

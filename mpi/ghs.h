@@ -25,8 +25,8 @@
  * Costs: GHS sends at most 5 n log2 n + 2 m messages; each is one or two cache lines of the
  * adjacency (the vertex's header and the arc), so a rank's time is bound by memory latency; the
  * main loop reads its queue ahead to prefetch them. Memory per rank: the share (20 bytes per
- * arc), the adjacency (24 bytes per arc and 64 per vertex, rows padded to 64 bytes), the sort
- * scratch (20 bytes per arc) and the queue (24 bytes per waiting message).
+ * arc), the adjacency (16 bytes per arc and 64 per vertex, rows padded to 64 bytes, and the
+ * edge ids, 8 bytes per arc), the sort scratch (12 bytes per arc) and the queue (24 bytes per waiting message).
  */
 #ifndef MST_MPI_GHS_H
 #define MST_MPI_GHS_H
@@ -55,9 +55,12 @@ enum {
 extern const char *const ghs_msg_names[GHS_MSG_TYPES];
 
 /* A rank's adjacency lives in one array of 8-byte units: each vertex is a 64-byte header (its
- * GHS variables, ghs.c) followed by its arcs (24 bytes each) sorted by (key, eid), padded to a
- * multiple of 64 bytes, so a message's vertex and the arcs it answers on are a line or two
- * apart. Vertices and arcs are named by their unit index, here and in messages. */
+ * GHS variables, ghs.c) followed by its arcs (16 bytes each, never across two cache lines)
+ * sorted by (key, eid), padded to a multiple of 64 bytes, so a message's vertex and the arcs it
+ * answers on are a line or two apart. Vertices and arcs are named by their unit index, here and
+ * in messages. The edge ids, needed only on ties of keys, for new fragment names and for the
+ * answer, lie apart in eid[] (ghs_graph), in row order: arc k of vertex x is eid[a0 + k], a0
+ * the arcs of the vertices before x. */
 typedef struct ghs_arc {
     uint32_t key;  /* weight key; (key, eid) is the edge's distinct weight */
     uint32_t to;   /* the neighbour's header unit at its rank */
@@ -65,11 +68,10 @@ typedef struct ghs_arc {
     uint16_t rank; /* the neighbour's rank */
     uint8_t se;    /* edge state */
     uint8_t pad;
-    uint64_t eid;
 } ghs_arc;
 
 #define GHS_HEADER_UNITS 8 /* 64-byte vertex header */
-#define GHS_ARC_UNITS 3    /* 24-byte arc */
+#define GHS_ARC_UNITS 2    /* 16-byte arc */
 
 /* The adjacency, and the buffers that build it. They are kept from one build to the next (the
  * solver's warm-up trial allocates them, in huge pages where the system allows), so timed
@@ -81,7 +83,8 @@ typedef struct ghs_graph {
     uint32_t *head;    /* [n + 1] header unit of each vertex (head[n]: units) */
     uint32_t *deg;     /* [n] arcs of each vertex */
     uint64_t *mem;     /* [units], 64-byte aligned; headers are filled by ghs_solve() */
-    uint64_t *item, *eid; /* [arcs] scratch of the row sort */
+    uint64_t *item;       /* [arcs] scratch of the row sort */
+    uint64_t *eid;        /* [arcs] each arc's edge id, in row order (see ghs_arc) */
     uint32_t *slot_of;    /* [arcs] scratch: unit of each share arc */
     uint64_t cap_head, cap_deg, cap_mem, cap_item, cap_eid, cap_slot; /* their room */
     struct ghs_msg *queue;  /* the local message queue's buffer (ghs_net.h) */

@@ -53,8 +53,9 @@ static void insertion_sort_pairs(uint64_t *item, uint64_t *pay, uint32_t d)
 /*
  * Rows: counting sort of the share's arcs on their vertex (stable: a row stays in increasing
  * edge id order), then each row sorted by key, stably; packed items (key << 32 | share index)
- * carry the share index, and the edge id rides along. Then the unit layout: a header per
- * vertex, its arcs, padding to 64 bytes. slot_of[i] gets the unit of share arc i.
+ * carry the share index, and the edge id rides along (eid[] stays: the arcs' edge ids, in row
+ * order). Then the unit layout: a header per vertex, its arcs, padding to 64 bytes. slot_of[i]
+ * gets the unit of share arc i.
  */
 static mst_status build_rows(const mpi_share *sh, ghs_graph *gg)
 {
@@ -112,7 +113,6 @@ static mst_status build_rows(const mpi_share *sh, ghs_graph *gg)
             ghs_arc *a = ghs_unit_arc(gg, u);
             memset(a, 0, sizeof *a);
             a->key = (uint32_t)(item[s] >> 32);
-            a->eid = eid[s];
             a->se = GHS_BASIC;
             gg->slot_of[(uint32_t)item[s]] = u;
         }
