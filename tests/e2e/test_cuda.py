@@ -3,11 +3,10 @@
 ablation switch give exactly mst-seq's edge set. Without a GPU (CI) the tests are reported as
 skipped, never as passed; the build itself is checked by `make` in CI."""
 import os
-import random
 import tempfile
 import unittest
 
-from test_e2e import BIN, SHARED, Workdir, run, _shared_cases
+from test_e2e import BIN, Workdir, corner_case_graphs, run, shared_graph_paths
 
 CUDA = os.path.join(BIN, "mst-cuda")
 
@@ -39,21 +38,7 @@ class CudaSameEdges(Workdir):
         self.check_same_edges(CUDA, graph, runs, *args)
 
     def test_corner_cases(self):
-        rng = random.Random(12)
-        cases = {
-            "empty.wel": "",
-            "loops.wel": "0 0 1\n1 1 2\n",
-            "multi.wel": "0 1 5\n0 1 3\n1 0 3\n0 1 3\n1 2 4\n2 1 4\n",
-            "forest.wel": "".join("%d %d %d\n" % (2 * i, 2 * i + 1, i % 3) for i in range(500)),
-            "equal.wel": "".join("%d %d 7\n" % (rng.randrange(300), rng.randrange(300))
-                                 for _ in range(3000)),
-            "float.wel": "".join("%d %d %.3f\n" % (rng.randrange(200), rng.randrange(200),
-                                                   rng.uniform(-1, 1)) for _ in range(2000)),
-            "minkey.wel": "0 1 -2147483648\n" + "".join(
-                "%d %d %d\n" % (rng.randrange(100), rng.randrange(100), rng.randint(-9, 9))
-                for _ in range(1000)),
-            "path.wel": "".join("%d %d 1\n" % (i, i + 1) for i in range(5000)),
-        }
+        cases = corner_case_graphs(12)
         for name, text in cases.items():
             self.check(self.write(name, text), ABLATIONS, "--vertices", "10000")
 
@@ -63,13 +48,10 @@ class CudaSameEdges(Workdir):
                    "--weights", "random", "--seed", "2")
 
     def test_shared_graphs(self):
-        found = False
-        for name, *_ in _shared_cases():
-            path = os.path.join(SHARED, name)
-            if os.path.exists(path):
-                found = True
-                self.check(path, ABLATIONS, "--weights", "random", "--seed", "9")
-        if not found:
+        paths = shared_graph_paths()
+        for path in paths:
+            self.check(path, ABLATIONS, "--weights", "random", "--seed", "9")
+        if not paths:
             self.skipTest("shared graphs not present")
 
     def test_summary_reports_kernel_and_transfer_times(self):

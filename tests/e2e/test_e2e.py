@@ -114,6 +114,35 @@ def _make_shared_test(name, n, loops, comps, edges, weight):
     return test
 
 
+def shared_graph_paths():
+    """Paths of the shared graphs present on this machine (empty if none)."""
+    paths = [os.path.join(SHARED, name) for name, *_ in _shared_cases()]
+    return [p for p in paths if os.path.exists(p)]
+
+
+def corner_case_graphs(seed):
+    """Generated corner cases every solver's tests run (name -> edge-list text, 0-based)."""
+    rng = random.Random(seed)
+    return {
+        "empty.wel": "",
+        "loops.wel": "0 0 1\n1 1 2\n",
+        "multi.wel": "0 1 5\n0 1 3\n1 0 3\n0 1 3\n1 2 4\n2 1 4\n",
+        "forest.wel": "".join("%d %d %d\n" % (2 * i, 2 * i + 1, i % 3) for i in range(500)),
+        "equal.wel": "".join("%d %d 7\n" % (rng.randrange(300), rng.randrange(300))
+                             for _ in range(3000)),
+        "neg.wel": "".join("%d %d %d\n" % (rng.randrange(100), rng.randrange(100),
+                                           rng.randint(-5, 5)) for _ in range(2000)),
+        "float.wel": "".join("%d %d %.3f\n" % (rng.randrange(200), rng.randrange(200),
+                                               rng.uniform(-1, 1)) for _ in range(2000)),
+        "star.wel": "".join("0 %d %d\n" % (i, rng.randint(1, 3)) for i in range(1, 5000)),
+        "path.wel": "".join("%d %d 1\n" % (i, i + 1) for i in range(5000)),
+        # Edge 0 with the smallest key: its packed (key, id) word is 0.
+        "minkey.wel": "0 1 -2147483648\n" + "".join(
+            "%d %d %d\n" % (rng.randrange(100), rng.randrange(100), rng.randint(-9, 9))
+            for _ in range(1000)),
+    }
+
+
 for _case in _shared_cases():
     _name = "test_" + _case[0].replace("/", "_").replace(".", "_").replace("-", "_")
     setattr(SharedGraphs, _name, _make_shared_test(*_case))

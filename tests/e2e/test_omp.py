@@ -7,7 +7,7 @@ import random
 import subprocess
 import unittest
 
-from test_e2e import BIN, SHARED, Workdir, run, _shared_cases
+from test_e2e import BIN, SHARED, Workdir, corner_case_graphs, run, shared_graph_paths
 
 OMP = os.path.join(BIN, "mst-omp")
 TSAN = os.path.join(os.path.dirname(BIN), "bin", "tsan", "mst-omp")
@@ -20,25 +20,7 @@ class OmpSameEdges(Workdir):
         self.check_same_edges(OMP, graph, runs, *args)
 
     def test_corner_cases(self):
-        rng = random.Random(11)
-        cases = {
-            "empty.wel": "",
-            "loops.wel": "0 0 1\n1 1 2\n",
-            "multi.wel": "0 1 5\n0 1 3\n1 0 3\n0 1 3\n1 2 4\n2 1 4\n",
-            "forest.wel": "".join("%d %d %d\n" % (2 * i, 2 * i + 1, i % 3) for i in range(500)),
-            "equal.wel": "".join("%d %d 7\n" % (rng.randrange(300), rng.randrange(300))
-                                 for _ in range(3000)),
-            "neg.wel": "".join("%d %d %d\n" % (rng.randrange(100), rng.randrange(100),
-                                               rng.randint(-5, 5)) for _ in range(2000)),
-            "float.wel": "".join("%d %d %.3f\n" % (rng.randrange(200), rng.randrange(200),
-                                                   rng.uniform(-1, 1)) for _ in range(2000)),
-            "star.wel": "".join("0 %d %d\n" % (i, rng.randint(1, 3)) for i in range(1, 5000)),
-            "path.wel": "".join("%d %d 1\n" % (i, i + 1) for i in range(5000)),
-            # Edge 0 with the smallest key: its packed (key, id) word is 0.
-            "minkey.wel": "0 1 -2147483648\n" + "".join(
-                "%d %d %d\n" % (rng.randrange(100), rng.randrange(100), rng.randint(-9, 9))
-                for _ in range(1000)),
-        }
+        cases = corner_case_graphs(11)
         runs = [["-t", str(t)] for t in (1, 2, 3, 4)]
         runs += [["-t", "3", "--dsu", d, f] for d in DSUS for f in ("--filter", "--no-filter")]
         runs += [["-t", "4", "--schedule", s] for s in ("dynamic,1", "guided", "static,3")]
@@ -46,17 +28,13 @@ class OmpSameEdges(Workdir):
             self.check(self.write(name, text), runs, "--vertices", "10000")
 
     def test_shared_graphs(self):
-        found = False
-        for name, *_ in _shared_cases():
-            path = os.path.join(SHARED, name)
-            if not os.path.exists(path):
-                continue
-            found = True
+        paths = shared_graph_paths()
+        for path in paths:
             runs = [["-t", str(t)] for t in (1, 2, 3, 4)]
             runs += [["-t", "3", "--dsu", d] for d in DSUS[1:]]
             runs += [["-t", "2", "--filter"], ["-t", "2", "--no-filter"]]
             self.check(path, runs, "--weights", "random", "--seed", "9")
-        if not found:
+        if not paths:
             self.skipTest("shared graphs not present")
 
     def test_bad_options(self):
