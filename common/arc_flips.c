@@ -4,17 +4,9 @@
  */
 #include "arc_flips.h"
 
-#include <stdlib.h>
+#include "builder.h"
 
-/* Hash of an undirected edge group: endpoints in either order, and the weight key. */
-static inline uint64_t group_hash(uint32_t lo, uint32_t hi, uint32_t key)
-{
-    uint64_t h = ((uint64_t)lo << 32 | hi) * 0x9E3779B97F4A7C15ull;
-    h ^= (uint64_t)key * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 31;
-    h *= 0xBF58476D1CE4E5B9ull;
-    return h ^ (h >> 29);
-}
+#include <stdlib.h>
 
 /* A group of the exact table: its endpoints, weight key and the first edge's orientation. */
 typedef struct group_slot {
@@ -27,7 +19,7 @@ static inline int is_candidate(const mst_graph *g, int with_weights, const uint6
                                uint64_t mask, uint64_t e, uint64_t *hash)
 {
     uint32_t a = g->u[e], b = g->v[e];
-    *hash = group_hash(a < b ? a : b, a < b ? b : a, with_weights ? g->key[e] : 0);
+    *hash = mst_edge_group_hash(a < b ? a : b, a < b ? b : a, with_weights ? g->key[e] : 0);
     uint64_t h = *hash & mask;
     return (int)((twice[h >> 6] >> (h & 63)) & 1);
 }
@@ -94,7 +86,7 @@ mst_status mst_arc_flips(const mst_graph *g, int with_weights, uint64_t **flips,
     MST_CALLOC(twice, bits / 64);
     for (uint64_t e = 0; e < g->m; e++) {
         uint32_t a = g->u[e], b = g->v[e];
-        uint64_t h = group_hash(a < b ? a : b, a < b ? b : a, with_weights ? g->key[e] : 0) & mask;
+        uint64_t h = mst_edge_group_hash(a < b ? a : b, a < b ? b : a, with_weights ? g->key[e] : 0) & mask;
         uint64_t bit = 1ull << (h & 63);
         if (seen[h >> 6] & bit)
             twice[h >> 6] |= bit;

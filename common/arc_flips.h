@@ -36,6 +36,19 @@ extern "C" {
 mst_status mst_arc_flips(const mst_graph *g, int with_weights, uint64_t **flips,
                          uint64_t *count);
 
+/*
+ * The endpoints to write for edge e, in edge order: (u, v), or (v, u) if e is the next id of
+ * flips[0..count-1]; *next is the cursor into flips (start at 0, edges visited increasingly).
+ */
+static inline void mst_arc_oriented(const mst_graph *g, uint64_t e, const uint64_t *flips,
+                                    uint64_t count, uint64_t *next, uint32_t *a, uint32_t *b)
+{
+    int flip = *next < count && flips[*next] == e;
+    *a = flip ? g->v[e] : g->u[e];
+    *b = flip ? g->u[e] : g->v[e];
+    *next += (uint64_t)flip;
+}
+
 #ifdef __cplusplus
 }
 #endif

@@ -137,15 +137,6 @@ typedef struct arc_slot {
     uint32_t pending[2]; /* unmatched arcs lo->hi [0] and hi->lo [1] seen so far */
 } arc_slot;
 
-static inline uint64_t arc_hash(uint32_t lo, uint32_t hi, uint32_t key)
-{
-    uint64_t h = ((uint64_t)lo << 32 | hi) * 0x9E3779B97F4A7C15ull;
-    h ^= (uint64_t)key * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ull;
-    return h ^ (h >> 32);
-}
-
 uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *m)
 {
     uint64_t size = 16;
@@ -160,7 +151,7 @@ uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *m)
     for (uint64_t e = 0; e < *m; e++) {
         uint32_t lo = u[e] < v[e] ? u[e] : v[e], hi = u[e] ^ v[e] ^ lo, k = key[e];
         int dir = u[e] > v[e];
-        uint64_t i = arc_hash(lo, hi, k) & mask;
+        uint64_t i = mst_edge_group_hash(lo, hi, k) & mask;
         /* An empty slot has lo == hi (no real edge has that: self-loops are gone). */
         while (!(t[i].lo == t[i].hi) && !(t[i].lo == lo && t[i].hi == hi && t[i].key == k))
             i = (i + 1) & mask;

@@ -76,6 +76,17 @@ mst_status mst_builder_finish(mst_builder *b, int directed, mst_graph *g);
 /* Frees a builder's staging (safe after finish and on zeroed builders). */
 void mst_builder_free(mst_builder *b);
 
+/* Hash of an undirected edge group {lo, hi} (lo < hi) with weight key `key`: shared by the
+ * symmetrization below and by the writers that must avoid it (arc_flips.h). */
+static inline uint64_t mst_edge_group_hash(uint32_t lo, uint32_t hi, uint32_t key)
+{
+    uint64_t h = ((uint64_t)lo << 32 | hi) * 0x9E3779B97F4A7C15ull;
+    h ^= (uint64_t)key * 0xC2B2AE3D27D4EB4Full;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 32);
+}
+
 /*
  * Merges arcs with their reverse arcs of equal key in place (see above), compacting u, v, key
  * and reducing *m. Returns the number of arcs merged, or UINT64_MAX if memory ran out (then

@@ -1,6 +1,7 @@
 /* cli.c: loading options and number parsing shared by every executable (see cli.h). */
 #include "cli.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "parse.h"
@@ -62,6 +63,18 @@ int mst_cli_load_option(mst_load_options *lo, const char *name, const char *valu
         return -1;
     }
     return 1;
+}
+
+int mst_cli_parse_positive(const char *option, const char *s, double max, double *out)
+{
+    char *end = NULL;
+    double x = s ? strtod(s, &end) : 0;
+    if (s == NULL || end == s || *end != '\0' || !(x > 0 && x <= max)) {
+        mst_fail(MST_EUSAGE, "option %s: bad value '%s' (a number > 0)", option, s ? s : "");
+        return -1;
+    }
+    *out = x;
+    return 0;
 }
 
 const char *mst_cli_split(const char *arg, char *buf, int len, const char **inline_value)

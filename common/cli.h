@@ -29,6 +29,10 @@ int mst_cli_load_option(mst_load_options *lo, const char *name, const char *valu
  * naming `option`). */
 int mst_cli_parse_u64(const char *option, const char *s, uint64_t max, uint64_t *out);
 
+/* Parses a whole number > 0 and <= max (decimal, C syntax) into *out; returns 0 or -1 (message
+ * recorded naming `option`). */
+int mst_cli_parse_positive(const char *option, const char *s, double max, double *out);
+
 /*
  * Splits "--name=value" into name and value in a caller buffer: returns the name (buf or arg)
  * and sets *inline_value to the value, or NULL if arg has no '='.

@@ -67,12 +67,8 @@ static mst_status write_tw(mst_out *o, const mst_graph *g)
                              "edges, unweighted, in edge order\np tw %" PRIu32 " %" PRIu64 "\n",
                              g->n, g->m, g->n, g->m));
     for (uint64_t e = 0; e < g->m; e++) {
-        uint32_t a = g->u[e], b = g->v[e];
-        if (next < nflips && flips[next] == e) {
-            a = g->v[e];
-            b = g->u[e];
-            next++;
-        }
+        uint32_t a, b;
+        mst_arc_oriented(g, e, flips, nflips, &next, &a, &b);
         MST_CHECK(mst_out_room(o, MST_OUT_LINE_BYTES));
         mst_out_u64(o, (uint64_t)a + 1);
         mst_out_char(o, ' ');

@@ -40,12 +40,8 @@ mst_status mst_write_edgelist(const char *path, const mst_graph *g, int with_wei
                              with_weights ? " w" : "", with_weights ? ", weights " : "",
                              with_weights ? mst_weight_type_name(g->weight_type) : ""));
     for (uint64_t e = 0; e < g->m; e++) {
-        uint32_t a = g->u[e], b = g->v[e];
-        if (next < nflips && flips[next] == e) {
-            a = g->v[e];
-            b = g->u[e];
-            next++;
-        }
+        uint32_t a, b;
+        mst_arc_oriented(g, e, flips, nflips, &next, &a, &b);
         if (a >= top)
             top = (uint64_t)a + 1;
         if (b >= top)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "ecl.h"
 #include "solver.h"
 
@@ -60,12 +61,8 @@ extern "C" mst_status mst_solver_option(const char *name, const char *value, int
     else if (strcmp(name, "--vertex-centric") == 0)
         opts.vertex_centric = 1;
     else if (strcmp(name, "--filter-factor") == 0) {
-        char *end = NULL;
-        double k = value ? strtod(value, &end) : 0;
-        if (value == NULL || end == value || *end != '\0' || !(k > 0 && k <= 1e6))
-            return mst_fail(MST_EUSAGE, "option --filter-factor: bad value '%s' (a number > 0)",
-                            value ? value : "");
-        opts.filter_factor = k;
+        if (mst_cli_parse_positive(name, value, 1e6, &opts.filter_factor) != 0)
+            return MST_EUSAGE;
         *used_value = 1;
     } else
         return mst_fail(MST_EUSAGE, "unknown option '%s'", name);

@@ -76,13 +76,9 @@ mst_status mst_solver_option(const char *name, const char *value, int *used_valu
         return MST_OK;
     }
     if (strcmp(name, "--filter-factor") == 0) {
-        char *end = NULL;
-        double k = value ? strtod(value, &end) : 0;
-        if (value == NULL || end == value || *end != '\0' || !(k > 0 && k <= 1e6))
-            return mst_fail(MST_EUSAGE, "option --filter-factor: bad value '%s' (a number > 0)",
-                            value ? value : "");
+        if (mst_cli_parse_positive(name, value, 1e6, &opts.filter_factor) != 0)
+            return MST_EUSAGE;
         *used_value = 1;
-        opts.filter_factor = k;
         return MST_OK;
     }
     if (strcmp(name, "--dsu") != 0 && strcmp(name, "--schedule") != 0)
