@@ -22,6 +22,9 @@
 #define INF_EID UINT64_MAX
 #define POLL_EVERY 1024    /* local messages handled between two looks at the network */
 #define PREFETCH_AHEAD 24  /* the queue is read ahead to prefetch vertices */
+#ifndef HOLD_MAX
+#define HOLD_MAX 8         /* times a rank takes in batches before posting its own */
+#endif
 
 const char *const ghs_msg_names[GHS_MSG_TYPES] = {"connect", "initiate", "test", "accept",
                                                   "reject", "report", "changeroot"};
@@ -461,7 +464,7 @@ static uint64_t run(ghs_state *s, const ghs_graph *gg, int *failed)
 {
     ghs_net *net = &s->net;
     uint64_t deferred_total = 0, err_total = 0;
-    int discard = 0;
+    int discard = 0, held = 0;
     for (uint32_t x = 0; x < gg->n; x++) /* every vertex wakes up spontaneously */
         wakeup(s, gg->head[x]);
     for (;;) {
@@ -474,7 +477,15 @@ static uint64_t run(ghs_state *s, const ghs_graph *gg, int *failed)
             receive_all(s, discard);
             continue;
         }
+        /* Out of local work: answer what has arrived before posting the partial batches, so
+         * the answers share them (vertices waiting on round trips, as Test and Reject, would
+         * otherwise send a few messages per batch), but not for ever. */
+        if (held < HOLD_MAX && receive_all(s, discard)) {
+            held++;
+            continue;
+        }
         ghs_net_flush(net);
+        held = 0;
         if (receive_all(s, discard) || !ghs_net_idle(net))
             continue;
         ghs_net_reap(net);

@@ -10,6 +10,7 @@
 #include "radix_sort.h"
 
 #define INSERTION_MAX 24 /* rows up to this degree are sorted by insertion */
+#define PREFETCH_AHEAD 16 /* arcs: how far ahead the scattered passes prefetch */
 
 void ghs_graph_free(ghs_graph *gg)
 {
@@ -90,6 +91,12 @@ static mst_status build_rows(const mpi_share *sh, ghs_graph *gg)
     gg->head[n] = (uint32_t)units;
     for (uint64_t i = 0; i < A; i++) {
         const mpi_arc *a = &sh->arc[i];
+        /* Rows start in random order of the share: fetch the row ends ahead of their use. */
+        if (i + PREFETCH_AHEAD < A) {
+            uint32_t s_ahead = pos[sh->arc[i + PREFETCH_AHEAD].x];
+            __builtin_prefetch(item + s_ahead, 1);
+            __builtin_prefetch(eid + s_ahead, 1);
+        }
         uint32_t s = pos[a->x]++;
         item[s] = (uint64_t)a->key << 32 | i;
         eid[s] = mpi_arc_eid(a);
@@ -111,6 +118,8 @@ static mst_status build_rows(const mpi_share *sh, ghs_graph *gg)
         uint32_t u = gg->head[x] + GHS_HEADER_UNITS;
         for (uint32_t s = off[x]; s < off[x + 1]; s++, u += GHS_ARC_UNITS) {
             ghs_arc *a = ghs_unit_arc(gg, u);
+            if (s + PREFETCH_AHEAD < A)
+                __builtin_prefetch(gg->slot_of + (uint32_t)item[s + PREFETCH_AHEAD], 1);
             memset(a, 0, sizeof *a);
             a->key = (uint32_t)(item[s] >> 32);
             a->se = GHS_BASIC;
@@ -156,6 +165,10 @@ mst_status ghs_graph_build(const mpi_ctx *c, const mpi_share *sh, ghs_graph *gg)
     MST_ALLOC(recvcount, p);
     for (uint64_t i = 0; i < A; i++) {
         const mpi_arc *a = &sh->arc[i];
+        if (i + PREFETCH_AHEAD + 1 < A) { /* the arcs of the edges ahead, at random places */
+            __builtin_prefetch(ghs_unit_arc(gg, slot_of[i + PREFETCH_AHEAD]), 1);
+            __builtin_prefetch(ghs_unit_arc(gg, slot_of[i + PREFETCH_AHEAD + 1]), 1);
+        }
         if ((int)a->y_rank != me) {
             count[a->y_rank]++;
             continue;
