@@ -67,9 +67,12 @@ def source_hash():
 
 
 def git_commit():
+    # MST_COMMIT wins: a copy of the working tree (the device machine's) may carry a stale .git.
+    if os.environ.get("MST_COMMIT"):
+        return os.environ["MST_COMMIT"]
     commit = _out(["git", "-C", ROOT, "rev-parse", "--short=12", "HEAD"])
     if not commit:
-        return os.environ.get("MST_COMMIT", "unknown")
+        return "unknown"
     dirty = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=no",
                             "--", "Makefile", *SOURCE_DIRS], capture_output=True, text=True)
     return commit + ("+dirty" if dirty.stdout.strip() else "")

@@ -9,8 +9,8 @@
 #   TOTAL_S     seconds the whole call may take (default 540; a call is cut at 600)
 #   MATRIX      another matrix of report/matrices.py (default full)
 #   BENCH_ARGS  more options of report/bench.py (e.g. --graphs rmat22,sparse-large)
-#   MST_COMMIT  the commit to record where the copy has no .git (the solver sources' hash is
-#               recorded anyway, and resuming goes by it)
+#   MST_COMMIT  the commit to record (set it: the copy's .git may be missing or stale; the
+#               solver sources' hash is recorded anyway, and resuming goes by it)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
