@@ -3,10 +3,10 @@
  *
  * Messages between vertices of one rank go through one FIFO queue. Messages to another rank are
  * appended to that rank's current batch, which is sent with MPI_Isend when it is full or when
- * the sender runs out of local work and has answered what arrived meanwhile (ghs.c, HOLD_MAX); batches are received with MPI_Improbe/MPI_Mrecv in arrival
- * order and are queued like local ones. MPI keeps the messages of one sender to one receiver in
- * order, a batch keeps its own, and the queues are FIFO: every edge is a FIFO channel, as GHS
- * requires.
+ * the sender runs out of local work and has answered what arrived meanwhile (ghs.c, HOLD_MAX);
+ * batches are received with MPI_Improbe/MPI_Mrecv in arrival order and are queued like local
+ * ones. MPI keeps the messages of one sender to one receiver in order, a batch keeps its own,
+ * and the queues are FIFO: every edge is a FIFO channel, as GHS requires.
  *
  * Termination without timers (F. Mattern, "Algorithms for distributed termination detection",
  * Distributed Computing 2(3), 1987: the four-counter method): a rank that is passive (no local
