@@ -127,13 +127,8 @@ static mst_status compact(gen_edges *g, const uint8_t *keep)
         uint64_t lo = m * (uint64_t)t / (uint64_t)nt, hi = m * (uint64_t)(t + 1) / (uint64_t)nt;
         uint64_t pos = part[t];
         for (uint64_t e = lo; e < hi; e++)
-            if (keep[e]) {
-                out.u[pos] = g->u[e];
-                out.v[pos] = g->v[e];
-                if (out.key != NULL)
-                    out.key[pos] = g->key[e];
-                pos++;
-            }
+            if (keep[e])
+                gen_edges_put(&out, pos++, g->u[e], g->v[e], g, e);
     }
     free(part);
     gen_edges_free(g);

@@ -40,6 +40,16 @@ typedef struct gen_edges {
     mst_weight_type key_type;
 } gen_edges;
 
+/* Sets edge i of out to (u, v), with the key of edge e of src when out has keys. */
+static inline void gen_edges_put(gen_edges *out, uint64_t i, uint32_t u, uint32_t v,
+                                 const gen_edges *src, uint64_t e)
+{
+    out->u[i] = u;
+    out->v[i] = v;
+    if (out->key != NULL)
+        out->key[i] = src->key[e];
+}
+
 /* Allocates u and v (and key if with_key) for m edges; n and m are set. MST_ERESOURCE. */
 mst_status gen_edges_alloc(gen_edges *g, uint32_t n, uint64_t m, int with_key);
 

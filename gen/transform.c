@@ -32,10 +32,8 @@ mst_status gen_replicate(gen_edges *g, uint64_t parts)
     for (uint64_t c = 0; c < parts; c++)
         for (uint64_t e = 0; e < m; e++) {
             uint64_t to = c * m + e;
-            out.u[to] = (uint32_t)(g->u[e] + c * n);
-            out.v[to] = (uint32_t)(g->v[e] + c * n);
-            if (out.key != NULL)
-                out.key[to] = g->key[e];
+            gen_edges_put(&out, to, (uint32_t)(g->u[e] + c * n), (uint32_t)(g->v[e] + c * n), g,
+                          e);
         }
     gen_edges_free(g);
     *g = out;
@@ -100,27 +98,16 @@ mst_status gen_inject(gen_edges *g, uint64_t seed, double loop_rate, double mult
             gen_seq q = gen_seq_at(k, e);
             uint64_t r1 = gen_seq_next(&q), r2 = gen_seq_next(&q);
             int multi = all_multi || r1 < t_multi, loop = all_loop || r2 < t_loop;
-            out.u[pos] = g->u[e];
-            out.v[pos] = g->v[e];
-            if (out.key != NULL)
-                out.key[pos] = g->key[e];
-            pos++;
+            gen_edges_put(&out, pos++, g->u[e], g->v[e], g, e);
             if (multi) { /* a copy of a random edge, reversed half the time */
                 uint64_t src = gen_below(gen_seq_next(&q), m);
                 int swap = (int)(gen_seq_next(&q) >> 63);
-                out.u[pos] = swap ? g->v[src] : g->u[src];
-                out.v[pos] = swap ? g->u[src] : g->v[src];
-                if (out.key != NULL)
-                    out.key[pos] = g->key[src];
-                pos++;
+                gen_edges_put(&out, pos++, swap ? g->v[src] : g->u[src],
+                              swap ? g->u[src] : g->v[src], g, src);
             }
             if (loop) {
                 uint32_t x = (uint32_t)gen_below(gen_seq_next(&q), n);
-                out.u[pos] = x;
-                out.v[pos] = x;
-                if (out.key != NULL)
-                    out.key[pos] = g->key[e];
-                pos++;
+                gen_edges_put(&out, pos++, x, x, g, e);
             }
         }
     }

@@ -126,6 +126,7 @@ def corner_case_graphs(seed):
     return {
         "empty.wel": "",
         "loops.wel": "0 0 1\n1 1 2\n",
+        "isolated.wel": "3 4 2\n10 11 1\n",
         "multi.wel": "0 1 5\n0 1 3\n1 0 3\n0 1 3\n1 2 4\n2 1 4\n",
         "forest.wel": "".join("%d %d %d\n" % (2 * i, 2 * i + 1, i % 3) for i in range(500)),
         "equal.wel": "".join("%d %d 7\n" % (rng.randrange(300), rng.randrange(300))
@@ -136,8 +137,10 @@ def corner_case_graphs(seed):
                                                rng.uniform(-1, 1)) for _ in range(2000)),
         "star.wel": "".join("0 %d %d\n" % (i, rng.randint(1, 3)) for i in range(1, 5000)),
         "path.wel": "".join("%d %d 1\n" % (i, i + 1) for i in range(5000)),
-        # Edge 0 with the smallest key: its packed (key, id) word is 0.
-        "minkey.wel": "0 1 -2147483648\n" + "".join(
+        "complete.wel": "".join("%d %d %d\n" % (u, v, rng.randint(1, 50))
+                                for u in range(70) for v in range(u + 1, 70)),
+        # Edge 0 with the smallest key (its packed (key, id) word is 0), edge 1 the largest.
+        "minkey.wel": "0 1 -2147483648\n1 2 2147483647\n" + "".join(
             "%d %d %d\n" % (rng.randrange(100), rng.randrange(100), rng.randint(-9, 9))
             for _ in range(1000)),
     }

@@ -15,7 +15,7 @@ import struct
 import subprocess
 import unittest
 
-from test_e2e import BIN, SHARED, Workdir, read_output, run, _shared_cases
+from test_e2e import BIN, SHARED, Workdir, corner_case_graphs, read_output, run, _shared_cases
 
 ROOT = os.path.dirname(BIN)
 MPI = os.path.join(BIN, "mst-mpi")
@@ -107,28 +107,8 @@ class MpiSameEdges(Workdir):
             self.skipTest("shared graphs not present")
 
     def test_corner_cases(self):
-        rng = random.Random(6)
-        n = 3000
-        cases = {
-            "empty.wel": "",
-            "loops.wel": "0 0 1\n1 1 2\n5 5 1\n",
-            "isolated.wel": "3 4 2\n10 11 1\n",
-            "multi.wel": "0 1 5\n0 1 3\n1 0 3\n0 1 3\n1 2 4\n2 1 4\n2 1 3\n",
-            "forest.wel": "".join("%d %d %d\n" % (2 * i, 2 * i + 1, i % 3) for i in range(600)),
-            "equal.wel": "".join("%d %d 7\n" % (rng.randrange(400), rng.randrange(400))
-                                 for _ in range(4000)),
-            "path.wel": "".join("%d %d 1\n" % (i, i + 1) for i in range(n - 1)),
-            "star.wel": "".join("0 %d %d\n" % (i, rng.randint(1, 3)) for i in range(1, n)),
-            "complete.wel": "".join("%d %d %d\n" % (u, v, rng.randint(1, 50))
-                                    for u in range(70) for v in range(u + 1, 70)),
-            "neg.wel": "".join("%d %d %d\n" % (rng.randrange(200), rng.randrange(200),
-                                               rng.randint(-5, 5)) for _ in range(2000)),
-            "float.wel": "".join("%d %d %.3f\n" % (rng.randrange(300), rng.randrange(300),
-                                                   rng.uniform(-1, 1)) for _ in range(2000)),
-            "minkey.wel": "0 1 -2147483648\n1 2 2147483647\n" + "".join(
-                "%d %d %d\n" % (rng.randrange(50), rng.randrange(50), rng.randint(-9, 9))
-                for _ in range(500)),
-        }
+        n = 5001  # every case's ids are below it; the rest are isolated vertices
+        cases = corner_case_graphs(6)
         runs = [["-np", "1"], ["-np", "2", "--partition", "hash"], ["-np", "4"],
                 ["-np", "3", "--algo", "boruvka-allreduce"]]
         for name, text in cases.items():

@@ -10,7 +10,6 @@
  * Source: DESIGN.md, Input formats; msb.h; ECLgraph.h of the ECL codes.
  */
 #include <criterion/criterion.h>
-#include <dirent.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -24,65 +23,17 @@
 #include "loader.h"
 #include "msb.h"
 #include "reader.h"
+#include "tmpdir.h"
 #include "union_find.h"
 #include "verify.h"
 
 #define SHARED_ECL "../shared/graphs/ecl/" /* relative to the repository root */
 
 /* ---------------------------------------------------------------------------------------- */
-/* Temporary directory and byte buffers                                                       */
+/* Byte buffers (the temporary directory: tmpdir.h)                                          */
 
-static char tmp_dir[64];
-
-static void make_tmp_dir(void)
-{
-    strcpy(tmp_dir, "/tmp/mst-test-binary-XXXXXX");
-    cr_assert(mkdtemp(tmp_dir) != NULL);
-}
-
-/* Removes tmp_dir and everything in it (one level of subdirectories, all empty by now). */
-static void remove_tmp_dir(void)
-{
-    DIR *d = opendir(tmp_dir);
-    if (d == NULL)
-        return;
-    struct dirent *de;
-    char p[512];
-    while ((de = readdir(d)) != NULL) {
-        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-            continue;
-        snprintf(p, sizeof p, "%s/%s", tmp_dir, de->d_name);
-        if (unlink(p) != 0)
-            rmdir(p);
-    }
-    closedir(d);
-    rmdir(tmp_dir);
-}
-
-TestSuite(egr, .init = make_tmp_dir, .fini = remove_tmp_dir);
-TestSuite(msb, .init = make_tmp_dir, .fini = remove_tmp_dir);
-
-static const char *tmp_path(const char *name)
-{
-    static char p[2][256];
-    static int turn;
-    turn ^= 1;
-    snprintf(p[turn], sizeof p[turn], "%s/%s", tmp_dir, name);
-    return p[turn];
-}
-
-/* Number of entries in tmp_dir (without . and ..). */
-static int tmp_dir_entries(void)
-{
-    DIR *d = opendir(tmp_dir);
-    cr_assert(d != NULL);
-    int count = 0;
-    struct dirent *de;
-    while ((de = readdir(d)) != NULL)
-        count += strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0;
-    closedir(d);
-    return count;
-}
+TestSuite(egr, .init = tmp_dir_make, .fini = tmp_dir_remove);
+TestSuite(msb, .init = tmp_dir_make, .fini = tmp_dir_remove);
 
 typedef struct bytes {
     unsigned char *p;

@@ -12,7 +12,6 @@
  * Source: DESIGN.md, Data model and Input formats; writer.h.
  */
 #include <criterion/criterion.h>
-#include <dirent.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -25,58 +24,13 @@
 #include "graph.h"
 #include "loader.h"
 #include "out_stream.h"
+#include "tmpdir.h"
 #include "writer.h"
 
 /* ---------------------------------------------------------------------------------------- */
-/* Temporary directory                                                                        */
+/* Suite (files in a temporary directory: tmpdir.h)                                          */
 
-static char tmp_dir[64];
-
-static void make_tmp_dir(void)
-{
-    strcpy(tmp_dir, "/tmp/mst-test-writers-XXXXXX");
-    cr_assert(mkdtemp(tmp_dir) != NULL);
-}
-
-static void remove_tmp_dir(void)
-{
-    DIR *d = opendir(tmp_dir);
-    if (d == NULL)
-        return;
-    struct dirent *de;
-    char p[512];
-    while ((de = readdir(d)) != NULL) {
-        if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-            continue;
-        snprintf(p, sizeof p, "%s/%s", tmp_dir, de->d_name);
-        unlink(p);
-    }
-    closedir(d);
-    rmdir(tmp_dir);
-}
-
-TestSuite(writer, .init = make_tmp_dir, .fini = remove_tmp_dir);
-
-static const char *tmp_path(const char *name)
-{
-    static char p[4][256];
-    static int turn;
-    turn = (turn + 1) % 4;
-    snprintf(p[turn], sizeof p[turn], "%s/%s", tmp_dir, name);
-    return p[turn];
-}
-
-static int tmp_dir_entries(void)
-{
-    DIR *d = opendir(tmp_dir);
-    cr_assert(d != NULL);
-    int count = 0;
-    struct dirent *de;
-    while ((de = readdir(d)) != NULL)
-        count += strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0;
-    closedir(d);
-    return count;
-}
+TestSuite(writer, .init = tmp_dir_make, .fini = tmp_dir_remove);
 
 /* ---------------------------------------------------------------------------------------- */
 /* Graphs and comparisons                                                                     */
