@@ -405,48 +405,62 @@ static inline __attribute__((always_inline)) void deliver(ghs_state *s, const gh
     }
 }
 
-/* Queues every batch that has arrived. Returns 1 if there was one. */
+/* Prefetches for the message f, to be handled PREFETCH_AHEAD messages from now, and for g,
+ * half as far ahead (whose vertex has arrived by now). */
+static inline __attribute__((always_inline)) void prefetch_msgs(const ghs_state *s,
+                                                                const ghs_msg *f,
+                                                                const ghs_msg *g)
+{
+    const uint64_t *unit = s->unit;
+    __builtin_prefetch(unit + f->to);
+    __builtin_prefetch(unit + f->slot);
+    /* g's vertex: the line after its header (the answer may go out on another arc: in-branch,
+     * the next Basic one, the Branch ones) and its first deferred message. */
+    const ghs_vertex *gv = vtx(s, g->to);
+    uint32_t k = gv->dq_head, row = row_begin(g->to);
+    __builtin_prefetch(unit + (row < gv->end ? row : g->to));
+    /* An Accept or Connect reads its arc's edge id. Selects by arithmetic: a branch on the
+     * message type would be mispredicted half the time. */
+    uintptr_t at = (uintptr_t)gv;
+    uintptr_t e = (uintptr_t)(s->eid + gv->arc0 + (g->slot - row) / GHS_ARC_UNITS);
+    uintptr_t need = ((1u << GHS_ACCEPT | 1u << GHS_CONNECT) >> (g->type & 7)) & 1;
+    __builtin_prefetch((const void *)(at + ((e - at) & ((uintptr_t)0 - need))));
+    if (s->pool != NULL) { /* entry 0 when none: an unused prefetch is harmless */
+        uint32_t none = k == NONE;
+        __builtin_prefetch(&s->pool[k & (none - 1)]);
+    }
+}
+
+/* Handles every batch that has arrived, each message in order as it stands (or drops them if
+ * `discard`). Returns 1 if there was one. */
 static int receive_all(ghs_state *s, int discard)
 {
+    const ghs_msg *b;
+    uint32_t k;
     int got = 0;
-    while (ghs_net_recv(&s->net, discard))
+    while ((k = ghs_net_recv(&s->net, &b)) > 0) {
         got = 1;
+        for (uint32_t i = 0; i < k && !discard; i++) {
+            if (i + PREFETCH_AHEAD < k)
+                prefetch_msgs(s, &b[i + PREFETCH_AHEAD], &b[i + PREFETCH_AHEAD / 2]);
+            deliver(s, &b[i]);
+        }
+    }
     return got;
 }
 
-/* Handles up to `budget` queued messages, reading the queue ahead to prefetch vertices and
- * arcs. */
+/* Handles up to `budget` queued local messages, reading the queue ahead to prefetch. */
 static void drain(ghs_state *s, uint32_t budget)
 {
     ghs_ring *r = &s->net.q;
-    const uint64_t *unit = s->unit;
     for (; budget > 0; budget--) {
         uint64_t head = r->head, tail = r->tail, mask = r->mask;
         const ghs_msg *q = r->m;
         if (head == tail)
             break;
-        if (tail - head > PREFETCH_AHEAD) {
-            const ghs_msg *f = &q[(head + PREFETCH_AHEAD) & mask];
-            __builtin_prefetch(unit + f->to);
-            __builtin_prefetch(unit + f->slot);
-            /* Half as far ahead, the vertex has arrived: the line after its header (the
-             * answer may go out on another arc: in-branch, the next Basic one, the Branch
-             * ones) and its first deferred message. */
-            const ghs_msg *g = &q[(head + PREFETCH_AHEAD / 2) & mask];
-            const ghs_vertex *gv = vtx(s, g->to);
-            uint32_t k = gv->dq_head, row = row_begin(g->to);
-            __builtin_prefetch(unit + (row < gv->end ? row : g->to));
-            /* An Accept or Connect reads its arc's edge id. Selects by arithmetic: a branch
-             * on the message type would be mispredicted half the time. */
-            uintptr_t at = (uintptr_t)gv;
-            uintptr_t e = (uintptr_t)(s->eid + gv->arc0 + (g->slot - row) / GHS_ARC_UNITS);
-            uintptr_t need = ((1u << GHS_ACCEPT | 1u << GHS_CONNECT) >> (g->type & 7)) & 1;
-            __builtin_prefetch((const void *)(at + ((e - at) & ((uintptr_t)0 - need))));
-            if (s->pool != NULL) { /* entry 0 when none: an unused prefetch is harmless */
-                uint32_t none = k == NONE;
-                __builtin_prefetch(&s->pool[k & (none - 1)]);
-            }
-        }
+        if (tail - head > PREFETCH_AHEAD)
+            prefetch_msgs(s, &q[(head + PREFETCH_AHEAD) & mask],
+                          &q[(head + PREFETCH_AHEAD / 2) & mask]);
         ghs_msg m = q[head & mask];
         r->head = head + 1;
         deliver(s, &m);

@@ -25,8 +25,9 @@
  * Costs: GHS sends at most 5 n log2 n + 2 m messages; each is one or two cache lines of the
  * adjacency (the vertex's header and the arc), so a rank's time is bound by memory latency; the
  * main loop reads its queue ahead to prefetch them. Memory per rank: the share (20 bytes per
- * arc), the adjacency (16 bytes per arc and 64 per vertex, rows padded to 64 bytes, and the
- * edge ids, 8 bytes per arc), the sort scratch (12 bytes per arc) and the queue (24 bytes per waiting message).
+ * arc), the adjacency (16 bytes per arc and 64 per vertex, rows padded to 64 bytes; the edge
+ * ids, 8 bytes per arc), the route table (8 bytes per arc), the sort scratch (8 bytes per arc)
+ * and the queue (24 bytes per waiting message).
  */
 #ifndef MST_MPI_GHS_H
 #define MST_MPI_GHS_H
@@ -57,10 +58,17 @@ extern const char *const ghs_msg_names[GHS_MSG_TYPES];
 /* A rank's adjacency lives in one array of 8-byte units: each vertex is a 64-byte header (its
  * GHS variables, ghs.c) followed by its arcs (16 bytes each, never across two cache lines)
  * sorted by (key, eid), padded to a multiple of 64 bytes, so a message's vertex and the arcs it
- * answers on are a line or two apart. Vertices and arcs are named by their unit index, here and
- * in messages. The edge ids, needed only on ties of keys, for new fragment names and for the
- * answer, lie apart in eid[] (ghs_graph), in row order: arc k of vertex x is eid[a0 + k], a0
- * the arcs of the vertices before x. */
+ * answers on are a line or two apart. Vertices and arcs are named by their unit index. The edge
+ * ids, needed only on ties of keys, for new fragment names and for the answer, lie apart in
+ * eid[] (ghs_graph), in row order: arc k of vertex x is eid[a0 + k], a0 the arcs of the
+ * vertices before x.
+ *
+ * Twins. Every arc holds its neighbour's header unit and its twin's unit at the neighbour's
+ * rank, so a message names its vertex and arc there. The build gets them without sorting
+ * anything across ranks: the arcs between ranks r and q are numbered 0, 1, ... in increasing
+ * edge id order, the same numbers on both sides (cut index); each rank lists the units of its
+ * arcs by cut index (the route table), and one all-to-all of the tables tells every arc its
+ * twin's units. */
 typedef struct ghs_arc {
     uint32_t key;  /* weight key; (key, eid) is the edge's distinct weight */
     uint32_t to;   /* the neighbour's header unit at its rank */
@@ -73,6 +81,11 @@ typedef struct ghs_arc {
 #define GHS_HEADER_UNITS 8 /* 64-byte vertex header */
 #define GHS_ARC_UNITS 2    /* 16-byte arc */
 
+/* Where an arc is: its vertex's header unit and its own unit (the route table's entries). */
+typedef struct ghs_route {
+    uint32_t head, arc;
+} ghs_route;
+
 /* The adjacency, and the buffers that build it. They are kept from one build to the next (the
  * solver's warm-up trial allocates them, in huge pages where the system allows), so timed
  * trials do not pay for faulting in fresh memory. */
@@ -83,10 +96,11 @@ typedef struct ghs_graph {
     uint32_t *head;    /* [n + 1] header unit of each vertex (head[n]: units) */
     uint32_t *deg;     /* [n] arcs of each vertex */
     uint64_t *mem;     /* [units], 64-byte aligned; headers are filled by ghs_solve() */
-    uint64_t *item;       /* [arcs] scratch of the row sort */
-    uint64_t *eid;        /* [arcs] each arc's edge id, in row order (see ghs_arc) */
-    uint32_t *slot_of;    /* [arcs] scratch: unit of each share arc */
-    uint64_t cap_head, cap_deg, cap_mem, cap_item, cap_eid, cap_slot; /* their room */
+    uint64_t *item;    /* [arcs] scratch of the row sort */
+    uint64_t *eid;     /* [arcs] each arc's edge id, in row order (see ghs_arc) */
+    ghs_route *route;  /* [arcs] scratch: route[route_start[q] + k]: arc of cut index k with q */
+    uint64_t *route_start; /* [p + 1] scratch */
+    uint64_t cap_head, cap_deg, cap_mem, cap_item, cap_eid, cap_route, cap_start; /* room */
     struct ghs_msg *queue;  /* the local message queue's buffer (ghs_net.h) */
     uint64_t cap_queue;
 } ghs_graph;
@@ -99,12 +113,12 @@ static inline ghs_arc *ghs_unit_arc(const ghs_graph *gg, uint32_t j)
 
 /*
  * Collective: builds the adjacency into gg (zeroed the first time, its buffers reused after)
- * from the share (rows by a counting sort on the vertex, each row sorted by (key, eid) with an
- * LSD radix sort) and links every arc to its twin: the arcs between two ranks are listed in
- * increasing edge id order on both sides, so one all-to-all of units matches them by position;
- * the two arcs of an edge inside a rank are adjacent in the share. Errors (agreed):
- * MST_ERESOURCE (memory, 2^32 units or more on a rank, more than 65535 ranks).
- * O(arcs + n) per rank plus the exchange of 8 bytes per cut arc.
+ * from the share: rows by a counting sort on the vertex that also gives every arc its cut index,
+ * each row sorted by (key, eid) with an LSD radix sort, the unit layout with the route table,
+ * then one all-to-all of the route tables (8 bytes per cut arc) and a pass that gives every arc
+ * its twin's units. Errors (agreed): MST_ERESOURCE (memory, 2^32 units or more on a rank, more
+ * than 65535 ranks, edge ids of 2^48 or more, 2^31 or more arcs on a rank).
+ * O(arcs + n + p) per rank plus the exchange.
  */
 mst_status ghs_graph_build(const mpi_ctx *c, const mpi_share *sh, ghs_graph *gg);
 

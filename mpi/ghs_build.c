@@ -3,14 +3,16 @@
  * order, and every arc's twin at the other endpoint.
  */
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ghs.h"
 #include "radix_sort.h"
 
-#define INSERTION_MAX 24 /* rows up to this degree are sorted by insertion */
+#define INSERTION_MAX 24  /* rows up to this degree are sorted by insertion */
 #define PREFETCH_AHEAD 16 /* arcs: how far ahead the scattered passes prefetch */
+#define EID_BITS 48       /* the sort's payload packs (rank << 48 | edge id) */
 
 void ghs_graph_free(ghs_graph *gg)
 {
@@ -21,7 +23,8 @@ void ghs_graph_free(ghs_graph *gg)
     free(gg->mem);
     free(gg->item);
     free(gg->eid);
-    free(gg->slot_of);
+    free(gg->route);
+    free(gg->route_start);
     free(gg->queue);
     memset(gg, 0, sizeof *gg);
 }
@@ -39,67 +42,78 @@ static mst_status reserve(void **p, uint64_t *cap, uint64_t need, size_t size)
     return MST_OK;
 }
 
-/* Sorts item[0..d-1] ascending, moving pay[] along (d small). */
+/* Sorts item[0..d-1] by their upper 32 bits (the key), stably, moving pay[] along (d small). */
 static void insertion_sort_pairs(uint64_t *item, uint64_t *pay, uint32_t d)
 {
     for (uint32_t i = 1; i < d; i++) {
         uint64_t a = item[i], b = pay[i];
         uint32_t k = i;
-        for (; k > 0 && item[k - 1] > a; k--)
+        for (; k > 0 && item[k - 1] >> 32 > a >> 32; k--)
             item[k] = item[k - 1], pay[k] = pay[k - 1];
         item[k] = a, pay[k] = b;
     }
 }
 
 /*
- * Rows: counting sort of the share's arcs on their vertex (stable: a row stays in increasing
- * edge id order), then each row sorted by key, stably; packed items (key << 32 | share index)
- * carry the share index, and the edge id rides along (eid[] stays: the arcs' edge ids, in row
- * order). Then the unit layout: a header per vertex, its arcs, padding to 64 bytes. slot_of[i]
- * gets the unit of share arc i.
+ * Rows, one pass over the share (in increasing edge id order) after a counting pass: arc i of
+ * vertex x goes to the end of x's row as item (key << 32 | cut) and payload (rank << 48 | eid).
+ * cut numbers the arcs towards each rank in share order; the two arcs of an edge inside the
+ * rank are adjacent in the share and take numbers 2t and 2t + 1, each holding the other's.
+ * Each row is then sorted by key, stably (equal keys keep their edge id order).
  */
-static mst_status build_rows(const mpi_share *sh, ghs_graph *gg)
+static mst_status build_rows(const mpi_ctx *c, const mpi_share *sh, ghs_graph *gg,
+                             uint64_t *count)
 {
     mst_status st = MST_OK;
     uint64_t A = sh->arcs;
     uint32_t n = sh->n_local, *pos = NULL, *off = NULL, maxdeg = 0;
-    uint64_t *item = NULL, *eid = NULL, *tmp = NULL, *ptmp = NULL;
+    uint32_t me = (uint32_t)c->rank;
+    uint64_t *item, *pay, *tmp = NULL, *ptmp = NULL;
     MST_CALLOC(off, (size_t)n + 1);
     MST_ALLOC(pos, n);
-    MST_CHECK(reserve((void **)&gg->head, &gg->cap_head, (uint64_t)n + 1, sizeof *gg->head));
-    MST_CHECK(reserve((void **)&gg->deg, &gg->cap_deg, (uint64_t)n + 1, sizeof *gg->deg));
     MST_CHECK(reserve((void **)&gg->item, &gg->cap_item, A, sizeof *gg->item));
     MST_CHECK(reserve((void **)&gg->eid, &gg->cap_eid, A, sizeof *gg->eid));
-    MST_CHECK(reserve((void **)&gg->slot_of, &gg->cap_slot, A, sizeof *gg->slot_of));
     item = gg->item;
-    eid = gg->eid;
+    pay = gg->eid; /* rank << 48 | eid until the layout keeps only the edge id */
     for (uint64_t i = 0; i < A; i++)
         off[sh->arc[i].x + 1]++;
-    uint64_t units = 0;
     for (uint32_t x = 0; x < n; x++) {
         uint32_t d = off[x + 1];
         maxdeg = d > maxdeg ? d : maxdeg;
         gg->deg[x] = d;
-        gg->head[x] = (uint32_t)units;
-        units += (GHS_HEADER_UNITS + (uint64_t)d * GHS_ARC_UNITS + 7) & ~(uint64_t)7;
-        if (units >= UINT32_MAX)
-            MST_FAIL(MST_ERESOURCE, "%" PRIu32 " vertices and %" PRIu64 " arcs take 2^32 units "
-                     "or more on one rank (use more ranks)", n, A);
         pos[x] = off[x];
         off[x + 1] += off[x];
     }
-    gg->head[n] = (uint32_t)units;
     for (uint64_t i = 0; i < A; i++) {
         const mpi_arc *a = &sh->arc[i];
         /* Rows start in random order of the share: fetch the row ends ahead of their use. */
         if (i + PREFETCH_AHEAD < A) {
             uint32_t s_ahead = pos[sh->arc[i + PREFETCH_AHEAD].x];
             __builtin_prefetch(item + s_ahead, 1);
-            __builtin_prefetch(eid + s_ahead, 1);
+            __builtin_prefetch(pay + s_ahead, 1);
+        }
+        uint64_t eid = mpi_arc_eid(a), cut;
+        if (eid >> EID_BITS)
+            MST_FAIL(MST_ERESOURCE, "edge id %" PRIu64 " is 2^%d or more (mst-mpi's limit)", eid,
+                     EID_BITS);
+        if (a->y_rank != me) {
+            cut = count[a->y_rank]++;
+        } else { /* the edge's other arc follows: each takes the other's number */
+            const mpi_arc *b = i + 1 < A ? &sh->arc[i + 1] : NULL;
+            if (b == NULL || b->y_rank != me || mpi_arc_eid(b) != eid)
+                MST_FAIL(MST_ERESOURCE, "rank %d: edge %" PRIu64 " has one arc here (internal "
+                         "error)", c->rank, eid);
+            cut = count[me];
+            count[me] += 2;
+            uint32_t s = pos[b->x]++;
+            item[s] = (uint64_t)b->key << 32 | cut;
+            pay[s] = (uint64_t)me << EID_BITS | eid;
+            cut++;
+            i++;
         }
         uint32_t s = pos[a->x]++;
-        item[s] = (uint64_t)a->key << 32 | i;
-        eid[s] = mpi_arc_eid(a);
+        item[s] = (uint64_t)a->key << 32 | cut;
+        pay[s] = (uint64_t)a->y_rank << EID_BITS | eid;
     }
     if (maxdeg > INSERTION_MAX) {
         MST_ALLOC(tmp, maxdeg);
@@ -108,27 +122,10 @@ static mst_status build_rows(const mpi_share *sh, ghs_graph *gg)
     for (uint32_t x = 0; x < n; x++) {
         uint32_t b = off[x], d = off[x + 1] - b;
         if (d <= INSERTION_MAX)
-            insertion_sort_pairs(item + b, eid + b, d);
-        else /* stable on the key: equal keys keep increasing share index, i.e. edge id */
-            mst_radix_sort_pairs(item + b, eid + b, tmp, ptmp, d, 32, 64);
+            insertion_sort_pairs(item + b, pay + b, d);
+        else /* stable on the key: equal keys keep increasing edge id */
+            mst_radix_sort_pairs(item + b, pay + b, tmp, ptmp, d, 32, 64);
     }
-    /* Every arc is written below and every header by ghs_solve(); padding is never read. */
-    MST_CHECK(reserve((void **)&gg->mem, &gg->cap_mem, units, sizeof *gg->mem));
-    for (uint32_t x = 0; x < n; x++) {
-        uint32_t u = gg->head[x] + GHS_HEADER_UNITS;
-        for (uint32_t s = off[x]; s < off[x + 1]; s++, u += GHS_ARC_UNITS) {
-            ghs_arc *a = ghs_unit_arc(gg, u);
-            if (s + PREFETCH_AHEAD < A)
-                __builtin_prefetch(gg->slot_of + (uint32_t)item[s + PREFETCH_AHEAD], 1);
-            memset(a, 0, sizeof *a);
-            a->key = (uint32_t)(item[s] >> 32);
-            a->se = GHS_BASIC;
-            gg->slot_of[(uint32_t)item[s]] = u;
-        }
-    }
-    gg->n = n;
-    gg->arcs = A;
-    gg->units = units;
 fail:
     free(pos);
     free(off);
@@ -137,90 +134,139 @@ fail:
     return st;
 }
 
-/* Twin records sent across ranks: the arc's unit and its vertex's header unit. */
-typedef struct twin_rec {
-    uint32_t slot, head;
-} twin_rec;
+/*
+ * The unit layout, in row order: a header per vertex, its arcs, padding to 64 bytes. Each arc
+ * keeps its twin's number for now and lists itself in the route table under its own number (the
+ * same as its twin's for a cut arc; inside the rank, the other of the pair 2t, 2t + 1).
+ */
+static mst_status layout(const mpi_ctx *c, ghs_graph *gg)
+{
+    mst_status st = MST_OK;
+    uint32_t n = gg->n, me = (uint32_t)c->rank;
+    uint64_t units = 0, A = gg->arcs, *item = gg->item, *pay = gg->eid;
+    const uint64_t *start = gg->route_start;
+    for (uint32_t x = 0; x < n; x++) {
+        gg->head[x] = (uint32_t)units;
+        units += (GHS_HEADER_UNITS + (uint64_t)gg->deg[x] * GHS_ARC_UNITS + 7) & ~(uint64_t)7;
+        if (units >= UINT32_MAX)
+            MST_FAIL(MST_ERESOURCE, "%" PRIu32 " vertices and %" PRIu64 " arcs take 2^32 units "
+                     "or more on one rank (use more ranks)", n, A);
+    }
+    gg->head[n] = (uint32_t)units;
+    gg->units = units;
+    MST_CHECK(reserve((void **)&gg->mem, &gg->cap_mem, units, sizeof *gg->mem));
+    /* Every arc is written below and every header by ghs_solve(); padding is never read. */
+    uint64_t s = 0;
+    for (uint32_t x = 0; x < n; x++) {
+        uint32_t h = gg->head[x], u = h + GHS_HEADER_UNITS;
+        for (uint32_t k = 0; k < gg->deg[x]; k++, s++, u += GHS_ARC_UNITS) {
+            if (s + PREFETCH_AHEAD < A) { /* the route entry ahead, at a random place */
+                uint64_t ahead = pay[s + PREFETCH_AHEAD] >> EID_BITS;
+                uint32_t cut = (uint32_t)item[s + PREFETCH_AHEAD];
+                __builtin_prefetch(gg->route + start[ahead] + (cut ^ (ahead == me)), 1);
+            }
+            uint32_t rank = (uint32_t)(pay[s] >> EID_BITS), cut = (uint32_t)item[s];
+            ghs_arc *a = ghs_unit_arc(gg, u);
+            a->key = (uint32_t)(item[s] >> 32);
+            a->to = 0;
+            a->twin = cut;
+            a->rank = (uint16_t)rank;
+            a->se = GHS_BASIC;
+            a->pad = 0;
+            ghs_route r = {h, u};
+            gg->route[start[rank] + (cut ^ (rank == me))] = r;
+            pay[s] &= ((uint64_t)1 << EID_BITS) - 1;
+        }
+    }
+fail:
+    return st;
+}
+
+/*
+ * Collective: every rank sends rank q the segment of its route table for their cut, into the
+ * sort scratch: entry route_start[q] + k there is then where arc k of the cut with q lies at q.
+ * Each arc finds its twin under the number it holds: in the received segment of its
+ * neighbour's rank, or for an arc inside the rank in its own route table.
+ */
+static mst_status link_twins(const mpi_ctx *c, ghs_graph *gg)
+{
+    mst_status st = MST_OK;
+    int p = c->size;
+    int *cnt = NULL, *disp = NULL;
+    const ghs_route **base = NULL;
+    const uint64_t *start = gg->route_start;
+    if (gg->arcs > INT_MAX)
+        MST_FAIL(MST_ERESOURCE, "rank %d holds %" PRIu64 " arcs, more than MPI's int counts "
+                 "(use more ranks)", c->rank, gg->arcs);
+    MST_ALLOC(cnt, p);
+    MST_ALLOC(disp, p);
+    MST_ALLOC(base, p);
+    for (int q = 0; q < p; q++)
+        cnt[q] = (int)(start[q + 1] - start[q]), disp[q] = (int)start[q];
+    cnt[c->rank] = 0;
+fail:
+    if ((st = mpi_agree(c, st)) != MST_OK)
+        goto out;
+    ghs_route *twin = (ghs_route *)gg->item; /* free since the layout */
+    MPI_Alltoallv(gg->route, cnt, disp, MPI_UINT64_T, twin, cnt, disp, MPI_UINT64_T, c->comm);
+    for (int q = 0; q < p; q++)
+        base[q] = (q == c->rank ? gg->route : twin) + start[q];
+    for (uint32_t x = 0; x < gg->n; x++) {
+        uint32_t u = gg->head[x] + GHS_HEADER_UNITS, end = u + gg->deg[x] * GHS_ARC_UNITS;
+        for (; u < end; u += GHS_ARC_UNITS) {
+            if (u + PREFETCH_AHEAD * GHS_ARC_UNITS < end) {
+                const ghs_arc *f = ghs_unit_arc(gg, u + PREFETCH_AHEAD * GHS_ARC_UNITS);
+                __builtin_prefetch(base[f->rank] + f->twin);
+            }
+            ghs_arc *a = ghs_unit_arc(gg, u);
+            ghs_route r = base[a->rank][a->twin];
+            a->to = r.head;
+            a->twin = r.arc;
+        }
+    }
+out:
+    free(cnt);
+    free(disp);
+    free(base);
+    return st;
+}
 
 mst_status ghs_graph_build(const mpi_ctx *c, const mpi_share *sh, ghs_graph *gg)
 {
     mst_status st = MST_OK;
     int p = c->size, me = c->rank;
-    uint64_t A = sh->arcs, total = 0;
-    uint32_t *slot_of = NULL;
-    uint64_t *count = NULL, *start = NULL, *recvcount = NULL;
-    twin_rec *send = NULL, *recv = NULL;
+    uint64_t A = sh->arcs, n = sh->n_local, *count = NULL, *back = NULL;
     if (A >= UINT32_MAX)
         MST_FAIL(MST_ERESOURCE, "rank %d holds %" PRIu64 " arcs, 2^32 - 1 or more (use more "
                  "ranks)", me, A);
     if (p > 65535)
         MST_FAIL(MST_ERESOURCE, "%d ranks: GHS arcs hold ranks in 16 bits (at most 65535)", p);
-    MST_CHECK(build_rows(sh, gg));
-    slot_of = gg->slot_of;
-
-    /* Arcs inside the rank: the two arcs of an edge are adjacent in the share. Cut arcs: one
-     * record per arc to the other endpoint's rank, in share order (increasing edge id). */
     MST_CALLOC(count, p);
-    MST_ALLOC(start, p);
-    MST_ALLOC(recvcount, p);
-    for (uint64_t i = 0; i < A; i++) {
-        const mpi_arc *a = &sh->arc[i];
-        if (i + PREFETCH_AHEAD + 1 < A) { /* the arcs of the edges ahead, at random places */
-            __builtin_prefetch(ghs_unit_arc(gg, slot_of[i + PREFETCH_AHEAD]), 1);
-            __builtin_prefetch(ghs_unit_arc(gg, slot_of[i + PREFETCH_AHEAD + 1]), 1);
-        }
-        if ((int)a->y_rank != me) {
-            count[a->y_rank]++;
-            continue;
-        }
-        const mpi_arc *b = i + 1 < A ? &sh->arc[i + 1] : NULL;
-        if (b == NULL || (int)b->y_rank != me || mpi_arc_eid(b) != mpi_arc_eid(a))
-            MST_FAIL(MST_ERESOURCE, "rank %d: edge %" PRIu64 " has one arc here (internal error)",
-                     me, mpi_arc_eid(a));
-        ghs_arc *s1 = ghs_unit_arc(gg, slot_of[i]), *s2 = ghs_unit_arc(gg, slot_of[i + 1]);
-        s1->to = gg->head[b->x], s1->twin = slot_of[i + 1], s1->rank = (uint16_t)me;
-        s2->to = gg->head[a->x], s2->twin = slot_of[i], s2->rank = (uint16_t)me;
-        i++;
-    }
+    MST_ALLOC(back, p);
+    MST_CHECK(reserve((void **)&gg->head, &gg->cap_head, n + 1, sizeof *gg->head));
+    MST_CHECK(reserve((void **)&gg->deg, &gg->cap_deg, n + 1, sizeof *gg->deg));
+    MST_CHECK(reserve((void **)&gg->route, &gg->cap_route, A, sizeof *gg->route));
+    MST_CHECK(reserve((void **)&gg->route_start, &gg->cap_start, (uint64_t)p + 1,
+                      sizeof *gg->route_start));
+    gg->n = (uint32_t)n;
+    gg->arcs = A;
+    MST_CHECK(build_rows(c, sh, gg, count));
+    gg->route_start[0] = 0;
     for (int q = 0; q < p; q++)
-        start[q] = q ? start[q - 1] + count[q - 1] : 0;
-    MST_ALLOC(send, start[p - 1] + count[p - 1]);
-    for (uint64_t i = 0; i < A; i++) {
-        const mpi_arc *a = &sh->arc[i];
-        if ((int)a->y_rank != me) {
-            twin_rec t = {slot_of[i], gg->head[a->x]};
-            send[start[a->y_rank]++] = t;
-        }
-    }
+        gg->route_start[q + 1] = gg->route_start[q] + count[q];
+    MST_CHECK(layout(c, gg));
 fail:
+    /* Both sides of a cut number the same arcs: their counts must agree. */
     if ((st = mpi_agree(c, st)) == MST_OK) {
-        void *r = NULL;
-        st = mpi_exchange(c, send, count, sizeof *send, &r, recvcount, &total);
-        recv = r;
-    }
-    free(send);
-    send = NULL;
-    if (st == MST_OK) {
-        /* The k-th cut arc towards rank q here is the twin of the k-th one from q. */
-        for (int q = 0; q < p; q++)
-            if (recvcount[q] != count[q])
+        MPI_Alltoall(count, 1, MPI_UINT64_T, back, 1, MPI_UINT64_T, c->comm);
+        for (int q = 0; q < p && st == MST_OK; q++)
+            if (back[q] != count[q])
                 st = mst_fail(MST_ERESOURCE, "rank %d: %" PRIu64 " arcs towards rank %d but %"
-                              PRIu64 " back (internal error)", me, count[q], q, recvcount[q]);
-        for (int q = 0; q < p; q++)
-            start[q] = q ? start[q - 1] + recvcount[q - 1] : 0;
-        for (uint64_t i = 0; st == MST_OK && i < A; i++) {
-            const mpi_arc *a = &sh->arc[i];
-            if ((int)a->y_rank == me)
-                continue;
-            const twin_rec *t = &recv[start[a->y_rank]++];
-            ghs_arc *s = ghs_unit_arc(gg, slot_of[i]);
-            s->to = t->head, s->twin = t->slot, s->rank = (uint16_t)a->y_rank;
-        }
-        st = mpi_agree(c, st);
+                              PRIu64 " back (internal error)", me, count[q], q, back[q]);
+        if ((st = mpi_agree(c, st)) == MST_OK)
+            st = link_twins(c, gg);
     }
-    free(recv);
     free(count);
-    free(start);
-    free(recvcount);
+    free(back);
     return st;
 }

@@ -162,7 +162,7 @@ void ghs_net_reap(ghs_net *net)
     net->inflight = k;
 }
 
-int ghs_net_recv(ghs_net *net, int drop)
+uint32_t ghs_net_recv(ghs_net *net, const ghs_msg **batch)
 {
     int flag = 0, bytes = 0;
     MPI_Message msg;
@@ -173,10 +173,8 @@ int ghs_net_recv(ghs_net *net, int drop)
     MPI_Get_count(&ms, MPI_BYTE, &bytes);
     MPI_Mrecv(net->rbuf, bytes, MPI_BYTE, &msg, MPI_STATUS_IGNORE);
     net->received++;
-    uint32_t k = (uint32_t)((size_t)bytes / sizeof(ghs_msg));
-    for (uint32_t i = 0; i < k && !drop; i++)
-        ghs_net_local(net, &net->rbuf[i]);
-    return 1;
+    *batch = net->rbuf;
+    return (uint32_t)((size_t)bytes / sizeof(ghs_msg));
 }
 
 int ghs_net_quiescent(ghs_net *net, uint64_t deferred, uint64_t *deferred_total,

@@ -4,9 +4,10 @@
  * Messages between vertices of one rank go through one FIFO queue. Messages to another rank are
  * appended to that rank's current batch, which is sent with MPI_Isend when it is full or when
  * the sender runs out of local work and has answered what arrived meanwhile (ghs.c, HOLD_MAX);
- * batches are received with MPI_Improbe/MPI_Mrecv in arrival order and are queued like local
- * ones. MPI keeps the messages of one sender to one receiver in order, a batch keeps its own,
- * and the queues are FIFO: every edge is a FIFO channel, as GHS requires.
+ * batches are received with MPI_Improbe/MPI_Mrecv in arrival order and handled at once, in
+ * order (ghs.c). MPI keeps the messages of one sender to one receiver in order, a batch keeps
+ * its own, and the local queue is FIFO; an edge is either inside a rank (local queue) or
+ * between two (batches): every edge is a FIFO channel, as GHS requires.
  *
  * Termination without timers (F. Mattern, "Algorithms for distributed termination detection",
  * Distributed Computing 2(3), 1987: the four-counter method): a rank that is passive (no local
@@ -42,7 +43,7 @@ typedef struct ghs_ring {
 typedef struct ghs_net {
     const mpi_ctx *c;
     uint32_t batch;            /* messages per batch */
-    ghs_ring q;                /* the local queue (received batches are queued here too) */
+    ghs_ring q;                /* the local queue */
     ghs_msg **out;             /* [p] current batch towards each rank, or NULL */
     uint32_t *out_count;       /* [p] */
     ghs_msg **spare;           /* free batch buffers */
@@ -111,9 +112,9 @@ void ghs_net_drop(ghs_net *net);
 /* Posts every partly filled batch. */
 void ghs_net_flush(ghs_net *net);
 
-/* Receives one batch if one has arrived and queues its messages (drops them if `drop`);
- * returns 1, or 0 if none had arrived. */
-int ghs_net_recv(ghs_net *net, int drop);
+/* Receives one batch if one has arrived: returns its number of messages (batches are never
+ * empty) and points *batch to them, valid until the next call; returns 0 if none had arrived. */
+uint32_t ghs_net_recv(ghs_net *net, const ghs_msg **batch);
 
 /* Recycles the buffers of completed sends. */
 void ghs_net_reap(ghs_net *net);
