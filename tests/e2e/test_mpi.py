@@ -118,6 +118,19 @@ class MpiSameEdges(Workdir):
             self.check(msb, [["-np", "4", "--partition", "hash"],
                              ["-np", "2", "--algo", "boruvka-allreduce"]], ref=ref)
 
+    def test_long_rows(self):
+        """Rows of over 1024 arcs (GHS sorts them with wide digits over the row's key range):
+        many ties, keys across the whole int32 range, float keys."""
+        for name, weights in [("ties", ["--weights", "uniform", "--min", "1", "--max", "50"]),
+                              ("wide", ["--weights", "uniform", "--min", "-2000000000",
+                                        "--max", "2000000000"]),
+                              ("float", ["--weights", "float"])]:
+            path = self.path(name + ".msb")
+            p = run([os.path.join(BIN, "mst-gen"), "gnp", "--vertices", "1300", "--p", "0.9",
+                     *weights, "-o", path, "--quiet"])
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.check(path, [["-np", "1"], ["-np", "3", "--partition", "hash"]])
+
     def test_msb_slices_with_self_loops(self):
         """Self-loops inside the ranks' .msb slices: canonical ids (hence random weights and
         ties) agree with the shared loader's."""
