@@ -84,7 +84,8 @@ static void sort_row(uint64_t *item, uint64_t *pay, uint64_t *tmp, uint64_t *ptm
     int passes = (range_bits + DIGIT_MAX - 1) / DIGIT_MAX;
     int bits = (range_bits + passes - 1) / passes;
     uint32_t mask = (1u << bits) - 1;
-    memset(count, 0, sizeof count);
+    for (int p = 0; p < passes; p++)
+        memset(count[p], 0, (mask + 1) * sizeof count[p][0]);
     for (uint32_t i = 0; i < d; i++) {
         uint32_t k = (uint32_t)(item[i] >> 32) - lo;
         for (int p = 0; p < passes; p++)
@@ -260,6 +261,7 @@ static mst_status link_twins(const mpi_ctx *c, ghs_graph *gg)
 fail:
     if ((st = mpi_agree(c, st)) != MST_OK)
         goto out;
+    _Static_assert(sizeof(ghs_route) == sizeof(uint64_t), "a route entry is sent as one word");
     ghs_route *twin = (ghs_route *)gg->item; /* free since the layout */
     MPI_Alltoallv(gg->route, cnt, disp, MPI_UINT64_T, twin, cnt, disp, MPI_UINT64_T, c->comm);
     for (int q = 0; q < p; q++)
