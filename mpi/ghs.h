@@ -64,11 +64,10 @@ extern const char *const ghs_msg_names[GHS_MSG_TYPES];
  * vertices before x.
  *
  * Twins. Every arc holds its neighbour's header unit and its twin's unit at the neighbour's
- * rank, so a message names its vertex and arc there. The build gets them without sorting
- * anything across ranks: the arcs between ranks r and q are numbered 0, 1, ... in increasing
- * edge id order, the same numbers on both sides (cut index); each rank lists the units of its
- * arcs by cut index (the route table), and one all-to-all of the tables tells every arc its
- * twin's units. */
+ * rank, so a message names its vertex and arc there. The build gets them with one exchange:
+ * the arcs between ranks r and q are numbered 0, 1, ... in increasing edge id order, the same
+ * numbers on both sides (cut index); each rank lists the units of its arcs by cut index (the
+ * route table), and one all-to-all of the tables tells every arc its twin's units. */
 typedef struct ghs_arc {
     uint32_t key;  /* weight key; (key, eid) is the edge's distinct weight */
     uint32_t to;   /* the neighbour's header unit at its rank */
