@@ -1,6 +1,8 @@
 /* radix_sort.c: stable LSD radix sort on 8-bit digits (see radix_sort.h). */
 #include "radix_sort.h"
 
+#include "scan.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,12 +38,7 @@ void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptm
         uint64_t first = (src[0] >> shift) & mask;
         if (count[d][first] == n)
             continue;
-        uint64_t sum = 0;
-        for (unsigned b = 0; b < BUCKETS; b++) {
-            uint64_t c = count[d][b];
-            count[d][b] = sum;
-            sum += c;
-        }
+        mst_exclusive_scan(count[d], BUCKETS);
         if (psrc == NULL) {
             for (uint64_t i = 0; i < n; i++) {
                 uint64_t x = src[i];

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 static _Thread_local char last_error[1024];
 
@@ -71,4 +72,26 @@ mst_status mst_realloc(void **ptr, size_t count, size_t size)
         return mst_fail(MST_ERESOURCE, "out of memory allocating %zu bytes", bytes);
     *ptr = p;
     return MST_OK;
+}
+
+void *mst_big_alloc(size_t count, size_t size)
+{
+    const size_t huge = (size_t)2 << 20;
+    if (size != 0 && count > (SIZE_MAX - huge) / size) {
+        mst_fail(MST_ERESOURCE, "out of memory: %zu x %zu bytes overflows", count, size);
+        return NULL;
+    }
+    size_t bytes = count * size;
+    size_t align = bytes >= 2 * huge ? huge : 64;
+    size_t rounded = (bytes + align - 1) / align * align;
+    void *p = aligned_alloc(align, rounded ? rounded : align);
+    if (p == NULL) {
+        mst_fail(MST_ERESOURCE, "out of memory allocating %zu bytes", rounded);
+        return NULL;
+    }
+#ifdef MADV_HUGEPAGE
+    if (align == huge)
+        madvise(p, rounded, MADV_HUGEPAGE); /* advice only: failure is fine */
+#endif
+    return p;
 }

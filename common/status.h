@@ -53,6 +53,13 @@ const char *mst_status_name(mst_status code);
 void *mst_alloc(size_t count, size_t size);
 /* As mst_alloc, zero-filled. */
 void *mst_calloc(size_t count, size_t size);
+/*
+ * count * size bytes for a large, randomly accessed array, 64-byte aligned; from 4 MiB up it
+ * is 2 MiB-aligned and advised to use transparent huge pages (fewer TLB misses and page
+ * faults). Fails as mst_alloc does (NULL and an MST_ERESOURCE message, overflow included).
+ * Free with free().
+ */
+void *mst_big_alloc(size_t count, size_t size);
 /* Grows *ptr to count elements of size bytes; on failure *ptr is left as it was. */
 mst_status mst_realloc(void **ptr, size_t count, size_t size);
 

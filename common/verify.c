@@ -28,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "scan.h"
 #include "union_find.h"
 
 /* 1 if edge a precedes edge b in the (key, id) order. */
@@ -121,12 +122,7 @@ static mst_status rank_tree_edges(const mst_graph *g, const uint64_t *eid, uint3
                   0xFFFFu)
         for (uint32_t r = 0; r < k; r++)
             count[DIGIT(in[r])]++;
-        uint64_t sum = 0;
-        for (uint32_t d = 0; d < (1u << 16); d++) {
-            uint64_t c = count[d];
-            count[d] = sum;
-            sum += c;
-        }
+        mst_exclusive_scan(count, (uint64_t)1 << 16);
         for (uint32_t r = 0; r < k; r++)
             out[count[DIGIT(in[r])]++] = in[r];
 #undef DIGIT

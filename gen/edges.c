@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "gen.h"
+#include "scan.h"
 
 mst_status gen_edges_alloc(gen_edges *g, uint32_t n, uint64_t m, int with_key)
 {
@@ -39,26 +40,14 @@ void gen_edges_free(gen_edges *g)
     memset(g, 0, sizeof *g);
 }
 
-/* The exclusive prefix sum on one thread. */
-static uint64_t scan_serial(uint64_t *a, uint64_t len)
-{
-    uint64_t sum = 0;
-    for (uint64_t i = 0; i < len; i++) {
-        uint64_t x = a[i];
-        a[i] = sum;
-        sum += x;
-    }
-    return sum;
-}
-
 uint64_t gen_scan(uint64_t *a, uint64_t len)
 {
     if (len < (1u << 16))
-        return scan_serial(a, len);
+        return mst_exclusive_scan(a, len);
     int threads = omp_get_max_threads();
     uint64_t *part = calloc((size_t)threads + 1, sizeof *part);
     if (part == NULL) /* tiny allocation: fall back to one thread rather than fail */
-        return scan_serial(a, len);
+        return mst_exclusive_scan(a, len);
     uint64_t total = 0;
 #pragma omp parallel num_threads(threads)
     {

@@ -49,14 +49,6 @@ mst_status mpi_gather_records(const mpi_ctx *c, const void *buf, uint64_t count,
 void mpi_send_big(const mpi_ctx *c, const void *buf, uint64_t count, size_t rec_bytes, int to);
 void mpi_recv_big(const mpi_ctx *c, void *buf, uint64_t count, size_t rec_bytes, int from);
 
-/*
- * count * size bytes for a large randomly accessed array, 64-byte aligned; from 4 MiB up it is
- * 2 MiB-aligned and advised to use transparent huge pages (fewer TLB misses and page faults).
- * Returns NULL and records an MST_ERESOURCE message on failure (overflow included). Free with
- * free().
- */
-void *mpi_big_alloc(size_t count, size_t size);
-
 /* This process's peak resident set size so far, in KiB (getrusage ru_maxrss). */
 uint64_t mpi_peak_rss_kib(void);
 

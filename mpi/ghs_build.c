@@ -36,7 +36,7 @@ static mst_status reserve(void **p, uint64_t *cap, uint64_t need, size_t size)
         return MST_OK;
     free(*p);
     *cap = 0;
-    if ((*p = mpi_big_alloc(need, size)) == NULL)
+    if ((*p = mst_big_alloc(need, size)) == NULL)
         return MST_ERESOURCE;
     *cap = need;
     return MST_OK;
@@ -51,65 +51,6 @@ static void insertion_sort_pairs(uint64_t *item, uint64_t *pay, uint32_t d)
         for (; k > 0 && item[k - 1] >> 32 > a >> 32; k--)
             item[k] = item[k - 1], pay[k] = pay[k - 1];
         item[k] = a, pay[k] = b;
-    }
-}
-
-/*
- * Sorts a row item[0..d-1] by key (upper 32 bits), stably, moving pay[] along; tmp and ptmp
- * hold d words each. Long rows (dense graphs) take an LSD radix sort of the key's offset from
- * the row's least key in digits of up to 12 bits: two passes where keys span at most 2^24
- * (three for 8-bit digits); shorter rows take the shared 8-bit one, the shortest insertion.
- */
-static void sort_row(uint64_t *item, uint64_t *pay, uint64_t *tmp, uint64_t *ptmp, uint32_t d)
-{
-    enum { WIDE_MIN = 1024, DIGIT_MAX = 12 };
-    uint32_t count[3][1u << DIGIT_MAX]; /* 48 KiB of stack */
-    if (d <= INSERTION_MAX) {
-        insertion_sort_pairs(item, pay, d);
-        return;
-    }
-    if (d < WIDE_MIN) {
-        mst_radix_sort_pairs(item, pay, tmp, ptmp, d, 32, 64);
-        return;
-    }
-    uint32_t lo = UINT32_MAX, hi = 0;
-    for (uint32_t i = 0; i < d; i++) {
-        uint32_t k = (uint32_t)(item[i] >> 32);
-        lo = k < lo ? k : lo;
-        hi = k > hi ? k : hi;
-    }
-    if (lo == hi)
-        return; /* all keys equal: the row is in edge id order already */
-    int range_bits = 32 - __builtin_clz(hi - lo);
-    int passes = (range_bits + DIGIT_MAX - 1) / DIGIT_MAX;
-    int bits = (range_bits + passes - 1) / passes;
-    uint32_t mask = (1u << bits) - 1;
-    for (int p = 0; p < passes; p++)
-        memset(count[p], 0, (mask + 1) * sizeof count[p][0]);
-    for (uint32_t i = 0; i < d; i++) {
-        uint32_t k = (uint32_t)(item[i] >> 32) - lo;
-        for (int p = 0; p < passes; p++)
-            count[p][(k >> (p * bits)) & mask]++;
-    }
-    uint64_t *src = item, *psrc = pay, *dst = tmp, *pdst = ptmp;
-    for (int p = 0; p < passes; p++) {
-        uint32_t sum = 0, *c = count[p];
-        for (uint32_t b = 0; b <= mask; b++) {
-            uint32_t n = c[b];
-            c[b] = sum;
-            sum += n;
-        }
-        for (uint32_t i = 0; i < d; i++) {
-            uint32_t j = c[(((uint32_t)(src[i] >> 32) - lo) >> (p * bits)) & mask]++;
-            dst[j] = src[i];
-            pdst[j] = psrc[i];
-        }
-        uint64_t *t = src, *pt = psrc;
-        src = dst, psrc = pdst, dst = t, pdst = pt;
-    }
-    if (src != item) {
-        memcpy(item, src, (size_t)d * sizeof *item);
-        memcpy(pay, psrc, (size_t)d * sizeof *pay);
     }
 }
 
@@ -178,8 +119,13 @@ static mst_status build_rows(const mpi_ctx *c, const mpi_share *sh, ghs_graph *g
         MST_ALLOC(tmp, maxdeg);
         MST_ALLOC(ptmp, maxdeg);
     }
-    for (uint32_t x = 0; x < n; x++)
-        sort_row(item + off[x], pay + off[x], tmp, ptmp, off[x + 1] - off[x]);
+    for (uint32_t x = 0; x < n; x++) {
+        uint32_t b = off[x], d = off[x + 1] - b;
+        if (d <= INSERTION_MAX)
+            insertion_sort_pairs(item + b, pay + b, d);
+        else /* stable on the key: equal keys keep increasing edge id */
+            mst_radix_sort_pairs(item + b, pay + b, tmp, ptmp, d, 32, 64);
+    }
 fail:
     free(pos);
     free(off);

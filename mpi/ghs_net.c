@@ -22,7 +22,7 @@ mst_status ghs_net_init(ghs_net *net, const mpi_ctx *c, uint32_t batch, uint64_t
     if (*keep != NULL && *keep_cap >= cap) {
         net->q.m = *keep, cap = *keep_cap;
         *keep = NULL, *keep_cap = 0;
-    } else if ((net->q.m = mpi_big_alloc(cap, sizeof *net->q.m)) == NULL) {
+    } else if ((net->q.m = mst_big_alloc(cap, sizeof *net->q.m)) == NULL) {
         st = MST_ERESOURCE;
         goto fail;
     }
@@ -66,7 +66,7 @@ void ghs_net_grow_queue(ghs_net *net)
 {
     ghs_ring *r = &net->q;
     uint64_t cap = r->mask + 1, head = r->head & r->mask;
-    ghs_msg *q = mpi_big_alloc(2 * cap, sizeof *q);
+    ghs_msg *q = mst_big_alloc(2 * cap, sizeof *q);
     if (q == NULL) {
         mst_fail(MST_ERESOURCE, "rank %d: out of memory for a queue of %" PRIu64 " messages",
                  net->c->rank, 2 * cap);

@@ -3,9 +3,9 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "sample.h"
+#include "scan.h"
 #include "timer.h"
 
 /* Edges per block: the unit of scheduling and of compaction. */
@@ -19,21 +19,6 @@ typedef struct wl_edge {
 } wl_edge;
 
 #define NONE UINT64_MAX
-
-/* Large arrays with transparent huge pages where the kernel allows: fewer page faults. */
-static void *big_alloc(size_t count, size_t size)
-{
-    size_t bytes = count * size, align = (size_t)2 << 20;
-    if (bytes < align)
-        return mst_alloc(count, size);
-    void *p = NULL;
-    if (posix_memalign(&p, align, (bytes + align - 1) / align * align) != 0) {
-        mst_fail(MST_ERESOURCE, "out of memory allocating %zu bytes", bytes);
-        return NULL;
-    }
-    madvise(p, bytes, MADV_HUGEPAGE);
-    return p;
-}
 
 static inline void atomic_min_u64(uint64_t *p, uint64_t x)
 {
@@ -61,14 +46,7 @@ typedef struct bv_state {
 /* Exclusive prefix sum of c[0..k-1] into c (c[k] = total). Sequential: k = m / BLOCK is small. */
 static uint64_t prefix_sum(uint64_t *c, uint64_t k)
 {
-    uint64_t sum = 0;
-    for (uint64_t i = 0; i < k; i++) {
-        uint64_t x = c[i];
-        c[i] = sum;
-        sum += x;
-    }
-    c[k] = sum;
-    return sum;
+    return c[k] = mst_exclusive_scan(c, k);
 }
 
 /* Copies each block's survivors (at the block's start in src) to dst at the block's offset. */
@@ -288,11 +266,11 @@ mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_for
     s.g = g;
     s.out = out;
     s.filter_factor = o->filter_factor;
-    if ((s.dsu.rec = big_alloc(g->n, sizeof *s.dsu.rec)) == NULL ||
-        (s.best = big_alloc(g->n, sizeof *s.best)) == NULL ||
-        (s.wl = big_alloc(g->m, sizeof *s.wl)) == NULL ||
-        (s.next = big_alloc(g->m, sizeof *s.next)) == NULL ||
-        (filter && (s.rep = big_alloc(g->n, sizeof *s.rep)) == NULL)) {
+    if ((s.dsu.rec = mst_big_alloc(g->n, sizeof *s.dsu.rec)) == NULL ||
+        (s.best = mst_big_alloc(g->n, sizeof *s.best)) == NULL ||
+        (s.wl = mst_big_alloc(g->m, sizeof *s.wl)) == NULL ||
+        (s.next = mst_big_alloc(g->m, sizeof *s.next)) == NULL ||
+        (filter && (s.rep = mst_big_alloc(g->n, sizeof *s.rep)) == NULL)) {
         st = MST_ERESOURCE;
         goto fail;
     }

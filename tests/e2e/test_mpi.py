@@ -119,7 +119,7 @@ class MpiSameEdges(Workdir):
                              ["-np", "2", "--algo", "boruvka-allreduce"]], ref=ref)
 
     def test_long_rows(self):
-        """Rows of over 1024 arcs (GHS sorts them with wide digits over the row's key range):
+        """Rows of over 1024 arcs, each sorted by (key, edge id) with the shared radix sort:
         many ties, keys across the whole int32 range, float keys."""
         for name, weights in [("ties", ["--weights", "uniform", "--min", "1", "--max", "50"]),
                               ("wide", ["--weights", "uniform", "--min", "-2000000000",

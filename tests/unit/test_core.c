@@ -1,5 +1,6 @@
-/* Unit tests of the core pieces: weight keys, radix sort, union-find, the reader's lines, and
- * mst-seq's two algorithms against each other and the verifier. */
+/* Unit tests of the core pieces: weight keys, radix sort, prefix sums, large allocations,
+ * union-find, the reader's lines, and mst-seq's two algorithms against each other and the
+ * verifier. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
@@ -9,6 +10,8 @@
 #include "../../seq/kruskal.h"
 #include "radix_sort.h"
 #include "reader.h"
+#include "scan.h"
+#include "status.h"
 #include "union_find.h"
 #include "verify.h"
 
@@ -119,6 +122,31 @@ Test(radix_sort, narrow_bit_range_ignores_other_bits)
     mst_radix_sort_bits(a, t, 4, 0, 4); /* by the lowest 4 bits only, stable */
     uint64_t want[] = {0x101, 0x003, 0xA04, 0xF05};
     cr_assert(memcmp(a, want, sizeof a) == 0);
+}
+
+Test(scan, exclusive_prefix_sum_and_total)
+{
+    uint64_t a[] = {3, 0, 5, 1, 7}, want[] = {0, 3, 3, 8, 9};
+    cr_assert_eq(mst_exclusive_scan(a, 5), 16);
+    cr_assert(memcmp(a, want, sizeof a) == 0);
+    cr_assert_eq(mst_exclusive_scan(a, 0), 0, "an empty scan sums to 0");
+}
+
+Test(big_alloc, aligned_usable_and_overflow_fails)
+{
+    uint64_t *big = mst_big_alloc((size_t)1 << 20, sizeof *big); /* 8 MiB: huge-page aligned */
+    cr_assert_not_null(big);
+    cr_assert_eq((uintptr_t)big % ((size_t)2 << 20), 0);
+    big[0] = 1, big[((size_t)1 << 20) - 1] = 2;
+    free(big);
+    char *small = mst_big_alloc(100, 1), *none = mst_big_alloc(0, 8);
+    cr_assert_not_null(small);
+    cr_assert_eq((uintptr_t)small % 64, 0);
+    cr_assert_not_null(none, "NULL means failure only");
+    free(small);
+    free(none);
+    cr_assert_null(mst_big_alloc(SIZE_MAX / 2, 4));
+    cr_assert(strstr(mst_last_error(), "overflows") != NULL, "%s", mst_last_error());
 }
 
 Test(union_find, matches_naive_labels)
