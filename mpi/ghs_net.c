@@ -90,6 +90,10 @@ void ghs_net_drop(ghs_net *net)
 
 ghs_msg *ghs_net_new_batch(ghs_net *net)
 {
+    /* Recycle the buffers of completed sends before allocating: most batches are small and
+     * leave MPI at once, so a rank needs few more buffers than it has sends truly in flight. */
+    if (net->nspare == 0)
+        ghs_net_reap(net);
     if (net->nspare > 0)
         return net->spare[--net->nspare];
     ghs_msg *b = mst_alloc(net->batch, sizeof *b);
