@@ -182,6 +182,23 @@ fail:
     return st;
 }
 
+/* A cursor over the arcs in row order, across rows: reads ahead where rows are short. */
+typedef struct arc_cursor {
+    uint32_t x, u, end; /* vertex, arc unit, end of its row; u == end: no arc left */
+} arc_cursor;
+
+/* Moves c to the next arc (first call: c->x = 0, c->u = c->end = head[0] + header). */
+static inline void arc_cursor_next(const ghs_graph *gg, arc_cursor *c)
+{
+    if (c->u < c->end)
+        c->u += GHS_ARC_UNITS;
+    while (c->u == c->end && c->x + 1 < gg->n) {
+        c->x++;
+        c->u = gg->head[c->x] + GHS_HEADER_UNITS;
+        c->end = c->u + gg->deg[c->x] * GHS_ARC_UNITS;
+    }
+}
+
 /*
  * Collective: every rank sends rank q the segment of its route table for their cut, into the
  * sort scratch: entry route_start[q] + k there is then where arc k of the cut with q lies at q.
@@ -212,12 +229,22 @@ fail:
     MPI_Alltoallv(gg->route, cnt, disp, MPI_UINT64_T, twin, cnt, disp, MPI_UINT64_T, c->comm);
     for (int q = 0; q < p; q++)
         base[q] = (q == c->rank ? gg->route : twin) + start[q];
+    arc_cursor ahead = {0, 0, 0};
+    if (gg->n > 0) {
+        ahead.u = ahead.end = gg->head[0] + GHS_HEADER_UNITS;
+        ahead.end += gg->deg[0] * GHS_ARC_UNITS;
+        if (ahead.u == ahead.end)
+            arc_cursor_next(gg, &ahead);
+    }
+    for (int i = 0; i < PREFETCH_AHEAD; i++)
+        arc_cursor_next(gg, &ahead);
     for (uint32_t x = 0; x < gg->n; x++) {
         uint32_t u = gg->head[x] + GHS_HEADER_UNITS, end = u + gg->deg[x] * GHS_ARC_UNITS;
         for (; u < end; u += GHS_ARC_UNITS) {
-            if (u + PREFETCH_AHEAD * GHS_ARC_UNITS < end) {
-                const ghs_arc *f = ghs_unit_arc(gg, u + PREFETCH_AHEAD * GHS_ARC_UNITS);
+            if (ahead.u < ahead.end) { /* the twin's entry, at a random place */
+                const ghs_arc *f = ghs_unit_arc(gg, ahead.u);
                 __builtin_prefetch(base[f->rank] + f->twin);
+                arc_cursor_next(gg, &ahead);
             }
             ghs_arc *a = ghs_unit_arc(gg, u);
             ghs_route r = base[a->rank][a->twin];
