@@ -187,7 +187,7 @@ typedef struct arc_cursor {
     uint32_t x, u, end; /* vertex, arc unit, end of its row; u == end: no arc left */
 } arc_cursor;
 
-/* Moves c to the next arc (first call: c->x = 0, c->u = c->end = head[0] + header). */
+/* Moves c to the next arc, skipping empty rows; after the last arc, c stays at u == end. */
 static inline void arc_cursor_next(const ghs_graph *gg, arc_cursor *c)
 {
     if (c->u < c->end)
@@ -197,6 +197,19 @@ static inline void arc_cursor_next(const ghs_graph *gg, arc_cursor *c)
         c->u = gg->head[c->x] + GHS_HEADER_UNITS;
         c->end = c->u + gg->deg[c->x] * GHS_ARC_UNITS;
     }
+}
+
+/* A cursor at the first arc (u == end if there is none). */
+static arc_cursor arc_cursor_first(const ghs_graph *gg)
+{
+    arc_cursor c = {0, 0, 0};
+    if (gg->n > 0) {
+        c.u = gg->head[0] + GHS_HEADER_UNITS;
+        c.end = c.u + gg->deg[0] * GHS_ARC_UNITS;
+        if (c.u == c.end)
+            arc_cursor_next(gg, &c);
+    }
+    return c;
 }
 
 /*
@@ -229,13 +242,7 @@ fail:
     MPI_Alltoallv(gg->route, cnt, disp, MPI_UINT64_T, twin, cnt, disp, MPI_UINT64_T, c->comm);
     for (int q = 0; q < p; q++)
         base[q] = (q == c->rank ? gg->route : twin) + start[q];
-    arc_cursor ahead = {0, 0, 0};
-    if (gg->n > 0) {
-        ahead.u = ahead.end = gg->head[0] + GHS_HEADER_UNITS;
-        ahead.end += gg->deg[0] * GHS_ARC_UNITS;
-        if (ahead.u == ahead.end)
-            arc_cursor_next(gg, &ahead);
-    }
+    arc_cursor ahead = arc_cursor_first(gg);
     for (int i = 0; i < PREFETCH_AHEAD; i++)
         arc_cursor_next(gg, &ahead);
     for (uint32_t x = 0; x < gg->n; x++) {

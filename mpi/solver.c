@@ -61,8 +61,8 @@ static uint64_t *peak_rss_kib; /* rank 0: every rank's peak RSS after the last t
  * that its peers write small messages into; the pages each rank touches, its own and its
  * peers', count in its RSS and grow with the number of ranks on the node (about 27 MiB a rank
  * at 16 ranks on sparse-medium, more than the GHS data). 2 MiB is vader's smallest; GHS was
- * no slower with it (report/results/). The user's own setting, if any, wins; other MPIs ignore
- * the variable. */
+ * no slower with it (report/results/2026-11-21-device-mpi-memory.txt). The user's own
+ * setting, if any, wins; other MPIs ignore the variable. */
 #define SHM_SEGMENT_VAR "OMPI_MCA_btl_vader_segment_size"
 #define SHM_SEGMENT_BYTES "2097152"
 
