@@ -112,7 +112,8 @@ static mst_status compact(gen_edges *g, const uint8_t *keep)
 #pragma omp parallel num_threads(threads)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        uint64_t lo = m * (uint64_t)t / (uint64_t)nt, hi = m * (uint64_t)(t + 1) / (uint64_t)nt;
+        uint64_t lo, hi;
+        gen_thread_part(m, t, nt, &lo, &hi);
         uint64_t c = 0;
         for (uint64_t e = lo; e < hi; e++)
             c += keep[e] != 0;
@@ -124,7 +125,8 @@ static mst_status compact(gen_edges *g, const uint8_t *keep)
 #pragma omp parallel num_threads(threads)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        uint64_t lo = m * (uint64_t)t / (uint64_t)nt, hi = m * (uint64_t)(t + 1) / (uint64_t)nt;
+        uint64_t lo, hi;
+        gen_thread_part(m, t, nt, &lo, &hi);
         uint64_t pos = part[t];
         for (uint64_t e = lo; e < hi; e++)
             if (keep[e])
@@ -171,7 +173,8 @@ mst_status gen_dedup(gen_edges *g, uint64_t *removed)
 #pragma omp parallel num_threads(threads)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        uint64_t lo = m * (uint64_t)t / (uint64_t)nt, hi = m * (uint64_t)(t + 1) / (uint64_t)nt;
+        uint64_t lo, hi;
+        gen_thread_part(m, t, nt, &lo, &hi);
         uint64_t *h = hist + (uint64_t)t * buckets;
         for (uint64_t e = lo; e < hi; e++)
             if (u[e] != v[e])
@@ -189,7 +192,8 @@ mst_status gen_dedup(gen_edges *g, uint64_t *removed)
 #pragma omp parallel num_threads(threads)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        uint64_t lo = m * (uint64_t)t / (uint64_t)nt, hi = m * (uint64_t)(t + 1) / (uint64_t)nt;
+        uint64_t lo, hi;
+        gen_thread_part(m, t, nt, &lo, &hi);
         uint64_t *h = hist + (uint64_t)t * buckets;
         for (uint64_t e = lo; e < hi; e++)
             if (u[e] != v[e])

@@ -52,7 +52,8 @@ uint64_t gen_scan(uint64_t *a, uint64_t len)
 #pragma omp parallel num_threads(threads)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        uint64_t lo = len * (uint64_t)t / (uint64_t)nt, hi = len * (uint64_t)(t + 1) / (uint64_t)nt;
+        uint64_t lo, hi;
+        gen_thread_part(len, t, nt, &lo, &hi);
         uint64_t s = 0;
         for (uint64_t i = lo; i < hi; i++)
             s += a[i];

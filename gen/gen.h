@@ -125,6 +125,14 @@ mst_status gen_geometric(const gen_params *p, gen_edges *g);
  */
 void gen_spanning_tree(uint64_t seed, uint32_t n, uint32_t *u, uint32_t *v);
 
+/* The part [*lo, *hi) of 0..len-1 that thread t of nt takes in an OpenMP parallel loop:
+ * contiguous, in thread order, sizes differing by at most one. */
+static inline void gen_thread_part(uint64_t len, int t, int nt, uint64_t *lo, uint64_t *hi)
+{
+    *lo = len * (uint64_t)t / (uint64_t)nt;
+    *hi = len * (uint64_t)(t + 1) / (uint64_t)nt;
+}
+
 /* Exclusive prefix sum of a[0..len-1] in place (parallel for len >= 2^16; integer sums, so the
  * result does not depend on the threads); returns the total. O(len). */
 uint64_t gen_scan(uint64_t *a, uint64_t len);

@@ -75,7 +75,8 @@ mst_status gen_inject(gen_edges *g, uint64_t seed, double loop_rate, double mult
 #pragma omp parallel num_threads(threads)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        uint64_t lo = m * (uint64_t)t / (uint64_t)nt, hi = m * (uint64_t)(t + 1) / (uint64_t)nt;
+        uint64_t lo, hi;
+        gen_thread_part(m, t, nt, &lo, &hi);
         uint64_t c = 0;
         for (uint64_t e = lo; e < hi; e++) {
             unsigned d = decide(k, e, t_multi, all_multi, t_loop, all_loop);
@@ -92,7 +93,8 @@ mst_status gen_inject(gen_edges *g, uint64_t seed, double loop_rate, double mult
 #pragma omp parallel num_threads(threads)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
-        uint64_t lo = m * (uint64_t)t / (uint64_t)nt, hi = m * (uint64_t)(t + 1) / (uint64_t)nt;
+        uint64_t lo, hi;
+        gen_thread_part(m, t, nt, &lo, &hi);
         uint64_t pos = part[t];
         for (uint64_t e = lo; e < hi; e++) {
             gen_seq q = gen_seq_at(k, e);

@@ -60,7 +60,7 @@ _Static_assert(sizeof(ghs_vertex) == GHS_HEADER_UNITS * sizeof(uint64_t),
                "a vertex header fills its 64 bytes");
 _Static_assert(sizeof(ghs_arc) == GHS_ARC_UNITS * sizeof(uint64_t), "an arc is 2 units");
 
-typedef struct deferred {
+typedef struct ghs_deferred {
     ghs_msg m;
     uint32_t next;
 } deferred;
@@ -601,6 +601,7 @@ mst_status ghs_solve(const mpi_ctx *c, const mpi_share *sh, const ghs_options *o
     ghs_graph gg;
     ghs_state s;
     memset(&s, 0, sizeof s);
+    s.pool = g->pool, s.spare = g->pool_free, s.pool_cap = g->cap_pool; /* kept: no faults */
     double t0 = mst_now_s();
     MST_CHECK(ghs_graph_build(c, sh, g)); /* agreed */
     gg = *g;
@@ -648,7 +649,6 @@ mst_status ghs_solve(const mpi_ctx *c, const mpi_share *sh, const ghs_options *o
     mst_phase_add(ph, "gather", t3 - t2);
 fail:
     ghs_net_free(&s.net, &g->queue, &g->cap_queue);
-    free(s.pool);
-    free(s.spare);
+    g->pool = s.pool, g->pool_free = s.spare, g->cap_pool = s.pool_cap;
     return st;
 }

@@ -85,9 +85,9 @@ typedef struct ghs_route {
     uint32_t head, arc;
 } ghs_route;
 
-/* The adjacency, and the buffers that build it. They are kept from one build to the next (the
- * solver's warm-up trial allocates them, in huge pages where the system allows), so timed
- * trials do not pay for faulting in fresh memory. */
+/* The adjacency, the buffers that build it, and the message phase's local queue and deferred
+ * pool. They are kept from one trial to the next (the solver's warm-up trial allocates them, in
+ * huge pages where the system allows), so timed trials do not pay for faulting in fresh memory. */
 typedef struct ghs_graph {
     uint32_t n;        /* local vertices */
     uint64_t arcs;
@@ -102,6 +102,9 @@ typedef struct ghs_graph {
     uint64_t cap_head, cap_deg, cap_mem, cap_item, cap_eid, cap_route, cap_start; /* room */
     struct ghs_msg *queue;  /* the local message queue's buffer (ghs_net.h) */
     uint64_t cap_queue;
+    struct ghs_deferred *pool; /* the deferred messages' pool and its free-entry stack (ghs.c) */
+    uint32_t *pool_free;
+    uint32_t cap_pool;
 } ghs_graph;
 
 /* The arc at unit j. */

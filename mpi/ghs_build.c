@@ -26,6 +26,8 @@ void ghs_graph_free(ghs_graph *gg)
     free(gg->route);
     free(gg->route_start);
     free(gg->queue);
+    free(gg->pool);
+    free(gg->pool_free);
     memset(gg, 0, sizeof *gg);
 }
 

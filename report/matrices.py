@@ -52,6 +52,13 @@ BASELINE = {"solver": "mst-seq", "label": "kruskal", "args": ["--algo", "kruskal
 SEQ = [BASELINE,
        {"solver": "mst-seq", "label": "filter-kruskal", "args": ["--algo", "filter-kruskal"]}]
 
+# Every solver at 1 and 2 threads or ranks (bench.py skips, with the reason, one that cannot run).
+LAPTOP_RUNS = SEQ + [
+    {"solver": "mst-omp", "label": "waitfree", "threads": [1, 2]},
+    {"solver": "mst-cuda"},
+    {"solver": "mst-mpi", "ranks": [1, 2]},
+]
+
 
 def omp_variants(threads):
     """mst-omp's union-find, filtering and schedule variants at `threads` threads."""
@@ -77,21 +84,13 @@ MATRICES = {
     # seconds: the CI test of `make bench`
     "tiny": {
         "graphs": ["tiny-random", "tiny-forest"],
-        "runs": SEQ + [
-            {"solver": "mst-omp", "label": "waitfree", "threads": [1, 2]},
-            {"solver": "mst-cuda"},
-            {"solver": "mst-mpi", "ranks": [1, 2]},
-        ],
+        "runs": LAPTOP_RUNS,
         "trials": 1, "verify": "all", "timeout_s": 60, "budget_s": 120,
     },
     # the default: a few minutes on a 2-core laptop (its timings are not results)
     "quick": {
         "graphs": ["USA-road-NY", "dense-medium", "rmat16", "sparse-medium", "2d-2e20"],
-        "runs": SEQ + [
-            {"solver": "mst-omp", "label": "waitfree", "threads": [1, 2]},
-            {"solver": "mst-cuda"},
-            {"solver": "mst-mpi", "ranks": [1, 2]},
-        ],
+        "runs": LAPTOP_RUNS,
         "trials": 5, "verify": "all", "timeout_s": 120, "budget_s": 900,
     },
     # the device machine (16 cores, one GPU): one 10-minute call, resumable

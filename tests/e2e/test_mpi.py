@@ -196,6 +196,18 @@ class MpiSameEdges(Workdir):
         self.assertIn("boruvka-allreduce", p.stdout)
         self.assertIn("WHOLE graph on every rank", p.stdout)
 
+    def test_shared_memory_segment(self):
+        """Open MPI's vader segment is 2 MiB unless the user set it (Open MPI prints the values
+        MPI_Init read when asked to)."""
+        path = self.write("g.wel", "0 1 5\n1 2 3\n2 0 4\n")
+        env = {k: v for k, v in ENV.items() if k != "OMPI_MCA_btl_vader_segment_size"}
+        env["OMPI_MCA_mpi_show_mca_params"] = "all"
+        for value in (None, "8388608"):
+            e = dict(env, **({} if value is None else {"OMPI_MCA_btl_vader_segment_size": value}))
+            p = mpirun(["-np", "2", "--trials", "1", path], env=e)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn("btl_vader_segment_size=%s" % (value or "2097152"), p.stdout + p.stderr)
+
     def test_errors(self):
         """One line from rank 0 with the first failing rank's message; the usual exit codes."""
         def expect(args, code, fragment):
