@@ -405,22 +405,28 @@ static inline __attribute__((always_inline)) void deliver(ghs_state *s, const gh
     }
 }
 
-/* Prefetches for the message f, to be handled PREFETCH_AHEAD messages from now, and for g,
- * half as far ahead (whose vertex has arrived by now). */
-static inline __attribute__((always_inline)) void prefetch_msgs(const ghs_state *s,
-                                                                const ghs_msg *f,
-                                                                const ghs_msg *g)
+/* Prefetches, first stage, for a message to be handled PREFETCH_AHEAD messages from now: its
+ * vertex's header and its arc. */
+static inline __attribute__((always_inline)) void prefetch_first(const ghs_state *s,
+                                                                 const ghs_msg *f)
+{
+    __builtin_prefetch(s->unit + f->to);
+    __builtin_prefetch(s->unit + f->slot);
+}
+
+/* Prefetches, second stage, for a message g half as far ahead, whose vertex has arrived by now:
+ * the line after its header (the answer may go out on another arc: in-branch, the next Basic
+ * one, the Branch ones), its first deferred message, and the edge id an Accept or a Connect
+ * reads. */
+static inline __attribute__((always_inline)) void prefetch_second(const ghs_state *s,
+                                                                  const ghs_msg *g)
 {
     const uint64_t *unit = s->unit;
-    __builtin_prefetch(unit + f->to);
-    __builtin_prefetch(unit + f->slot);
-    /* g's vertex: the line after its header (the answer may go out on another arc: in-branch,
-     * the next Basic one, the Branch ones) and its first deferred message. */
     const ghs_vertex *gv = vtx(s, g->to);
     uint32_t k = gv->dq_head, row = row_begin(g->to);
     __builtin_prefetch(unit + (row < gv->end ? row : g->to));
-    /* An Accept or Connect reads its arc's edge id. Selects by arithmetic: a branch on the
-     * message type would be mispredicted half the time. */
+    /* Selects by arithmetic: a branch on the message type would be mispredicted half the
+     * time. */
     uintptr_t at = (uintptr_t)gv;
     uintptr_t e = (uintptr_t)(s->eid + gv->arc0 + (g->slot - row) / GHS_ARC_UNITS);
     uintptr_t need = ((1u << GHS_ACCEPT | 1u << GHS_CONNECT) >> (g->type & 7)) & 1;
@@ -440,9 +446,17 @@ static int receive_all(ghs_state *s, int discard)
     int got = 0;
     while ((k = ghs_net_recv(&s->net, &b)) > 0) {
         got = 1;
-        for (uint32_t i = 0; i < k && !discard; i++) {
+        if (discard)
+            continue;
+        /* Batches between ranks are mostly short (tens of messages): the first stage for the
+         * batch's head goes out at once, the second once it has had time to arrive. */
+        for (uint32_t i = 0; i < k && i < PREFETCH_AHEAD; i++)
+            prefetch_first(s, &b[i]);
+        for (uint32_t i = 0; i < k; i++) {
             if (i + PREFETCH_AHEAD < k)
-                prefetch_msgs(s, &b[i + PREFETCH_AHEAD], &b[i + PREFETCH_AHEAD / 2]);
+                prefetch_first(s, &b[i + PREFETCH_AHEAD]);
+            if (i >= PREFETCH_AHEAD / 2 && i + PREFETCH_AHEAD / 2 < k)
+                prefetch_second(s, &b[i + PREFETCH_AHEAD / 2]);
             deliver(s, &b[i]);
         }
     }
@@ -458,9 +472,10 @@ static void drain(ghs_state *s, uint32_t budget)
         const ghs_msg *q = r->m;
         if (head == tail)
             break;
-        if (tail - head > PREFETCH_AHEAD)
-            prefetch_msgs(s, &q[(head + PREFETCH_AHEAD) & mask],
-                          &q[(head + PREFETCH_AHEAD / 2) & mask]);
+        if (tail - head > PREFETCH_AHEAD) {
+            prefetch_first(s, &q[(head + PREFETCH_AHEAD) & mask]);
+            prefetch_second(s, &q[(head + PREFETCH_AHEAD / 2) & mask]);
+        }
         ghs_msg m = q[head & mask];
         r->head = head + 1;
         deliver(s, &m);
@@ -609,8 +624,8 @@ mst_status ghs_solve(const mpi_ctx *c, const mpi_share *sh, const ghs_options *o
     s.eid = gg.eid;
     s.me = c->rank;
     /* The wakeups queue one Connect per vertex at once. */
-    st = mpi_agree(c, ghs_net_init(&s.net, c, o->batch, (uint64_t)gg.n + 1, &g->queue,
-                                   &g->cap_queue));
+    st = mpi_agree(c, ghs_net_init(&s.net, c, o->batch, (uint64_t)gg.n + 1,
+                                   gg.route_start, &g->queue, &g->cap_queue));
     if (st != MST_OK)
         goto fail;
     for (uint32_t x = 0, arc0 = 0; x < gg.n; arc0 += gg.deg[x], x++) {

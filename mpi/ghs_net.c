@@ -10,7 +10,7 @@
 #define QUEUE_MIN (1u << 12)
 
 mst_status ghs_net_init(ghs_net *net, const mpi_ctx *c, uint32_t batch, uint64_t hint,
-                        ghs_msg **keep, uint64_t *keep_cap)
+                        const uint64_t *cut_start, ghs_msg **keep, uint64_t *keep_cap)
 {
     mst_status st = MST_OK;
     uint64_t cap = QUEUE_MIN;
@@ -29,15 +29,51 @@ mst_status ghs_net_init(ghs_net *net, const mpi_ctx *c, uint32_t batch, uint64_t
     net->q.mask = cap - 1;
     MST_CALLOC(net->out, c->size);
     MST_CALLOC(net->out_count, c->size);
-    MST_ALLOC(net->rbuf, batch);
+    net->lent = -1;
+    for (int q = 0; q < c->size; q++)
+        net->npeer += q != c->rank && cut_start[q + 1] > cut_start[q];
+    if (net->npeer == 0)
+        return MST_OK;
+    MST_ALLOC(net->rbuf, (size_t)net->npeer * batch);
+    MST_ALLOC(net->rreq, net->npeer);
+    MST_ALLOC(net->ready_idx, net->npeer);
+    MST_ALLOC(net->ready_st, net->npeer);
+    MST_ALLOC(net->active, net->npeer);
+    for (int q = 0, i = 0; q < c->size; q++)
+        if (q != c->rank && cut_start[q + 1] > cut_start[q]) {
+            MPI_Recv_init(net->rbuf + (size_t)i * batch, (int)(batch * sizeof(ghs_msg)), MPI_BYTE,
+                          q, TAG_BATCH, c->comm, &net->rreq[i]);
+            i++;
+        }
+    MPI_Startall(net->npeer, net->rreq);
+    memset(net->active, 1, (size_t)net->npeer);
+    net->posted = 1;
     return MST_OK;
 fail:
     ghs_net_free(net, NULL, NULL);
     return st;
 }
 
+/* Withdraws the posted receives (none can match once the ranks have terminated) and frees
+ * their requests. */
+static void withdraw_receives(ghs_net *net)
+{
+    if (!net->posted)
+        return;
+    for (int i = 0; i < net->npeer; i++)
+        if (net->active[i])
+            MPI_Cancel(&net->rreq[i]);
+    for (int i = 0; i < net->npeer; i++) {
+        if (net->active[i])
+            MPI_Wait(&net->rreq[i], MPI_STATUS_IGNORE);
+        MPI_Request_free(&net->rreq[i]);
+    }
+    net->posted = 0;
+}
+
 void ghs_net_free(ghs_net *net, ghs_msg **keep, uint64_t *keep_cap)
 {
+    withdraw_receives(net);
     if (net->out != NULL)
         for (int q = 0; q < net->c->size; q++)
             free(net->out[q]);
@@ -59,6 +95,10 @@ void ghs_net_free(ghs_net *net, ghs_msg **keep, uint64_t *keep_cap)
     free(net->req_buf);
     free(net->done_idx);
     free(net->rbuf);
+    free(net->rreq);
+    free(net->ready_idx);
+    free(net->ready_st);
+    free(net->active);
     memset(net, 0, sizeof *net);
 }
 
@@ -168,16 +208,28 @@ void ghs_net_reap(ghs_net *net)
 
 uint32_t ghs_net_recv(ghs_net *net, const ghs_msg **batch)
 {
-    int flag = 0, bytes = 0;
-    MPI_Message msg;
-    MPI_Status ms;
-    MPI_Improbe(MPI_ANY_SOURCE, TAG_BATCH, net->c->comm, &flag, &msg, &ms);
-    if (!flag)
-        return 0;
-    MPI_Get_count(&ms, MPI_BYTE, &bytes);
-    MPI_Mrecv(net->rbuf, bytes, MPI_BYTE, &msg, MPI_STATUS_IGNORE);
+    if (net->lent >= 0) { /* the caller is done with that buffer */
+        MPI_Start(&net->rreq[net->lent]);
+        net->active[net->lent] = 1;
+        net->lent = -1;
+    }
+    if (net->iready == net->nready) {
+        int done = 0;
+        net->iready = net->nready = 0;
+        if (net->npeer == 0)
+            return 0;
+        MPI_Testsome(net->npeer, net->rreq, &done, net->ready_idx, net->ready_st);
+        if (done <= 0 || done == MPI_UNDEFINED)
+            return 0;
+        for (int i = 0; i < done; i++)
+            net->active[net->ready_idx[i]] = 0;
+        net->nready = done;
+    }
+    int bytes = 0, k = net->ready_idx[net->iready];
+    MPI_Get_count(&net->ready_st[net->iready++], MPI_BYTE, &bytes);
+    net->lent = k;
     net->received++;
-    *batch = net->rbuf;
+    *batch = net->rbuf + (size_t)k * net->batch;
     return (uint32_t)((size_t)bytes / sizeof(ghs_msg));
 }
 
@@ -215,4 +267,5 @@ void ghs_net_finish(ghs_net *net)
     for (uint32_t i = 0; i < net->inflight; i++)
         free(net->req_buf[i]);
     net->inflight = 0;
+    withdraw_receives(net);
 }
