@@ -14,12 +14,18 @@ typedef struct group_slot {
     uint32_t state; /* 0 empty, 1 first edge was (lo, hi), 2 first edge was (hi, lo) */
 } group_slot;
 
+/* The group hash of edge e (its endpoints in either order, and its key if with_weights). */
+static inline uint64_t group_hash(const mst_graph *g, int with_weights, uint64_t e)
+{
+    uint32_t a = g->u[e], b = g->v[e];
+    return mst_edge_group_hash(a < b ? a : b, a < b ? b : a, with_weights ? g->key[e] : 0);
+}
+
 /* 1 if edge e's group hash is marked in the `twice` bitmap; *hash gets the full hash. */
 static inline int is_candidate(const mst_graph *g, int with_weights, const uint64_t *twice,
                                uint64_t mask, uint64_t e, uint64_t *hash)
 {
-    uint32_t a = g->u[e], b = g->v[e];
-    *hash = mst_edge_group_hash(a < b ? a : b, a < b ? b : a, with_weights ? g->key[e] : 0);
+    *hash = group_hash(g, with_weights, e);
     uint64_t h = *hash & mask;
     return (int)((twice[h >> 6] >> (h & 63)) & 1);
 }
@@ -85,8 +91,7 @@ mst_status mst_arc_flips(const mst_graph *g, int with_weights, uint64_t **flips,
     MST_CALLOC(seen, bits / 64);
     MST_CALLOC(twice, bits / 64);
     for (uint64_t e = 0; e < g->m; e++) {
-        uint32_t a = g->u[e], b = g->v[e];
-        uint64_t h = mst_edge_group_hash(a < b ? a : b, a < b ? b : a, with_weights ? g->key[e] : 0) & mask;
+        uint64_t h = group_hash(g, with_weights, e) & mask;
         uint64_t bit = 1ull << (h & 63);
         if (seen[h >> 6] & bit)
             twice[h >> 6] |= bit;

@@ -29,8 +29,8 @@ int mst_cli_load_option(mst_load_options *lo, const char *name, const char *valu
  * naming `option`). */
 int mst_cli_parse_u64(const char *option, const char *s, uint64_t max, uint64_t *out);
 
-/* Parses a whole number > 0 and <= max (decimal, C syntax) into *out; returns 0 or -1 (message
- * recorded naming `option`). */
+/* Parses a real number x with 0 < x <= max (strtod syntax, the whole string) into *out; returns
+ * 0, or -1 with a usage message naming `option` recorded (MST_EUSAGE). */
 int mst_cli_parse_positive(const char *option, const char *s, double max, double *out);
 
 /*

@@ -5,12 +5,12 @@
  * appended to that rank's current batch, which is sent with MPI_Isend when it is full or when
  * the sender runs out of local work and has answered what arrived meanwhile (ghs.c, HOLD_MAX).
  * Each rank keeps one persistent receive posted per neighbouring rank, so a batch lands in its
- * buffer without passing through MPI's unexpected-message copies (MPI_Improbe/MPI_Mrecv took
- * about 1 us per batch, a posted receive 0.1 us at 16 ranks: report/results/, "receives"); it
- * is handled at once, in order (ghs.c), and the receive restarted. MPI matches one sender's
- * messages to one receiver in order, a batch keeps its own, and the local queue is FIFO; an
- * edge is either inside a rank (local queue) or between two (batches): every edge is a FIFO
- * channel, as GHS requires.
+ * buffer without passing through MPI's unexpected-message copies (at 16 ranks MPI_Improbe and
+ * MPI_Mrecv took about 1 us per batch, a posted receive 0.1 us: the "receives" file of
+ * report/results/); it is handled at once, in order (ghs.c), and the receive restarted. MPI
+ * matches one sender's messages to one receiver in order, a batch keeps its own, and the local
+ * queue is FIFO; an edge is either inside a rank (local queue) or between two (batches): every
+ * edge is a FIFO channel, as GHS requires.
  *
  * Termination without timers (F. Mattern, "Algorithms for distributed termination detection",
  * Distributed Computing 2(3), 1987: the four-counter method): a rank that is passive (no local

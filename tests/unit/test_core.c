@@ -1,11 +1,12 @@
 /* Unit tests of the core pieces: weight keys, radix sort, prefix sums, large allocations,
- * union-find, the reader's lines, and mst-seq's two algorithms against each other and the
- * verifier. */
+ * option numbers, union-find, the reader's lines, and mst-seq's two algorithms against each
+ * other and the verifier. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "graph.h"
 #include "../../seq/kruskal.h"
 #include "radix_sort.h"
@@ -147,6 +148,24 @@ Test(big_alloc, aligned_usable_and_overflow_fails)
     free(none);
     cr_assert_null(mst_big_alloc(SIZE_MAX / 2, 4));
     cr_assert(strstr(mst_last_error(), "overflows") != NULL, "%s", mst_last_error());
+}
+
+Test(cli, positive_number_in_range)
+{
+    double x = 0;
+    cr_assert_eq(mst_cli_parse_positive("--f", "4", 1e6, &x), 0);
+    cr_assert_eq(x, 4.0);
+    cr_assert_eq(mst_cli_parse_positive("--f", "0.25", 1e6, &x), 0);
+    cr_assert_eq(x, 0.25);
+    cr_assert_eq(mst_cli_parse_positive("--f", "1e6", 1e6, &x), 0, "max itself is allowed");
+    const char *bad[] = {"0", "-1", "1e7", "abc", "4x", "", "nan"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        x = 7;
+        cr_assert_eq(mst_cli_parse_positive("--f", bad[i], 1e6, &x), -1, "'%s'", bad[i]);
+        cr_assert_eq(x, 7.0, "'%s' leaves *out alone", bad[i]);
+        cr_assert(strstr(mst_last_error(), "--f") != NULL, "%s", mst_last_error());
+    }
+    cr_assert_eq(mst_cli_parse_positive("--f", NULL, 1e6, &x), -1, "a missing value");
 }
 
 Test(union_find, matches_naive_labels)
