@@ -29,6 +29,17 @@
 const char *const ghs_msg_names[GHS_MSG_TYPES] = {"connect", "initiate", "test", "accept",
                                                   "reject", "report", "changeroot"};
 
+/* An arc's probe: the level of the last Test sent on it and what became of it. */
+enum { PROBE_IN_FLIGHT = 1, PROBE_ACCEPTED = 2 };
+
+static inline uint8_t probe_of(int level, int state)
+{
+    return (uint8_t)(level << 2 | state);
+}
+
+/* A vertex's search: running, and whether an arc was Accepted (no heavier one needs a Test). */
+enum { SEARCHING = 1, SEARCH_ACCEPTED = 2 };
+
 /* flags of a vertex */
 enum {
     F_STATE = 1,      /* LN, SN or in-branch changed since the deferred list was examined */
@@ -43,7 +54,9 @@ typedef struct ghs_vertex {
     uint64_t best_eid;   /* best-wt = (best_key, best_eid) */
     uint32_t best_key;
     uint32_t best_edge;  /* best-edge (unit) */
-    uint32_t test_edge;  /* test-edge (unit) */
+    uint8_t window;      /* the test window (ghs.h): arcs from the cursor it may test */
+    uint8_t search;      /* SEARCHING while its own search runs (GHS: test-edge not nil) */
+    uint16_t ahead;      /* arcs from the cursor to the first not tested in this Find */
     uint32_t in_branch;  /* in-branch (unit) */
     uint32_t find_count; /* find-count */
     uint32_t end;        /* the row: units head + 8 .. end - 1, by increasing (key, eid) */
@@ -70,6 +83,7 @@ typedef struct ghs_state {
     uint64_t *unit;      /* the adjacency */
     const uint64_t *eid; /* edge ids of the arcs (ghs_graph) */
     int me;
+    uint8_t window_max;  /* --test-window */
     deferred *pool;      /* deferred messages: pool_len used, pool_cap allocated */
     uint32_t *spare;     /* indices of free pool entries, a stack of nspare ([pool_cap]) */
     uint32_t pool_cap, pool_len, nspare;
@@ -203,27 +217,69 @@ static void wakeup(ghs_state *s, uint32_t h)
 /* (8) report */
 static void report(ghs_state *s, ghs_vertex *v)
 {
-    if (v->find_count == 0 && v->test_edge == NONE) {
+    if (v->find_count == 0 && !v->search) {
         v->sn = GHS_FOUND;
         v->flags |= F_STATE;
         send_on(s, v->in_branch, GHS_REPORT, 0, 0, v->best_key, v->best_eid);
     }
 }
 
-/* (4) test: the minimum-weight Basic edge is the first Basic arc at or after the cursor. */
-static inline void test(ghs_state *s, ghs_vertex *v)
+/* The end of v's search: its lightest Basic edge j was Accepted (NONE: none is left). The rest
+ * of response (6). */
+static void searched(ghs_state *s, ghs_vertex *v, uint32_t h, uint32_t j)
 {
-    uint32_t k = v->cursor, end = v->end;
+    v->search = 0;
+    if (j != NONE) {
+        const ghs_arc *a = arc_at(s, j);
+        uint64_t e = a->key <= v->best_key ? arc_eid(s, v, h, j) : 0; /* only on a tie */
+        if (w_less(a->key, e, v->best_key, v->best_eid)) {
+            v->best_edge = j;
+            v->best_key = a->key;
+            v->best_eid = e;
+        }
+    }
+    report(s, v);
+}
+
+/* (4) test, with a window (ghs.h). The cursor passes the Branch and Rejected arcs; the search
+ * ends when the cursor's arc was Accepted or the row is done. Otherwise Tests go out on the
+ * Basic arcs from the first not yet tested up to `window` arcs from the cursor, unless an arc
+ * was Accepted already. Cursor and frontier only move forward: O(1) amortized per call. */
+static inline void test(ghs_state *s, ghs_vertex *v, uint32_t h)
+{
+    uint32_t k = v->cursor, end = v->end, front = k + v->ahead * GHS_ARC_UNITS;
     while (k < end && arc_at(s, k)->se != GHS_BASIC)
         k += GHS_ARC_UNITS;
     v->cursor = k;
-    if (k < end) {
-        v->test_edge = k;
-        send_on(s, k, GHS_TEST, v->level, 0, 0, v->fn);
-    } else {
-        v->test_edge = NONE;
-        report(s, v);
+    if (k == end) {
+        searched(s, v, h, NONE);
+        return;
     }
+    if (arc_at(s, k)->probe == probe_of(v->level, PROBE_ACCEPTED)) {
+        searched(s, v, h, k);
+        return;
+    }
+    if (front < k)
+        front = k;
+    if (!(v->search & SEARCH_ACCEPTED)) {
+        uint32_t limit = k + v->window * GHS_ARC_UNITS;
+        for (limit = limit < end ? limit : end; front < limit; front += GHS_ARC_UNITS) {
+            ghs_arc *a = arc_at(s, front);
+            if (a->se == GHS_BASIC) {
+                a->probe = probe_of(v->level, PROBE_IN_FLIGHT);
+                send_on(s, front, GHS_TEST, v->level, 0, 0, v->fn);
+            }
+        }
+    }
+    v->ahead = (uint16_t)((front - k) / GHS_ARC_UNITS);
+}
+
+/* One more edge rejected by v's search: the window grows, and the search goes on. */
+static inline void rejected(ghs_state *s, ghs_vertex *v, uint32_t h)
+{
+    if (v->window < s->window_max)
+        v->window++;
+    test(s, v, h);
 }
 
 /* (10) change-root */
@@ -269,6 +325,9 @@ static inline __attribute__((always_inline)) void dispatch_inline(ghs_state *s,
         v->best_edge = NONE;
         v->best_key = INF_KEY;
         v->best_eid = INF_EID;
+        v->window = 1;
+        v->ahead = 0;
+        v->search = m->sn == GHS_FIND ? SEARCHING : 0;
         v->flags |= F_STATE;
         if (m->level > s->max_level)
             s->max_level = m->level;
@@ -279,38 +338,44 @@ static inline __attribute__((always_inline)) void dispatch_inline(ghs_state *s,
                     v->find_count++;
             }
         if (m->sn == GHS_FIND)
-            test(s, v);
+            test(s, v, h);
         break;
-    case GHS_TEST: /* (5) */
+    case GHS_TEST: /* (5); answers carry the Test's level (ghs.h, the test window) */
         if (m->level > v->level) {
             defer(s, v, m);
         } else if (m->eid != v->fn) {
-            send_on(s, j, GHS_ACCEPT, 0, 0, 0, 0);
+            send_on(s, j, GHS_ACCEPT, m->level, 0, 0, 0);
         } else {
-            if (a->se == GHS_BASIC)
+            /* test-edge = j: v's own Test of this Find on j is in flight, and this one answers
+             * it (and v's answers this one at the other end) */
+            int crossed = a->probe == probe_of(v->level, PROBE_IN_FLIGHT);
+            int was_basic = a->se == GHS_BASIC;
+            if (was_basic)
                 set_se(s, v, j, GHS_REJECTED);
-            if (v->test_edge != j)
-                send_on(s, j, GHS_REJECT, 0, 0, 0, 0);
-            else
-                test(s, v);
+            if (!crossed)
+                send_on(s, j, GHS_REJECT, m->level, 0, 0, 0);
+            else if (was_basic && v->search)
+                rejected(s, v, h);
         }
         break;
-    case GHS_ACCEPT: { /* (6) */
-        v->test_edge = NONE;
-        /* the edge id only on a tie of keys */
-        if (a->key < v->best_key ||
-            (a->key == v->best_key && arc_eid(s, v, h, j) < v->best_eid)) {
-            v->best_edge = j;
-            v->best_key = a->key;
-            v->best_eid = arc_eid(s, v, h, j);
-        }
-        report(s, v);
+    case GHS_ACCEPT: /* (6), the rest in searched() */
+        if (m->level == v->level && a->se == GHS_BASIC &&
+            a->probe == probe_of(v->level, PROBE_IN_FLIGHT)) {
+            a->probe = probe_of(v->level, PROBE_ACCEPTED);
+            if (v->search) {
+                v->search |= SEARCH_ACCEPTED;
+                test(s, v, h);
+            }
+        } /* else an answer to a Test of an earlier Find: dropped */
         break;
-    }
     case GHS_REJECT: /* (7) */
-        if (a->se == GHS_BASIC)
+        if (a->se == GHS_BASIC) {
             set_se(s, v, j, GHS_REJECTED);
-        test(s, v);
+            if (v->search)
+                rejected(s, v, h);
+        } else if (v->search) { /* j became Branch while tested (a Connect from below) */
+            test(s, v, h);
+        }
         break;
     case GHS_REPORT: /* (9) */
         if (j != v->in_branch) {
@@ -611,8 +676,12 @@ static void count_stats(const mpi_ctx *c, ghs_state *s, uint64_t n, uint64_t m, 
         total += sum[t];
     }
     mst_phase_count(ph, "messages", total);
-    double bound = n > 1 ? 5.0 * (double)n * log2((double)n) + 2.0 * (double)m : 2.0 * (double)m;
+    /* GHS's bound, and the test window's Tests beyond GHS's and their answers (ghs.h) */
+    double nlogn = n > 1 ? (double)n * log2((double)n) : 0.0;
+    double bound = 5.0 * nlogn + 2.0 * (double)m +
+                   2.0 * fmin((double)(s->window_max - 1) * nlogn, 2.0 * (double)m);
     mst_phase_count(ph, "ghs_bound", (uint64_t)ceil(bound));
+    mst_phase_count(ph, "test_window", s->window_max);
     mst_phase_count(ph, "bytes_between_ranks", sum[GHS_MSG_TYPES]);
     mst_phase_count(ph, "batches", sum[GHS_MSG_TYPES + 1]);
     mst_phase_count(ph, "waves", s->net.waves);
@@ -636,6 +705,7 @@ mst_status ghs_solve(const mpi_ctx *c, const mpi_share *sh, const ghs_options *o
     s.unit = gg.mem;
     s.eid = gg.eid;
     s.me = c->rank;
+    s.window_max = (uint8_t)o->test_window;
     /* The wakeups queue one Connect per vertex at once. */
     st = mpi_agree(c, ghs_net_init(&s.net, c, o->batch, (uint64_t)gg.n + 1,
                                    gg.route_start, &g->queue, &g->cap_queue));
@@ -647,7 +717,7 @@ mst_status ghs_solve(const mpi_ctx *c, const mpi_share *sh, const ghs_options *o
         memset(v, 0, sizeof *v);
         v->arc0 = arc0;
         v->fn = INF_EID;
-        v->best_edge = v->test_edge = v->in_branch = NONE;
+        v->best_edge = v->in_branch = NONE;
         v->best_key = INF_KEY;
         v->best_eid = INF_EID;
         v->cursor = v->branch_end = row_begin(h);

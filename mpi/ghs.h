@@ -22,13 +22,35 @@
  * that went quiet with messages still waiting is a deadlock, reported as an error, not an end.
  * The answer is the set of Branch edges, gathered to rank 0.
  *
- * Costs: GHS sends at most 5 n log2 n + 2 m messages; each is one or two cache lines of the
- * adjacency (the vertex's header and the arc), so a rank's time is bound by memory latency; the
- * main loop reads its queue ahead to prefetch them. Memory per rank: the share (20 bytes per
- * arc), the adjacency (16 bytes per arc and 64 per vertex, rows padded to 64 bytes; the edge
- * ids, 8 bytes per arc), the route table (8 bytes per arc), the sort scratch (8 bytes per arc),
- * the queue (24 bytes per waiting message) and a receive buffer of a batch (ghs_net.h) per
- * neighbouring rank.
+ * The test window (--test-window K; K = 1 is the paper's procedure test). GHS tests a vertex's
+ * Basic edges one at a time, in weight order, each a round trip: on a dense graph a vertex
+ * rejects thousands of edges, so between ranks the run is a chain of thousands of round trips.
+ * With a window a vertex in Find tests the Basic edges among its `window` lightest unresolved
+ * (Basic) arcs at once; its search ends when its lightest Basic edge is Accepted (everything
+ * lighter was Rejected) or none is left. The window starts at 1 in every Find and grows by one
+ * per edge the search rejects, up to K, so a search that meets an outgoing edge at once
+ * sends what GHS sends. Why it stays correct:
+ * - An Accept or Reject carries the level of the Test it answers, and each arc remembers the
+ *   level of its last Test (a vertex's level rises at every Initiate it gets, so it tests an
+ *   edge at most once per level). An answer to a Test of an earlier Find is not mistaken for
+ *   the current one's: a stale Accept is dropped; a Reject is always true (same fragment for
+ *   good) and is kept.
+ * - The crossing rule of response (5) (a Test from the vertex's own fragment on an edge it is
+ *   itself testing answers both, and no Reject is sent) applies only to a Test of the current
+ *   Find. Both ends then see the same fragment name, as in GHS: a fragment's Find cannot end
+ *   while one of its vertices still waits for that answer.
+ * - Tests beyond the lightest Accepted edge are never sent, and those still in flight when the
+ *   search ends are answered later and ignored (an Accept) or kept (a Reject).
+ * Each Find sends at most min(K - 1, edges it rejected) Tests (and their answers) beyond
+ * GHS's, so the bound becomes 5 n log2 n + 2 m + 2 min((K - 1) n log2 n, 2 m).
+ *
+ * Costs: GHS sends at most 5 n log2 n + 2 m messages (K = 1); each is one or two cache lines of
+ * the adjacency (the vertex's header and the arc), so a rank's time is bound by memory latency;
+ * the main loop reads its queue ahead to prefetch them. Memory per rank: the share (20 bytes
+ * per arc), the adjacency (16 bytes per arc and 64 per vertex, rows padded to 64 bytes; the
+ * edge ids, 8 bytes per arc), the route table (8 bytes per arc), the sort scratch (8 bytes per
+ * arc), the queue (24 bytes per waiting message) and a receive buffer of a batch (ghs_net.h)
+ * per neighbouring rank.
  */
 #ifndef MST_MPI_GHS_H
 #define MST_MPI_GHS_H
@@ -75,7 +97,7 @@ typedef struct ghs_arc {
     uint32_t twin; /* the reverse arc's unit at the neighbour's rank */
     uint16_t rank; /* the neighbour's rank */
     uint8_t se;    /* edge state */
-    uint8_t pad;
+    uint8_t probe; /* the last Test sent on it: level << 2 | GHS_PROBE_* (ghs.c) */
 } ghs_arc;
 
 #define GHS_HEADER_UNITS 8 /* 64-byte vertex header */
@@ -130,15 +152,19 @@ void ghs_graph_free(ghs_graph *gg);
 
 /* Options of a run. */
 typedef struct ghs_options {
-    uint32_t batch; /* messages per batch between ranks */
+    uint32_t batch;       /* messages per batch between ranks */
+    uint32_t test_window; /* most Tests a vertex has in flight, 1..GHS_MAX_TEST_WINDOW */
 } ghs_options;
+
+#define GHS_MAX_TEST_WINDOW 255
 
 /*
  * Collective: runs GHS on the share (its adjacency built in gg, whose buffers are reused from
  * call to call) and gathers the forest to rank 0: out->eid and fkey[] (the keys,
  * [out->capacity]) there. Fills ph with phase times ("build", "ghs", "gather") and counters
- * (messages of each type summed over ranks, "messages", "ghs_bound" = 5 n log2 n + 2 m,
- * "bytes_between_ranks", "batches", "waves", "max_level", "halted_components") on rank 0.
+ * (messages of each type summed over ranks, "messages", "ghs_bound" (with the test window's
+ * share, above), "bytes_between_ranks", "batches", "waves", "max_level", "halted_components")
+ * on rank 0.
  * Errors (agreed): MST_ERESOURCE; an internal error (deadlock, asymmetric answer) as
  * MST_ERESOURCE with a message.
  * O((n log n + m) / p) messages per rank for balanced partitions (GHS's bound 5 n log2 n + 2 m).

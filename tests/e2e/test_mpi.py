@@ -5,9 +5,11 @@ with both partitions and both algorithms, on the shared graphs and on generated 
 self-loops, float and negative weights), read as text (parsed on rank 0 and sent in slices) and
 as .msb (every rank reads its slice with MPI-IO), every run writes exactly mst-seq's edge set.
 Also: --no-verify runs (rank 0 without the whole graph) report mst-seq's weight, --stats and
-the JSON statistics, errors (one line, the first failing rank's message, exit codes), and an
+the JSON statistics (GHS's message bound at --test-window 1, and with the window's share),
+errors (one line, the first failing rank's message, exit codes), and an
 AddressSanitizer build on small graphs. About 2 minutes on a 2-core machine."""
 import json
+import math
 import os
 import random
 import shutil
@@ -31,7 +33,10 @@ MATRIX_GRAPHS = ["road/rome99.gr", "ecl/indigo3_undirect_power_law_500n_6000e.eg
                  "social/wiki-Vote.txt"]
 MATRIX = ([["-np", str(p), "--algo", "ghs", "--partition", part]
            for p in (1, 2, 3, 4) for part in ("block", "hash")] +
-          [["-np", str(p), "--algo", "boruvka-allreduce"] for p in (1, 2, 3, 4)])
+          [["-np", str(p), "--algo", "boruvka-allreduce"] for p in (1, 2, 3, 4)] +
+          # GHS's own test procedure (one Test at a time), and windows from tiny to the largest
+          [["-np", "3", "--test-window", "1"], ["-np", "2", "--test-window", "2"],
+           ["-np", "4", "--test-window", "255", "--partition", "hash"]])
 
 
 def mpirun(np_args, binary=MPI, env=None):
@@ -90,6 +95,7 @@ class MpiSameEdges(Workdir):
             # One message per batch: the most interleaving between ranks.
             self.check(msb, [["-np", "3", "--partition", "hash"], ["-np", "4"],
                              ["-np", "4", "--batch", "1", "--partition", "hash"],
+                             ["-np", "3", "--batch", "1", "--test-window", "255"],
                              ["-np", "2", "--algo", "boruvka-allreduce"]], ref=ref)
         if not found:
             self.skipTest("shared graphs not present")
@@ -110,7 +116,7 @@ class MpiSameEdges(Workdir):
         n = 5001  # every case's ids are below it; the rest are isolated vertices
         cases = corner_case_graphs(6)
         runs = [["-np", "1"], ["-np", "2", "--partition", "hash"], ["-np", "4"],
-                ["-np", "3", "--algo", "boruvka-allreduce"]]
+                ["-np", "3", "--test-window", "1"], ["-np", "3", "--algo", "boruvka-allreduce"]]
         for name, text in cases.items():
             path = self.write(name, text)
             ref = self.check(path, runs, "--vertices", str(n))
@@ -129,7 +135,9 @@ class MpiSameEdges(Workdir):
             p = run([os.path.join(BIN, "mst-gen"), "gnp", "--vertices", "1300", "--p", "0.9",
                      *weights, "-o", path, "--quiet"])
             self.assertEqual(p.returncode, 0, p.stderr)
-            self.check(path, [["-np", "1"], ["-np", "3", "--partition", "hash"]])
+            self.check(path, [["-np", "1"], ["-np", "3", "--partition", "hash"],
+                              ["-np", "2", "--test-window", "1"],
+                              ["-np", "4", "--test-window", "255", "--batch", "7"]])
 
     def test_msb_slices_with_self_loops(self):
         """Self-loops inside the ranks' .msb slices: canonical ids (hence random weights and
@@ -188,12 +196,31 @@ class MpiSameEdges(Workdir):
         self.assertEqual(s["messages_total"], sum(s["messages"].values()))
         self.assertLessEqual(s["messages_total"], s["ghs_bound"])
         self.assertGreater(s["bytes_between_ranks"], 0)
+        # GHS's bound 5 n log2 n + 2 m holds with GHS's own test procedure (window 1); the
+        # window's extra Tests have their own share (ghs.h), on a graph with many rejections.
+        dense = self.path("dense.msb")
+        p = run([os.path.join(BIN, "mst-gen"), "gnp", "--vertices", "300", "--p", "0.5",
+                 "--weights", "uniform", "--min", "1", "--max", "3", "-o", dense, "--quiet"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        for window in ("1", "255"):
+            p = mpirun(["-np", "3", "--stats", "--json", "--trials", "1", "--test-window",
+                        window, dense])
+            self.assertEqual(p.returncode, 0, p.stderr)
+            r = json.loads(p.stdout)
+            s = r["stats"]
+            nlogn = r["n"] * math.log2(r["n"])
+            textbook = 5 * nlogn + 2 * r["m"]
+            extra = 2 * min((int(window) - 1) * nlogn, 2 * r["m"])
+            self.assertAlmostEqual(s["ghs_bound"], textbook + extra, delta=1)
+            self.assertLessEqual(s["messages_total"], s["ghs_bound"])
+            self.assertGreater(s["messages"]["reject"], r["m"] // 4)
         p = mpirun(["-np", "2", "--stats", "--json", "--trials", "1", "--algo",
                     "boruvka-allreduce", path])
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertGreater(json.loads(p.stdout)["stats"]["rounds"], 0)
         p = run([MPI, "--help"], env=ENV)
         self.assertIn("boruvka-allreduce", p.stdout)
+        self.assertIn("--test-window K", p.stdout)
         self.assertIn("WHOLE graph on every rank", p.stdout)
 
     def test_shared_memory_segment(self):
@@ -222,6 +249,9 @@ class MpiSameEdges(Workdir):
         ok = self.write("ok.wel", "0 1 1\n")
         expect(["-np", "3", "--partition", "nope", ok], 1, "--partition")
         expect(["-np", "2", "--batch", "0", ok], 1, "--batch")
+        for bad in ("0", "256", "4x"):
+            expect(["-np", "2", "--test-window", bad, ok], 1, "--test-window")
+        expect(["-np", "2", ok, "--test-window"], 1, "--test-window needs a value")
         expect(["-np", "3", self.path("missing.wel")], 2, "missing.wel")
         expect(["-np", "2", self.write("bad.wel", "0 1 2\n0 x 3\n")], 2, "bad.wel:2:")
         # A bad id in the last rank's slice of an .msb: that rank's message, as mst-seq says it.
