@@ -29,15 +29,8 @@
 const char *const ghs_msg_names[GHS_MSG_TYPES] = {"connect", "initiate", "test", "accept",
                                                   "reject", "report", "changeroot"};
 
-/* An arc's probe: the level of the last Test sent on it and what became of it. */
-enum { PROBE_IN_FLIGHT = 1, PROBE_ACCEPTED = 2 };
-
-static inline uint8_t probe_of(int level, int state)
-{
-    return (uint8_t)(level << 2 | state);
-}
-
-/* A vertex's search: running, and whether an arc was Accepted (no heavier one needs a Test). */
+/* A vertex's search (ghs.h, the test window): running, and whether the last arc before the
+ * frontier was Accepted in this Find (no heavier arc needs a Test then). */
 enum { SEARCHING = 1, SEARCH_ACCEPTED = 2 };
 
 /* flags of a vertex */
@@ -56,7 +49,8 @@ typedef struct ghs_vertex {
     uint32_t best_edge;  /* best-edge (unit) */
     uint8_t window;      /* the test window (ghs.h): arcs from the cursor it may test */
     uint8_t search;      /* SEARCHING while its own search runs (GHS: test-edge not nil) */
-    uint16_t ahead;      /* arcs from the cursor to the first not tested in this Find */
+    uint16_t ahead;      /* arcs from the cursor to the frontier, the first not tested in this
+                          * Find (none Accepted) or the one after the Accepted one */
     uint32_t in_branch;  /* in-branch (unit) */
     uint32_t find_count; /* find-count */
     uint32_t end;        /* the row: units head + 8 .. end - 1, by increasing (key, eid) */
@@ -217,7 +211,7 @@ static void wakeup(ghs_state *s, uint32_t h)
 /* (8) report */
 static void report(ghs_state *s, ghs_vertex *v)
 {
-    if (v->find_count == 0 && !v->search) {
+    if (v->find_count == 0 && !(v->search & SEARCHING)) {
         v->sn = GHS_FOUND;
         v->flags |= F_STATE;
         send_on(s, v->in_branch, GHS_REPORT, 0, 0, v->best_key, v->best_eid);
@@ -228,7 +222,7 @@ static void report(ghs_state *s, ghs_vertex *v)
  * of response (6). */
 static void searched(ghs_state *s, ghs_vertex *v, uint32_t h, uint32_t j)
 {
-    v->search = 0;
+    v->search &= (uint8_t)~SEARCHING;
     if (j != NONE) {
         const ghs_arc *a = arc_at(s, j);
         uint64_t e = a->key <= v->best_key ? arc_eid(s, v, h, j) : 0; /* only on a tie */
@@ -241,37 +235,52 @@ static void searched(ghs_state *s, ghs_vertex *v, uint32_t h, uint32_t j)
     report(s, v);
 }
 
+/* The frontier of v's search (ghs.h, the test window). */
+static inline uint32_t frontier(const ghs_vertex *v)
+{
+    return v->cursor + v->ahead * GHS_ARC_UNITS;
+}
+
+/* Whether v waits for the answer to its Test of this Find on the Basic arc j (GHS: test-edge =
+ * j). Those are the Basic arcs from the cursor to the frontier, less an Accepted one. Answers
+ * to Tests heavier than an Accepted arc, or of an earlier Find, are no longer waited for. The
+ * arcs themselves are not written: a test costs no dirty line of the adjacency. */
+static inline int in_flight(const ghs_vertex *v, uint32_t j)
+{
+    uint32_t front = frontier(v);
+    return j >= v->cursor && j < front &&
+           !((v->search & SEARCH_ACCEPTED) && j == front - GHS_ARC_UNITS);
+}
+
 /* (4) test, with a window (ghs.h). The cursor passes the Branch and Rejected arcs; the search
- * ends when the cursor's arc was Accepted or the row is done. Otherwise Tests go out on the
- * Basic arcs from the first not yet tested up to `window` arcs from the cursor, unless an arc
- * was Accepted already. Cursor and frontier only move forward: O(1) amortized per call. */
+ * ends when the cursor's arc was Accepted or the row is done. (An Accepted arc stays Basic
+ * until then: the fragment at its other end, of level LN or more and another name, cannot join
+ * v's before v's Find ends, as in GHS.) Otherwise, unless an arc was
+ * Accepted already, Tests go out on the Basic arcs from the frontier up to `window` arcs from
+ * the cursor. Cursor and frontier only move forward: O(1) amortized per call. */
 static inline void test(ghs_state *s, ghs_vertex *v, uint32_t h)
 {
-    uint32_t k = v->cursor, end = v->end, front = k + v->ahead * GHS_ARC_UNITS;
+    uint32_t k = v->cursor, end = v->end, front = frontier(v);
     while (k < end && arc_at(s, k)->se != GHS_BASIC)
         k += GHS_ARC_UNITS;
     v->cursor = k;
-    if (k == end) {
-        searched(s, v, h, NONE);
-        return;
-    }
-    if (arc_at(s, k)->probe == probe_of(v->level, PROBE_ACCEPTED)) {
-        searched(s, v, h, k);
-        return;
-    }
     if (front < k)
         front = k;
-    if (!(v->search & SEARCH_ACCEPTED)) {
-        uint32_t limit = k + v->window * GHS_ARC_UNITS;
-        for (limit = limit < end ? limit : end; front < limit; front += GHS_ARC_UNITS) {
-            ghs_arc *a = arc_at(s, front);
-            if (a->se == GHS_BASIC) {
-                a->probe = probe_of(v->level, PROBE_IN_FLIGHT);
-                send_on(s, front, GHS_TEST, v->level, 0, 0, v->fn);
-            }
+    if (k == end) {
+        v->ahead = 0;
+        searched(s, v, h, NONE);
+    } else if ((v->search & SEARCH_ACCEPTED) && k + GHS_ARC_UNITS == front) {
+        v->ahead = 1;
+        searched(s, v, h, k);
+    } else {
+        if (!(v->search & SEARCH_ACCEPTED)) {
+            uint32_t limit = k + v->window * GHS_ARC_UNITS;
+            for (limit = limit < end ? limit : end; front < limit; front += GHS_ARC_UNITS)
+                if (arc_at(s, front)->se == GHS_BASIC)
+                    send_on(s, front, GHS_TEST, v->level, 0, 0, v->fn);
         }
+        v->ahead = (uint16_t)((front - k) / GHS_ARC_UNITS);
     }
-    v->ahead = (uint16_t)((front - k) / GHS_ARC_UNITS);
 }
 
 /* One more edge rejected by v's search: the window grows, and the search goes on. */
@@ -348,32 +357,31 @@ static inline __attribute__((always_inline)) void dispatch_inline(ghs_state *s,
         } else {
             /* test-edge = j: v's own Test of this Find on j is in flight, and this one answers
              * it (and v's answers this one at the other end) */
-            int crossed = a->probe == probe_of(v->level, PROBE_IN_FLIGHT);
-            int was_basic = a->se == GHS_BASIC;
-            if (was_basic)
+            int crossed = a->se == GHS_BASIC && in_flight(v, j);
+            if (a->se == GHS_BASIC)
                 set_se(s, v, j, GHS_REJECTED);
             if (!crossed)
                 send_on(s, j, GHS_REJECT, m->level, 0, 0, 0);
-            else if (was_basic && v->search)
-                rejected(s, v, h);
+            else
+                rejected(s, v, h); /* in flight: v is searching */
         }
         break;
     case GHS_ACCEPT: /* (6), the rest in searched() */
-        if (m->level == v->level && a->se == GHS_BASIC &&
-            a->probe == probe_of(v->level, PROBE_IN_FLIGHT)) {
-            a->probe = probe_of(v->level, PROBE_ACCEPTED);
-            if (v->search) {
-                v->search |= SEARCH_ACCEPTED;
+        if (m->level == v->level && a->se == GHS_BASIC && in_flight(v, j)) {
+            v->ahead = (uint16_t)((j - v->cursor) / GHS_ARC_UNITS + 1); /* j: the frontier's */
+            v->search |= SEARCH_ACCEPTED;
+            if (j == v->cursor) /* the lightest Basic arc: the usual case, no walk */
+                searched(s, v, h, j);
+            else
                 test(s, v, h);
-            }
-        } /* else an answer to a Test of an earlier Find: dropped */
+        } /* else an answer no longer waited for: dropped */
         break;
     case GHS_REJECT: /* (7) */
         if (a->se == GHS_BASIC) {
             set_se(s, v, j, GHS_REJECTED);
-            if (v->search)
+            if (v->search & SEARCHING)
                 rejected(s, v, h);
-        } else if (v->search) { /* j became Branch while tested (a Connect from below) */
+        } else if (v->search & SEARCHING) { /* j became Branch while tested (a Connect from below) */
             test(s, v, h);
         }
         break;

@@ -30,17 +30,21 @@
  * lighter was Rejected) or none is left. The window starts at 1 in every Find and grows by one
  * per edge the search rejects, up to K, so a search that meets an outgoing edge at once
  * sends what GHS sends. Why it stays correct:
- * - An Accept or Reject carries the level of the Test it answers, and each arc remembers the
- *   level of its last Test (a vertex's level rises at every Initiate it gets, so it tests an
- *   edge at most once per level). An answer to a Test of an earlier Find is not mistaken for
- *   the current one's: a stale Accept is dropped; a Reject is always true (same fragment for
- *   good) and is kept.
+ * - An Accept or Reject carries the level of the Test it answers, and a vertex waits only for
+ *   answers to Tests of its current Find (its level rises at every Initiate it gets, so it
+ *   tests an edge at most once per level) on the Basic arcs from its cursor to its frontier
+ *   (the first arc not yet tested). An Accept pulls the frontier back to just past its arc:
+ *   heavier edges are no longer needed, nor answers about them. Any other Accept is dropped;
+ *   a Reject is always true (the same fragment for good) and is kept.
  * - The crossing rule of response (5) (a Test from the vertex's own fragment on an edge it is
- *   itself testing answers both, and no Reject is sent) applies only to a Test of the current
- *   Find. Both ends then see the same fragment name, as in GHS: a fragment's Find cannot end
- *   while one of its vertices still waits for that answer.
- * - Tests beyond the lightest Accepted edge are never sent, and those still in flight when the
- *   search ends are answered later and ignored (an Accept) or kept (a Reject).
+ *   itself testing answers both, and no Reject is sent) applies only to a Test it waits for.
+ *   Both ends then see the same fragment name, as in GHS: a fragment's Find cannot end while
+ *   one of its vertices still waits for that answer. Otherwise the Reject is sent (a true one,
+ *   kept whether its receiver still waits or not).
+ * - An Accepted edge stays Basic until the search ends: the fragment at its other end (of the
+ *   same level or higher, another name) cannot join this one before this one's Find ends.
+ * The state is the window, the frontier and an Accepted flag in the vertex's header: testing
+ * writes nothing to the arcs.
  * Each Find sends at most min(K - 1, edges it rejected) Tests (and their answers) beyond
  * GHS's, so the bound becomes 5 n log2 n + 2 m + 2 min((K - 1) n log2 n, 2 m).
  *
@@ -97,7 +101,7 @@ typedef struct ghs_arc {
     uint32_t twin; /* the reverse arc's unit at the neighbour's rank */
     uint16_t rank; /* the neighbour's rank */
     uint8_t se;    /* edge state */
-    uint8_t probe; /* the last Test sent on it: level << 2 | GHS_PROBE_* (ghs.c) */
+    uint8_t pad;
 } ghs_arc;
 
 #define GHS_HEADER_UNITS 8 /* 64-byte vertex header */

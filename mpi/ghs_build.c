@@ -174,7 +174,7 @@ static mst_status layout(const mpi_ctx *c, ghs_graph *gg)
             a->twin = cut;
             a->rank = (uint16_t)rank;
             a->se = GHS_BASIC;
-            a->probe = 0;
+            a->pad = 0;
             ghs_route r = {h, u};
             gg->route[start[rank] + (cut ^ (rank == me))] = r;
             pay[s] &= ((uint64_t)1 << EID_BITS) - 1;
