@@ -283,12 +283,11 @@ static inline void test(ghs_state *s, ghs_vertex *v, uint32_t h)
     }
 }
 
-/* One more edge rejected by v's search: the window grows, and the search goes on. */
-static inline void rejected(ghs_state *s, ghs_vertex *v, uint32_t h)
+/* One more edge rejected by v's search: the window grows (the search goes on). */
+static inline void grow_window(const ghs_state *s, ghs_vertex *v)
 {
     if (v->window < s->window_max)
         v->window++;
-    test(s, v, h);
 }
 
 /* (10) change-root */
@@ -311,6 +310,7 @@ static inline __attribute__((always_inline)) void dispatch_inline(ghs_state *s,
     uint32_t h = m->to, j = m->slot;
     ghs_vertex *v = vtx(s, h);
     ghs_arc *a = arc_at(s, j);
+    int search = 0; /* procedure test to run: one call site keeps the inlined loop small */
     if (v->sn == GHS_SLEEPING)
         wakeup(s, h);
     switch (m->type) {
@@ -346,8 +346,7 @@ static inline __attribute__((always_inline)) void dispatch_inline(ghs_state *s,
                 if (m->sn == GHS_FIND)
                     v->find_count++;
             }
-        if (m->sn == GHS_FIND)
-            test(s, v, h);
+        search = m->sn == GHS_FIND;
         break;
     case GHS_TEST: /* (5); answers carry the Test's level (ghs.h, the test window) */
         if (m->level > v->level) {
@@ -363,7 +362,7 @@ static inline __attribute__((always_inline)) void dispatch_inline(ghs_state *s,
             if (!crossed)
                 send_on(s, j, GHS_REJECT, m->level, 0, 0, 0);
             else
-                rejected(s, v, h); /* in flight: v is searching */
+                grow_window(s, v), search = 1; /* in flight: v is searching */
         }
         break;
     case GHS_ACCEPT: /* (6), the rest in searched() */
@@ -373,16 +372,16 @@ static inline __attribute__((always_inline)) void dispatch_inline(ghs_state *s,
             if (j == v->cursor) /* the lightest Basic arc: the usual case, no walk */
                 searched(s, v, h, j);
             else
-                test(s, v, h);
+                search = 1;
         } /* else an answer no longer waited for: dropped */
         break;
     case GHS_REJECT: /* (7) */
         if (a->se == GHS_BASIC) {
             set_se(s, v, j, GHS_REJECTED);
             if (v->search & SEARCHING)
-                rejected(s, v, h);
-        } else if (v->search & SEARCHING) { /* j became Branch while tested (a Connect from below) */
-            test(s, v, h);
+                grow_window(s, v), search = 1;
+        } else { /* j became Branch while tested (a Connect from below) */
+            search = v->search & SEARCHING;
         }
         break;
     case GHS_REPORT: /* (9) */
@@ -406,6 +405,8 @@ static inline __attribute__((always_inline)) void dispatch_inline(ghs_state *s,
         change_root(s, v);
         break;
     }
+    if (search)
+        test(s, v, h);
 }
 
 static __attribute__((noinline)) void dispatch(ghs_state *s, const ghs_msg *m)

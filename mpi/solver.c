@@ -29,7 +29,7 @@ const mst_solver_info mst_solver = {
     "  --batch N           GHS messages per batch between two ranks (default 2048, 24 bytes "
     "each)\n"
     "  --test-window K     GHS: a vertex may test its K lightest unresolved edges at once\n"
-    "                      (the window grows from 1 by one per rejected edge; default 64, and\n"
+    "                      (the window grows from 1 by one per rejected edge; default 255, and\n"
     "                      1 on one rank, where there is no round trip to overlap; 1: the\n"
     "                      paper's one Test at a time)\n"
     "  --stats             messages by type against the GHS bound 5 n log2 n + 2 m, bytes\n"
@@ -50,9 +50,9 @@ const mst_solver_info mst_solver = {
 };
 
 /* GHS's test window between ranks (ghs.h): at 16 ranks on dense-large the GHS phase took
- * 0.089-0.091 s with 64, 0.099-0.103 s with 16 and 0.114-0.129 s with 1
+ * 0.072-0.073 s with 255, 0.081-0.086 s with 64 and 0.107-0.108 s before the window
  * (report/results/2026-11-21-device-mpi-window.txt). */
-#define DEFAULT_TEST_WINDOW 64
+#define DEFAULT_TEST_WINDOW GHS_MAX_TEST_WINDOW
 
 static mpi_ctx ctx = {MPI_COMM_NULL, 0, 1};
 static mpi_partition_kind partition = MPI_PART_BLOCK;
