@@ -115,6 +115,13 @@ print()
 print("Seed paper 002 (section 4.5), MPI GHS computation time at 1, 2, 4, 8, 16, 32 processes: "
       "sparse n = 1e6, m = 1.5e6: 56.4, 321.4, 133.1, 52.4, 6.05, 1.31 s; dense n = 5000, "
       "m = 11.2e6: 16.0, 11.3, 6.85, 2.44, 0.98, 0.23 s.")
+windows = sorted({(r["ranks"] > 1, r["stats"]["test_window"]) for r in runs
+                  if r["tag"] == "mpi" and "test_window" in r.get("stats", {})})
+if windows:
+    print("GHS's test window (--test-window, its default): " + ", ".join(
+        "%d %s" % (k, "between ranks" if many else "on one rank") for many, k in windows) +
+        "; the bound in brackets is 5 n log2 n + 2 m plus the window's share, "
+        "2 min((K - 1) n log2 n, 2 m).")
 print("The seed's initialization, which its computation times exclude, has each process build "
       "the neighbour lists of its vertices: the counterpart of our build, hence the comparison "
       "without it. Rank 0's peak includes the gathered forest (12 bytes per MSF edge).")
