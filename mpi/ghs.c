@@ -220,15 +220,15 @@ static void report(ghs_state *s, ghs_vertex *v)
 
 /* The end of v's search: its lightest Basic edge j was Accepted (NONE: none is left). The rest
  * of response (6). */
-static void searched(ghs_state *s, ghs_vertex *v, uint32_t h, uint32_t j)
+static inline void searched(ghs_state *s, ghs_vertex *v, uint32_t h, uint32_t j)
 {
     v->search &= (uint8_t)~SEARCHING;
-    if (j != NONE) {
-        const ghs_arc *a = arc_at(s, j);
-        uint64_t e = a->key <= v->best_key ? arc_eid(s, v, h, j) : 0; /* only on a tie */
-        if (w_less(a->key, e, v->best_key, v->best_eid)) {
+    if (j != NONE && arc_at(s, j)->key <= v->best_key) { /* the edge id only then */
+        uint32_t key = arc_at(s, j)->key;
+        uint64_t e = arc_eid(s, v, h, j);
+        if (key < v->best_key || e < v->best_eid) {
             v->best_edge = j;
-            v->best_key = a->key;
+            v->best_key = key;
             v->best_eid = e;
         }
     }
@@ -247,9 +247,8 @@ static inline uint32_t frontier(const ghs_vertex *v)
  * arcs themselves are not written: a test costs no dirty line of the adjacency. */
 static inline int in_flight(const ghs_vertex *v, uint32_t j)
 {
-    uint32_t front = frontier(v);
-    return j >= v->cursor && j < front &&
-           !((v->search & SEARCH_ACCEPTED) && j == front - GHS_ARC_UNITS);
+    uint32_t d = (j - v->cursor) / GHS_ARC_UNITS; /* huge when j is below the cursor */
+    return d < v->ahead && !((v->search & SEARCH_ACCEPTED) && d + 1 == v->ahead);
 }
 
 /* (4) test, with a window (ghs.h). The cursor passes the Branch and Rejected arcs; the search
@@ -264,23 +263,26 @@ static inline void test(ghs_state *s, ghs_vertex *v, uint32_t h)
     while (k < end && arc_at(s, k)->se != GHS_BASIC)
         k += GHS_ARC_UNITS;
     v->cursor = k;
-    if (front < k)
-        front = k;
     if (k == end) {
         v->ahead = 0;
         searched(s, v, h, NONE);
-    } else if ((v->search & SEARCH_ACCEPTED) && k + GHS_ARC_UNITS == front) {
-        v->ahead = 1;
-        searched(s, v, h, k);
-    } else {
-        if (!(v->search & SEARCH_ACCEPTED)) {
-            uint32_t limit = k + v->window * GHS_ARC_UNITS;
-            for (limit = limit < end ? limit : end; front < limit; front += GHS_ARC_UNITS)
-                if (arc_at(s, front)->se == GHS_BASIC)
-                    send_on(s, front, GHS_TEST, v->level, 0, 0, v->fn);
-        }
-        v->ahead = (uint16_t)((front - k) / GHS_ARC_UNITS);
+        return;
     }
+    if (v->search & SEARCH_ACCEPTED) { /* the Accepted arc, front's last, is never passed */
+        v->ahead = (uint16_t)((front - k) / GHS_ARC_UNITS);
+        if (v->ahead == 1)
+            searched(s, v, h, k);
+        return;
+    }
+    if (front <= k) { /* nothing in flight: the cursor's arc first (all a window of 1 sends) */
+        send_on(s, k, GHS_TEST, v->level, 0, 0, v->fn);
+        front = k + GHS_ARC_UNITS;
+    }
+    uint32_t limit = k + v->window * GHS_ARC_UNITS;
+    for (limit = limit < end ? limit : end; front < limit; front += GHS_ARC_UNITS)
+        if (arc_at(s, front)->se == GHS_BASIC)
+            send_on(s, front, GHS_TEST, v->level, 0, 0, v->fn);
+    v->ahead = (uint16_t)((front - k) / GHS_ARC_UNITS);
 }
 
 /* One more edge rejected by v's search: the window grows (the search goes on). */
@@ -367,12 +369,14 @@ static inline __attribute__((always_inline)) void dispatch_inline(ghs_state *s,
         break;
     case GHS_ACCEPT: /* (6), the rest in searched() */
         if (m->level == v->level && a->se == GHS_BASIC && in_flight(v, j)) {
-            v->ahead = (uint16_t)((j - v->cursor) / GHS_ARC_UNITS + 1); /* j: the frontier's */
             v->search |= SEARCH_ACCEPTED;
-            if (j == v->cursor) /* the lightest Basic arc: the usual case, no walk */
+            if (j == v->cursor) { /* the lightest Basic arc: the usual case, no walk */
+                v->ahead = 1;
                 searched(s, v, h, j);
-            else
+            } else {
+                v->ahead = (uint16_t)((j - v->cursor) / GHS_ARC_UNITS + 1); /* the frontier's */
                 search = 1;
+            }
         } /* else an answer no longer waited for: dropped */
         break;
     case GHS_REJECT: /* (7) */
