@@ -254,9 +254,9 @@ static inline int in_flight(const ghs_vertex *v, uint32_t j)
 /* (4) test, with a window (ghs.h). The cursor passes the Branch and Rejected arcs; the search
  * ends when the cursor's arc was Accepted or the row is done. (An Accepted arc stays Basic
  * until then: the fragment at its other end, of level LN or more and another name, cannot join
- * v's before v's Find ends, as in GHS.) Otherwise, unless an arc was
- * Accepted already, Tests go out on the Basic arcs from the frontier up to `window` arcs from
- * the cursor. Cursor and frontier only move forward: O(1) amortized per call. */
+ * v's before v's Find ends, as in GHS.) Otherwise, unless an arc was Accepted already, Tests go
+ * out on the Basic arcs from the frontier up to `window` arcs from the cursor. Cursor and
+ * frontier only move forward: O(1) amortized per call. */
 static inline void test(ghs_state *s, ghs_vertex *v, uint32_t h)
 {
     uint32_t k = v->cursor, end = v->end, front = frontier(v);
@@ -384,7 +384,7 @@ static inline __attribute__((always_inline)) void dispatch_inline(ghs_state *s,
             set_se(s, v, j, GHS_REJECTED);
             if (v->search & SEARCHING)
                 grow_window(s, v), search = 1;
-        } else { /* j became Branch while tested (a Connect from below) */
+        } else { /* j became Branch while tested (a Connect from below), or was Rejected */
             search = v->search & SEARCHING;
         }
         break;

@@ -25,11 +25,11 @@
  * The test window (--test-window K; K = 1 is the paper's procedure test). GHS tests a vertex's
  * Basic edges one at a time, in weight order, each a round trip: on a dense graph a vertex
  * rejects thousands of edges, so between ranks the run is a chain of thousands of round trips.
- * With a window a vertex in Find tests the Basic edges among its `window` lightest unresolved
- * (Basic) arcs at once; its search ends when its lightest Basic edge is Accepted (everything
- * lighter was Rejected) or none is left. The window starts at 1 in every Find and grows by one
- * per edge the search rejects, up to K, so a search that meets an outgoing edge at once
- * sends what GHS sends. Why it stays correct:
+ * With a window a vertex in Find tests at once the Basic edges among the `window` arcs that
+ * follow its cursor (its lightest Basic arc); its search ends when its lightest Basic edge is
+ * Accepted (everything lighter was Rejected) or none is left. The window starts at 1 in every
+ * Find and grows by one per edge the search rejects, up to K, so a search that meets an
+ * outgoing edge at once sends what GHS sends. Why it stays correct:
  * - An Accept or Reject carries the level of the Test it answers, and a vertex waits only for
  *   answers to Tests of its current Find (its level rises at every Initiate it gets, so it
  *   tests an edge at most once per level) on the Basic arcs from its cursor to its frontier
@@ -157,7 +157,7 @@ void ghs_graph_free(ghs_graph *gg);
 /* Options of a run. */
 typedef struct ghs_options {
     uint32_t batch;       /* messages per batch between ranks */
-    uint32_t test_window; /* most Tests a vertex has in flight, 1..GHS_MAX_TEST_WINDOW */
+    uint32_t test_window; /* the test window's largest size K (above), 1..GHS_MAX_TEST_WINDOW */
 } ghs_options;
 
 #define GHS_MAX_TEST_WINDOW 255
