@@ -139,6 +139,20 @@ class MpiSameEdges(Workdir):
                               ["-np", "2", "--test-window", "1"],
                               ["-np", "4", "--test-window", "255", "--batch", "7"]])
 
+    def test_test_windows_on_a_dense_graph(self):
+        """GHS's test window (ghs.h) where searches are long: many rejections, ties of keys,
+        one message per batch (the most interleaving), windows of every size class."""
+        path = self.path("dense.msb")
+        p = run([os.path.join(BIN, "mst-gen"), "gnp", "--vertices", "400", "--p", "0.4",
+                 "--weights", "uniform", "--min", "1", "--max", "4", "--seed", "11", "-o", path,
+                 "--quiet"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.check(path, [["-np", "3", "--batch", "1", "--test-window", "2"],
+                          ["-np", "4", "--batch", "1", "--test-window", "5", "--partition",
+                           "hash"],
+                          ["-np", "2", "--batch", "3", "--test-window", "255"],
+                          ["-np", "1", "--test-window", "255"]])
+
     def test_msb_slices_with_self_loops(self):
         """Self-loops inside the ranks' .msb slices: canonical ids (hence random weights and
         ties) agree with the shared loader's."""
