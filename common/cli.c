@@ -13,6 +13,19 @@ const char mst_cli_load_usage[] =
     "  --weights W         auto (file's, else random), keep (file's, else unit), random, unit\n"
     "  --seed S            seed of random weights (default 1)\n";
 
+int mst_cli_parse_count(const char *option, const char *s, uint64_t max, uint64_t *out)
+{
+    uint64_t x = 0;
+    if (mst_cli_parse_u64(option, s, max, &x) != 0 || x == 0) {
+        if (s != NULL)
+            mst_fail(MST_EUSAGE, "option %s: bad value '%s' (1..%llu)", option, s,
+                     (unsigned long long)max);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
 int mst_cli_parse_u64(const char *option, const char *s, uint64_t max, uint64_t *out)
 {
     const char *p = s;

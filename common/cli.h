@@ -29,6 +29,11 @@ int mst_cli_load_option(mst_load_options *lo, const char *name, const char *valu
  * naming `option`). */
 int mst_cli_parse_u64(const char *option, const char *s, uint64_t max, uint64_t *out);
 
+/* Parses a count: a whole decimal number in 1..max, into *out; returns 0, or -1 with a usage
+ * message recorded (MST_EUSAGE): "option NAME needs a value" for s NULL, else "option NAME:
+ * bad value 'S' (1..max)". *out is left alone on failure. */
+int mst_cli_parse_count(const char *option, const char *s, uint64_t max, uint64_t *out);
+
 /* Parses a real number x with 0 < x <= max (strtod syntax, the whole string) into *out; returns
  * 0, or -1 with a usage message naming `option` recorded (MST_EUSAGE). */
 int mst_cli_parse_positive(const char *option, const char *s, double max, double *out);

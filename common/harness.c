@@ -96,16 +96,14 @@ static int parse_args(int argc, char **argv, harness_args *a)
                     return mst_fail(MST_EUSAGE, "unknown --algo '%s' (run --help for the list)",
                                     value);
             } else if (strcmp(name, "--trials") == 0) {
-                if (mst_cli_parse_u64(name, value, MAX_TRIALS, &x) != 0 || x == 0)
-                    return mst_fail(MST_EUSAGE, "option --trials: bad value '%s' (1..%d)",
-                                    value, MAX_TRIALS);
+                if (mst_cli_parse_count(name, value, MAX_TRIALS, &x) != 0)
+                    return MST_EUSAGE;
                 a->trials = (int)x;
             } else if (strcmp(name, "--output") == 0) {
                 a->output = value;
             } else if (strcmp(name, "-t") == 0 || strcmp(name, "--threads") == 0) {
-                if (mst_cli_parse_u64(name, value, 4096, &x) != 0 || x == 0)
-                    return mst_fail(MST_EUSAGE, "option %s: bad value '%s' (1..4096)", name,
-                                    value);
+                if (mst_cli_parse_count(name, value, 4096, &x) != 0)
+                    return MST_EUSAGE;
                 a->o.threads = (int)x;
             } else if (strcmp(name, "--device") == 0) {
                 if (mst_cli_parse_u64(name, value, 1024, &x) != 0)

@@ -223,8 +223,8 @@ static void report(ghs_state *s, ghs_vertex *v)
 static inline void searched(ghs_state *s, ghs_vertex *v, uint32_t h, uint32_t j)
 {
     v->search &= (uint8_t)~SEARCHING;
-    if (j != NONE && arc_at(s, j)->key <= v->best_key) { /* the edge id only then */
-        uint32_t key = arc_at(s, j)->key;
+    uint32_t key = j != NONE ? arc_at(s, j)->key : INF_KEY;
+    if (j != NONE && key <= v->best_key) { /* the edge id only then */
         uint64_t e = arc_eid(s, v, h, j);
         if (key < v->best_key || e < v->best_eid) {
             v->best_edge = j;

@@ -167,8 +167,8 @@ typedef struct ghs_options {
  * call to call) and gathers the forest to rank 0: out->eid and fkey[] (the keys,
  * [out->capacity]) there. Fills ph with phase times ("build", "ghs", "gather") and counters
  * (messages of each type summed over ranks, "messages", "ghs_bound" (with the test window's
- * share, above), "bytes_between_ranks", "batches", "waves", "max_level", "halted_components")
- * on rank 0.
+ * share, above), "test_window" (K), "bytes_between_ranks", "batches", "waves", "max_level",
+ * "halted_components") on rank 0.
  * Errors (agreed): MST_ERESOURCE; an internal error (deadlock, asymmetric answer) as
  * MST_ERESOURCE with a message.
  * O((n log n + m) / p) messages per rank for balanced partitions (GHS's bound 5 n log2 n + 2 m).

@@ -28,10 +28,10 @@ const mst_solver_info mst_solver = {
     "  --partition P       GHS vertex partition: block (default, contiguous id ranges) or hash\n"
     "  --batch N           GHS messages per batch between two ranks (default 2048, 24 bytes "
     "each)\n"
-    "  --test-window K     GHS: a vertex may test its K lightest unresolved edges at once\n"
-    "                      (the window grows from 1 by one per rejected edge; default 255, and\n"
-    "                      1 on one rank, where there is no round trip to overlap; 1: the\n"
-    "                      paper's one Test at a time)\n"
+    "  --test-window K     GHS: a vertex may test up to K of its lightest unresolved edges at\n"
+    "                      once (the window grows from 1 by one per rejected edge; default\n"
+    "                      255, and 1 on one rank, where there is no round trip to overlap;\n"
+    "                      1: the paper's one Test at a time)\n"
     "  --stats             messages by type against the GHS bound 5 n log2 n + 2 m (plus the\n"
     "                      test window's share), bytes between ranks, and every rank's peak\n"
     "                      memory (RSS)\n"
@@ -90,19 +90,6 @@ mst_status mst_solver_init(int *argc, char ***argv)
     return MST_OK;
 }
 
-/* A whole-number option in 1..max into *out. */
-static mst_status count_option(const char *name, const char *value, uint64_t max, uint32_t *out)
-{
-    uint64_t x = 0;
-    if (value == NULL)
-        return mst_fail(MST_EUSAGE, "option %s needs a value", name);
-    if (mst_cli_parse_u64(name, value, max, &x) != 0 || x == 0)
-        return mst_fail(MST_EUSAGE, "option %s: bad value '%s' (1..%" PRIu64 ")", name, value,
-                        max);
-    *out = (uint32_t)x;
-    return MST_OK;
-}
-
 mst_status mst_solver_option(const char *name, const char *value, int *used_value)
 {
     *used_value = 0;
@@ -122,13 +109,20 @@ mst_status mst_solver_option(const char *name, const char *value, int *used_valu
             return mst_fail(MST_EUSAGE, "option --partition: '%s' is not block or hash", value);
         return MST_OK;
     }
+    uint64_t x = 0;
     if (strcmp(name, "--batch") == 0) {
         *used_value = value != NULL;
-        return count_option(name, value, 1u << 20, &batch);
+        if (mst_cli_parse_count(name, value, 1u << 20, &x) != 0)
+            return MST_EUSAGE;
+        batch = (uint32_t)x;
+        return MST_OK;
     }
     if (strcmp(name, "--test-window") == 0) {
         *used_value = value != NULL;
-        return count_option(name, value, GHS_MAX_TEST_WINDOW, &test_window);
+        if (mst_cli_parse_count(name, value, GHS_MAX_TEST_WINDOW, &x) != 0)
+            return MST_EUSAGE;
+        test_window = (uint32_t)x;
+        return MST_OK;
     }
     return mst_fail(MST_EUSAGE, "unknown option '%s'", name);
 }

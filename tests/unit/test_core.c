@@ -1,6 +1,6 @@
 /* Unit tests of the core pieces: weight keys, radix sort, prefix sums, large allocations,
- * option numbers, union-find, the reader's lines, and mst-seq's two algorithms against each
- * other and the verifier. */
+ * option numbers and counts, union-find, the reader's lines, and mst-seq's two algorithms
+ * against each other and the verifier. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
@@ -166,6 +166,27 @@ Test(cli, positive_number_in_range)
         cr_assert(strstr(mst_last_error(), "--f") != NULL, "%s", mst_last_error());
     }
     cr_assert_eq(mst_cli_parse_positive("--f", NULL, 1e6, &x), -1, "a missing value");
+}
+
+Test(cli, count_in_range)
+{
+    uint64_t x = 0;
+    cr_assert_eq(mst_cli_parse_count("--n", "1", 255, &x), 0);
+    cr_assert_eq(x, 1);
+    cr_assert_eq(mst_cli_parse_count("--n", "255", 255, &x), 0, "max itself is allowed");
+    cr_assert_eq(x, 255);
+    const char *bad[] = {"0", "256", "-1", "4x", "", "1.5"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        x = 7;
+        cr_assert_eq(mst_cli_parse_count("--n", bad[i], 255, &x), -1, "'%s'", bad[i]);
+        cr_assert_eq(x, 7, "'%s' leaves *out alone", bad[i]);
+        cr_assert(strstr(mst_last_error(), "option --n: bad value") != NULL, "%s",
+                  mst_last_error());
+        cr_assert(strstr(mst_last_error(), "(1..255)") != NULL, "%s", mst_last_error());
+    }
+    cr_assert_eq(mst_cli_parse_count("--n", NULL, 255, &x), -1);
+    cr_assert(strstr(mst_last_error(), "option --n needs a value") != NULL, "%s",
+              mst_last_error());
 }
 
 Test(union_find, matches_naive_labels)
