@@ -11,6 +11,7 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -604,10 +605,14 @@ static uint64_t run(ghs_state *s, const ghs_graph *gg, int *failed)
             held++;
             continue;
         }
-        ghs_net_flush(net);
+        uint64_t left = ghs_net_flush(net);
         held = 0;
         if (receive_all(s, discard) || !ghs_net_idle(net))
             continue;
+        if (left > 0) { /* a full ring: its receiver is busy (and may share this core) */
+            sched_yield();
+            continue;
+        }
         ghs_net_reap(net);
         if (ghs_net_quiescent(net, s->deferred, &deferred_total, &err_total))
             break;
@@ -672,13 +677,14 @@ fail:
 /* Message counts and traffic summed over ranks, on rank 0. */
 static void count_stats(const mpi_ctx *c, ghs_state *s, uint64_t n, uint64_t m, mst_phases *ph)
 {
-    uint64_t mine[GHS_MSG_TYPES + 4], sum[GHS_MSG_TYPES + 4];
+    uint64_t mine[GHS_MSG_TYPES + 5], sum[GHS_MSG_TYPES + 5];
     memcpy(mine, s->sent, sizeof s->sent);
     mine[GHS_MSG_TYPES] = s->net.bytes_sent;
     mine[GHS_MSG_TYPES + 1] = s->net.sent;
     mine[GHS_MSG_TYPES + 2] = s->isolated;
     mine[GHS_MSG_TYPES + 3] = s->core_halts;
-    MPI_Reduce(mine, sum, GHS_MSG_TYPES + 4, MPI_UINT64_T, MPI_SUM, 0, c->comm);
+    mine[GHS_MSG_TYPES + 4] = s->net.ring_sent;
+    MPI_Reduce(mine, sum, GHS_MSG_TYPES + 5, MPI_UINT64_T, MPI_SUM, 0, c->comm);
     unsigned char level = s->max_level, max_level = 0;
     MPI_Reduce(&level, &max_level, 1, MPI_UNSIGNED_CHAR, MPI_MAX, 0, c->comm);
     if (c->rank != 0)
@@ -697,10 +703,27 @@ static void count_stats(const mpi_ctx *c, ghs_state *s, uint64_t n, uint64_t m, 
     mst_phase_count(ph, "test_window", s->window_max);
     mst_phase_count(ph, "bytes_between_ranks", sum[GHS_MSG_TYPES]);
     mst_phase_count(ph, "batches", sum[GHS_MSG_TYPES + 1]);
+    mst_phase_count(ph, "ring_batches", sum[GHS_MSG_TYPES + 4]);
     mst_phase_count(ph, "waves", s->net.waves);
     mst_phase_count(ph, "max_level", max_level);
     /* Every component halted on its own: two core vertices each, or one isolated vertex. */
     mst_phase_count(ph, "halted_components", sum[GHS_MSG_TYPES + 2] + sum[GHS_MSG_TYPES + 3] / 2);
+}
+
+/* Messages per ring between two ranks of a node: o->ring rounded up to a power of two, or by
+ * default at least two batches and about 8 MiB of rings per rank in all (16384 messages,
+ * 384 KiB, each at 16 ranks). */
+static uint64_t shm_ring_messages(const mpi_ctx *c, const ghs_options *o)
+{
+    uint64_t cap = 1, budget = ((uint64_t)8 << 20) / sizeof(ghs_msg) / (uint64_t)c->size;
+    if (o->ring > 0) {
+        while (cap < o->ring)
+            cap *= 2;
+        return cap;
+    }
+    while (cap < 2 * (uint64_t)o->batch || 2 * cap <= budget)
+        cap *= 2;
+    return cap;
 }
 
 mst_status ghs_solve(const mpi_ctx *c, const mpi_share *sh, const ghs_options *o,
@@ -719,9 +742,21 @@ mst_status ghs_solve(const mpi_ctx *c, const mpi_share *sh, const ghs_options *o
     s.eid = gg.eid;
     s.me = c->rank;
     s.window_max = (uint8_t)o->test_window;
-    /* The wakeups queue one Connect per vertex at once. */
-    st = mpi_agree(c, ghs_net_init(&s.net, c, o->batch, (uint64_t)gg.n + 1,
-                                   gg.route_start, &g->queue, &g->cap_queue));
+    /* The rings between ranks of a node are set up once and kept for later calls. */
+    if (o->transport == GHS_TRANSPORT_SHM && c->size > 1 && g->shm == NULL) {
+        st = mpi_agree(c, (g->shm = mst_alloc(1, sizeof *g->shm)) ? MST_OK : MST_ERESOURCE);
+        if (st == MST_OK && (st = ghs_shm_init(g->shm, c, shm_ring_messages(c, o))) != MST_OK) {
+            free(g->shm);
+            g->shm = NULL;
+        }
+        if (st != MST_OK)
+            goto fail;
+    }
+    /* The wakeups queue one Connect per vertex at once. The agreement also keeps every rank
+     * from sending before all have emptied their rings. */
+    st = mpi_agree(c, ghs_net_init(&s.net, c, o->batch, (uint64_t)gg.n + 1, gg.route_start,
+                                   o->transport == GHS_TRANSPORT_SHM ? g->shm : NULL, &g->queue,
+                                   &g->cap_queue));
     if (st != MST_OK)
         goto fail;
     for (uint32_t x = 0, arc0 = 0; x < gg.n; arc0 += gg.deg[x], x++) {

@@ -129,6 +129,7 @@ typedef struct ghs_graph {
     uint64_t cap_head, cap_deg, cap_mem, cap_item, cap_eid, cap_route, cap_start; /* room */
     struct ghs_msg *queue;  /* the local message queue's buffer (ghs_net.h) */
     uint64_t cap_queue;
+    struct ghs_shm *shm;    /* the rings between ranks of a node (ghs_shm.h), or NULL */
     struct ghs_deferred *pool; /* the deferred messages' pool and its free-entry stack (ghs.c) */
     uint32_t *pool_free;
     uint32_t cap_pool;
@@ -151,13 +152,16 @@ static inline ghs_arc *ghs_unit_arc(const ghs_graph *gg, uint32_t j)
  */
 mst_status ghs_graph_build(const mpi_ctx *c, const mpi_share *sh, ghs_graph *gg);
 
-/* Frees an adjacency and its buffers (zeroed; NULL members are fine). */
+/* Frees an adjacency and its buffers (zeroed; NULL members are fine). Collective when it holds
+ * rings (gg->shm): every rank calls it. */
 void ghs_graph_free(ghs_graph *gg);
 
 /* Options of a run. */
 typedef struct ghs_options {
     uint32_t batch;       /* messages per batch between ranks */
     uint32_t test_window; /* the test window's largest size K (above), 1..GHS_MAX_TEST_WINDOW */
+    int transport;        /* GHS_TRANSPORT_SHM or GHS_TRANSPORT_MPI (ghs_net.h) */
+    uint32_t ring;        /* messages per ring (rounded up to a power of two), 0: the default */
 } ghs_options;
 
 #define GHS_MAX_TEST_WINDOW 255

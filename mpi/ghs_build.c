@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ghs.h"
+#include "ghs_shm.h"
 #include "radix_sort.h"
 
 #define INSERTION_MAX 24  /* rows up to this degree are sorted by insertion */
@@ -28,6 +29,9 @@ void ghs_graph_free(ghs_graph *gg)
     free(gg->queue);
     free(gg->pool);
     free(gg->pool_free);
+    if (gg->shm != NULL)
+        ghs_shm_free(gg->shm);
+    free(gg->shm);
     memset(gg, 0, sizeof *gg);
 }
 

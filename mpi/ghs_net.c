@@ -10,7 +10,8 @@
 #define QUEUE_MIN (1u << 12)
 
 mst_status ghs_net_init(ghs_net *net, const mpi_ctx *c, uint32_t batch, uint64_t hint,
-                        const uint64_t *cut_start, ghs_msg **keep, uint64_t *keep_cap)
+                        const uint64_t *cut_start, ghs_shm *shm, ghs_msg **keep,
+                        uint64_t *keep_cap)
 {
     mst_status st = MST_OK;
     uint64_t cap = QUEUE_MIN;
@@ -29,9 +30,31 @@ mst_status ghs_net_init(ghs_net *net, const mpi_ctx *c, uint32_t batch, uint64_t
     net->q.mask = cap - 1;
     MST_CALLOC(net->out, c->size);
     MST_CALLOC(net->out_count, c->size);
+    MST_ALLOC(net->out_cap, c->size);
+    MST_CALLOC(net->out_first, c->size);
+    MST_ALLOC(net->out_room, c->size);
+    MST_ALLOC(net->ring, c->size);
+    MST_ALLOC(net->rpeer, c->size);
     net->lent = -1;
-    for (int q = 0; q < c->size; q++)
-        net->npeer += q != c->rank && cut_start[q + 1] > cut_start[q];
+    if (shm != NULL && shm->win != MPI_WIN_NULL) {
+        net->shm = shm;
+        ghs_shm_reset(shm);
+    }
+    for (int q = 0; q < c->size; q++) {
+        int ring = net->shm != NULL ? net->shm->local[q] : -1;
+        net->out_cap[q] = net->out_room[q] = batch;
+        net->ring[q] = ring;
+        if (q == c->rank || cut_start[q + 1] == cut_start[q])
+            continue;
+        if (ring < 0) {
+            net->npeer++;
+            continue;
+        }
+        net->rpeer[net->nrpeer++] = ring;
+        MST_ALLOC(net->out[q], batch); /* a ring's batch stays: it may hold what did not fit */
+    }
+    if (net->nrpeer > 0)
+        MST_ALLOC(net->rcopy, batch);
     if (net->npeer == 0)
         return MST_OK;
     MST_ALLOC(net->rbuf, (size_t)net->npeer * batch);
@@ -40,7 +63,7 @@ mst_status ghs_net_init(ghs_net *net, const mpi_ctx *c, uint32_t batch, uint64_t
     MST_ALLOC(net->ready_st, net->npeer);
     MST_ALLOC(net->active, net->npeer);
     for (int q = 0, i = 0; q < c->size; q++)
-        if (q != c->rank && cut_start[q + 1] > cut_start[q]) {
+        if (q != c->rank && cut_start[q + 1] > cut_start[q] && net->ring[q] < 0) {
             MPI_Recv_init(net->rbuf + (size_t)i * batch, (int)(batch * sizeof(ghs_msg)), MPI_BYTE,
                           q, TAG_BATCH, c->comm, &net->rreq[i]);
             i++;
@@ -90,6 +113,12 @@ void ghs_net_free(ghs_net *net, ghs_msg **keep, uint64_t *keep_cap)
     }
     free(net->out);
     free(net->out_count);
+    free(net->out_cap);
+    free(net->out_first);
+    free(net->out_room);
+    free(net->ring);
+    free(net->rpeer);
+    free(net->rcopy);
     free(net->spare);
     free(net->req);
     free(net->req_buf);
@@ -142,8 +171,56 @@ ghs_msg *ghs_net_new_batch(ghs_net *net)
     return b;
 }
 
+/* Copies what fits of the batch towards `rank` into its ring. What does not fit waits at the
+ * batch's end (out_first marks what went out) and the batch takes up to `batch` more messages
+ * before it is tried again (waiting until a grown batch fills would starve the receiver). A
+ * batch whose room runs out while its ring is full is compacted if at least half of it went
+ * out, else it doubles: the sender never waits for its receiver, and each message is moved
+ * O(1) times. */
+static void post_ring(ghs_net *net, int rank)
+{
+    ghs_msg *b = net->out[rank];
+    uint32_t first = net->out_first[rank], k = net->out_count[rank], room = net->out_room[rank];
+    uint32_t done = ghs_shm_push(net->shm, net->ring[rank], b + first, k - first);
+    if (done > 0) {
+        net->sent++;
+        net->ring_sent++;
+        net->msgs_sent += done;
+        net->bytes_sent += (uint64_t)done * sizeof *b;
+        first += done;
+    }
+    if (first == k) { /* all out */
+        net->out_first[rank] = net->out_count[rank] = 0;
+        net->out_cap[rank] = net->batch;
+        return;
+    }
+    if (k == room && first > 0 && first >= k / 2) { /* compact: frees at least half */
+        memmove(b, b + first, (size_t)(k - first) * sizeof *b);
+        k -= first;
+        first = 0;
+    } else if (k == room) {
+        if (room > UINT32_MAX / 2 ||
+            mst_realloc((void **)&net->out[rank], 2 * (uint64_t)room, sizeof *b) != MST_OK) {
+            mst_fail(MST_ERESOURCE, "rank %d: out of memory for messages to rank %d",
+                     net->c->rank, rank);
+            net->err = 1; /* the run is lost: drop the batch */
+            net->out_first[rank] = net->out_count[rank] = 0;
+            net->out_cap[rank] = net->batch;
+            return;
+        }
+        room = net->out_room[rank] = 2 * room;
+    }
+    net->out_first[rank] = first;
+    net->out_count[rank] = k;
+    net->out_cap[rank] = room - k > net->batch ? k + net->batch : room;
+}
+
 void ghs_net_post(ghs_net *net, int rank)
 {
+    if (net->ring[rank] >= 0) {
+        post_ring(net, rank);
+        return;
+    }
     if (net->inflight == net->inflight_cap) {
         uint32_t cap = net->inflight_cap ? 2 * net->inflight_cap : 64;
         if (mst_realloc((void **)&net->req, cap, sizeof *net->req) != MST_OK ||
@@ -162,16 +239,21 @@ void ghs_net_post(ghs_net *net, int rank)
     net->out[rank] = NULL;
     net->out_count[rank] = 0;
     net->sent++;
+    net->msgs_sent += (uint64_t)bytes / sizeof *b;
     net->bytes_sent += (uint64_t)bytes;
     if (net->inflight >= 256)
         ghs_net_reap(net);
 }
 
-void ghs_net_flush(ghs_net *net)
+uint64_t ghs_net_flush(ghs_net *net)
 {
+    uint64_t left = 0;
     for (int q = 0; q < net->c->size; q++)
-        if (net->out_count[q] > 0)
+        if (net->out_count[q] > 0) {
             ghs_net_post(net, q);
+            left += net->out_count[q] - net->out_first[q];
+        }
+    return left;
 }
 
 void ghs_net_reap(ghs_net *net)
@@ -208,10 +290,24 @@ void ghs_net_reap(ghs_net *net)
 
 uint32_t ghs_net_recv(ghs_net *net, const ghs_msg **batch)
 {
-    if (net->lent >= 0) { /* the caller is done with that buffer */
+    if (net->lent >= 0) { /* the caller is done with that buffer: restart its receive */
         MPI_Start(&net->rreq[net->lent]);
         net->active[net->lent] = 1;
         net->lent = -1;
+    }
+    for (int n = 0; n < net->nrpeer; n++) { /* the rings, round robin */
+        int ring = net->rpeer[net->irpeer];
+        net->irpeer = net->irpeer + 1 == net->nrpeer ? 0 : net->irpeer + 1;
+        const ghs_msg *m;
+        uint32_t k = ghs_shm_peek(net->shm, ring, net->batch, &m);
+        if (k > 0) {
+            memcpy(net->rcopy, m, (size_t)k * sizeof *m);
+            ghs_shm_consume(net->shm, ring, k);
+            *batch = net->rcopy;
+            net->received++;
+            net->msgs_received += k;
+            return k;
+        }
     }
     if (net->iready == net->nready) {
         int done = 0;
@@ -229,6 +325,7 @@ uint32_t ghs_net_recv(ghs_net *net, const ghs_msg **batch)
     MPI_Get_count(&net->ready_st[net->iready++], MPI_BYTE, &bytes);
     net->lent = k;
     net->received++;
+    net->msgs_received += (uint64_t)bytes / sizeof(ghs_msg);
     *batch = net->rbuf + (size_t)k * net->batch;
     return (uint32_t)((size_t)bytes / sizeof(ghs_msg));
 }
@@ -237,8 +334,8 @@ int ghs_net_quiescent(ghs_net *net, uint64_t deferred, uint64_t *deferred_total,
                       uint64_t *err_total)
 {
     if (!net->wave_active) {
-        net->win[0] = net->sent;
-        net->win[1] = net->received;
+        net->win[0] = net->msgs_sent;
+        net->win[1] = net->msgs_received;
         net->win[2] = deferred;
         net->win[3] = (uint64_t)net->err;
         MPI_Iallreduce(net->win, net->wout, 4, MPI_UINT64_T, MPI_SUM, net->c->comm, &net->wreq);

@@ -3,7 +3,8 @@
  * --algo boruvka-allreduce (boruvka.h). Run under mpirun; every rank runs the shared harness,
  * which this file serves through the distributed hooks of solver.h: each rank loads only its
  * share (load.h), trials are timed by the slowest rank, and rank 0 alone prints.
- * Options: --partition block|hash, --batch N, --test-window K, --stats.
+ * Options: --partition block|hash, --batch N, --test-window K, --transport shm|mpi, --ring N,
+ * --stats.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 #include "cli.h"
 #include "comm.h"
 #include "ghs.h"
+#include "ghs_net.h"
 #include "load.h"
 #include "solver.h"
 
@@ -32,13 +34,21 @@ const mst_solver_info mst_solver = {
     "                      once (the window grows from 1 by one per rejected edge; default\n"
     "                      255, and 1 on one rank, where there is no round trip to overlap;\n"
     "                      1: the paper's one Test at a time)\n"
+    "  --transport T       GHS messages between ranks: shm (default: through rings in shared\n"
+    "                      memory between ranks of one node, MPI_Isend between nodes) or mpi\n"
+    "                      (MPI_Isend between all ranks)\n"
+    "  --ring N            messages per ring between two ranks of a node (rounded up to a\n"
+    "                      power of two; default max(2 --batch, 8 MiB / 24 P)); a sender\n"
+    "                      keeps what does not fit until the receiver has made room\n"
     "  --stats             messages by type against the GHS bound 5 n log2 n + 2 m (plus the\n"
     "                      test window's share), bytes between ranks, and every rank's peak\n"
     "                      memory (RSS)\n"
     "  memory per rank: ghs about 64 bytes per arc of its vertices (2 m / p arcs for a\n"
     "                   balanced partition) + 130 bytes per vertex it owns: O((n + m) / p),\n"
     "                   + a receive buffer of --batch messages (48 KiB by default) per rank\n"
-    "                   it shares edges with;\n"
+    "                   of another node it shares edges with, and with --transport shm a\n"
+    "                   ring of --ring messages from each rank of its node (8 MiB in all\n"
+    "                   by default);\n"
     "                   boruvka-allreduce (seed 002's first approach): ~36 bytes per vertex of\n"
     "                   the WHOLE graph on every rank + 32 bytes per edge of its m / p slice:\n"
     "                   O(n + m / p) (the seed broadcast the whole graph: O(n + m) per rank).\n"
@@ -59,6 +69,8 @@ static mpi_ctx ctx = {MPI_COMM_NULL, 0, 1};
 static mpi_partition_kind partition = MPI_PART_BLOCK;
 static uint32_t batch = 2048;
 static uint32_t test_window = 0; /* 0: the default, DEFAULT_TEST_WINDOW between ranks */
+static int transport = GHS_TRANSPORT_SHM;
+static uint32_t ring = 0; /* 0: the default (ghs.c) */
 static int stats = 0;
 static const char *algo = "ghs";
 static uint32_t n_global = 0;
@@ -109,12 +121,31 @@ mst_status mst_solver_option(const char *name, const char *value, int *used_valu
             return mst_fail(MST_EUSAGE, "option --partition: '%s' is not block or hash", value);
         return MST_OK;
     }
+    if (strcmp(name, "--transport") == 0) {
+        if (value == NULL)
+            return mst_fail(MST_EUSAGE, "option --transport needs a value");
+        *used_value = 1;
+        if (strcmp(value, "shm") == 0)
+            transport = GHS_TRANSPORT_SHM;
+        else if (strcmp(value, "mpi") == 0)
+            transport = GHS_TRANSPORT_MPI;
+        else
+            return mst_fail(MST_EUSAGE, "option --transport: '%s' is not shm or mpi", value);
+        return MST_OK;
+    }
     uint64_t x = 0;
     if (strcmp(name, "--batch") == 0) {
         *used_value = value != NULL;
         if (mst_cli_parse_count(name, value, 1u << 20, &x) != 0)
             return MST_EUSAGE;
         batch = (uint32_t)x;
+        return MST_OK;
+    }
+    if (strcmp(name, "--ring") == 0) {
+        *used_value = value != NULL;
+        if (mst_cli_parse_count(name, value, 1u << 24, &x) != 0)
+            return MST_EUSAGE;
+        ring = (uint32_t)x;
         return MST_OK;
     }
     if (strcmp(name, "--test-window") == 0) {
@@ -158,7 +189,8 @@ mst_status mst_solve(const mst_graph *g, const mst_options *o, mst_forest *out, 
         st = boruvka_allreduce(&ctx, &slice, n_global, out, forest_key, ph);
     } else {
         ghs_options go = {batch, test_window ? test_window
-                                             : ctx.size > 1 ? DEFAULT_TEST_WINDOW : 1};
+                                             : ctx.size > 1 ? DEFAULT_TEST_WINDOW : 1,
+                          transport, ring};
         st = ghs_solve(&ctx, &share, &go, n_global, m_global, &ghs_buffers, out, forest_key,
                        ph);
     }
@@ -293,12 +325,14 @@ static const char *hook_stats(const mst_phases *ph, int json)
                     counter(ph, ghs_msg_names[t]));
             add(buf, cap, &len, "},\"messages_total\":%" PRIu64 ",\"ghs_bound\":%" PRIu64
                 ",\"test_window\":%" PRIu64 ",\"bytes_between_ranks\":%" PRIu64
-                ",\"batches\":%" PRIu64 ",\"waves\":%" PRIu64 ",\"max_level\":%" PRIu64
-                ",\"halted_components\":%" PRIu64 ",\"partition\":\"%s\",",
+                ",\"batches\":%" PRIu64 ",\"ring_batches\":%" PRIu64 ",\"waves\":%" PRIu64
+                ",\"max_level\":%" PRIu64 ",\"halted_components\":%" PRIu64
+                ",\"partition\":\"%s\",\"transport\":\"%s\",",
                 counter(ph, "messages"), counter(ph, "ghs_bound"), counter(ph, "test_window"),
-                counter(ph, "bytes_between_ranks"), counter(ph, "batches"), counter(ph, "waves"),
-                counter(ph, "max_level"), counter(ph, "halted_components"),
-                partition == MPI_PART_HASH ? "hash" : "block");
+                counter(ph, "bytes_between_ranks"), counter(ph, "batches"),
+                counter(ph, "ring_batches"), counter(ph, "waves"), counter(ph, "max_level"),
+                counter(ph, "halted_components"), partition == MPI_PART_HASH ? "hash" : "block",
+                transport == GHS_TRANSPORT_SHM ? "shm" : "mpi");
         } else {
             add(buf, cap, &len, "\"rounds\":%" PRIu64 ",\"allreduce_bytes\":%" PRIu64 ",",
                 counter(ph, "rounds"), counter(ph, "allreduce_bytes"));
@@ -320,12 +354,13 @@ static const char *hook_stats(const mst_phases *ph, int json)
         for (int t = 0; t < GHS_MSG_TYPES; t++)
             add(buf, cap, &len, "%s %s %" PRIu64, t ? "," : "", ghs_msg_names[t],
                 counter(ph, ghs_msg_names[t]));
-        add(buf, cap, &len, "\n  between ranks    %" PRIu64 " bytes in %" PRIu64 " batches, %"
-            PRIu64 " termination waves, highest level %" PRIu64 " (%s partition)\n"
+        add(buf, cap, &len, "\n  between ranks    %" PRIu64 " bytes in %" PRIu64 " batches (%"
+            PRIu64 " through shared-memory rings), %" PRIu64 " termination waves, highest "
+            "level %" PRIu64 " (%s partition)\n"
             "  halted           %" PRIu64 " components (a core pair, or an isolated vertex)\n",
-            counter(ph, "bytes_between_ranks"), counter(ph, "batches"), counter(ph, "waves"),
-            counter(ph, "max_level"), partition == MPI_PART_HASH ? "hash" : "block",
-            counter(ph, "halted_components"));
+            counter(ph, "bytes_between_ranks"), counter(ph, "batches"),
+            counter(ph, "ring_batches"), counter(ph, "waves"), counter(ph, "max_level"),
+            partition == MPI_PART_HASH ? "hash" : "block", counter(ph, "halted_components"));
     } else {
         add(buf, cap, &len, "  rounds           %" PRIu64 ", %" PRIu64 " bytes allreduced per "
             "rank\n", counter(ph, "rounds"), counter(ph, "allreduce_bytes"));
