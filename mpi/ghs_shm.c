@@ -18,7 +18,8 @@ static mst_status shm_group(const mpi_ctx *c, int *k)
     if (s == NULL)
         return MST_OK;
     if (mst_cli_parse_count("MST_MPI_SHM_GROUP", s, (uint64_t)c->size, &v) != 0)
-        return MST_EUSAGE;
+        return mst_fail(MST_EUSAGE, "environment variable MST_MPI_SHM_GROUP: bad value '%s' "
+                        "(1..%d)", s, c->size);
     *k = (int)v;
     return MST_OK;
 }

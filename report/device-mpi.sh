@@ -122,6 +122,12 @@ if windows:
         "%d %s" % (k, "between ranks" if many else "on one rank") for many, k in windows) +
         "; the bound in brackets is 5 n log2 n + 2 m plus the window's share, "
         "2 min((K - 1) n log2 n, 2 m).")
+transports = sorted({r["stats"]["transport"] for r in runs
+                     if r["tag"] == "mpi" and r["ranks"] > 1 and "transport" in r.get("stats", {})})
+if transports:
+    print("GHS's messages between ranks went through " + " and ".join(
+        {"shm": "single-producer rings in MPI-3 shared memory (--transport shm, the default on "
+                "one node)", "mpi": "MPI_Isend (--transport mpi)"}[t] for t in transports) + ".")
 print("The seed's initialization, which its computation times exclude, has each process build "
       "the neighbour lists of its vertices: the counterpart of our build, hence the comparison "
       "without it. Rank 0's peak includes the gathered forest (12 bytes per MSF edge).")

@@ -6,8 +6,10 @@ self-loops, float and negative weights), read as text (parsed on rank 0 and sent
 as .msb (every rank reads its slice with MPI-IO), every run writes exactly mst-seq's edge set.
 Also: --no-verify runs (rank 0 without the whole graph) report mst-seq's weight, --stats and
 the JSON statistics (GHS's message bound at --test-window 1, and with the window's share),
-errors (one line, the first failing rank's message, exit codes), and an
-AddressSanitizer build on small graphs. About 2 minutes on a 2-core machine."""
+both transports between ranks (shared-memory rings, tiny ones that fill up, rings and
+MPI_Isend mixed as between nodes; MPI_Isend alone), errors (one line, the first failing rank's
+message, exit codes), and an AddressSanitizer build on small graphs. About 2 minutes on a
+2-core machine."""
 import json
 import math
 import os
@@ -36,7 +38,15 @@ MATRIX = ([["-np", str(p), "--algo", "ghs", "--partition", part]
           [["-np", str(p), "--algo", "boruvka-allreduce"] for p in (1, 2, 3, 4)] +
           # GHS's own test procedure (one Test at a time), and windows from tiny to the largest
           [["-np", "3", "--test-window", "1"], ["-np", "2", "--test-window", "2"],
-           ["-np", "4", "--test-window", "255", "--partition", "hash"]])
+           ["-np", "4", "--test-window", "255", "--partition", "hash"]] +
+          # GHS between ranks through MPI_Isend alone (the default is shared-memory rings)
+          [["-np", "4", "--transport", "mpi"], ["-np", "3", "--transport", "mpi", "--partition",
+                                                "hash"]])
+
+
+def shm_group(k):
+    """ENV with MST_MPI_SHM_GROUP=k: ranks share rings in groups of k, as nodes would."""
+    return dict(ENV, MST_MPI_SHM_GROUP=str(k))
 
 
 def mpirun(np_args, binary=MPI, env=None):
@@ -64,12 +74,13 @@ class MpiSameEdges(Workdir):
         self.assertEqual(p.returncode, 0, p.stderr)
         return read_output(out)
 
-    def check(self, graph, runs, *args, ref=None):
+    def check(self, graph, runs, *args, ref=None, env=None):
         """Each mpirun of `runs` (["-np", P, options...]) writes exactly mst-seq's edges."""
         ref = self.reference(graph, *args) if ref is None else ref
         for r in runs:
             out = self.path("mpi.txt")
-            p = mpirun(r[:2] + ["--trials", "2", "--output", out] + r[2:] + list(args) + [graph])
+            p = mpirun(r[:2] + ["--trials", "2", "--output", out] + r[2:] + list(args) + [graph],
+                       env=env)
             self.assertEqual(p.returncode, 0, "%s %s: %s" % (r, graph, p.stderr))
             self.assertEqual(read_output(out), ref, "%s on %s: edge sets differ" % (r, graph))
         return ref
@@ -153,6 +164,41 @@ class MpiSameEdges(Workdir):
                           ["-np", "2", "--batch", "3", "--test-window", "255"],
                           ["-np", "1", "--test-window", "255"]])
 
+    def test_transports(self):
+        """GHS's messages between ranks (ghs_net.h): rings so small that senders keep what does
+        not fit (their batches grow, get compacted, go out in pieces), rings and MPI_Isend
+        mixed as between nodes (MST_MPI_SHM_GROUP), MPI_Isend alone; the statistics say which
+        transport carried the batches."""
+        path = self.path("t.msb")
+        p = run([os.path.join(BIN, "mst-gen"), "random", "--vertices", "3000", "--edges", "9000",
+                 "--weights", "uniform", "--min", "1", "--max", "20", "-o", path, "--quiet"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        tiny = [["-np", "2", "--ring", "1", "--batch", "1"],
+                ["-np", "3", "--ring", "3", "--partition", "hash"],
+                ["-np", "4", "--ring", "64", "--batch", "16"],
+                ["-np", "4", "--ring", "2", "--batch", "5", "--test-window", "1"]]
+        ref = self.check(path, tiny)
+        mixed = [["-np", "4"], ["-np", "3", "--ring", "2", "--batch", "3"],
+                 ["-np", "4", "--batch", "1", "--partition", "hash"]]
+        self.check(path, mixed, ref=ref, env=shm_group(2))
+        self.check(path, [["-np", "3", "--transport", "mpi", "--batch", "1"]], ref=ref)
+
+        def batches(np_args, env=None):
+            p = mpirun(np_args + ["--stats", "--json", "--trials", "1", path], env=env)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            s = json.loads(p.stdout)["stats"]
+            return s["batches"], s["ring_batches"], s["transport"]
+
+        total, rings, name = batches(["-np", "3"])
+        self.assertEqual((rings, name), (total, "shm"))
+        self.assertGreater(total, 0)
+        total, rings, name = batches(["-np", "3", "--transport", "mpi"])
+        self.assertEqual((rings, name), (0, "mpi"))
+        self.assertGreater(total, 0)
+        total, rings, _ = batches(["-np", "4"], env=shm_group(2))  # ranks 0-1 and 2-3 share
+        self.assertGreater(rings, 0)
+        self.assertLess(rings, total)
+
     def test_msb_slices_with_self_loops(self):
         """Self-loops inside the ranks' .msb slices: canonical ids (hence random weights and
         ties) agree with the shared loader's."""
@@ -235,6 +281,7 @@ class MpiSameEdges(Workdir):
         p = run([MPI, "--help"], env=ENV)
         self.assertIn("boruvka-allreduce", p.stdout)
         self.assertIn("--test-window K", p.stdout)
+        self.assertIn("--transport T", p.stdout)
         self.assertIn("WHOLE graph on every rank", p.stdout)
 
     def test_shared_memory_segment(self):
@@ -266,6 +313,13 @@ class MpiSameEdges(Workdir):
         for bad in ("0", "256", "4x"):
             expect(["-np", "2", "--test-window", bad, ok], 1, "--test-window")
         expect(["-np", "2", ok, "--test-window"], 1, "--test-window needs a value")
+        expect(["-np", "2", "--transport", "tcp", ok], 1, "--transport: 'tcp' is not shm or mpi")
+        for bad in ("0", "16777217", "1k"):
+            expect(["-np", "2", "--ring", bad, ok], 1, "--ring")
+        p = mpirun(["-np", "2", ok], env=shm_group(3))
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertEqual(p.stderr.strip(), "mst-mpi: error: environment variable "
+                         "MST_MPI_SHM_GROUP: bad value '3' (1..2)")
         expect(["-np", "3", self.path("missing.wel")], 2, "missing.wel")
         expect(["-np", "2", self.write("bad.wel", "0 1 2\n0 x 3\n")], 2, "bad.wel:2:")
         # A bad id in the last rank's slice of an .msb: that rank's message, as mst-seq says it.
@@ -306,11 +360,15 @@ class MpiAddressSanitizer(Workdir):
                              for _ in range(3000)])
         graphs.append(msb)
         for graph in graphs:
-            for extra in (["-np", "3", "--partition", "hash", "--stats"], ["-np", "2"],
-                          ["-np", "4", "--algo", "boruvka-allreduce"],
-                          ["-np", "2", "--no-verify", "--json"]):
+            for extra, e in ((["-np", "3", "--partition", "hash", "--stats"], env),
+                             (["-np", "2"], env),
+                             (["-np", "4", "--algo", "boruvka-allreduce"], env),
+                             (["-np", "2", "--no-verify", "--json"], env),
+                             (["-np", "3", "--ring", "2", "--batch", "3"], env),
+                             (["-np", "4", "--transport", "mpi"], env),
+                             (["-np", "4"], dict(env, MST_MPI_SHM_GROUP="2"))):
                 p = mpirun(extra[:2] + ["--trials", "2"] + extra[2:] + [graph], binary=ASAN,
-                           env=env)
+                           env=e)
                 self.assertNotIn("AddressSanitizer", p.stderr, "%s %s" % (extra, graph))
                 self.assertNotIn("runtime error", p.stderr, "%s %s" % (extra, graph))
                 self.assertEqual(p.returncode, 0, p.stderr[-3000:])
