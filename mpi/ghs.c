@@ -745,7 +745,9 @@ mst_status ghs_solve(const mpi_ctx *c, const mpi_share *sh, const ghs_options *o
     /* The rings between ranks of a node are set up once and kept for later calls. */
     if (o->transport == GHS_TRANSPORT_SHM && c->size > 1 && g->shm == NULL) {
         st = mpi_agree(c, (g->shm = mst_alloc(1, sizeof *g->shm)) ? MST_OK : MST_ERESOURCE);
-        if (st == MST_OK && (st = ghs_shm_init(g->shm, c, shm_ring_messages(c, o))) != MST_OK) {
+        if (st == MST_OK)
+            st = ghs_shm_init(g->shm, c, shm_ring_messages(c, o));
+        if (st != MST_OK) {
             free(g->shm);
             g->shm = NULL;
         }

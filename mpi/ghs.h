@@ -53,8 +53,9 @@
  * the main loop reads its queue ahead to prefetch them. Memory per rank: the share (20 bytes
  * per arc), the adjacency (16 bytes per arc and 64 per vertex, rows padded to 64 bytes; the
  * edge ids, 8 bytes per arc), the route table (8 bytes per arc), the sort scratch (8 bytes per
- * arc), the queue (24 bytes per waiting message) and a receive buffer of a batch (ghs_net.h)
- * per neighbouring rank.
+ * arc), the queue (24 bytes per waiting message), the rings from the ranks of its node
+ * (ghs_shm.h; 8 MiB by default) and a receive buffer of a batch (ghs_net.h) per neighbouring
+ * rank of another node.
  */
 #ifndef MST_MPI_GHS_H
 #define MST_MPI_GHS_H
