@@ -6,8 +6,8 @@
  * Why: at 16 ranks on one node a rank passes ~50K batches of ~30 messages per trial, and each
  * MPI_Isend, its completion and the receiver's MPI_Testsome (opal_progress polls every peer)
  * cost about 1 us: some 40% of a rank's time (rdtsc probes, report/results/
- * 2026-11-21-device-mpi-receives.txt). A ring costs a copy of the messages and one store to
- * publish them; the receiver handles them where they lie. The technique is MPI+MPI hybrid
+ * 2026-11-21-device-mpi-receives.txt). A ring costs a copy of the messages in, one store to
+ * publish them, and a copy out (ghs_net.c); no MPI call. The technique is MPI+MPI hybrid
  * programming: T. Hoefler et al., "MPI + MPI: a new hybrid approach to parallel programming with
  * MPI plus shared memory", Computing 95(12), 2013.
  *
@@ -15,8 +15,8 @@
  * The ring from sender s to receiver r lies in r's segment (first-touched by r): its tail is
  * written by s only, its head by r only, each on its own cache line; both count messages, so
  * tail - head is the number waiting. The sender publishes messages with a release store of the
- * tail after copying them, the receiver frees their slots with a release store of the head after
- * handling them (C11 atomics on lock-free 64-bit words; the window stays in a passive-target
+ * tail after copying them, the receiver frees their slots with a release store of the head once
+ * it has copied them out (C11 atomics on lock-free 64-bit words; the window stays in a passive-target
  * epoch, MPI_Win_lock_all, for its life). A ring is FIFO, so every edge between two ranks of a
  * node stays a FIFO channel, as GHS requires.
  *
