@@ -58,12 +58,13 @@ typedef struct ghs_shm {
  * Collective over c: finds the ranks of this node (MPI_Comm_split_type, then MST_MPI_SHM_GROUP),
  * allocates this rank's inbound rings (every ring holds `cap` messages, a power of two) and
  * opens the window's epoch. With one rank per node nothing is allocated and sh->node is
- * MPI_COMM_NULL. Errors (agreed): MST_ERESOURCE.
+ * MPI_COMM_NULL. Errors (agreed): MST_EUSAGE (a bad MST_MPI_SHM_GROUP: not a whole number in
+ * 1..p), MST_ERESOURCE (memory, or no shared window).
  */
 mst_status ghs_shm_init(ghs_shm *sh, const mpi_ctx *c, uint64_t cap);
 
-/* Collective over the ranks of c: closes the epoch and frees the window (a zeroed or already
- * freed sh is fine). */
+/* Collective over the ranks of c: closes the epoch and frees the window. sh must come from
+ * ghs_shm_init (a failed one, or one already freed, is fine). */
 void ghs_shm_free(ghs_shm *sh);
 
 /* Empties this rank's inbound rings. Call on every rank, then synchronize the ranks (any

@@ -102,6 +102,31 @@ mst_status mst_solver_init(int *argc, char ***argv)
     return MST_OK;
 }
 
+/* The options that take a count (mst_cli_parse_count): name, largest value, variable. */
+static const struct {
+    const char *name;
+    uint64_t max;
+    uint32_t *var;
+} count_options[] = {
+    {"--batch", 1u << 20, &batch},
+    {"--ring", 1u << 24, &ring},
+    {"--test-window", GHS_MAX_TEST_WINDOW, &test_window},
+};
+
+/* Option `name`'s value as 0 for word0, 1 for word1; -1 with a usage message otherwise. */
+static int pick(const char *name, const char *value, const char *word0, const char *word1)
+{
+    if (value != NULL && strcmp(value, word0) == 0)
+        return 0;
+    if (value != NULL && strcmp(value, word1) == 0)
+        return 1;
+    if (value == NULL)
+        mst_fail(MST_EUSAGE, "option %s needs a value", name);
+    else
+        mst_fail(MST_EUSAGE, "option %s: '%s' is not %s or %s", name, value, word0, word1);
+    return -1;
+}
+
 mst_status mst_solver_option(const char *name, const char *value, int *used_value)
 {
     *used_value = 0;
@@ -109,52 +134,27 @@ mst_status mst_solver_option(const char *name, const char *value, int *used_valu
         stats = 1;
         return MST_OK;
     }
-    if (strcmp(name, "--partition") == 0) {
-        if (value == NULL)
-            return mst_fail(MST_EUSAGE, "option --partition needs a value");
+    if (strcmp(name, "--partition") == 0 || strcmp(name, "--transport") == 0) {
+        int part = strcmp(name, "--partition") == 0;
+        int k = part ? pick(name, value, "block", "hash") : pick(name, value, "shm", "mpi");
+        if (k < 0)
+            return MST_EUSAGE;
         *used_value = 1;
-        if (strcmp(value, "block") == 0)
-            partition = MPI_PART_BLOCK;
-        else if (strcmp(value, "hash") == 0)
-            partition = MPI_PART_HASH;
+        if (part)
+            partition = k ? MPI_PART_HASH : MPI_PART_BLOCK;
         else
-            return mst_fail(MST_EUSAGE, "option --partition: '%s' is not block or hash", value);
+            transport = k ? GHS_TRANSPORT_MPI : GHS_TRANSPORT_SHM;
         return MST_OK;
     }
-    if (strcmp(name, "--transport") == 0) {
-        if (value == NULL)
-            return mst_fail(MST_EUSAGE, "option --transport needs a value");
-        *used_value = 1;
-        if (strcmp(value, "shm") == 0)
-            transport = GHS_TRANSPORT_SHM;
-        else if (strcmp(value, "mpi") == 0)
-            transport = GHS_TRANSPORT_MPI;
-        else
-            return mst_fail(MST_EUSAGE, "option --transport: '%s' is not shm or mpi", value);
-        return MST_OK;
-    }
-    uint64_t x = 0;
-    if (strcmp(name, "--batch") == 0) {
-        *used_value = value != NULL;
-        if (mst_cli_parse_count(name, value, 1u << 20, &x) != 0)
-            return MST_EUSAGE;
-        batch = (uint32_t)x;
-        return MST_OK;
-    }
-    if (strcmp(name, "--ring") == 0) {
-        *used_value = value != NULL;
-        if (mst_cli_parse_count(name, value, 1u << 24, &x) != 0)
-            return MST_EUSAGE;
-        ring = (uint32_t)x;
-        return MST_OK;
-    }
-    if (strcmp(name, "--test-window") == 0) {
-        *used_value = value != NULL;
-        if (mst_cli_parse_count(name, value, GHS_MAX_TEST_WINDOW, &x) != 0)
-            return MST_EUSAGE;
-        test_window = (uint32_t)x;
-        return MST_OK;
-    }
+    for (size_t i = 0; i < sizeof count_options / sizeof *count_options; i++)
+        if (strcmp(name, count_options[i].name) == 0) {
+            uint64_t x = 0;
+            *used_value = value != NULL;
+            if (mst_cli_parse_count(name, value, count_options[i].max, &x) != 0)
+                return MST_EUSAGE;
+            *count_options[i].var = (uint32_t)x;
+            return MST_OK;
+        }
     return mst_fail(MST_EUSAGE, "unknown option '%s'", name);
 }
 
