@@ -2,7 +2,8 @@
 CC      ?= gcc
 OPT     ?= -O3 -march=native
 CFLAGS  ?= $(OPT) -g
-CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wstrict-prototypes -Wshadow -Icommon
+COMMON_INC := -Icommon/core -Icommon/io -Icommon/harness
+CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wstrict-prototypes -Wshadow $(COMMON_INC)
 ifeq ($(CI),1)
 CFLAGS  += -Werror
 endif
@@ -11,7 +12,7 @@ LDLIBS  += -lz -lm
 BUILD   := build
 BIN     := bin
 
-COMMON_SRC := $(filter-out common/main.c,$(wildcard common/*.c))
+COMMON_SRC := $(filter-out common/harness/main.c,$(wildcard common/*/*.c))
 COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/%.o)
 LIBMST     := $(BUILD)/libmst.a
 
@@ -35,7 +36,7 @@ CUDA_CSRC  := $(wildcard cuda/*.c)
 CUDA_OBJ   := $(CUDA_SRC:%.cu=$(BUILD)/%.o) $(CUDA_CSRC:%.c=$(BUILD)/%.o)
 NVCC       ?= $(shell command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 CUDA_ARCH  ?= -gencode arch=compute_90,code=sm_90 -gencode arch=compute_90,code=compute_90
-NVCCFLAGS  ?= -O3 -std=c++17 $(CUDA_ARCH) -Icommon -Xcompiler -Wall,-Wextra
+NVCCFLAGS  ?= -O3 -std=c++17 $(CUDA_ARCH) $(COMMON_INC) -Xcompiler -Wall,-Wextra
 HAVE_NVCC  := $(if $(wildcard $(NVCC)),1,)
 
 SOLVERS := $(BIN)/mst-seq $(if $(OMP_SRC),$(BIN)/mst-omp) $(if $(MPI_SRC),$(BIN)/mst-mpi) \
@@ -54,14 +55,14 @@ $(LIBMST): $(COMMON_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-# Every solver executable is the shared harness (common/main.c) plus one solver folder.
-$(BIN)/mst-seq: $(BUILD)/common/main.o $(SEQ_OBJ) $(LIBMST)
+# Every solver executable is the shared harness (common/harness/main.c) plus one solver folder.
+$(BIN)/mst-seq: $(BUILD)/common/harness/main.o $(SEQ_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
 	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
 $(OMP_OBJ) $(GEN_OBJ): CFLAGS += $(OPENMP)
 
-$(BIN)/mst-omp: $(BUILD)/common/main.o $(OMP_OBJ) $(LIBMST)
+$(BIN)/mst-omp: $(BUILD)/common/harness/main.o $(OMP_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
 	$(CC) $(CFLAGS) $(OPENMP) $^ -o $@ $(LDLIBS)
 
@@ -70,7 +71,7 @@ $(MPI_OBJ): $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(MPICC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(BIN)/mst-mpi: $(BUILD)/common/main.o $(MPI_OBJ) $(LIBMST)
+$(BIN)/mst-mpi: $(BUILD)/common/harness/main.o $(MPI_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
 	$(MPICC) $(CFLAGS) $^ -o $@ $(LDLIBS)
 
@@ -79,7 +80,7 @@ $(BUILD)/cuda/%.o: cuda/%.cu
 	@mkdir -p $(dir $@)
 	$(NVCC) $(NVCCFLAGS) -MMD -MP -c $< -o $@
 
-$(BIN)/mst-cuda: $(BUILD)/common/main.o $(CUDA_OBJ) $(LIBMST)
+$(BIN)/mst-cuda: $(BUILD)/common/harness/main.o $(CUDA_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
 	$(NVCC) $(NVCCFLAGS) $^ -o $@ -lz -lm
 
@@ -161,4 +162,4 @@ clean:
 
 -include $(COMMON_OBJ:.o=.d) $(SEQ_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(OMP_OBJ:.o=.d) $(GEN_OBJ:.o=.d) \
          $(MPI_OBJ:.o=.d) $(CUDA_OBJ:.o=.d) \
-         $(BUILD)/common/main.d $(wildcard $(BUILD)/tools/*.d)
+         $(BUILD)/common/harness/main.d $(wildcard $(BUILD)/tools/*.d)
