@@ -2,8 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "kruskal.h"
 #include "radix_sort.h"
+#include "seq.h"
 #include "timer.h"
 #include "union_find.h"
 

@@ -1,5 +1,5 @@
 /* kruskal.c: Kruskal's algorithm with a radix sort, the suite's sequential baseline. */
-#include "kruskal.h"
+#include "seq.h"
 
 #include <stdlib.h>
 

@@ -1,10 +1,10 @@
 /*
  * solver.c: mst-seq, the sequential baseline every speedup is measured against.
- * --algo kruskal (default) or filter-kruskal; see kruskal.h for the algorithms and sources.
+ * --algo kruskal (default) or filter-kruskal; see seq.h for the algorithms and sources.
  */
 #include <string.h>
 
-#include "kruskal.h"
+#include "seq.h"
 #include "solver.h"
 
 static const char *const algos[] = {"kruskal", "filter-kruskal", NULL};

@@ -8,10 +8,10 @@
 
 #include "cli.h"
 #include "graph.h"
-#include "../../seq/kruskal.h"
 #include "radix_sort.h"
 #include "reader.h"
 #include "scan.h"
+#include "../../seq/seq.h"
 #include "status.h"
 #include "union_find.h"
 #include "verify.h"
