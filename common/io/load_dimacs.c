@@ -1,6 +1,6 @@
 /*
  * load_dimacs.c: DIMACS .gr files, in the two dialects found in the wild; the 'p' line picks one
- * (DESIGN.md, Input formats).
+ * (docs/formats.md).
  *
  * (a) 9th DIMACS Implementation Challenge, shortest paths
  *     (http://www.diag.uniroma1.it/challenge9/format.shtml#graph):
@@ -24,11 +24,13 @@
 #include "builder.h"
 #include "loader.h"
 #include "parse.h"
+#include "text_loader.h"
 
 typedef enum dimacs_kind { DIMACS_NONE = 0, DIMACS_SP, DIMACS_TW } dimacs_kind;
 
 typedef struct dimacs_state {
     mst_builder b;
+    const mst_load_options *o;
     dimacs_kind kind; /* NONE until the 'p' line */
     uint64_t p_line;  /* its line number */
     uint64_t m_header;
@@ -48,32 +50,8 @@ static const char *expected_line(const dimacs_state *s)
     return s->kind == DIMACS_SP ? "'a u v w'" : "'u v'";
 }
 
-/* Records the error for token parse result t at p. */
-static mst_status field_fail(mst_reader *r, int t, const char *p, const char *what,
-                             const char *expected)
-{
-    char tok[48];
-    if (t == MST_TOK_RANGE)
-        return mst_reader_fail(r, "%s %s out of range", what, mst_token_text(p, tok));
-    return mst_reader_fail(r, "expected %s, found %s", expected, mst_token_text(p, tok));
-}
-
-/* Checks that only blanks remain before the line's end (an extra field or a NUL byte fails). */
-static mst_status line_end(mst_reader *r, const char *p, const char *end, const char *expected)
-{
-    char tok[48];
-    p = mst_skip_blanks(p);
-    if (*p != '\0')
-        return mst_reader_fail(r, "expected %s, found extra field %s", expected,
-                               mst_token_text(p, tok));
-    if (p != end)
-        return mst_reader_fail(r, "NUL byte in line");
-    return MST_OK;
-}
-
 /* "p sp N M" or "p tw N M": picks the dialect and starts the builder. */
-static mst_status p_line(mst_reader *r, const mst_load_options *o, dimacs_state *s,
-                         const char *p, const char *end)
+static mst_status p_line(mst_reader *r, dimacs_state *s, const char *p, const char *end)
 {
     const char *expected = "'p sp N M' or 'p tw N M'";
     char tok[48];
@@ -82,7 +60,6 @@ static mst_status p_line(mst_reader *r, const mst_load_options *o, dimacs_state 
     if (s->kind != DIMACS_NONE)
         return mst_reader_fail(r, "second 'p' line (the first is line %llu)",
                                (unsigned long long)s->p_line);
-    p = mst_skip_blanks(p);
     if (!token_is(p, "p"))
         return mst_reader_fail(r, "expected %s, found %s", expected, mst_token_text(p, tok));
     p = mst_skip_blanks(p + 1);
@@ -94,10 +71,10 @@ static mst_status p_line(mst_reader *r, const mst_load_options *o, dimacs_state 
     dimacs_kind kind = token_is(p, "sp") ? DIMACS_SP : DIMACS_TW;
     p += 2;
     if ((t = mst_parse_u64(&p, &n)) != MST_TOK_OK || (t = mst_parse_u64(&p, &m)) != MST_TOK_OK)
-        return field_fail(r, t, p, "count", expected);
-    mst_status st = line_end(r, p, end, expected);
+        return mst_text_field_fail(r, t, p, "count", expected);
+    mst_status st = mst_text_line_end(r, p, end, expected);
     if (st == MST_OK)
-        st = mst_builder_init(&s->b, r, NULL, 1, kind == DIMACS_SP, o);
+        st = mst_builder_init(&s->b, r, NULL, 1, kind == DIMACS_SP, s->o);
     if (st != MST_OK)
         return st;
     s->kind = kind;
@@ -118,49 +95,37 @@ static mst_status data_line(mst_reader *r, dimacs_state *s, const char *p, const
         return mst_reader_fail(r, "data before the 'p' line: expected 'p sp N M' or "
                                   "'p tw N M', found %s",
                                mst_token_text(p, tok));
-    p = mst_skip_blanks(p);
     if (s->kind == DIMACS_SP) {
         if (!token_is(p, "a"))
             return mst_reader_fail(r, "expected %s, found %s", expected, mst_token_text(p, tok));
         p++;
     }
     if ((t = mst_parse_u64(&p, &u)) != MST_TOK_OK || (t = mst_parse_u64(&p, &v)) != MST_TOK_OK)
-        return field_fail(r, t, p, "vertex id", expected);
+        return mst_text_field_fail(r, t, p, "vertex id", expected);
     if (s->kind == DIMACS_SP && (t = mst_parse_weight(&p, &w, &is_real)) != MST_TOK_OK)
-        return field_fail(r, t, p, "weight", expected);
-    mst_status st = line_end(r, p, end, expected);
+        return mst_text_field_fail(r, t, p, "weight", expected);
+    mst_status st = mst_text_line_end(r, p, end, expected);
     if (st != MST_OK)
         return st;
     s->count++;
     return mst_builder_add(&s->b, u, v, w, is_real);
 }
 
-/* Dispatches one line: comment, 'p' line or data line. */
-static mst_status one_line(mst_reader *r, const mst_load_options *o, dimacs_state *s,
-                           const char *line, const char *end)
+/* Dispatches a line that is not a comment: 'p' line or data line (an mst_line_handler). */
+static mst_status one_line(mst_reader *r, void *state, const char *p, const char *end)
 {
-    const char *p = mst_skip_blanks(line);
-    if (*p == '\0' || *p == 'c')
-        return MST_OK;
-    if (*p == 'p')
-        return p_line(r, o, s, line, end);
-    return data_line(r, s, line, end);
+    return *p == 'p' ? p_line(r, state, p, end) : data_line(r, state, p, end);
 }
 
 mst_status mst_load_dimacs(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
+    static const mst_line_syntax syntax = {"c", 0};
     mst_status st = MST_OK;
     dimacs_state s;
-    char *line;
-    size_t len;
     memset(&s, 0, sizeof s);
     memset(g, 0, sizeof *g);
-    for (;;) {
-        MST_CHECK(mst_reader_next_line(r, &line, &len));
-        if (line == NULL)
-            break;
-        MST_CHECK(one_line(r, o, &s, line, line + len));
-    }
+    s.o = o;
+    MST_CHECK(mst_text_for_each_line(r, &syntax, one_line, &s));
     if (mst_reader_line(r) == 0) {
         st = mst_fail(MST_EINPUT, "%s: empty file: expected 'p sp N M' or 'p tw N M'",
                       mst_reader_name(r));

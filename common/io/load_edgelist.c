@@ -1,6 +1,6 @@
 /*
  * load_edgelist.c: the edge list format (.el .wel .txt .edges), as in SNAP files and GAP's
- * .el/.wel (DESIGN.md, Input formats).
+ * .el/.wel (docs/formats.md).
  *
  * Format (SNAP, https://snap.stanford.edu/data/ ; GAP benchmark suite, sbeamer/gapbs):
  *   one edge "u v" or "u v w" per line, fields separated by spaces or tabs; lines whose first
@@ -20,43 +20,14 @@
 #include "builder.h"
 #include "loader.h"
 #include "parse.h"
+#include "text_loader.h"
 
 typedef struct el_state {
     mst_builder b;
+    const mst_load_options *o;
     int started;         /* the first data line was seen and the builder initialized */
     uint64_t first_line; /* its line number */
 } el_state;
-
-/* 1 for a blank line or a '#' / '%' comment. */
-static int is_comment(const char *p)
-{
-    p = mst_skip_blanks(p);
-    return *p == '\0' || *p == '#' || *p == '%';
-}
-
-/* Records the error for token parse result t at p ("vertex id" or "weight" is `what`). */
-static mst_status field_fail(mst_reader *r, int t, const char *p, const char *what)
-{
-    char tok[48];
-    if (t == MST_TOK_NONE)
-        return mst_reader_fail(r, "expected 'u v [w]', found end of line");
-    if (t == MST_TOK_RANGE)
-        return mst_reader_fail(r, "%s %s out of range", what, mst_token_text(p, tok));
-    return mst_reader_fail(r, "expected a %s, found %s", what, mst_token_text(p, tok));
-}
-
-/* Checks that only blanks remain before the line's end (an extra field or a NUL byte fails). */
-static mst_status line_end(mst_reader *r, const char *p, const char *end, const char *expected)
-{
-    char tok[48];
-    p = mst_skip_blanks(p);
-    if (*p != '\0')
-        return mst_reader_fail(r, "expected %s, found extra field %s", expected,
-                               mst_token_text(p, tok));
-    if (p != end)
-        return mst_reader_fail(r, "NUL byte in line");
-    return MST_OK;
-}
 
 /* The weight of a line of a weighted file. */
 static mst_status read_weight(mst_reader *r, const el_state *s, const char **pp, double *w,
@@ -67,23 +38,25 @@ static mst_status read_weight(mst_reader *r, const el_state *s, const char **pp,
         return mst_reader_fail(r, "missing weight (the first edge, line %llu, has one: "
                                   "expected 'u v w')",
                                (unsigned long long)s->first_line);
-    return t == MST_TOK_OK ? MST_OK : field_fail(r, t, *pp, "weight");
+    return t == MST_TOK_OK ? MST_OK : mst_text_field_fail(r, t, *pp, "weight", "a weight");
 }
 
-/* Parses one data line "u v [w]" and adds the arc. */
-static mst_status edge_line(mst_reader *r, const mst_load_options *o, el_state *s,
-                            const char *p, const char *end)
+/* Parses one data line "u v [w]" and adds the arc (an mst_line_handler). */
+static mst_status edge_line(mst_reader *r, void *state, const char *p, const char *end)
 {
+    el_state *s = state;
     mst_status st;
     char tok[48];
     uint64_t u, v;
     double w = 0;
     int t, is_real = 0;
     if ((t = mst_parse_u64(&p, &u)) != MST_TOK_OK || (t = mst_parse_u64(&p, &v)) != MST_TOK_OK)
-        return field_fail(r, t, p, "vertex id");
+        /* A short line is shown the line's shape, a bad token what the field should be. */
+        return mst_text_field_fail(r, t, p, "vertex id",
+                                   t == MST_TOK_NONE ? "'u v [w]'" : "a vertex id");
     if (!s->started) {
-        int base = o != NULL && o->one_based;
-        if ((st = mst_builder_init(&s->b, r, NULL, base, !mst_at_eol(p), o)) != MST_OK)
+        int base = s->o != NULL && s->o->one_based;
+        if ((st = mst_builder_init(&s->b, r, NULL, base, !mst_at_eol(p), s->o)) != MST_OK)
             return st;
         s->started = 1;
         s->first_line = mst_reader_line(r);
@@ -96,25 +69,19 @@ static mst_status edge_line(mst_reader *r, const mst_load_options *o, el_state *
                                   "expected 'u v')",
                                mst_token_text(p, tok), (unsigned long long)s->first_line);
     }
-    st = line_end(r, p, end, s->b.weighted ? "3 fields 'u v w'" : "2 fields 'u v'");
+    st = mst_text_line_end(r, p, end, s->b.weighted ? "3 fields 'u v w'" : "2 fields 'u v'");
     return st != MST_OK ? st : mst_builder_add(&s->b, u, v, w, is_real);
 }
 
 mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
+    static const mst_line_syntax syntax = {"#%", 0};
     mst_status st = MST_OK;
     el_state s;
-    char *line;
-    size_t len;
     memset(&s, 0, sizeof s);
     memset(g, 0, sizeof *g);
-    for (;;) {
-        MST_CHECK(mst_reader_next_line(r, &line, &len));
-        if (line == NULL)
-            break;
-        if (!is_comment(line))
-            MST_CHECK(edge_line(r, o, &s, line, line + len));
-    }
+    s.o = o;
+    MST_CHECK(mst_text_for_each_line(r, &syntax, edge_line, &s));
     if (!s.started) /* no edges at all: an empty graph (or --vertices isolated vertices) */
         MST_CHECK(mst_builder_init(&s.b, r, NULL, o != NULL && o->one_based, 0, o));
     return mst_builder_finish(&s.b, 1, g);

@@ -1,5 +1,5 @@
 /*
- * load_metis.c: METIS graph files (.graph) (DESIGN.md, Input formats).
+ * load_metis.c: METIS graph files (.graph) (docs/formats.md).
  *
  * Format (G. Karypis, "METIS: A Software Package for Partitioning Unstructured Graphs, ...,
  * Version 5.1.0", 2013, section 4.1.1 "Graph data structure", figure 8):
@@ -25,9 +25,11 @@
 #include "builder.h"
 #include "loader.h"
 #include "parse.h"
+#include "text_loader.h"
 
 typedef struct metis_state {
     mst_builder b;
+    const mst_load_options *o;
     int have_header;
     uint64_t n, m;
     uint64_t skip;     /* leading fields of a vertex line to skip: size + NCON weights */
@@ -35,19 +37,6 @@ typedef struct metis_state {
     uint64_t vertex;   /* vertex lines read */
     uint64_t entries;  /* adjacency entries read */
 } metis_state;
-
-/* Checks that only blanks remain before the line's end (an extra field or a NUL byte fails). */
-static mst_status line_end(mst_reader *r, const char *p, const char *end, const char *expected)
-{
-    char tok[48];
-    p = mst_skip_blanks(p);
-    if (*p != '\0')
-        return mst_reader_fail(r, "expected %s, found extra field %s", expected,
-                               mst_token_text(p, tok));
-    if (p != end)
-        return mst_reader_fail(r, "NUL byte in line");
-    return MST_OK;
-}
 
 /* Parses FMT ("abc", up to 3 binary digits) at *pp into its three flags. */
 static mst_status parse_fmt(mst_reader *r, const char **pp, int *size, int *vwgt, int *ewgt)
@@ -86,25 +75,21 @@ static mst_status parse_fmt_ncon(mst_reader *r, metis_state *s, const char **pp)
 }
 
 /* The header "N M [FMT [NCON]]": starts the builder with n = N. */
-static mst_status header_line(mst_reader *r, const mst_load_options *o, metis_state *s,
-                              const char *p, const char *end)
+static mst_status header_line(mst_reader *r, metis_state *s, const char *p, const char *end)
 {
     const char *expected = "header 'N M [FMT [NCON]]'";
-    char tok[48];
     mst_status st;
     int t;
     if ((t = mst_parse_u64(&p, &s->n)) != MST_TOK_OK ||
         (t = mst_parse_u64(&p, &s->m)) != MST_TOK_OK)
-        return t == MST_TOK_RANGE
-                   ? mst_reader_fail(r, "count %s out of range", mst_token_text(p, tok))
-                   : mst_reader_fail(r, "expected %s, found %s", expected, mst_token_text(p, tok));
+        return mst_text_field_fail(r, t, p, "count", expected);
     if ((st = parse_fmt_ncon(r, s, &p)) != MST_OK ||
-        (st = line_end(r, p, end, expected)) != MST_OK)
+        (st = mst_text_line_end(r, p, end, expected)) != MST_OK)
         return st;
     if (s->m > UINT64_MAX / 2)
         return mst_reader_fail(r, "edge count %llu out of range", (unsigned long long)s->m);
     s->have_header = 1;
-    if ((st = mst_builder_init(&s->b, r, NULL, 1, s->edge_weights, o)) != MST_OK)
+    if ((st = mst_builder_init(&s->b, r, NULL, 1, s->edge_weights, s->o)) != MST_OK)
         return st;
     return mst_builder_set_header(&s->b, s->n, 2 * s->m);
 }
@@ -132,10 +117,7 @@ static mst_status neighbour(mst_reader *r, metis_state *s, uint64_t x, const cha
     double w = 0;
     int is_real = 0, t;
     if ((t = mst_parse_u64(pp, &v)) != MST_TOK_OK)
-        return t == MST_TOK_RANGE
-                   ? mst_reader_fail(r, "vertex id %s out of range", mst_token_text(*pp, tok))
-                   : mst_reader_fail(r, "expected a neighbour id, found %s",
-                                     mst_token_text(*pp, tok));
+        return mst_text_field_fail(r, t, *pp, "vertex id", "a neighbour id");
     if (s->edge_weights && (t = mst_parse_weight(pp, &w, &is_real)) != MST_TOK_OK) {
         if (t == MST_TOK_NONE)
             return mst_reader_fail(r, "missing edge weight after neighbour %llu",
@@ -155,23 +137,20 @@ static mst_status vertex_line(mst_reader *r, metis_state *s, const char *p, cons
     mst_status st = skip_vertex_fields(r, s, &p);
     while (st == MST_OK && !mst_at_eol(p))
         st = neighbour(r, s, x, &p);
-    if (st == MST_OK && mst_skip_blanks(p) != end)
-        st = mst_reader_fail(r, "NUL byte in line");
-    return st;
+    /* The loop stops at the line's end or at a NUL byte, which the end check refuses. */
+    return st != MST_OK ? st : mst_text_line_end(r, p, end, "a neighbour id");
 }
 
-/* Dispatches one line: comment, header, vertex line, or what follows the N vertex lines. */
-static mst_status one_line(mst_reader *r, const mst_load_options *o, metis_state *s,
-                           const char *line, const char *end)
+/* Dispatches a line that is not a comment: header, vertex line, or what follows the N vertex
+ * lines (an mst_line_handler; blank lines come too, as they are vertices after the header). */
+static mst_status one_line(mst_reader *r, void *state, const char *p, const char *end)
 {
+    metis_state *s = state;
     char tok[48];
-    const char *p = mst_skip_blanks(line);
-    if (*p == '%')
-        return MST_OK;
     if (!s->have_header)
-        return *p == '\0' ? MST_OK : header_line(r, o, s, line, end);
+        return *p == '\0' ? MST_OK : header_line(r, s, p, end);
     if (s->vertex < s->n)
-        return vertex_line(r, s, line, end);
+        return vertex_line(r, s, p, end);
     if (*p != '\0')
         return mst_reader_fail(r, "data after the %llu vertex lines: found %s",
                                (unsigned long long)s->n, mst_token_text(p, tok));
@@ -199,18 +178,13 @@ static mst_status check_counts(mst_reader *r, const metis_state *s)
 
 mst_status mst_load_metis(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
+    static const mst_line_syntax syntax = {"%", 1};
     mst_status st = MST_OK;
     metis_state s;
-    char *line;
-    size_t len;
     memset(&s, 0, sizeof s);
     memset(g, 0, sizeof *g);
-    for (;;) {
-        MST_CHECK(mst_reader_next_line(r, &line, &len));
-        if (line == NULL)
-            break;
-        MST_CHECK(one_line(r, o, &s, line, line + len));
-    }
+    s.o = o;
+    MST_CHECK(mst_text_for_each_line(r, &syntax, one_line, &s));
     MST_CHECK(check_counts(r, &s));
     return mst_builder_finish(&s.b, 1, g);
 fail:

@@ -1,6 +1,6 @@
 /*
  * load_mtx.c: Matrix Market coordinate files (.mtx), as in the SuiteSparse Matrix Collection
- * (DESIGN.md, Input formats).
+ * (docs/formats.md).
  *
  * Format (R. F. Boisvert, R. Pozo, K. Remington, "The Matrix Market Exchange Formats: Initial
  * Design", NISTIR 5935, 1996; https://math.nist.gov/MatrixMarket/formats.html):
@@ -25,6 +25,7 @@
 #include "builder.h"
 #include "loader.h"
 #include "parse.h"
+#include "text_loader.h"
 
 #define MTX_BANNER "'%%MatrixMarket matrix coordinate FIELD SYMMETRY'"
 
@@ -32,7 +33,7 @@ typedef enum mtx_field { MTX_REAL = 0, MTX_INTEGER, MTX_PATTERN } mtx_field;
 
 typedef struct mtx_state {
     mst_builder b;
-    int have_banner, have_size;
+    int have_size;
     mtx_field field;
     int symmetric;
     uint64_t rows, cols, nnz;
@@ -116,31 +117,7 @@ static mst_status banner_line(mst_reader *r, const mst_load_options *o, mtx_stat
         (st = parse_field(r, w[3], &s->field)) != MST_OK ||
         (st = parse_symmetry(r, w[4], &s->symmetric)) != MST_OK)
         return st;
-    s->have_banner = 1;
     return mst_builder_init(&s->b, r, NULL, 1, s->field != MTX_PATTERN, o);
-}
-
-/* Records the error for token parse result t at p. */
-static mst_status field_fail(mst_reader *r, int t, const char *p, const char *what,
-                             const char *expected)
-{
-    char tok[48];
-    if (t == MST_TOK_RANGE)
-        return mst_reader_fail(r, "%s %s out of range", what, mst_token_text(p, tok));
-    return mst_reader_fail(r, "expected %s, found %s", expected, mst_token_text(p, tok));
-}
-
-/* Checks that only blanks remain before the line's end (an extra field or a NUL byte fails). */
-static mst_status line_end(mst_reader *r, const char *p, const char *end, const char *expected)
-{
-    char tok[48];
-    p = mst_skip_blanks(p);
-    if (*p != '\0')
-        return mst_reader_fail(r, "expected %s, found extra field %s", expected,
-                               mst_token_text(p, tok));
-    if (p != end)
-        return mst_reader_fail(r, "NUL byte in line");
-    return MST_OK;
 }
 
 /* The size line "ROWS COLS NNZ": n = max(ROWS, COLS). */
@@ -151,8 +128,8 @@ static mst_status size_line(mst_reader *r, mtx_state *s, const char *p, const ch
     if ((t = mst_parse_u64(&p, &s->rows)) != MST_TOK_OK ||
         (t = mst_parse_u64(&p, &s->cols)) != MST_TOK_OK ||
         (t = mst_parse_u64(&p, &s->nnz)) != MST_TOK_OK)
-        return field_fail(r, t, p, "size", expected);
-    mst_status st = line_end(r, p, end, expected);
+        return mst_text_field_fail(r, t, p, "size", expected);
+    mst_status st = mst_text_line_end(r, p, end, expected);
     if (st != MST_OK)
         return st;
     s->have_size = 1;
@@ -167,7 +144,7 @@ static mst_status read_value(mst_reader *r, const mtx_state *s, const char **pp,
     const char *at = *pp;
     int t = mst_parse_weight(pp, w, is_real);
     if (t != MST_TOK_OK)
-        return field_fail(r, t, *pp, "value", "'I J V'");
+        return mst_text_field_fail(r, t, *pp, "value", "'I J V'");
     if (s->field == MTX_INTEGER && *is_real)
         return mst_reader_fail(r, "expected an integer value (field integer), found %s",
                                mst_token_text(at, tok));
@@ -185,7 +162,7 @@ static mst_status entry_line(mst_reader *r, mtx_state *s, const char *p, const c
     int t, is_real = 0;
     mst_status st;
     if ((t = mst_parse_u64(&p, &i)) != MST_TOK_OK || (t = mst_parse_u64(&p, &j)) != MST_TOK_OK)
-        return field_fail(r, t, p, "index", expected);
+        return mst_text_field_fail(r, t, p, "index", expected);
     if (i > s->rows)
         return mst_reader_fail(r, "row index %llu out of range (the matrix has %llu rows)",
                                (unsigned long long)i, (unsigned long long)s->rows);
@@ -194,45 +171,43 @@ static mst_status entry_line(mst_reader *r, mtx_state *s, const char *p, const c
                                (unsigned long long)j, (unsigned long long)s->cols);
     if (s->field != MTX_PATTERN && (st = read_value(r, s, &p, &w, &is_real)) != MST_OK)
         return st;
-    if ((st = line_end(r, p, end, expected)) != MST_OK)
+    if ((st = mst_text_line_end(r, p, end, expected)) != MST_OK)
         return st;
     s->count++;
     return mst_builder_add(&s->b, i, j, w, is_real);
 }
 
-/* Dispatches one line: banner, comment, size line or entry. */
-static mst_status one_line(mst_reader *r, const mst_load_options *o, mtx_state *s,
-                           const char *line, const char *end)
+/* The first line, which must be the banner; the loop would take its '%' for a comment. */
+static mst_status read_banner(mst_reader *r, const mst_load_options *o, mtx_state *s)
 {
-    if (!s->have_banner)
-        return banner_line(r, o, s, line);
-    const char *p = mst_skip_blanks(line);
-    if (*p == '\0' || *p == '%')
-        return MST_OK;
-    if (!s->have_size)
-        return size_line(r, s, line, end);
-    return entry_line(r, s, line, end);
+    char *line;
+    size_t len;
+    mst_status st = mst_reader_next_line(r, &line, &len);
+    if (st != MST_OK)
+        return st;
+    if (line == NULL)
+        return mst_fail(MST_EINPUT, "%s: empty file: expected the banner %s",
+                        mst_reader_name(r), MTX_BANNER);
+    return banner_line(r, o, s, line);
+}
+
+/* Dispatches a line after the banner that is not a comment: the size line, then entries (an
+ * mst_line_handler). */
+static mst_status one_line(mst_reader *r, void *state, const char *p, const char *end)
+{
+    mtx_state *s = state;
+    return s->have_size ? entry_line(r, s, p, end) : size_line(r, s, p, end);
 }
 
 mst_status mst_load_mtx(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
+    static const mst_line_syntax syntax = {"%", 0};
     mst_status st = MST_OK;
     mtx_state s;
-    char *line;
-    size_t len;
     memset(&s, 0, sizeof s);
     memset(g, 0, sizeof *g);
-    for (;;) {
-        MST_CHECK(mst_reader_next_line(r, &line, &len));
-        if (line == NULL)
-            break;
-        MST_CHECK(one_line(r, o, &s, line, line + len));
-    }
-    if (!s.have_banner) {
-        st = mst_fail(MST_EINPUT, "%s: empty file: expected the banner %s",
-                      mst_reader_name(r), MTX_BANNER);
-        goto fail;
-    }
+    MST_CHECK(read_banner(r, o, &s));
+    MST_CHECK(mst_text_for_each_line(r, &syntax, one_line, &s));
     if (!s.have_size) {
         st = mst_reader_fail(r, "missing size line 'ROWS COLS NNZ'");
         goto fail;
