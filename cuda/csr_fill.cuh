@@ -1,8 +1,9 @@
 /*
- * csr_fill.cuh: filling a worklist from the graph's CSR on the device, ECL-MST's way (seed 000,
- * Algorithm 2, lines 1-11, and section 3.2's hybrid parallelization): vertices of degree < 4 are
- * handled by one thread, higher degrees by a warp, hubs (degree >= CSR_HUB_DEGREE) by a whole
- * block, so that R-MAT and power-law graphs do not serialize on one warp.
+ * csr_fill.cuh: filling a worklist from the graph's CSR on the device, ECL-MST's way
+ * (Fallin et al. 2023, Algorithm 2, lines 1-11, and section 3.2's hybrid parallelization):
+ * vertices of degree < 4 are handled by one thread, higher degrees by a warp, hubs
+ * (degree >= CSR_HUB_DEGREE) by a whole block, so that R-MAT and power-law graphs do not
+ * serialize on one warp.
  */
 #ifndef MST_CUDA_CSR_FILL_CUH
 #define MST_CUDA_CSR_FILL_CUH

@@ -10,20 +10,6 @@
 #include "csr_fill.cuh"
 #include "kernels.cuh"
 #include "sample.h"
-#include "timer.h"
-
-
-/* Records a failed CUDA call with its name and jumps to fail:. */
-#define CUDA_CHECK(call)                                                                         \
-    do {                                                                                         \
-        cudaError_t err_ = (call);                                                               \
-        if (err_ != cudaSuccess) {                                                               \
-            st = mst_fail(MST_ERESOURCE, "CUDA: %s: %s", #call, cudaGetErrorString(err_));      \
-            goto fail;                                                                           \
-        }                                                                                        \
-    } while (0)
-
-#define LAUNCH_CHECK() CUDA_CHECK(cudaGetLastError())
 
 /* First worklist straight from the edge list: edges with ki <= threshold (or above it, if
  * heavy), each once; relabelled through rep[] unless every vertex is still a singleton. */
@@ -172,248 +158,386 @@ mst_status cuda_device_name(int d, char *buf, int len)
     return MST_OK;
 }
 
-/* Kernel timing: events around each step when asked, else only around the whole. */
-struct step_timer {
-    bool on;
-    cudaEvent_t a, b;
-    double *acc;
+/* MST_OK for cudaSuccess, else records "CUDA: what: CUDA's message" (a failed allocation, a
+ * lost device, a failed launch: all resources, as far as the suite can tell). */
+static mst_status cuda_ok(cudaError_t err, const char *what)
+{
+    if (err == cudaSuccess)
+        return MST_OK;
+    return mst_fail(MST_ERESOURCE, "CUDA: %s: %s", what, cudaGetErrorString(err));
+}
+
+/* cudaMalloc of `bytes` into *p; the message names the size. */
+static mst_status dev_alloc(void **p, size_t bytes)
+{
+    cudaError_t err = cudaMalloc(p, bytes);
+    if (err == cudaSuccess)
+        return MST_OK;
+    return mst_fail(MST_ERESOURCE, "CUDA: cudaMalloc of %zu bytes: %s", bytes,
+                    cudaGetErrorString(err));
+}
+
+/* One run: the graph and options, the device buffers, the events and the statistics. All
+ * pointers start NULL, and ecl_free() frees whatever is set. */
+struct ecl_run {
+    const mst_graph *g;
+    const cuda_ecl_options *o;
+    uint32_t n, m32;
+    size_t nn, mm;           /* n and m, at least 1 (cudaMalloc of 0 bytes is not portable) */
+    bool use_csr;
+    int filter, grid;
+    u64 threshold;
+    uint32_t *d_u, *d_v, *d_key, *d_parent, *d_rep, *d_out;
+    u64 *d_best;
+    wl_edge *d_wl, *d_next;  /* the two worklists, swapped every round */
+    unsigned *d_count;       /* [0] worklist, [1] forest */
+    u64 *d_offset;
+    uint32_t *d_adj, *d_eid, *d_taken, *eid32;
+    mst_csr csr;
+    dev_csr dc;
+    cudaEvent_t ev[2], t0, t1; /* ev: around one step (timed_phases); t0, t1: around all */
+    double *acc;               /* the phase the running step adds to */
+    double t_fill, t_relabel, t_unite, t_reset;
+    uint64_t rounds, wl_first, wl_total, wl_max;
 };
+
+static void ecl_free(ecl_run *r)
+{
+    void *dev[] = {r->d_u, r->d_v, r->d_key, r->d_parent, r->d_rep, r->d_out, r->d_best,
+                   r->d_wl, r->d_next, r->d_count, r->d_offset, r->d_adj, r->d_eid, r->d_taken};
+    for (size_t i = 0; i < sizeof dev / sizeof *dev; i++)
+        cudaFree(dev[i]);
+    free(r->eid32);
+    mst_csr_free(&r->csr);
+    cudaEvent_t ev[] = {r->t0, r->t1, r->ev[0], r->ev[1]};
+    for (size_t i = 0; i < sizeof ev / sizeof *ev; i++)
+        if (ev[i])
+            cudaEventDestroy(ev[i]);
+}
+
+/* Picks the device and allocates the buffers and events. Errors: MST_ERESOURCE. */
+static mst_status ecl_setup(ecl_run *r)
+{
+    const cuda_ecl_options *o = r->o;
+    size_t nn = r->nn, mm = r->mm, wl_cap = o->both_directions ? 2 * mm : mm;
+    int sms = 1;
+    mst_status st = cuda_ok(cudaSetDevice(o->device), "cudaSetDevice");
+    if (st == MST_OK)
+        st = cuda_ok(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, o->device),
+                     "cudaDeviceGetAttribute");
+    r->grid = sms * (2048 / THREADS);
+    struct {
+        void **p;
+        size_t bytes;
+    } buf[] = {{(void **)&r->d_u, mm * 4}, {(void **)&r->d_v, mm * 4},
+               {(void **)&r->d_key, mm * 4}, {(void **)&r->d_parent, nn * 4},
+               {(void **)&r->d_rep, nn * 4}, {(void **)&r->d_out, nn * 4},
+               {(void **)&r->d_best, nn * 8}, {(void **)&r->d_wl, wl_cap * sizeof(wl_edge)},
+               {(void **)&r->d_next, wl_cap * sizeof(wl_edge)},
+               {(void **)&r->d_count, 2 * sizeof(unsigned)},
+               {(void **)&r->d_taken, o->both_directions ? (mm + 31) / 32 * 4 : 0}};
+    for (size_t i = 0; st == MST_OK && i < sizeof buf / sizeof *buf; i++)
+        if (buf[i].bytes > 0)
+            st = dev_alloc(buf[i].p, buf[i].bytes);
+    if (st == MST_OK && r->d_taken != NULL)
+        st = cuda_ok(cudaMemset(r->d_taken, 0, (mm + 31) / 32 * 4), "cudaMemset");
+    cudaEvent_t *ev[] = {&r->t0, &r->t1, &r->ev[0], &r->ev[1]};
+    for (size_t i = 0; st == MST_OK && i < sizeof ev / sizeof *ev; i++)
+        st = cuda_ok(cudaEventCreate(ev[i]), "cudaEventCreate");
+    return st;
+}
+
+/* The CSR, built on the host and copied once (with 32-bit edge ids), for the CSR fills.
+ * Errors: MST_ERESOURCE. */
+static mst_status ecl_upload_csr(ecl_run *r)
+{
+    const mst_graph *g = r->g;
+    size_t nn = r->nn, mm = r->mm;
+    mst_status st = mst_csr_build(g, &r->csr);
+    if (st != MST_OK)
+        return st;
+    if ((r->eid32 = (uint32_t *)mst_alloc(2 * mm, 4)) == NULL)
+        return MST_ERESOURCE;
+    for (uint64_t j = 0; j < 2 * g->m; j++)
+        r->eid32[j] = (uint32_t)r->csr.eid[j];
+    st = dev_alloc((void **)&r->d_offset, (nn + 1) * 8);
+    if (st == MST_OK)
+        st = dev_alloc((void **)&r->d_adj, 2 * mm * 4);
+    if (st == MST_OK)
+        st = dev_alloc((void **)&r->d_eid, 2 * mm * 4);
+    if (st == MST_OK)
+        st = cuda_ok(cudaMemcpy(r->d_offset, r->csr.offset, ((size_t)r->n + 1) * 8,
+                                cudaMemcpyHostToDevice), "cudaMemcpy");
+    if (st == MST_OK)
+        st = cuda_ok(cudaMemcpy(r->d_adj, r->csr.adj, 2 * g->m * 4, cudaMemcpyHostToDevice),
+                     "cudaMemcpy");
+    if (st == MST_OK)
+        st = cuda_ok(cudaMemcpy(r->d_eid, r->eid32, 2 * g->m * 4, cudaMemcpyHostToDevice),
+                     "cudaMemcpy");
+    return st;
+}
+
+/* Copies the edge list (and, with use_csr, the CSR) to the device. Errors: MST_ERESOURCE. */
+static mst_status ecl_upload(ecl_run *r)
+{
+    const mst_graph *g = r->g;
+    mst_status st = r->use_csr ? ecl_upload_csr(r) : MST_OK;
+    const uint32_t *host[] = {g->u, g->v, g->key};
+    uint32_t *dev[] = {r->d_u, r->d_v, r->d_key};
+    for (int i = 0; st == MST_OK && g->m > 0 && i < 3; i++)
+        st = cuda_ok(cudaMemcpy(dev[i], host[i], g->m * 4, cudaMemcpyHostToDevice),
+                     "cudaMemcpy");
+    r->dc = {r->d_offset, r->d_adj, r->d_eid, r->d_key};
+    return st;
+}
+
+/* Starts a step whose kernel time goes to *acc (timed only with timed_phases). */
+static mst_status step_begin(ecl_run *r, double *acc)
+{
+    r->acc = acc;
+    return r->o->timed_phases ? cuda_ok(cudaEventRecord(r->ev[0]), "cudaEventRecord") : MST_OK;
+}
+
+/* Ends a step: checks its launches and, with timed_phases, waits for them and adds their time. */
+static mst_status step_end(ecl_run *r)
+{
+    float ms = 0;
+    mst_status st = cuda_ok(cudaGetLastError(), "kernel launch");
+    if (st != MST_OK || !r->o->timed_phases)
+        return st;
+    st = cuda_ok(cudaEventRecord(r->ev[1]), "cudaEventRecord");
+    if (st == MST_OK)
+        st = cuda_ok(cudaEventSynchronize(r->ev[1]), "cudaEventSynchronize");
+    if (st == MST_OK)
+        st = cuda_ok(cudaEventElapsedTime(&ms, r->ev[0], r->ev[1]), "cudaEventElapsedTime");
+    *r->acc += 1e-3 * ms;
+    return st;
+}
+
+/* The worklist's length (d_count[0]) into *len. */
+static mst_status read_count(const ecl_run *r, uint32_t *len)
+{
+    unsigned c = 0;
+    mst_status st = cuda_ok(cudaMemcpy(&c, r->d_count, sizeof(unsigned), cudaMemcpyDeviceToHost),
+                            "cudaMemcpy");
+    *len = c;
+    return st;
+}
+
+/* The first worklist of a pass into d_wl: the light edges (pass 0; all without filtering) from
+ * singletons, or the heavy ones (pass 1) relabelled through the flattened representatives. */
+static mst_status ecl_fill(ecl_run *r, int pass)
+{
+    const cuda_ecl_options *o = r->o;
+    int grid = r->grid;
+    const uint32_t *rep = pass == 1 ? r->d_rep : NULL;
+    mst_status st = step_begin(r, &r->t_fill);
+    if (st != MST_OK)
+        return st;
+    if (pass == 1)
+        k_flatten<<<grid, THREADS>>>(r->n, r->d_parent, r->d_rep);
+    if ((st = cuda_ok(cudaMemset(r->d_count, 0, sizeof(unsigned)), "cudaMemset")) != MST_OK)
+        return st;
+    fill_args fa = {r->threshold, pass == 1, o->both_directions != 0, rep, NULL, r->d_wl,
+                    r->d_count, r->d_best};
+    if (r->use_csr)
+        st = cuda_ok(csr_fill(r->dc, r->n, fa, o->guard != 0, o->thread_only != 0, grid),
+                     "csr_fill");
+    else if (o->guard)
+        k_fill<true><<<grid, THREADS>>>(r->d_u, r->d_v, r->d_key, r->m32, r->threshold,
+                                        pass == 1, rep, r->d_wl, r->d_count, r->d_best);
+    else
+        k_fill<false><<<grid, THREADS>>>(r->d_u, r->d_v, r->d_key, r->m32, r->threshold,
+                                         pass == 1, rep, r->d_wl, r->d_count, r->d_best);
+    return st != MST_OK ? st : step_end(r);
+}
+
+/* Step (2) on d_wl[0..len), in the variant the options pick. */
+static void launch_unite(const ecl_run *r, uint32_t len, const uint32_t *root_of)
+{
+    const cuda_ecl_options *o = r->o;
+    int grid = r->grid;
+    if (o->both_directions && o->implicit_compression)
+        k_unite<true, true><<<grid, THREADS>>>(r->d_wl, len, root_of, r->d_best, r->d_parent,
+                                               r->d_out, r->d_count + 1, r->d_taken);
+    else if (o->both_directions)
+        k_unite<false, true><<<grid, THREADS>>>(r->d_wl, len, root_of, r->d_best, r->d_parent,
+                                                r->d_out, r->d_count + 1, r->d_taken);
+    else if (o->implicit_compression)
+        k_unite<true, false><<<grid, THREADS>>>(r->d_wl, len, root_of, r->d_best, r->d_parent,
+                                                r->d_out, r->d_count + 1, NULL);
+    else
+        k_unite<false, false><<<grid, THREADS>>>(r->d_wl, len, root_of, r->d_best, r->d_parent,
+                                                 r->d_out, r->d_count + 1, NULL);
+}
+
+/* Step (1) from d_wl[0..len) into d_next, in the variant the options pick (vertex_centric:
+ * refilled from the CSR by vertex, through find). Returns the launch status. */
+static cudaError_t launch_relabel(const ecl_run *r, int pass, uint32_t len)
+{
+    const cuda_ecl_options *o = r->o;
+    int grid = r->grid;
+    if (o->vertex_centric) {
+        fill_args ra = {r->threshold, pass == 1, o->both_directions != 0, NULL, r->d_parent,
+                        r->d_next, r->d_count, r->d_best};
+        return csr_fill(r->dc, r->n, ra, o->guard != 0, o->thread_only != 0, grid);
+    }
+    if (o->guard && o->implicit_compression)
+        k_relabel<true, true><<<grid, THREADS>>>(r->d_wl, len, r->d_next, r->d_count,
+                                                 r->d_parent, r->d_best);
+    else if (o->guard)
+        k_relabel<true, false><<<grid, THREADS>>>(r->d_wl, len, r->d_next, r->d_count,
+                                                  r->d_parent, r->d_best);
+    else if (o->implicit_compression)
+        k_relabel<false, true><<<grid, THREADS>>>(r->d_wl, len, r->d_next, r->d_count,
+                                                  r->d_parent, r->d_best);
+    else
+        k_relabel<false, false><<<grid, THREADS>>>(r->d_wl, len, r->d_next, r->d_count,
+                                                   r->d_parent, r->d_best);
+    return cudaSuccess;
+}
+
+/* One round on the worklist d_wl[0..len): (2) unite, (3) reset, (1) relabel into d_next; the
+ * worklists then swap. Without implicit compression the worklist keeps endpoints, so steps 2
+ * and 3 find the round's sets through a snapshot of the parents taken before the unions. */
+static mst_status ecl_round(ecl_run *r, int pass, uint32_t len)
+{
+    const cuda_ecl_options *o = r->o;
+    const uint32_t *root_of = r->d_parent;
+    mst_status st = MST_OK;
+    if (!o->implicit_compression) {
+        st = cuda_ok(cudaMemcpy(r->d_rep, r->d_parent, r->nn * 4, cudaMemcpyDeviceToDevice),
+                     "cudaMemcpy");
+        root_of = r->d_rep;
+    }
+    if (st == MST_OK && (st = step_begin(r, &r->t_unite)) == MST_OK) {
+        launch_unite(r, len, root_of);
+        st = step_end(r);
+    }
+    if (st == MST_OK && (st = step_begin(r, &r->t_reset)) == MST_OK) {
+        if (o->implicit_compression)
+            k_reset<true><<<r->grid, THREADS>>>(r->d_wl, len, root_of, r->d_best);
+        else
+            k_reset<false><<<r->grid, THREADS>>>(r->d_wl, len, root_of, r->d_best);
+        st = step_end(r);
+    }
+    if (st == MST_OK && (st = step_begin(r, &r->t_relabel)) == MST_OK) {
+        st = cuda_ok(cudaMemset(r->d_count, 0, sizeof(unsigned)), "cudaMemset");
+        if (st == MST_OK)
+            st = cuda_ok(launch_relabel(r, pass, len), "csr_fill");
+        if (st == MST_OK)
+            st = step_end(r);
+    }
+    wl_edge *t = r->d_wl;
+    r->d_wl = r->d_next;
+    r->d_next = t;
+    return st;
+}
+
+/* The kernels, graph already on the device: k_init, then per pass a fill and rounds until the
+ * worklist is empty. Sets ph->kernel_s. */
+static mst_status ecl_solve(ecl_run *r, mst_phases *ph)
+{
+    float ms = 0;
+    mst_status st = cuda_ok(cudaEventRecord(r->t0), "cudaEventRecord");
+    if (st == MST_OK)
+        st = cuda_ok(cudaMemset(r->d_count, 0, 2 * sizeof(unsigned)), "cudaMemset");
+    if (st == MST_OK && (st = step_begin(r, &r->t_fill)) == MST_OK) {
+        k_init<<<r->grid, THREADS>>>(r->n, r->d_parent, r->d_best);
+        st = step_end(r);
+    }
+    for (int pass = 0; st == MST_OK && pass < (r->filter ? 2 : 1); pass++) {
+        uint32_t len = 0;
+        if ((st = ecl_fill(r, pass)) == MST_OK)
+            st = read_count(r, &len);
+        if (pass == 0)
+            r->wl_first = len;
+        while (st == MST_OK && len > 0) {
+            r->rounds++;
+            r->wl_total += len;
+            r->wl_max = len > r->wl_max ? len : r->wl_max;
+            if ((st = ecl_round(r, pass, len)) == MST_OK)
+                st = read_count(r, &len);
+        }
+    }
+    if (st == MST_OK)
+        st = cuda_ok(cudaEventRecord(r->t1), "cudaEventRecord");
+    if (st == MST_OK)
+        st = cuda_ok(cudaEventSynchronize(r->t1), "cudaEventSynchronize");
+    if (st == MST_OK)
+        st = cuda_ok(cudaEventElapsedTime(&ms, r->t0, r->t1), "cudaEventElapsedTime");
+    if (st == MST_OK && ph != NULL)
+        ph->kernel_s = 1e-3 * ms;
+    return st;
+}
+
+/* The forest's edge ids into out. More forest edges than out holds (at most n - 1 are
+ * possible) is a broken invariant: MST_EINTERNAL. Else MST_ERESOURCE. */
+static mst_status ecl_download(const ecl_run *r, mst_forest *out)
+{
+    unsigned k = 0;
+    mst_status st = cuda_ok(cudaMemcpy(&k, r->d_count + 1, sizeof(unsigned),
+                                       cudaMemcpyDeviceToHost), "cudaMemcpy");
+    if (st != MST_OK)
+        return st;
+    if (k > out->capacity)
+        return mst_fail(MST_EINTERNAL, "internal error: mst-cuda found %u forest edges, more "
+                        "than the capacity %llu", k, (unsigned long long)out->capacity);
+    uint32_t *ids = (uint32_t *)mst_alloc(k ? k : 1, 4);
+    if (ids == NULL)
+        return MST_ERESOURCE;
+    cudaError_t err = cudaMemcpy(ids, r->d_out, (size_t)k * 4, cudaMemcpyDeviceToHost);
+    for (unsigned i = 0; err == cudaSuccess && i < k; i++)
+        out->eid[i] = ids[i];
+    free(ids);
+    if ((st = cuda_ok(err, "cudaMemcpy")) == MST_OK)
+        out->count = k;
+    return st;
+}
+
+static void ecl_report(const ecl_run *r, mst_phases *ph)
+{
+    if (r->o->timed_phases) {
+        mst_phase_add(ph, "fill", r->t_fill);
+        mst_phase_add(ph, "relabel+min", r->t_relabel);
+        mst_phase_add(ph, "union", r->t_unite);
+        mst_phase_add(ph, "reset", r->t_reset);
+    }
+    mst_phase_count(ph, "rounds", r->rounds);
+    mst_phase_count(ph, "worklist_first", r->wl_first); /* worklist sizes, in edges */
+    mst_phase_count(ph, "worklist_max", r->wl_max);
+    mst_phase_count(ph, "worklist_total", r->wl_total);
+    mst_phase_count(ph, "filtered", (uint64_t)r->filter);
+}
 
 mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_forest *out,
                         mst_phases *ph)
 {
-    mst_status st = MST_OK;
-    uint32_t n = g->n, m32 = (uint32_t)g->m;
-    uint32_t *d_u = NULL, *d_v = NULL, *d_key = NULL, *d_parent = NULL, *d_rep = NULL,
-             *d_out = NULL;
-    u64 *d_best = NULL;
-    wl_edge *d_wl = NULL, *d_next = NULL;
-    unsigned *d_count = NULL; /* [0] worklist, [1] forest */
-    u64 *d_offset = NULL;
-    uint32_t *d_adj = NULL, *d_eid = NULL, *d_taken = NULL, *eid32 = NULL;
-    mst_csr csr = {0, NULL, NULL, NULL};
-    dev_csr dc = {NULL, NULL, NULL, NULL};
-    bool use_csr = o->csr || o->thread_only || o->both_directions || o->vertex_centric;
-    size_t wl_cap = 1;
-    cudaEvent_t ev[2] = {NULL, NULL}, t0 = NULL, t1 = NULL;
-    double t_fill = 0, t_relabel = 0, t_unite = 0, t_reset = 0;
-    uint64_t rounds = 0, wl_first = 0, wl_total = 0, wl_max = 0;
-    int sms = 1;
     if (g->m >= 0xFFFFFFFFull)
         return mst_fail(MST_ERESOURCE,
                         "mst-cuda packs (key, id) into 64 bits: m must be below 2^32 (m = %llu)",
                         (unsigned long long)g->m);
-    int filter = o->filter < 0 ? g->m >= (uint64_t)CUDA_FILTER_AUTO_DEGREE * g->n : o->filter;
-    filter = filter && g->m > 0;
-    u64 threshold = filter ? mst_sample_threshold(g, (uint64_t)(o->filter_factor * n)) : NONE;
-    unsigned counts[2] = {0, 0};
-    size_t nn = n > 0 ? n : 1, mm = g->m > 0 ? g->m : 1;
-
-    CUDA_CHECK(cudaSetDevice(o->device));
-    CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, o->device));
-    CUDA_CHECK(cudaMalloc(&d_u, mm * 4));
-    CUDA_CHECK(cudaMalloc(&d_v, mm * 4));
-    CUDA_CHECK(cudaMalloc(&d_key, mm * 4));
-    CUDA_CHECK(cudaMalloc(&d_parent, nn * 4));
-    CUDA_CHECK(cudaMalloc(&d_rep, nn * 4));
-    CUDA_CHECK(cudaMalloc(&d_out, nn * 4));
-    CUDA_CHECK(cudaMalloc(&d_best, nn * 8));
-    wl_cap = o->both_directions ? 2 * mm : mm;
-    CUDA_CHECK(cudaMalloc(&d_wl, wl_cap * sizeof(wl_edge)));
-    CUDA_CHECK(cudaMalloc(&d_next, wl_cap * sizeof(wl_edge)));
-    if (o->both_directions) {
-        CUDA_CHECK(cudaMalloc(&d_taken, (mm + 31) / 32 * 4));
-        CUDA_CHECK(cudaMemset(d_taken, 0, (mm + 31) / 32 * 4));
-    }
-    if (use_csr) { /* the CSR, built on the host and copied once (with 32-bit edge ids) */
-        MST_CHECK(mst_csr_build(g, &csr));
-        eid32 = (uint32_t *)mst_alloc(2 * mm, 4);
-        if (eid32 == NULL) {
-            st = MST_ERESOURCE;
-            goto fail;
-        }
-        for (uint64_t j = 0; j < 2 * g->m; j++)
-            eid32[j] = (uint32_t)csr.eid[j];
-        CUDA_CHECK(cudaMalloc(&d_offset, (nn + 1) * 8));
-        CUDA_CHECK(cudaMalloc(&d_adj, 2 * mm * 4));
-        CUDA_CHECK(cudaMalloc(&d_eid, 2 * mm * 4));
-        CUDA_CHECK(cudaMemcpy(d_offset, csr.offset, ((size_t)n + 1) * 8, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(d_adj, csr.adj, 2 * g->m * 4, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(d_eid, eid32, 2 * g->m * 4, cudaMemcpyHostToDevice));
-        dc = {d_offset, d_adj, d_eid, NULL};
-    }
-    CUDA_CHECK(cudaMalloc(&d_count, 2 * sizeof(unsigned)));
-    CUDA_CHECK(cudaEventCreate(&t0));
-    CUDA_CHECK(cudaEventCreate(&t1));
-    CUDA_CHECK(cudaEventCreate(&ev[0]));
-    CUDA_CHECK(cudaEventCreate(&ev[1]));
-    if (g->m > 0) {
-        CUDA_CHECK(cudaMemcpy(d_u, g->u, g->m * 4, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(d_v, g->v, g->m * 4, cudaMemcpyHostToDevice));
-        CUDA_CHECK(cudaMemcpy(d_key, g->key, g->m * 4, cudaMemcpyHostToDevice));
-    }
-    dc.key = d_key;
-    {
-        /* From here on the graph is on the GPU: the kernel-side time. */
-        int grid = sms * (2048 / THREADS);
-        double *acc = NULL;
-#define STEP_BEGIN(where)                                                                        \
-    do {                                                                                         \
-        acc = &(where);                                                                          \
-        if (o->timed_phases)                                                                     \
-            CUDA_CHECK(cudaEventRecord(ev[0]));                                                  \
-    } while (0)
-#define STEP_END()                                                                               \
-    do {                                                                                         \
-        LAUNCH_CHECK();                                                                          \
-        if (o->timed_phases) {                                                                   \
-            float ms_ = 0;                                                                       \
-            CUDA_CHECK(cudaEventRecord(ev[1]));                                                  \
-            CUDA_CHECK(cudaEventSynchronize(ev[1]));                                             \
-            CUDA_CHECK(cudaEventElapsedTime(&ms_, ev[0], ev[1]));                                \
-            *acc += 1e-3 * ms_;                                                                  \
-        }                                                                                        \
-    } while (0)
-        CUDA_CHECK(cudaEventRecord(t0));
-        CUDA_CHECK(cudaMemset(d_count, 0, 2 * sizeof(unsigned)));
-        STEP_BEGIN(t_fill);
-        k_init<<<grid, THREADS>>>(n, d_parent, d_best);
-        STEP_END();
-        for (int pass = 0; pass < (filter ? 2 : 1); pass++) {
-            STEP_BEGIN(t_fill);
-            if (pass == 1)
-                k_flatten<<<grid, THREADS>>>(n, d_parent, d_rep);
-            CUDA_CHECK(cudaMemset(d_count, 0, sizeof(unsigned)));
-            fill_args fa = {threshold, pass == 1, o->both_directions != 0,
-                            pass == 1 ? d_rep : NULL, NULL, d_wl, d_count, d_best};
-            if (use_csr)
-                CUDA_CHECK(csr_fill(dc, n, fa, o->guard != 0, o->thread_only != 0, grid));
-            else if (o->guard)
-                k_fill<true><<<grid, THREADS>>>(d_u, d_v, d_key, m32, threshold, pass == 1,
-                                                pass == 1 ? d_rep : NULL, d_wl, d_count, d_best);
-            else
-                k_fill<false><<<grid, THREADS>>>(d_u, d_v, d_key, m32, threshold, pass == 1,
-                                                 pass == 1 ? d_rep : NULL, d_wl, d_count, d_best);
-            STEP_END();
-            CUDA_CHECK(cudaMemcpy(counts, d_count, sizeof(unsigned), cudaMemcpyDeviceToHost));
-            /* Without implicit compression the worklist keeps endpoints, so steps 2 and 3 find
-             * the round's sets through a snapshot of the parents taken before the unions. */
-            if (pass == 0)
-                wl_first = counts[0];
-            while (counts[0] > 0) {
-                uint32_t len = counts[0];
-                rounds++;
-                wl_total += len;
-                wl_max = len > wl_max ? len : wl_max;
-                const uint32_t *root_of = d_parent;
-                if (!o->implicit_compression) {
-                    CUDA_CHECK(cudaMemcpy(d_rep, d_parent, nn * 4, cudaMemcpyDeviceToDevice));
-                    root_of = d_rep;
-                }
-                STEP_BEGIN(t_unite);
-                if (o->both_directions && o->implicit_compression)
-                    k_unite<true, true><<<grid, THREADS>>>(d_wl, len, root_of, d_best, d_parent,
-                                                           d_out, d_count + 1, d_taken);
-                else if (o->both_directions)
-                    k_unite<false, true><<<grid, THREADS>>>(d_wl, len, root_of, d_best, d_parent,
-                                                            d_out, d_count + 1, d_taken);
-                else if (o->implicit_compression)
-                    k_unite<true, false><<<grid, THREADS>>>(d_wl, len, root_of, d_best, d_parent,
-                                                            d_out, d_count + 1, NULL);
-                else
-                    k_unite<false, false><<<grid, THREADS>>>(d_wl, len, root_of, d_best,
-                                                             d_parent, d_out, d_count + 1, NULL);
-                STEP_END();
-                STEP_BEGIN(t_reset);
-                if (o->implicit_compression)
-                    k_reset<true><<<grid, THREADS>>>(d_wl, len, root_of, d_best);
-                else
-                    k_reset<false><<<grid, THREADS>>>(d_wl, len, root_of, d_best);
-                STEP_END();
-                STEP_BEGIN(t_relabel);
-                CUDA_CHECK(cudaMemset(d_count, 0, sizeof(unsigned)));
-                if (o->vertex_centric) { /* refill from the CSR by vertex, through find */
-                    fill_args ra = {threshold, pass == 1, o->both_directions != 0, NULL,
-                                    d_parent, d_next, d_count, d_best};
-                    CUDA_CHECK(csr_fill(dc, n, ra, o->guard != 0, o->thread_only != 0, grid));
-                } else if (o->guard && o->implicit_compression)
-                    k_relabel<true, true><<<grid, THREADS>>>(d_wl, len, d_next, d_count, d_parent,
-                                                             d_best);
-                else if (o->guard)
-                    k_relabel<true, false><<<grid, THREADS>>>(d_wl, len, d_next, d_count,
-                                                              d_parent, d_best);
-                else if (o->implicit_compression)
-                    k_relabel<false, true><<<grid, THREADS>>>(d_wl, len, d_next, d_count,
-                                                              d_parent, d_best);
-                else
-                    k_relabel<false, false><<<grid, THREADS>>>(d_wl, len, d_next, d_count,
-                                                               d_parent, d_best);
-                STEP_END();
-                CUDA_CHECK(cudaMemcpy(counts, d_count, sizeof(unsigned), cudaMemcpyDeviceToHost));
-                wl_edge *t = d_wl;
-                d_wl = d_next;
-                d_next = t;
-            }
-        }
-        CUDA_CHECK(cudaEventRecord(t1));
-        CUDA_CHECK(cudaEventSynchronize(t1));
-        float ms = 0;
-        CUDA_CHECK(cudaEventElapsedTime(&ms, t0, t1));
-        if (ph != NULL)
-            ph->kernel_s = 1e-3 * ms;
-#undef STEP_BEGIN
-#undef STEP_END
-    }
-    CUDA_CHECK(cudaMemcpy(counts + 1, d_count + 1, sizeof(unsigned), cudaMemcpyDeviceToHost));
-    if (counts[1] > out->capacity) {
-        st = mst_fail(MST_ERESOURCE, "mst-cuda: %u forest edges exceed the capacity %llu",
-                      counts[1], (unsigned long long)out->capacity);
-        goto fail;
-    }
-    {
-        uint32_t *ids = (uint32_t *)mst_alloc(counts[1] ? counts[1] : 1, 4);
-        if (ids == NULL) {
-            st = MST_ERESOURCE;
-            goto fail;
-        }
-        cudaError_t err = cudaMemcpy(ids, d_out, (size_t)counts[1] * 4, cudaMemcpyDeviceToHost);
-        for (unsigned i = 0; err == cudaSuccess && i < counts[1]; i++)
-            out->eid[i] = ids[i];
-        free(ids);
-        CUDA_CHECK(err);
-        out->count = counts[1];
-    }
-    if (o->timed_phases) {
-        mst_phase_add(ph, "fill", t_fill);
-        mst_phase_add(ph, "relabel+min", t_relabel);
-        mst_phase_add(ph, "union", t_unite);
-        mst_phase_add(ph, "reset", t_reset);
-    }
-    mst_phase_count(ph, "rounds", rounds);
-    mst_phase_count(ph, "worklist_first", wl_first); /* worklist sizes, in edges */
-    mst_phase_count(ph, "worklist_max", wl_max);
-    mst_phase_count(ph, "worklist_total", wl_total);
-    mst_phase_count(ph, "filtered", (uint64_t)filter);
-fail:
-    cudaFree(d_u);
-    cudaFree(d_v);
-    cudaFree(d_key);
-    cudaFree(d_parent);
-    cudaFree(d_rep);
-    cudaFree(d_out);
-    cudaFree(d_best);
-    cudaFree(d_wl);
-    cudaFree(d_next);
-    cudaFree(d_count);
-    cudaFree(d_offset);
-    cudaFree(d_adj);
-    cudaFree(d_eid);
-    cudaFree(d_taken);
-    free(eid32);
-    mst_csr_free(&csr);
-    if (t0) cudaEventDestroy(t0);
-    if (t1) cudaEventDestroy(t1);
-    if (ev[0]) cudaEventDestroy(ev[0]);
-    if (ev[1]) cudaEventDestroy(ev[1]);
+    ecl_run r;
+    memset(&r, 0, sizeof r);
+    r.g = g;
+    r.o = o;
+    r.n = g->n;
+    r.m32 = (uint32_t)g->m;
+    r.nn = g->n > 0 ? g->n : 1;
+    r.mm = g->m > 0 ? g->m : 1;
+    r.use_csr = o->csr || o->thread_only || o->both_directions || o->vertex_centric;
+    r.filter = o->filter < 0 ? g->m >= (uint64_t)CUDA_FILTER_AUTO_DEGREE * g->n : o->filter;
+    r.filter = r.filter && g->m > 0;
+    r.threshold = r.filter ? mst_sample_threshold(g, (uint64_t)(o->filter_factor * g->n)) : NONE;
+    mst_status st = ecl_setup(&r);
+    if (st == MST_OK)
+        st = ecl_upload(&r);
+    if (st == MST_OK)
+        st = ecl_solve(&r, ph);
+    if (st == MST_OK)
+        st = ecl_download(&r, out);
+    if (st == MST_OK)
+        ecl_report(&r, ph);
+    ecl_free(&r);
     return st;
 }

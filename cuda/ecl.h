@@ -10,7 +10,7 @@
 extern "C" {
 #endif
 
-/* Filtering pays once the graph has this many edges per vertex (measured on an H200). */
+/* Filtering pays once the graph has this many edges per vertex (H200: docs/results.md). */
 #define CUDA_FILTER_AUTO_DEGREE 2
 
 typedef struct cuda_ecl_options {
@@ -27,8 +27,8 @@ typedef struct cuda_ecl_options {
 } cuda_ecl_options;
 
 /*
- * Minimum spanning forest of g on the GPU (ECL-MST, Fallin et al., SC'23, seed 000, sections
- * 3.1-3.3, Algorithms 1-2): the canonical edge list is copied to the device once; an
+ * Minimum spanning forest of g on the GPU (ECL-MST, Fallin et al., SC 2023, sections 3.1-3.3,
+ * Algorithms 1-2): the canonical edge list is copied to the device once; an
  * edge-parallel fill puts each undirected edge once on the first worklist as (u, v, key, id)
  * and records the guarded 64-bit atomicMin of (key << 32 | id) at both endpoints (every vertex
  * is its own set then); rounds of three kernels follow until the worklist is empty: (2) every

@@ -8,7 +8,7 @@
  * a stable order is unique, so the threads do not matter). Pass 2 takes one bucket per task: a
  * stable counting sort by a, then each vertex's list sorted by (other endpoint, edge id), whose
  * runs keep their first (smallest-id) edge. An order-preserving compaction by prefix sums ends it.
- * This is the "sort, then remove adjacent duplicates" step of Vineet et al. (HPG 2009, seed 003)
+ * This is the "sort, then remove adjacent duplicates" step of Vineet et al. (HPG 2009, section 3.2)
  * done with a radix partition. O(n + m) work plus the per-vertex sorts (O(d log d) for degree d);
  * 5 bytes per edge of scratch plus the compacted copy, and 20 bytes per edge of the largest
  * bucket per thread.
@@ -145,32 +145,39 @@ fail:
  * a >> shift. */
 #define BUCKET_BITS 12
 
-mst_status gen_dedup(gen_edges *g, uint64_t *removed)
+/* The radix partition of pass 1: bucket b holds the non-loop edges whose smaller endpoint a has
+ * a >> shift == b, in edge order, at order[bucket_lo(b) .. bucket_hi(b)). */
+typedef struct dd_plan {
+    unsigned shift;
+    uint64_t buckets, span; /* span = 2^shift vertices per bucket */
+    int threads;
+    uint64_t *hist;         /* [threads][buckets] offsets; after pass 1, each part's end */
+    uint32_t *order;        /* [non-loop edges] edge ids by bucket */
+} dd_plan;
+
+static inline uint64_t bucket_hi(const dd_plan *p, uint64_t b)
+{
+    return p->hist[(uint64_t)(p->threads - 1) * p->buckets + b]; /* the last thread's end */
+}
+
+static inline uint64_t bucket_lo(const dd_plan *p, uint64_t b)
+{
+    return b == 0 ? 0 : bucket_hi(p, b - 1);
+}
+
+/* Pass 1: stable partition of the non-loop edges by bucket of their smaller endpoint
+ * (per-thread histograms over contiguous slices: the stable order is unique, so the result does
+ * not depend on the threads). Errors: MST_ERESOURCE (p->hist, p->order then freed by the
+ * caller). */
+static mst_status partition_by_bucket(const gen_edges *g, dd_plan *p)
 {
     mst_status st = MST_OK;
-    uint64_t *hist = NULL;
-    uint32_t *order = NULL;
-    uint8_t *keep = NULL;
-    uint64_t n = g->n, m = g->m;
     const uint32_t *u = g->u, *v = g->v;
-    *removed = 0;
-    if (m == 0)
-        return MST_OK;
-    if (m > GEN_MAX_EDGES)
-        return mst_fail(MST_ERESOURCE, "%llu edges: at most 2^32 - 1", (unsigned long long)m);
-    unsigned shift = 0;
-    while (((n - 1) >> shift) >= (1u << BUCKET_BITS))
-        shift++;
-    uint64_t buckets = ((n - 1) >> shift) + 1, span = 1ull << shift;
-    int threads = omp_get_max_threads();
-    int failed = 0;
-
-    /* Pass 1: stable partition of the non-loop edges by bucket of their smaller endpoint
-     * (per-thread histograms over contiguous slices: the stable order is unique, so the result
-     * does not depend on the threads). */
-    MST_CALLOC(hist, (uint64_t)threads * buckets + 1);
-    MST_CALLOC(keep, m);
-#pragma omp parallel num_threads(threads)
+    uint64_t m = g->m, buckets = p->buckets;
+    unsigned shift = p->shift;
+    MST_CALLOC(p->hist, (uint64_t)p->threads * buckets + 1);
+    uint64_t *hist = p->hist;
+#pragma omp parallel num_threads(p->threads)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
         uint64_t lo, hi;
@@ -183,13 +190,14 @@ mst_status gen_dedup(gen_edges *g, uint64_t *removed)
     /* Bucket-major, thread-minor offsets. */
     uint64_t total = 0;
     for (uint64_t b = 0; b < buckets; b++)
-        for (int t = 0; t < threads; t++) {
+        for (int t = 0; t < p->threads; t++) {
             uint64_t c = hist[(uint64_t)t * buckets + b];
             hist[(uint64_t)t * buckets + b] = total;
             total += c;
         }
-    MST_ALLOC(order, total);
-#pragma omp parallel num_threads(threads)
+    MST_ALLOC(p->order, total);
+    uint32_t *order = p->order;
+#pragma omp parallel num_threads(p->threads)
     {
         int t = omp_get_thread_num(), nt = omp_get_num_threads();
         uint64_t lo, hi;
@@ -199,84 +207,139 @@ mst_status gen_dedup(gen_edges *g, uint64_t *removed)
             if (u[e] != v[e])
                 order[h[(u[e] < v[e] ? u[e] : v[e]) >> shift]++] = (uint32_t)e;
     }
-    /* Now hist[t][b] ends thread t's part of bucket b; the last thread's end is the bucket's. */
+fail:
+    return st;
+}
 
-    /* Pass 2, per bucket: counting sort by smaller endpoint (stable: edge order kept), then per
-     * vertex sort by (other endpoint, edge id) and keep the first edge of every run. */
-#pragma omp parallel num_threads(threads)
+/* A thread's scratch for pass 2, grown to the largest bucket it meets. */
+typedef struct dd_scratch {
+    uint64_t *cnt;       /* [span + 1] */
+    uint64_t *ent, *tmp; /* [cap] (other endpoint << 32 | edge id) */
+    uint32_t *rel;       /* [cap] smaller endpoint - the bucket's first vertex */
+    uint64_t cap;
+} dd_scratch;
+
+static void scratch_free(dd_scratch *s)
+{
+    free(s->cnt);
+    free(s->ent);
+    free(s->tmp);
+    free(s->rel);
+}
+
+/* Makes room for len entries; 0 when memory runs out (the scratch then holds none). */
+static int scratch_reserve(dd_scratch *s, uint64_t len)
+{
+    if (len <= s->cap)
+        return 1;
+    free(s->ent);
+    free(s->tmp);
+    free(s->rel);
+    s->cap = len + len / 4;
+    s->ent = malloc(s->cap * sizeof *s->ent);
+    s->tmp = malloc(s->cap * sizeof *s->tmp);
+    s->rel = malloc(s->cap * sizeof *s->rel);
+    if (s->ent == NULL || s->tmp == NULL || s->rel == NULL) {
+        s->cap = 0;
+        return 0;
+    }
+    return 1;
+}
+
+/* Pass 2 on bucket b (len > 0 edges, s->cap >= len): counting sort by smaller endpoint (stable:
+ * edge order kept), then each vertex's list sorted by (other endpoint, edge id); the first edge
+ * of every run gets keep[e] = 1. */
+static void dedup_bucket(const gen_edges *g, const dd_plan *p, uint64_t b, dd_scratch *s,
+                         uint8_t *keep)
+{
+    const uint32_t *u = g->u, *v = g->v;
+    uint64_t lo = bucket_lo(p, b), len = bucket_hi(p, b) - lo, span = p->span;
+    uint64_t *cnt = s->cnt, *ent = s->ent, *tmp = s->tmp;
+    uint32_t *rel = s->rel;
+    /* One sweep over the bucket's edges (the only scattered reads), then a counting sort by
+     * smaller endpoint in thread-local memory. */
+    uint64_t base = b << p->shift;
+    memset(cnt, 0, (span + 1) * sizeof *cnt);
+    for (uint64_t i = 0; i < len; i++) {
+        uint32_t e = p->order[lo + i];
+        uint32_t a = u[e] < v[e] ? u[e] : v[e], other = u[e] ^ v[e] ^ a;
+        rel[i] = (uint32_t)(a - base);
+        ent[i] = (uint64_t)other << 32 | e;
+        cnt[rel[i] + 1]++;
+    }
+    for (uint64_t x = 1; x <= span; x++)
+        cnt[x] += cnt[x - 1];
+    for (uint64_t i = 0; i < len; i++)
+        tmp[cnt[rel[i]]++] = ent[i];
+    /* cnt[x] now ends vertex base + x. */
+    for (uint64_t x = 0, start = 0; x < span && start < len; x++) {
+        uint64_t end = cnt[x];
+        sort_bucket(tmp + start, end - start);
+        for (uint64_t i = start; i < end; i++)
+            if (i == start || tmp[i] >> 32 != tmp[i - 1] >> 32)
+                keep[tmp[i] & 0xffffffffu] = 1;
+        start = end;
+    }
+}
+
+/* Pass 2 over all buckets, one per task. Returns 0 when some thread ran out of memory. */
+static int dedup_buckets(const gen_edges *g, const dd_plan *p, uint8_t *keep)
+{
+    int failed = 0;
+#pragma omp parallel num_threads(p->threads)
     {
-        uint64_t *cnt = malloc((span + 1) * sizeof *cnt);
-        uint64_t *ent = NULL, *tmp = NULL, cap = 0;
-        uint32_t *rel = NULL;
-        if (cnt == NULL) {
+        dd_scratch s = {malloc((p->span + 1) * sizeof *s.cnt), NULL, NULL, NULL, 0};
+        if (s.cnt == NULL) {
 #pragma omp atomic write
             failed = 1;
         }
 #pragma omp for schedule(dynamic, 1)
-        for (uint64_t b = 0; b < buckets; b++) {
-            uint64_t lo = b == 0 ? 0 : hist[(uint64_t)(threads - 1) * buckets + b - 1];
-            uint64_t hi = hist[(uint64_t)(threads - 1) * buckets + b], len = hi - lo;
-            if (cnt == NULL || len == 0)
+        for (uint64_t b = 0; b < p->buckets; b++) {
+            uint64_t len = bucket_hi(p, b) - bucket_lo(p, b);
+            if (s.cnt == NULL || len == 0)
                 continue;
-            if (len > cap) {
-                free(ent);
-                free(tmp);
-                free(rel);
-                cap = len + len / 4;
-                ent = malloc(cap * sizeof *ent);
-                tmp = malloc(cap * sizeof *tmp);
-                rel = malloc(cap * sizeof *rel);
-                if (ent == NULL || tmp == NULL || rel == NULL) {
-                    cap = 0;
+            if (!scratch_reserve(&s, len)) {
 #pragma omp atomic write
-                    failed = 1;
-                    continue;
-                }
+                failed = 1;
+                continue;
             }
-            /* One sweep over the bucket's edges (the only scattered reads), then a counting
-             * sort by smaller endpoint in thread-local memory. */
-            uint64_t base = b << shift;
-            memset(cnt, 0, (span + 1) * sizeof *cnt);
-            for (uint64_t i = 0; i < len; i++) {
-                uint32_t e = order[lo + i];
-                uint32_t a = u[e] < v[e] ? u[e] : v[e], other = u[e] ^ v[e] ^ a;
-                rel[i] = (uint32_t)(a - base);
-                ent[i] = (uint64_t)other << 32 | e;
-                cnt[rel[i] + 1]++;
-            }
-            for (uint64_t x = 1; x <= span; x++)
-                cnt[x] += cnt[x - 1];
-            for (uint64_t i = 0; i < len; i++)
-                tmp[cnt[rel[i]]++] = ent[i];
-            /* cnt[x] now ends vertex base + x. */
-            for (uint64_t x = 0, start = 0; x < span && start < len; x++) {
-                uint64_t end = cnt[x];
-                sort_bucket(tmp + start, end - start);
-                for (uint64_t i = start; i < end; i++)
-                    if (i == start || tmp[i] >> 32 != tmp[i - 1] >> 32)
-                        keep[tmp[i] & 0xffffffffu] = 1;
-                start = end;
-            }
+            dedup_bucket(g, p, b, &s, keep);
         }
-        free(cnt);
-        free(ent);
-        free(tmp);
-        free(rel);
+        scratch_free(&s);
     }
-    if (failed)
+    return !failed;
+}
+
+mst_status gen_dedup(gen_edges *g, uint64_t *removed)
+{
+    mst_status st = MST_OK;
+    dd_plan p;
+    uint8_t *keep = NULL;
+    uint64_t n = g->n, m = g->m;
+    memset(&p, 0, sizeof p);
+    *removed = 0;
+    if (m == 0)
+        return MST_OK;
+    if (m > GEN_MAX_EDGES)
+        return mst_fail(MST_ERESOURCE, "%llu edges: at most 2^32 - 1", (unsigned long long)m);
+    while (((n - 1) >> p.shift) >= (1u << BUCKET_BITS))
+        p.shift++;
+    p.buckets = ((n - 1) >> p.shift) + 1;
+    p.span = 1ull << p.shift;
+    p.threads = omp_get_max_threads();
+    MST_CALLOC(keep, m);
+    MST_CHECK(partition_by_bucket(g, &p));
+    if (!dedup_buckets(g, &p, keep))
         MST_FAIL(MST_ERESOURCE, "out of memory in duplicate removal");
-    free(order);
-    order = NULL;
-    free(hist);
-    hist = NULL;
-    uint64_t before = g->m;
+    free(p.order);
+    p.order = NULL;
+    free(p.hist);
+    p.hist = NULL;
     MST_CHECK(compact(g, keep));
-    *removed = before - g->m;
-    free(keep);
-    return MST_OK;
+    *removed = m - g->m;
 fail:
-    free(hist);
-    free(order);
+    free(p.hist);
+    free(p.order);
     free(keep);
     return st;
 }

@@ -5,10 +5,11 @@
  *   M edges, each a uniform pair of distinct vertices, drawn independently (edge i from the hash
  *   of (seed, i)); repeated pairs are removed afterwards, so m <= M (for sparse graphs the loss is
  *   about M^2 / n^2 edges; use gnp for dense graphs). With --connected the first n - 1 of the M
- *   edges are a random spanning tree, so the graph is connected (seed 002's sparse test sets).
+ *   edges are a random spanning tree, so the graph is connected (Shou and He's sparse test sets,
+ *   section 4.1).
  * - gnp: G(n, p), Gilbert, "Random graphs", Ann. Math. Statist. 30 (1959): every pair {u < v}
  *   is an edge with probability p, decided by an integer comparison of the hash of (seed, u, v)
- *   with p 2^64 (exact on every machine). O(n^2) work: meant for dense graphs (seed 002's dense
+ *   with p 2^64 (exact on every machine). O(n^2) work: meant for dense graphs (Shou and He's dense
  *   test sets, p = 0.9). Edges in row-major order (u, then v).
  * - kout: the random k-out graph (Fenner and Frieze, "On the connectivity of random m-orientable
  *   graphs and digraphs", Combinatorica 2(4), 1982): every vertex x picks K uniform other

@@ -4,11 +4,11 @@
  *
  * - grid2d: the R x C grid with 4-neighbour connectivity: vertex r C + c; first the R (C - 1)
  *   horizontal edges, row by row, then the (R - 1) C vertical ones. ECL-MST's 2d-2e20.sym (Galois)
- *   is the 1024 x 1024 grid; Ma and Wan (seed 004) use sqrt(n) x sqrt(n) grids.
+ *   is the 1024 x 1024 grid; Ma and Wan (section 2) use sqrt(n) x sqrt(n) grids.
  * - grid3d: the K x K x K cube with 6-neighbour connectivity: vertex (z K + y) K + x; the +x
  *   edges, then +y, then +z.
  * - circulant: C_n(1..K), the ring where x is joined to x + 1 .. x + K (mod N), 2K-regular for
- *   2K < N (Ma and Wan, seed 004: "each vertex is connected to its k nearest neighbors in both
+ *   2K < N (Ma and Wan, section 2: "each vertex is connected to its k nearest neighbors in both
  *   directions along a ring"); edge x K + j - 1 is {x, x + j}.
  * - complete: K_N, all N(N - 1)/2 pairs in row-major order (u < v).
  * - caveman: the connected caveman graph of Watts ("Networks, dynamics, and the small-world

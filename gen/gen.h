@@ -17,7 +17,7 @@
 #include "status.h"
 
 /* Largest edge count mst-gen makes before duplicate removal: edge indices are 32-bit in the
- * duplicate filter, and mst-cuda needs m < 2^32 anyway (DESIGN.md, Data model). */
+ * duplicate filter, and mst-cuda needs m < 2^32 anyway (docs/design.md, Data model). */
 #define GEN_MAX_EDGES 0xFFFFFFFFull
 
 /* Stream tags of gen_stream(): one per independent use of the seed. */

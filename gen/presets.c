@@ -1,16 +1,16 @@
 /*
- * presets.c: named inputs that reproduce the seed papers' graphs (`mst-gen preset NAME -o FILE`).
+ * presets.c: named inputs that reproduce the source papers' graphs (`mst-gen preset NAME -o FILE`).
  * A preset is a command line of mst-gen (seed 1 unless --seed is given), so it means exactly what
  * the same options mean; the source of every number is given beside it.
  *
- * Seed 002: Shou and He, "15-418 Final Project Report: Parallel Minimum Spanning Tree", test-file
+ * Shou and He, "Parallel Minimum Spanning Tree" (15-418 report), section 4.1, test-file
  *   table ("Test File / Number of Nodes / Number of Edges"): sparse n = 1e5, 1e6, 1e7, 2e7 with
  *   m = 149,960, 1,501,216, 15,000,571, 29,998,467 (about 1.5 n); dense n = 200, 1,000, 5,000,
  *   8,000 with m = 17,847, 449,576, 11,245,624, 28,793,554 (= 0.90 of all n(n-1)/2 pairs, i.e.
  *   about 0.45 n^2). Their graphs are connected with unique weights ("connected, undirected,
  *   weighted ... graphs with unique edge weights"): here --connected and --weights distinct.
- * Seed 000: Fallin, Gonzalez, Seo, Burtscher, "A High-Performance MST Implementation for GPUs"
- *   (ECL-MST), SC'23, Table 2 (edge counts there are of the CSR, i.e. twice the undirected m):
+ * Fallin, Gonzalez, Seo, Burtscher, "A High-Performance MST Implementation for GPUs"
+ *   (ECL-MST), SC 2023, Table 2 (edge counts there are of the CSR, i.e. twice the undirected m):
  *   2d-2e20.sym 1,048,576 vertices, 4,190,208 arcs (the 1024 x 1024 grid, m = 2,095,104);
  *   r4-2e23.sym 8,388,608 vertices, 67,108,846 arcs, 1 component, d-max 26 (4 random
  *   neighbours per vertex: m = 2^25 - 9 after removing repeats); rmat16.sym 65,536 vertices,
@@ -22,7 +22,7 @@
  *   kron_g500-logn21 2,097,152 vertices, 182,081,864 arcs, 553,159 components (DIMACS-10's
  *   Graph500 graph of scale 21, edge factor 48). "For unweighted graphs, we inserted random
  *   weights": here the default uniform 1..2^20.
- * Seed 004: Ma and Wan, "Heterogeneous CPU-GPU Orchestration for Repeated MST Computation":
+ * Ma and Wan, "Heterogeneous CPU-GPU Orchestration for Repeated MST Computation", section 2:
  *   families circulant, complete, grid, R-MAT, caveman ("Graph Features"); size "Huge"
  *   n = 262,144 (Table 1); circulant k = 8, grid, RMAT "8x edges" (Table 3); complete n = 16,384
  *   (Table 4, Figure 4). The clique size of their caveman graph is not given: 16 here (16,384
@@ -33,43 +33,44 @@
 #include "gen.h"
 
 const gen_preset gen_presets[] = {
-    /* seed 002: sparse and dense test sets */
+    /* Shou and He, section 4.1: sparse and dense test sets */
     {"sparse-small", "random --vertices 100000 --edges 150000 --connected --weights distinct",
-     "seed 002 sparse/small.txt: n 100,000, m 149,960"},
+     "Shou and He 4.1, sparse/small.txt: n 100,000, m 149,960"},
     {"sparse-medium", "random --vertices 1000000 --edges 1500000 --connected --weights distinct",
-     "seed 002 sparse/medium.txt: n 1,000,000, m 1,501,216"},
+     "Shou and He 4.1, sparse/medium.txt: n 1,000,000, m 1,501,216"},
     {"sparse-large", "random --vertices 10000000 --edges 15000000 --connected --weights distinct",
-     "seed 002 sparse/large.txt: n 10,000,000, m 15,000,571"},
+     "Shou and He 4.1, sparse/large.txt: n 10,000,000, m 15,000,571"},
     {"sparse-extreme",
      "random --vertices 20000000 --edges 30000000 --connected --weights distinct",
-     "seed 002 sparse/extreme.txt: n 20,000,000, m 29,998,467"},
+     "Shou and He 4.1, sparse/extreme.txt: n 20,000,000, m 29,998,467"},
     {"dense-small", "gnp --vertices 200 --p 0.9 --connected --weights distinct",
-     "seed 002 dense/small.txt: n 200, m 17,847"},
+     "Shou and He 4.1, dense/small.txt: n 200, m 17,847"},
     {"dense-medium", "gnp --vertices 1000 --p 0.9 --connected --weights distinct",
-     "seed 002 dense/medium.txt: n 1,000, m 449,576"},
+     "Shou and He 4.1, dense/medium.txt: n 1,000, m 449,576"},
     {"dense-large", "gnp --vertices 5000 --p 0.9 --connected --weights distinct",
-     "seed 002 dense/large.txt: n 5,000, m 11,245,624"},
+     "Shou and He 4.1, dense/large.txt: n 5,000, m 11,245,624"},
     {"dense-extreme", "gnp --vertices 8000 --p 0.9 --connected --weights distinct",
-     "seed 002 dense/extreme.txt: n 8,000, m 28,793,554"},
-    /* seed 000: ECL-MST Table 2, synthetic inputs */
+     "Shou and He 4.1, dense/extreme.txt: n 8,000, m 28,793,554"},
+    /* ECL-MST (Fallin et al., SC 2023), section 4, Table 2: synthetic inputs */
     {"2d-2e20", "grid2d --rows 1024 --cols 1024",
-     "seed 000 Table 2 2d-2e20.sym: n 1,048,576, m 2,095,104"},
+     "ECL-MST Table 2, 2d-2e20.sym: n 1,048,576, m 2,095,104"},
     {"r4-2e23", "kout --vertices 8388608 --k 4",
-     "seed 000 Table 2 r4-2e23.sym: n 8,388,608, m 33,554,423, 1 component"},
+     "ECL-MST Table 2, r4-2e23.sym: n 8,388,608, m 33,554,423, 1 component"},
     {"rmat16", "rmat --scale 16 --edge-factor 8 --abcd 0.55,0.1,0.1",
-     "seed 000 Table 2 rmat16.sym: n 65,536, m 483,933, 3,900 components"},
+     "ECL-MST Table 2, rmat16.sym: n 65,536, m 483,933, 3,900 components"},
     {"rmat22", "rmat --scale 22 --edge-factor 8 --abcd 0.55,0.1,0.1",
-     "seed 000 Table 2 rmat22.sym: n 4,194,304, m 32,830,407, 428,640 components"},
+     "ECL-MST Table 2, rmat22.sym: n 4,194,304, m 32,830,407, 428,640 components"},
     {"kron-logn21", "kronecker --scale 21 --edge-factor 48",
-     "seed 000 Table 2 kron_g500-logn21: n 2,097,152, m 91,040,932, 553,159 components"},
-    /* seed 004: the families at n = 262,144, complete at n = 16,384 */
+     "ECL-MST Table 2, kron_g500-logn21: n 2,097,152, m 91,040,932, 553,159 components"},
+    /* Ma and Wan, sections 2 and 4: the families at n = 262,144, complete at n = 16,384 */
     {"circulant-2e18", "circulant --vertices 262144 --k 8",
-     "seed 004 Table 3 circulant (k=8), n 262,144"},
-    {"grid-2e18", "grid2d --rows 512 --cols 512", "seed 004 Table 3 grid, n 262,144"},
-    {"rmat-2e18", "rmat --scale 18 --edge-factor 8", "seed 004 Table 3 RMAT (8x edges), n 262,144"},
+     "Ma and Wan Table 3 circulant (k=8), n 262,144"},
+    {"grid-2e18", "grid2d --rows 512 --cols 512", "Ma and Wan Table 3 grid, n 262,144"},
+    {"rmat-2e18", "rmat --scale 18 --edge-factor 8",
+     "Ma and Wan Table 3 RMAT (8x edges), n 262,144"},
     {"caveman-2e18", "caveman --cliques 16384 --size 16",
-     "seed 004 Table 1 caveman, n 262,144 (clique size 16 chosen here)"},
-    {"complete-2e14", "complete --vertices 16384", "seed 004 Table 4 complete, n 16,384"},
+     "Ma and Wan Table 1 caveman, n 262,144 (clique size 16 chosen here)"},
+    {"complete-2e14", "complete --vertices 16384", "Ma and Wan Table 4 complete, n 16,384"},
     {NULL, NULL, NULL},
 };
 

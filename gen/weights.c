@@ -7,7 +7,8 @@
  * - float: float32 uniform in (min, max] (default (0, 1]), 24 random bits;
  * - unit: int32 1 everywhere (every spanning forest is minimum: a tie-breaking test);
  * - distinct: int32, a permutation of 1..m (edge e gets 1 + pi(e) with pi a keyed bijection of
- *   [0, m), rng.h): unique weights, as in seed 002's inputs ("graphs with unique edge weights");
+ *   [0, m), rng.h): unique weights, as in Shou and He's inputs (section 2.1: "graphs with unique
+ *   edge weights");
  * - none: no weights in the file (loaders then apply their own --weights mode);
  * - default: the family's own weights (geometric: Euclidean lengths), else uniform.
  */

@@ -36,6 +36,7 @@ static void cand_min(void *in, void *inout, int *len, MPI_Datatype *type)
 }
 
 /* Union-find with path halving; the same operations in the same order on every rank. */
+/* Union-find with path halving; the same operations in the same order on every rank. */
 static inline uint32_t find(uint32_t *parent, uint32_t x)
 {
     while (parent[x] != x) {
@@ -45,111 +46,181 @@ static inline uint32_t find(uint32_t *parent, uint32_t x)
     return x;
 }
 
-mst_status boruvka_allreduce(const mpi_ctx *c, const mpi_slice *s, uint32_t n, mst_forest *out,
-                             uint32_t *fkey, mst_phases *ph)
+/* One rank's state: the vertex part is identical on every rank, the edge part is its slice. */
+typedef struct ar_state {
+    uint32_t n, live;        /* live: components still in the vector, reps[0..live) */
+    uint32_t *parent;        /* [n] union-find over all vertices */
+    uint32_t *index, *reps;  /* [n] component -> slot in the vector, slot -> component */
+    cand *local, *global;    /* [n] per slot: this rank's minimum, the minimum over all ranks */
+    uint64_t *feid;          /* [n] forest edge ids, in the order found */
+    uint32_t *fk;            /* [n] their keys */
+    uint64_t k;              /* edges left in the working copy */
+    uint32_t *wu, *wv, *wk;  /* [k] working copy of the slice: endpoints (relabelled), keys */
+    uint64_t *we;            /* [k] edge ids */
+    uint64_t forest;
+} ar_state;
+
+static void state_free(ar_state *s)
+{
+    free(s->parent);
+    free(s->index);
+    free(s->reps);
+    free(s->local);
+    free(s->global);
+    free(s->feid);
+    free(s->fk);
+    free(s->wu);
+    free(s->wv);
+    free(s->wk);
+    free(s->we);
+}
+
+/* Allocates s for n vertices and a slice of k edges. Errors: MST_ERESOURCE (s half-filled:
+ * state_free() frees it). */
+static mst_status state_alloc(ar_state *s, uint32_t n, uint64_t k)
 {
     mst_status st = MST_OK;
-    uint32_t *parent = NULL, *index = NULL, *reps = NULL, *wu = NULL, *wv = NULL, *wk = NULL;
-    uint64_t *we = NULL, *feid = NULL;
-    uint32_t *fk = NULL;
-    cand *local = NULL, *global = NULL;
+    memset(s, 0, sizeof *s);
+    s->n = n;
+    s->k = k;
+    MST_ALLOC(s->parent, n);
+    MST_ALLOC(s->index, n);
+    MST_ALLOC(s->reps, n);
+    MST_ALLOC(s->local, n);
+    MST_ALLOC(s->global, n);
+    MST_ALLOC(s->feid, n);
+    MST_ALLOC(s->fk, n);
+    MST_ALLOC(s->wu, k);
+    MST_ALLOC(s->wv, k);
+    MST_ALLOC(s->wk, k);
+    MST_ALLOC(s->we, k);
+fail:
+    return st;
+}
+
+/* Every vertex its own live component; the working copy starts as the slice (each trial starts
+ * from the same state). */
+static void state_init(ar_state *s, const dist_slice *sl)
+{
+    memcpy(s->wu, sl->u, s->k * sizeof *s->wu);
+    memcpy(s->wv, sl->v, s->k * sizeof *s->wv);
+    memcpy(s->wk, sl->key, s->k * sizeof *s->wk);
+    for (uint64_t i = 0; i < s->k; i++)
+        s->we[i] = sl->eid0 + i;
+    s->live = s->n;
+    for (uint32_t x = 0; x < s->n; x++)
+        s->parent[x] = x, s->index[x] = x, s->reps[x] = x;
+}
+
+/* This rank's lightest edge leaving each live component, into local[]; relabels the working
+ * copy to representatives and drops the edges inside a component. */
+static void local_minima(ar_state *s)
+{
+    for (uint32_t i = 0; i < s->live; i++)
+        s->local[i] = EMPTY;
+    uint64_t kept = 0;
+    for (uint64_t i = 0; i < s->k; i++) {
+        uint32_t ru = find(s->parent, s->wu[i]), rv = find(s->parent, s->wv[i]);
+        if (ru == rv)
+            continue;
+        cand e = {s->wk[i], rv, s->we[i]};
+        if (cand_less(&e, &s->local[s->index[ru]]))
+            s->local[s->index[ru]] = e;
+        e.other = ru;
+        if (cand_less(&e, &s->local[s->index[rv]]))
+            s->local[s->index[rv]] = e;
+        s->wu[kept] = ru, s->wv[kept] = rv, s->wk[kept] = s->wk[i], s->we[kept] = s->we[i];
+        kept++;
+    }
+    s->k = kept;
+}
+
+/* global[] = the minimum over all ranks of local[], slot by slot, in chunks that fit MPI's int
+ * counts. Returns the bytes each rank contributed. */
+static uint64_t allreduce_minima(const dist_ctx *c, ar_state *s, MPI_Datatype type, MPI_Op op)
+{
+    for (uint32_t lo = 0; lo < s->live; lo += ALLREDUCE_CHUNK) {
+        uint32_t len = s->live - lo < ALLREDUCE_CHUNK ? s->live - lo : ALLREDUCE_CHUNK;
+        MPI_Allreduce(s->local + lo, s->global + lo, (int)len, type, op, c->comm);
+    }
+    return (uint64_t)s->live * sizeof(cand);
+}
+
+/* The same unions, in component order, on every rank; then the live components of the next
+ * round: the roots of those that found an edge (a component with none is finished). */
+static void unite(ar_state *s)
+{
+    for (uint32_t i = 0; i < s->live; i++) {
+        const cand *e = &s->global[i];
+        if (e->eid == UINT64_MAX)
+            continue;
+        uint32_t a = find(s->parent, s->reps[i]), b = find(s->parent, e->other);
+        if (a == b)
+            continue; /* the same edge, chosen from both sides */
+        if (a < b)
+            s->parent[b] = a;
+        else
+            s->parent[a] = b;
+        s->feid[s->forest] = e->eid;
+        s->fk[s->forest++] = e->key;
+    }
+    uint32_t next = 0;
+    for (uint32_t i = 0; i < s->live; i++) {
+        uint32_t r = s->reps[i];
+        if (s->global[i].eid != UINT64_MAX && find(s->parent, r) == r) {
+            s->index[r] = next;
+            s->reps[next++] = r;
+        }
+    }
+    s->live = next;
+}
+
+/* Rank 0: the forest into out->eid and fkey[]. A forest that does not fit the capacity the
+ * harness sized for any forest (more than n - 1 edges) is a broken invariant. Agreed. */
+static mst_status emit_forest(const dist_ctx *c, const ar_state *s, mst_forest *out,
+                              uint32_t *fkey)
+{
+    mst_status st = MST_OK;
+    if (c->rank == 0) {
+        if (s->forest >= out->capacity) {
+            st = mst_fail(MST_EINTERNAL, "internal error: %" PRIu64 " forest edges exceed the "
+                          "room for %" PRIu64, s->forest, out->capacity);
+        } else {
+            memcpy(out->eid, s->feid, s->forest * sizeof *s->feid);
+            memcpy(fkey, s->fk, s->forest * sizeof *s->fk);
+            out->count = s->forest;
+        }
+    }
+    return dist_agree(c, st);
+}
+
+mst_status boruvka_allreduce(const dist_ctx *c, const dist_slice *sl, uint32_t n,
+                             mst_forest *out, uint32_t *fkey, mst_phases *ph)
+{
+    ar_state s;
     MPI_Datatype type = MPI_DATATYPE_NULL;
     MPI_Op op = MPI_OP_NULL;
-    uint64_t k = s->count, forest = 0, rounds = 0, bytes = 0;
+    uint64_t rounds = 0, bytes = 0;
     double t0 = mst_now_s();
-    MST_ALLOC(parent, n);
-    MST_ALLOC(index, n);
-    MST_ALLOC(reps, n);
-    MST_ALLOC(local, n);
-    MST_ALLOC(global, n);
-    MST_ALLOC(feid, n);
-    MST_ALLOC(fk, n);
-    MST_ALLOC(wu, k);
-    MST_ALLOC(wv, k);
-    MST_ALLOC(wk, k);
-    MST_ALLOC(we, k);
-fail:
-    if ((st = mpi_agree(c, st)) != MST_OK)
+    mst_status st = dist_agree(c, state_alloc(&s, n, sl->count));
+    if (st != MST_OK)
         goto done;
-    /* Working copy of the slice (each trial starts from the same state). */
-    memcpy(wu, s->u, k * sizeof *wu);
-    memcpy(wv, s->v, k * sizeof *wv);
-    memcpy(wk, s->key, k * sizeof *wk);
-    for (uint64_t i = 0; i < k; i++)
-        we[i] = s->eid0 + i;
-    uint32_t live = n; /* components still in the vector: reps[0..live) */
-    for (uint32_t x = 0; x < n; x++)
-        parent[x] = x, index[x] = x, reps[x] = x;
+    state_init(&s, sl);
     MPI_Type_contiguous((int)sizeof(cand), MPI_BYTE, &type);
     MPI_Type_commit(&type);
     MPI_Op_create(cand_min, 1, &op);
     double t1 = mst_now_s(), minima_s = 0, allreduce_s = 0, union_s = 0;
-    while (live > 0) {
+    while (s.live > 0) {
         double r0 = mst_now_s();
         rounds++;
-        for (uint32_t i = 0; i < live; i++)
-            local[i] = EMPTY;
-        /* Local minima; relabel to representatives and drop the edges inside a component. */
-        uint64_t kept = 0;
-        for (uint64_t i = 0; i < k; i++) {
-            uint32_t ru = find(parent, wu[i]), rv = find(parent, wv[i]);
-            if (ru == rv)
-                continue;
-            cand e = {wk[i], rv, we[i]};
-            if (cand_less(&e, &local[index[ru]]))
-                local[index[ru]] = e;
-            e.other = ru;
-            if (cand_less(&e, &local[index[rv]]))
-                local[index[rv]] = e;
-            wu[kept] = ru, wv[kept] = rv, wk[kept] = wk[i], we[kept] = we[i];
-            kept++;
-        }
-        k = kept;
+        local_minima(&s);
         double r1 = mst_now_s();
-        for (uint32_t lo = 0; lo < live; lo += ALLREDUCE_CHUNK) {
-            uint32_t len = live - lo < ALLREDUCE_CHUNK ? live - lo : ALLREDUCE_CHUNK;
-            MPI_Allreduce(local + lo, global + lo, (int)len, type, op, c->comm);
-        }
-        bytes += (uint64_t)live * sizeof(cand);
+        bytes += allreduce_minima(c, &s, type, op);
         double r2 = mst_now_s();
-        /* The same unions, in component order, on every rank. */
-        for (uint32_t i = 0; i < live; i++) {
-            const cand *e = &global[i];
-            if (e->eid == UINT64_MAX)
-                continue; /* nothing leaves it: finished */
-            uint32_t a = find(parent, reps[i]), b = find(parent, e->other);
-            if (a == b)
-                continue; /* the same edge, chosen from both sides */
-            if (a < b)
-                parent[b] = a;
-            else
-                parent[a] = b;
-            feid[forest] = e->eid;
-            fk[forest++] = e->key;
-        }
-        /* Live components of the next round: the roots of those that found an edge. */
-        uint32_t next = 0;
-        for (uint32_t i = 0; i < live; i++) {
-            uint32_t r = reps[i];
-            if (global[i].eid != UINT64_MAX && find(parent, r) == r) {
-                index[r] = next;
-                reps[next++] = r;
-            }
-        }
-        live = next;
+        unite(&s);
         minima_s += r1 - r0, allreduce_s += r2 - r1, union_s += mst_now_s() - r2;
     }
-    if (c->rank == 0) {
-        if (forest >= out->capacity) {
-            st = mst_fail(MST_ERESOURCE, "%" PRIu64 " forest edges exceed the room for %" PRIu64
-                          " (internal error)", forest, out->capacity);
-        } else {
-            memcpy(out->eid, feid, forest * sizeof *feid);
-            memcpy(fkey, fk, forest * sizeof *fk);
-            out->count = forest;
-        }
-    }
-    st = mpi_agree(c, st);
+    st = emit_forest(c, &s, out, fkey);
     mst_phase_add(ph, "init", t1 - t0);
     mst_phase_add(ph, "minima", minima_s);
     mst_phase_add(ph, "allreduce", allreduce_s);
@@ -163,16 +234,6 @@ done:
         MPI_Op_free(&op);
     if (type != MPI_DATATYPE_NULL)
         MPI_Type_free(&type);
-    free(parent);
-    free(index);
-    free(reps);
-    free(local);
-    free(global);
-    free(feid);
-    free(fk);
-    free(wu);
-    free(wv);
-    free(wk);
-    free(we);
+    state_free(&s);
     return st;
 }

@@ -1,6 +1,6 @@
 /*
- * boruvka.h: --algo boruvka-allreduce, seed paper 002's first MPI approach (section 3.4), kept
- * for the course's comparison with GHS.
+ * boruvka.h: --algo boruvka-allreduce, Shou and He's first MPI approach (section 3.4,
+ * Listing 8), kept for the course's comparison with GHS.
  *
  * Edge-partitioned Borůvka: each rank owns a slice of the edges (load.h); every rank keeps the
  * whole vertex state (a union-find over all n vertices and a component index), so each round it
@@ -12,7 +12,7 @@
  * O(log n); each moves 16 bytes per live component through the allreduce.
  * Memory per rank: O(n + m / p): about 36 bytes per vertex (union-find, component index, the two
  * minimum vectors, the forest) plus 20 bytes per edge of its slice; the vertex part does not
- * shrink with p. (The seed broadcast the whole graph to every rank instead: O(n + m) per rank,
+ * shrink with p. (Shou and He broadcast the whole graph to every rank instead: O(n + m) per rank,
  * which ran a 16 GB machine out of memory at 8 ranks on dense-large.)
  */
 #ifndef MST_MPI_BORUVKA_H
@@ -27,9 +27,10 @@
 /*
  * Collective: the minimum spanning forest of the graph whose slices the ranks hold (n vertices),
  * on rank 0 into out->eid and fkey[] (keys, [out->capacity]). Counters on rank 0: "rounds",
- * "allreduce_bytes" (per rank). Errors (agreed): MST_ERESOURCE.
+ * "allreduce_bytes" (per rank). Errors (agreed): MST_ERESOURCE; MST_EINTERNAL for a forest of
+ * more than n - 1 edges.
  */
-mst_status boruvka_allreduce(const mpi_ctx *c, const mpi_slice *s, uint32_t n, mst_forest *out,
-                             uint32_t *fkey, mst_phases *ph);
+mst_status boruvka_allreduce(const dist_ctx *c, const dist_slice *sl, uint32_t n,
+                             mst_forest *out, uint32_t *fkey, mst_phases *ph);
 
 #endif

@@ -12,7 +12,7 @@
 #define CHUNK_BYTES (1u << 28) /* point-to-point pieces: well below INT_MAX bytes */
 #define TAG_BIG 17
 
-mst_status mpi_agree(const mpi_ctx *c, mst_status st)
+mst_status dist_agree(const dist_ctx *c, mst_status st)
 {
     int mine = st != MST_OK ? c->rank : c->size, first = c->size;
     MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, c->comm);
@@ -29,8 +29,8 @@ mst_status mpi_agree(const mpi_ctx *c, mst_status st)
     return (mst_status)code;
 }
 
-mst_status mpi_exchange(const mpi_ctx *c, const void *send, const uint64_t *sendcount,
-                        size_t rec_bytes, void **recv, uint64_t *recvcount, uint64_t *total)
+mst_status dist_exchange(const dist_ctx *c, const void *send, const uint64_t *sendcount,
+                         size_t rec_bytes, void **recv, uint64_t *recvcount, uint64_t *total)
 {
     mst_status st = MST_OK;
     int p = c->size;
@@ -54,7 +54,7 @@ mst_status mpi_exchange(const mpi_ctx *c, const void *send, const uint64_t *send
         MST_FAIL(MST_ERESOURCE, "rank %d: out of memory receiving %" PRIu64 " records", c->rank,
                  in);
 fail:
-    if ((st = mpi_agree(c, st)) == MST_OK) {
+    if ((st = dist_agree(c, st)) == MST_OK) {
         for (int q = 0, so = 0, ro = 0; q < p; q++) {
             sc[q] = (int)sendcount[q], sd[q] = so, so += sc[q];
             rc[q] = (int)recvcount[q], rd[q] = ro, ro += rc[q];
@@ -75,7 +75,7 @@ fail:
     return st;
 }
 
-void mpi_send_big(const mpi_ctx *c, const void *buf, uint64_t count, size_t rec_bytes, int to)
+void dist_send_big(const dist_ctx *c, const void *buf, uint64_t count, size_t rec_bytes, int to)
 {
     const char *p = buf;
     uint64_t bytes = count * rec_bytes;
@@ -85,7 +85,7 @@ void mpi_send_big(const mpi_ctx *c, const void *buf, uint64_t count, size_t rec_
     }
 }
 
-void mpi_recv_big(const mpi_ctx *c, void *buf, uint64_t count, size_t rec_bytes, int from)
+void dist_recv_big(const dist_ctx *c, void *buf, uint64_t count, size_t rec_bytes, int from)
 {
     char *p = buf;
     uint64_t bytes = count * rec_bytes;
@@ -95,42 +95,42 @@ void mpi_recv_big(const mpi_ctx *c, void *buf, uint64_t count, size_t rec_bytes,
     }
 }
 
-mst_status mpi_gather_records(const mpi_ctx *c, const void *buf, uint64_t count, size_t rec_bytes,
-                              void *out, uint64_t out_cap, uint64_t *total)
+mst_status dist_gather_records(const dist_ctx *c, const void *buf, uint64_t count,
+                               size_t rec_bytes, void *out, uint64_t out_cap, uint64_t *total)
 {
     mst_status st = MST_OK;
     uint64_t *counts = NULL, sum = 0;
     if (c->rank == 0 && (counts = mst_alloc((size_t)c->size, sizeof *counts)) == NULL)
         st = MST_ERESOURCE;
-    if ((st = mpi_agree(c, st)) != MST_OK)
+    if ((st = dist_agree(c, st)) != MST_OK)
         return st;
     MPI_Gather(&count, 1, MPI_UINT64_T, counts, 1, MPI_UINT64_T, 0, c->comm);
     if (c->rank == 0) {
         for (int q = 0; q < c->size; q++)
             sum += counts[q];
         if (sum > out_cap)
-            st = mst_fail(MST_ERESOURCE, "%" PRIu64 " forest edges gathered exceed the room for "
-                          "%" PRIu64 " (a solver bug)", sum, out_cap);
+            st = mst_fail(MST_EINTERNAL, "internal error: %" PRIu64 " forest edges gathered "
+                          "exceed the room for %" PRIu64, sum, out_cap);
     }
-    if ((st = mpi_agree(c, st)) == MST_OK) {
+    if ((st = dist_agree(c, st)) == MST_OK) {
         if (c->rank == 0) {
             char *o = out;
             memcpy(o, buf, count * rec_bytes);
             o += count * rec_bytes;
             for (int q = 1; q < c->size; q++) {
-                mpi_recv_big(c, o, counts[q], rec_bytes, q);
+                dist_recv_big(c, o, counts[q], rec_bytes, q);
                 o += counts[q] * rec_bytes;
             }
             *total = sum;
         } else {
-            mpi_send_big(c, buf, count, rec_bytes, 0);
+            dist_send_big(c, buf, count, rec_bytes, 0);
         }
     }
     free(counts);
     return st;
 }
 
-uint64_t mpi_peak_rss_kib(void)
+uint64_t dist_peak_rss_kib(void)
 {
     struct rusage ru;
     if (getrusage(RUSAGE_SELF, &ru) != 0)

@@ -305,6 +305,100 @@ static void change_root(ghs_state *s, ghs_vertex *v)
     }
 }
 
+/* (3) Initiate on arc j: v takes the fragment's level, name and state and passes them on along
+ * its other Branch arcs. Returns 1 when v must search (a Find). */
+static inline __attribute__((always_inline)) int on_initiate(ghs_state *s, ghs_vertex *v,
+                                                             uint32_t h, uint32_t j,
+                                                             const ghs_msg *m)
+{
+    v->level = m->level;
+    v->fn = m->eid;
+    v->sn = m->sn;
+    v->in_branch = j;
+    v->best_edge = NONE;
+    v->best_key = INF_KEY;
+    v->best_eid = INF_EID;
+    v->window = 1;
+    v->ahead = 0;
+    v->search = m->sn == GHS_FIND ? SEARCHING : 0;
+    v->flags |= F_STATE;
+    if (m->level > s->max_level)
+        s->max_level = m->level;
+    for (uint32_t i = row_begin(h); i < v->branch_end; i += GHS_ARC_UNITS)
+        if (i != j && arc_at(s, i)->se == GHS_BRANCH) {
+            send_on(s, i, GHS_INITIATE, m->level, m->sn, 0, m->eid);
+            if (m->sn == GHS_FIND)
+                v->find_count++;
+        }
+    return m->sn == GHS_FIND;
+}
+
+/* (5) Test on arc j; answers carry the Test's level (ghs.h, the test window). Returns 1 when
+ * v's own search goes on. */
+static inline __attribute__((always_inline)) int on_test(ghs_state *s, ghs_vertex *v,
+                                                         uint32_t j, const ghs_msg *m)
+{
+    const ghs_arc *a = arc_at(s, j);
+    if (m->level > v->level) {
+        defer(s, v, m);
+        return 0;
+    }
+    if (m->eid != v->fn) {
+        send_on(s, j, GHS_ACCEPT, m->level, 0, 0, 0);
+        return 0;
+    }
+    /* test-edge = j: v's own Test of this Find on j is in flight, and this one answers it (and
+     * v's answers this one at the other end) */
+    int crossed = a->se == GHS_BASIC && in_flight(v, j);
+    if (a->se == GHS_BASIC)
+        set_se(s, v, j, GHS_REJECTED);
+    if (!crossed) {
+        send_on(s, j, GHS_REJECT, m->level, 0, 0, 0);
+        return 0;
+    }
+    grow_window(s, v); /* in flight: v is searching */
+    return 1;
+}
+
+/* (6) Accept on arc j, the rest in searched(). Returns 1 when v's search must walk to the
+ * frontier. */
+static inline __attribute__((always_inline)) int on_accept(ghs_state *s, ghs_vertex *v,
+                                                           uint32_t h, uint32_t j,
+                                                           const ghs_msg *m)
+{
+    if (m->level != v->level || arc_at(s, j)->se != GHS_BASIC || !in_flight(v, j))
+        return 0; /* an answer no longer waited for: dropped */
+    v->search |= SEARCH_ACCEPTED;
+    if (j == v->cursor) { /* the lightest Basic arc: the usual case, no walk */
+        v->ahead = 1;
+        searched(s, v, h, j);
+        return 0;
+    }
+    v->ahead = (uint16_t)((j - v->cursor) / GHS_ARC_UNITS + 1); /* the frontier's */
+    return 1;
+}
+
+/* (9) Report on arc j. */
+static inline __attribute__((always_inline)) void on_report(ghs_state *s, ghs_vertex *v,
+                                                            uint32_t j, const ghs_msg *m)
+{
+    if (j != v->in_branch) {
+        v->find_count--;
+        if (w_less(m->key, m->eid, v->best_key, v->best_eid)) {
+            v->best_key = m->key;
+            v->best_eid = m->eid;
+            v->best_edge = j;
+        }
+        report(s, v);
+    } else if (v->sn == GHS_FIND) {
+        defer(s, v, m);
+    } else if (w_less(v->best_key, v->best_eid, m->key, m->eid)) {
+        change_root(s, v);
+    } else if (m->key == INF_KEY && m->eid == INF_EID) {
+        s->core_halts++; /* w = best-wt = infinity: a core of a finished component halts */
+    }
+}
+
 /* Handles one message at its vertex; a message that must wait goes to the deferred list.
  * Inlined into the main loop (drain()); rescan() calls the out-of-line copy dispatch(). */
 static inline __attribute__((always_inline)) void dispatch_inline(ghs_state *s,
@@ -329,57 +423,9 @@ static inline __attribute__((always_inline)) void dispatch_inline(ghs_state *s,
             send_on(s, j, GHS_INITIATE, v->level + 1, GHS_FIND, 0, arc_eid(s, v, h, j));
         }
         break;
-    case GHS_INITIATE: /* (3) */
-        v->level = m->level;
-        v->fn = m->eid;
-        v->sn = m->sn;
-        v->in_branch = j;
-        v->best_edge = NONE;
-        v->best_key = INF_KEY;
-        v->best_eid = INF_EID;
-        v->window = 1;
-        v->ahead = 0;
-        v->search = m->sn == GHS_FIND ? SEARCHING : 0;
-        v->flags |= F_STATE;
-        if (m->level > s->max_level)
-            s->max_level = m->level;
-        for (uint32_t i = row_begin(h); i < v->branch_end; i += GHS_ARC_UNITS)
-            if (i != j && arc_at(s, i)->se == GHS_BRANCH) {
-                send_on(s, i, GHS_INITIATE, m->level, m->sn, 0, m->eid);
-                if (m->sn == GHS_FIND)
-                    v->find_count++;
-            }
-        search = m->sn == GHS_FIND;
-        break;
-    case GHS_TEST: /* (5); answers carry the Test's level (ghs.h, the test window) */
-        if (m->level > v->level) {
-            defer(s, v, m);
-        } else if (m->eid != v->fn) {
-            send_on(s, j, GHS_ACCEPT, m->level, 0, 0, 0);
-        } else {
-            /* test-edge = j: v's own Test of this Find on j is in flight, and this one answers
-             * it (and v's answers this one at the other end) */
-            int crossed = a->se == GHS_BASIC && in_flight(v, j);
-            if (a->se == GHS_BASIC)
-                set_se(s, v, j, GHS_REJECTED);
-            if (!crossed)
-                send_on(s, j, GHS_REJECT, m->level, 0, 0, 0);
-            else
-                grow_window(s, v), search = 1; /* in flight: v is searching */
-        }
-        break;
-    case GHS_ACCEPT: /* (6), the rest in searched() */
-        if (m->level == v->level && a->se == GHS_BASIC && in_flight(v, j)) {
-            v->search |= SEARCH_ACCEPTED;
-            if (j == v->cursor) { /* the lightest Basic arc: the usual case, no walk */
-                v->ahead = 1;
-                searched(s, v, h, j);
-            } else {
-                v->ahead = (uint16_t)((j - v->cursor) / GHS_ARC_UNITS + 1); /* the frontier's */
-                search = 1;
-            }
-        } /* else an answer no longer waited for: dropped */
-        break;
+    case GHS_INITIATE: search = on_initiate(s, v, h, j, m); break;
+    case GHS_TEST: search = on_test(s, v, j, m); break;
+    case GHS_ACCEPT: search = on_accept(s, v, h, j, m); break;
     case GHS_REJECT: /* (7) */
         if (a->se == GHS_BASIC) {
             set_se(s, v, j, GHS_REJECTED);
@@ -389,23 +435,7 @@ static inline __attribute__((always_inline)) void dispatch_inline(ghs_state *s,
             search = v->search & SEARCHING;
         }
         break;
-    case GHS_REPORT: /* (9) */
-        if (j != v->in_branch) {
-            v->find_count--;
-            if (w_less(m->key, m->eid, v->best_key, v->best_eid)) {
-                v->best_key = m->key;
-                v->best_eid = m->eid;
-                v->best_edge = j;
-            }
-            report(s, v);
-        } else if (v->sn == GHS_FIND) {
-            defer(s, v, m);
-        } else if (w_less(v->best_key, v->best_eid, m->key, m->eid)) {
-            change_root(s, v);
-        } else if (m->key == INF_KEY && m->eid == INF_EID) {
-            s->core_halts++; /* w = best-wt = infinity: a core of a finished component halts */
-        }
-        break;
+    case GHS_REPORT: on_report(s, v, j, m); break;
     case GHS_CHANGEROOT: /* (11) */
         change_root(s, v);
         break;
@@ -623,7 +653,7 @@ static uint64_t run(ghs_state *s, const ghs_graph *gg, int *failed)
 }
 
 /* The forest: Branch edges, each taken at the end with the smaller (rank, unit). */
-static mst_status collect(const mpi_ctx *c, ghs_state *s, const ghs_graph *gg, mst_forest *out,
+static mst_status collect(const dist_ctx *c, ghs_state *s, const ghs_graph *gg, mst_forest *out,
                           uint32_t *fkey)
 {
     mst_status st = MST_OK;
@@ -653,20 +683,20 @@ static mst_status collect(const mpi_ctx *c, ghs_state *s, const ghs_graph *gg, m
         }
     }
 fail:
-    if ((st = mpi_agree(c, st)) == MST_OK) {
+    if ((st = dist_agree(c, st)) == MST_OK) {
         /* Both ends of every Branch edge must say Branch. */
         uint64_t mine[2] = {k, upper}, all[2] = {0, 0};
         MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_SUM, c->comm);
         if (all[0] != all[1])
-            st = mst_fail(MST_ERESOURCE, "GHS ended with %" PRIu64 " Branch arcs on one side of "
-                          "their edge and %" PRIu64 " on the other (internal error)", all[0],
+            st = mst_fail(MST_EINTERNAL, "internal error: GHS ended with %" PRIu64 " Branch "
+                          "arcs on one side of their edge and %" PRIu64 " on the other", all[0],
                           all[1]);
     }
     uint64_t total = 0;
     if (st == MST_OK)
-        st = mpi_gather_records(c, eid, k, sizeof *eid, out->eid, out->capacity, &total);
+        st = dist_gather_records(c, eid, k, sizeof *eid, out->eid, out->capacity, &total);
     if (st == MST_OK)
-        st = mpi_gather_records(c, key, k, sizeof *key, fkey, out->capacity, &total);
+        st = dist_gather_records(c, key, k, sizeof *key, fkey, out->capacity, &total);
     if (st == MST_OK && c->rank == 0)
         out->count = total;
     free(eid);
@@ -675,7 +705,7 @@ fail:
 }
 
 /* Message counts and traffic summed over ranks, on rank 0. */
-static void count_stats(const mpi_ctx *c, ghs_state *s, uint64_t n, uint64_t m, mst_phases *ph)
+static void count_stats(const dist_ctx *c, ghs_state *s, uint64_t n, uint64_t m, mst_phases *ph)
 {
     uint64_t mine[GHS_MSG_TYPES + 5], sum[GHS_MSG_TYPES + 5];
     memcpy(mine, s->sent, sizeof s->sent);
@@ -713,7 +743,7 @@ static void count_stats(const mpi_ctx *c, ghs_state *s, uint64_t n, uint64_t m, 
 /* Messages per ring between two ranks of a node: o->ring rounded up to a power of two, or by
  * default at least two batches and about 8 MiB of rings per rank in all (16384 messages,
  * 384 KiB, each at 16 ranks). */
-static uint64_t shm_ring_messages(const mpi_ctx *c, const ghs_options *o)
+static uint64_t shm_ring_messages(const dist_ctx *c, const ghs_options *o)
 {
     uint64_t cap = 1, budget = ((uint64_t)8 << 20) / sizeof(ghs_msg) / (uint64_t)c->size;
     if (o->ring > 0) {
@@ -726,7 +756,7 @@ static uint64_t shm_ring_messages(const mpi_ctx *c, const ghs_options *o)
     return cap;
 }
 
-mst_status ghs_solve(const mpi_ctx *c, const mpi_share *sh, const ghs_options *o,
+mst_status ghs_solve(const dist_ctx *c, const dist_share *sh, const ghs_options *o,
                      uint64_t n_global, uint64_t m_global, ghs_graph *g, mst_forest *out,
                      uint32_t *fkey, mst_phases *ph)
 {
@@ -744,7 +774,7 @@ mst_status ghs_solve(const mpi_ctx *c, const mpi_share *sh, const ghs_options *o
     s.window_max = (uint8_t)o->test_window;
     /* The rings between ranks of a node are set up once and kept for later calls. */
     if (o->transport == GHS_TRANSPORT_SHM && c->size > 1 && g->shm == NULL) {
-        st = mpi_agree(c, (g->shm = mst_alloc(1, sizeof *g->shm)) ? MST_OK : MST_ERESOURCE);
+        st = dist_agree(c, (g->shm = mst_alloc(1, sizeof *g->shm)) ? MST_OK : MST_ERESOURCE);
         if (st == MST_OK)
             st = ghs_shm_init(g->shm, c, shm_ring_messages(c, o));
         if (st != MST_OK) {
@@ -756,9 +786,9 @@ mst_status ghs_solve(const mpi_ctx *c, const mpi_share *sh, const ghs_options *o
     }
     /* The wakeups queue one Connect per vertex at once. The agreement also keeps every rank
      * from sending before all have emptied their rings. */
-    st = mpi_agree(c, ghs_net_init(&s.net, c, o->batch, (uint64_t)gg.n + 1, gg.route_start,
-                                   o->transport == GHS_TRANSPORT_SHM ? g->shm : NULL, &g->queue,
-                                   &g->cap_queue));
+    st = dist_agree(c, ghs_net_init(&s.net, c, o->batch, (uint64_t)gg.n + 1, gg.route_start,
+                                    o->transport == GHS_TRANSPORT_SHM ? g->shm : NULL, &g->queue,
+                                    &g->cap_queue));
     if (st != MST_OK)
         goto fail;
     for (uint32_t x = 0, arc0 = 0; x < gg.n; arc0 += gg.deg[x], x++) {
@@ -783,10 +813,13 @@ mst_status ghs_solve(const mpi_ctx *c, const mpi_share *sh, const ghs_options *o
     if (failed) /* the failing rank holds the message: the others agree with OK */
         st = s.net.err ? MST_ERESOURCE : MST_OK;
     else if (left > 0)
-        st = mst_fail(MST_ERESOURCE, "GHS went quiet with %" PRIu64 " deferred messages "
-                      "(internal error)", left);
-    if ((st = mpi_agree(c, st)) == MST_OK && failed)
-        st = mpi_agree(c, mst_fail(MST_ERESOURCE, "GHS failed on some rank"));
+        st = mst_fail(MST_EINTERNAL, "internal error: GHS went quiet with %" PRIu64 " deferred "
+                      "messages", left);
+    /* The waves count a failure only where some rank's net.err is set, so a failed run that no
+     * rank owns is a broken invariant. */
+    if ((st = dist_agree(c, st)) == MST_OK && failed)
+        st = dist_agree(c, mst_fail(MST_EINTERNAL, "internal error: GHS failed on some rank, "
+                                    "yet none reports why"));
     if (st != MST_OK)
         goto fail;
     MST_CHECK(collect(c, &s, &gg, out, fkey));

@@ -3,14 +3,14 @@
  * vertices per rank.
  *
  * R. G. Gallager, P. A. Humblet, P. M. Spira, "A distributed algorithm for minimum-weight
- * spanning trees", ACM TOPLAS 5(1):66-77, 1983 (the state machine of its appendix); seed paper
- * 002, sections 3.4 and 4.5 (one rank simulates the vertices it owns; local messages go through
+ * spanning trees", ACM TOPLAS 5(1):66-77, 1983 (the state machine of its appendix); Shou and He,
+ * sections 3.4 and 4.5 (one rank simulates the vertices it owns; local messages go through
  * a queue; their version stopped on a timer).
  *
  * Every vertex runs the full GHS state machine: node states Sleeping/Find/Found, edge states
  * Basic/Branch/Rejected, messages Connect(L), Initiate(L, F, S), Test(L, F), Accept, Reject,
  * Report(w), ChangeRoot. Edge weights are made distinct by the (key, edge id) order of
- * DESIGN.md; a fragment's name is its core edge's id. A Connect, Test or Report that must wait
+ * docs/design.md; a fragment's name is its core edge's id. A Connect, Test or Report that must wait
  * ("place received message on end of queue") is kept in its vertex's deferred list and
  * re-examined, in arrival order, after each change of that vertex's state (its level, node
  * state, in-branch or one of its edge states) that could release it; a one-byte summary of the
@@ -148,10 +148,12 @@ static inline ghs_arc *ghs_unit_arc(const ghs_graph *gg, uint32_t j)
  * each row sorted by (key, eid) with an LSD radix sort, the unit layout with the route table,
  * then one all-to-all of the route tables (8 bytes per cut arc) and a pass that gives every arc
  * its twin's units. Errors (agreed): MST_ERESOURCE (memory, 2^32 units or more on a rank, more
- * than 65535 ranks, edge ids of 2^48 or more, 2^31 or more arcs on a rank).
+ * than 65535 ranks, edge ids of 2^48 or more, 2^31 or more arcs on a rank); MST_EINTERNAL when
+ * the share breaks its own layout (an edge inside the rank with one arc, the two sides of a cut
+ * counting different arcs).
  * O(arcs + n + p) per rank plus the exchange.
  */
-mst_status ghs_graph_build(const mpi_ctx *c, const mpi_share *sh, ghs_graph *gg);
+mst_status ghs_graph_build(const dist_ctx *c, const dist_share *sh, ghs_graph *gg);
 
 /* Frees an adjacency and its buffers (zeroed; NULL members are fine). Collective when it holds
  * rings (gg->shm): every rank calls it. */
@@ -174,11 +176,12 @@ typedef struct ghs_options {
  * (messages of each type summed over ranks, "messages", "ghs_bound" (with the test window's
  * share, above), "test_window" (K), "bytes_between_ranks", "batches", "waves", "max_level",
  * "halted_components") on rank 0.
- * Errors (agreed): MST_ERESOURCE; an internal error (deadlock, asymmetric answer) as
- * MST_ERESOURCE with a message.
+ * Errors (agreed): MST_ERESOURCE; MST_EINTERNAL for a broken invariant of GHS (deferred
+ * messages left when the system is quiet, Branch arcs on one side of an edge, a forest larger
+ * than out->capacity).
  * O((n log n + m) / p) messages per rank for balanced partitions (GHS's bound 5 n log2 n + 2 m).
  */
-mst_status ghs_solve(const mpi_ctx *c, const mpi_share *sh, const ghs_options *o,
+mst_status ghs_solve(const dist_ctx *c, const dist_share *sh, const ghs_options *o,
                      uint64_t n_global, uint64_t m_global, ghs_graph *gg, mst_forest *out,
                      uint32_t *fkey, mst_phases *ph);
 

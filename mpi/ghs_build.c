@@ -67,7 +67,7 @@ static void insertion_sort_pairs(uint64_t *item, uint64_t *pay, uint32_t d)
  * rank are adjacent in the share and take numbers 2t and 2t + 1, each holding the other's.
  * Each row is then sorted by key, stably (equal keys keep their edge id order).
  */
-static mst_status build_rows(const mpi_ctx *c, const mpi_share *sh, ghs_graph *gg,
+static mst_status build_rows(const dist_ctx *c, const dist_share *sh, ghs_graph *gg,
                              uint64_t *count)
 {
     mst_status st = MST_OK;
@@ -91,24 +91,24 @@ static mst_status build_rows(const mpi_ctx *c, const mpi_share *sh, ghs_graph *g
         off[x + 1] += off[x];
     }
     for (uint64_t i = 0; i < A; i++) {
-        const mpi_arc *a = &sh->arc[i];
+        const dist_arc *a = &sh->arc[i];
         /* Rows start in random order of the share: fetch the row ends ahead of their use. */
         if (i + PREFETCH_AHEAD < A) {
             uint32_t s_ahead = pos[sh->arc[i + PREFETCH_AHEAD].x];
             __builtin_prefetch(item + s_ahead, 1);
             __builtin_prefetch(pay + s_ahead, 1);
         }
-        uint64_t eid = mpi_arc_eid(a), cut;
+        uint64_t eid = dist_arc_eid(a), cut;
         if (eid >> EID_BITS)
             MST_FAIL(MST_ERESOURCE, "edge id %" PRIu64 " is 2^%d or more (mst-mpi's limit)", eid,
                      EID_BITS);
         if (a->y_rank != me) {
             cut = count[a->y_rank]++;
         } else { /* the edge's other arc follows: each takes the other's number */
-            const mpi_arc *b = i + 1 < A ? &sh->arc[i + 1] : NULL;
-            if (b == NULL || b->y_rank != me || mpi_arc_eid(b) != eid)
-                MST_FAIL(MST_ERESOURCE, "rank %d: edge %" PRIu64 " has one arc here (internal "
-                         "error)", c->rank, eid);
+            const dist_arc *b = i + 1 < A ? &sh->arc[i + 1] : NULL;
+            if (b == NULL || b->y_rank != me || dist_arc_eid(b) != eid)
+                MST_FAIL(MST_EINTERNAL, "internal error: rank %d: edge %" PRIu64 " has one arc "
+                         "here", c->rank, eid);
             cut = count[me];
             count[me] += 2;
             uint32_t s = pos[b->x]++;
@@ -145,7 +145,7 @@ fail:
  * keeps its twin's number for now and lists itself in the route table under its own number (the
  * same as its twin's for a cut arc; inside the rank, the other of the pair 2t, 2t + 1).
  */
-static mst_status layout(const mpi_ctx *c, ghs_graph *gg)
+static mst_status layout(const dist_ctx *c, ghs_graph *gg)
 {
     mst_status st = MST_OK;
     uint32_t n = gg->n, me = (uint32_t)c->rank;
@@ -224,7 +224,7 @@ static arc_cursor arc_cursor_first(const ghs_graph *gg)
  * Each arc finds its twin under the number it holds: in the received segment of its
  * neighbour's rank, or for an arc inside the rank in its own route table.
  */
-static mst_status link_twins(const mpi_ctx *c, ghs_graph *gg)
+static mst_status link_twins(const dist_ctx *c, ghs_graph *gg)
 {
     mst_status st = MST_OK;
     int p = c->size;
@@ -241,7 +241,7 @@ static mst_status link_twins(const mpi_ctx *c, ghs_graph *gg)
         cnt[q] = (int)(start[q + 1] - start[q]), disp[q] = (int)start[q];
     cnt[c->rank] = 0;
 fail:
-    if ((st = mpi_agree(c, st)) != MST_OK)
+    if ((st = dist_agree(c, st)) != MST_OK)
         goto out;
     _Static_assert(sizeof(ghs_route) == sizeof(uint64_t), "a route entry is sent as one word");
     ghs_route *twin = (ghs_route *)gg->item; /* free since the layout */
@@ -272,7 +272,7 @@ out:
     return st;
 }
 
-mst_status ghs_graph_build(const mpi_ctx *c, const mpi_share *sh, ghs_graph *gg)
+mst_status ghs_graph_build(const dist_ctx *c, const dist_share *sh, ghs_graph *gg)
 {
     mst_status st = MST_OK;
     int p = c->size, me = c->rank;
@@ -298,13 +298,13 @@ mst_status ghs_graph_build(const mpi_ctx *c, const mpi_share *sh, ghs_graph *gg)
     MST_CHECK(layout(c, gg));
 fail:
     /* Both sides of a cut number the same arcs: their counts must agree. */
-    if ((st = mpi_agree(c, st)) == MST_OK) {
+    if ((st = dist_agree(c, st)) == MST_OK) {
         MPI_Alltoall(count, 1, MPI_UINT64_T, back, 1, MPI_UINT64_T, c->comm);
         for (int q = 0; q < p && st == MST_OK; q++)
             if (back[q] != count[q])
-                st = mst_fail(MST_ERESOURCE, "rank %d: %" PRIu64 " arcs towards rank %d but %"
-                              PRIu64 " back (internal error)", me, count[q], q, back[q]);
-        if ((st = mpi_agree(c, st)) == MST_OK)
+                st = mst_fail(MST_EINTERNAL, "internal error: rank %d: %" PRIu64 " arcs towards "
+                              "rank %d but %" PRIu64 " back", me, count[q], q, back[q]);
+        if ((st = dist_agree(c, st)) == MST_OK)
             st = link_twins(c, gg);
     }
     free(count);

@@ -9,7 +9,7 @@
 #define TAG_BATCH 23
 #define QUEUE_MIN (1u << 12)
 
-mst_status ghs_net_init(ghs_net *net, const mpi_ctx *c, uint32_t batch, uint64_t hint,
+mst_status ghs_net_init(ghs_net *net, const dist_ctx *c, uint32_t batch, uint64_t hint,
                         const uint64_t *cut_start, ghs_shm *shm, ghs_msg **keep,
                         uint64_t *keep_cap)
 {

@@ -8,13 +8,13 @@
  *   this rank to that one in shared memory, as much as fits; what does not fit stays in the
  *   batch, which grows if need be, and goes out at a later flush. The receiver copies up to a
  *   batch out at once, which frees their slots, and handles them from its copy (handling them
- *   in the ring, in lines the sender's core had just written, made 2 ranks 40-55% slower).
+ *   in the ring, in lines the sender's core had just written, was slower: docs/results.md).
  * - To a rank of another node (or every rank, with the transport GHS_TRANSPORT_MPI): with
  *   MPI_Isend. Each rank keeps one persistent receive posted per neighbouring rank, so a batch
- *   lands in its buffer without passing through MPI's unexpected-message copies (at 16 ranks
- *   MPI_Improbe and MPI_Mrecv took about 1 us per batch, a posted receive 0.1 us: the
- *   "receives" file of report/results/); it is handled at once, in order (ghs.c), and the
- *   receive restarted. MPI matches one sender's messages to one receiver in order.
+ *   lands in its buffer without passing through MPI's unexpected-message copies (a tenth of
+ *   MPI_Improbe and MPI_Mrecv's cost per batch at 16 ranks, docs/results.md); it is handled at
+ *   once, in order (ghs.c), and the receive restarted. MPI matches one sender's messages to one
+ *   receiver in order.
  * A ring is FIFO, a batch keeps its order, the local queue is FIFO, and two ranks use one
  * transport: every edge is a FIFO channel, as GHS requires.
  *
@@ -47,7 +47,7 @@ typedef struct ghs_ring {
 enum { GHS_TRANSPORT_SHM = 0, GHS_TRANSPORT_MPI = 1 };
 
 typedef struct ghs_net {
-    const mpi_ctx *c;
+    const dist_ctx *c;
     uint32_t batch;            /* messages per batch */
     ghs_ring q;                /* the local queue */
     ghs_msg **out;             /* [p] current batch towards each rank, or NULL */
@@ -98,7 +98,7 @@ typedef struct ghs_net {
  * any sends), the others a posted receive of `batch` messages each. The local queue takes over
  * *keep (a buffer of *keep_cap messages, a power of two, from an earlier run's ghs_net_free;
  * NULL if none) when it is large enough. Errors: MST_ERESOURCE. */
-mst_status ghs_net_init(ghs_net *net, const mpi_ctx *c, uint32_t batch, uint64_t hint,
+mst_status ghs_net_init(ghs_net *net, const dist_ctx *c, uint32_t batch, uint64_t hint,
                         const uint64_t *cut_start, ghs_shm *shm, ghs_msg **keep,
                         uint64_t *keep_cap);
 

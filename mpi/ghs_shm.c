@@ -10,7 +10,7 @@
 _Static_assert(sizeof(ghs_shm_ring) == 128, "a ring's counters fill two cache lines");
 
 /* MST_MPI_SHM_GROUP (ghs_shm.h): 0 when unset. A malformed value is reported, not guessed. */
-static mst_status shm_group(const mpi_ctx *c, int *k)
+static mst_status shm_group(const dist_ctx *c, int *k)
 {
     const char *s = getenv("MST_MPI_SHM_GROUP");
     uint64_t v = 0;
@@ -24,7 +24,7 @@ static mst_status shm_group(const mpi_ctx *c, int *k)
     return MST_OK;
 }
 
-mst_status ghs_shm_init(ghs_shm *sh, const mpi_ctx *c, uint64_t cap)
+mst_status ghs_shm_init(ghs_shm *sh, const dist_ctx *c, uint64_t cap)
 {
     mst_status st = MST_OK;
     MPI_Comm shared = MPI_COMM_NULL;
@@ -33,7 +33,7 @@ mst_status ghs_shm_init(ghs_shm *sh, const mpi_ctx *c, uint64_t cap)
     memset(sh, 0, sizeof *sh);
     sh->node = MPI_COMM_NULL;
     sh->win = MPI_WIN_NULL;
-    if ((st = mpi_agree(c, shm_group(c, &group))) != MST_OK)
+    if ((st = dist_agree(c, shm_group(c, &group))) != MST_OK)
         return st;
     MPI_Comm_split_type(c->comm, MPI_COMM_TYPE_SHARED, c->rank, MPI_INFO_NULL, &shared);
     if (group > 0) { /* test knob: every `group` consecutive ranks act as a node */
@@ -59,7 +59,7 @@ mst_status ghs_shm_init(ghs_shm *sh, const mpi_ctx *c, uint64_t cap)
     MST_CALLOC(sh->sent_tail, sh->nnode);
     MST_ALLOC(all, c->size);
 fail:
-    if ((st = mpi_agree(c, st)) != MST_OK)
+    if ((st = dist_agree(c, st)) != MST_OK)
         goto out;
     /* Which ranks of c share this node, and their indices in it. */
     for (int q = 0; q < c->size; q++)
@@ -92,7 +92,7 @@ fail:
         }
         MPI_Win_lock_all(MPI_MODE_NOCHECK, sh->win);
     }
-    st = mpi_agree(c, st);
+    st = dist_agree(c, st);
 out:
     if (world != MPI_GROUP_NULL)
         MPI_Group_free(&world);

@@ -3,13 +3,12 @@
  * ranks of one node (MPI-3 shared windows, MPI_Win_allocate_shared), the transport that
  * ghs_net.h uses between such ranks instead of MPI_Isend.
  *
- * Why: at 16 ranks on one node a rank passes ~50K batches of ~30 messages per trial, and each
+ * Why: at 16 ranks on one node a rank passes tens of thousands of batches per trial, and each
  * MPI_Isend, its completion and the receiver's MPI_Testsome (opal_progress polls every peer)
- * cost about 1 us: some 40% of a rank's time (rdtsc probes, report/results/
- * 2026-11-21-device-mpi-receives.txt). A ring costs a copy of the messages in, one store to
- * publish them, and a copy out (ghs_net.c); no MPI call. The technique is MPI+MPI hybrid
- * programming: T. Hoefler et al., "MPI + MPI: a new hybrid approach to parallel programming with
- * MPI plus shared memory", Computing 95(12), 2013.
+ * took a large share of a rank's time (measured at 16 ranks, docs/results.md). A ring costs a
+ * copy of the messages in, one store to publish them, and a copy out (ghs_net.c); no MPI call.
+ * The technique is MPI+MPI hybrid programming: T. Hoefler et al., "MPI + MPI: a new hybrid
+ * approach to parallel programming with MPI plus shared memory", Computing 95(12), 2013.
  *
  * Each rank's window segment holds its inbound rings, one per rank of its node (its own unused).
  * The ring from sender s to receiver r lies in r's segment (first-touched by r): its tail is
@@ -61,7 +60,7 @@ typedef struct ghs_shm {
  * MPI_COMM_NULL. Errors (agreed): MST_EUSAGE (a bad MST_MPI_SHM_GROUP: not a whole number in
  * 1..p), MST_ERESOURCE (memory, or no shared window).
  */
-mst_status ghs_shm_init(ghs_shm *sh, const mpi_ctx *c, uint64_t cap);
+mst_status ghs_shm_init(ghs_shm *sh, const dist_ctx *c, uint64_t cap);
 
 /* Collective over the ranks of c: closes the epoch and frees the window. sh must come from
  * ghs_shm_init (a failed one, or one already freed, is fine). */

@@ -1,7 +1,7 @@
 /*
  * load.c: each rank's slice of the canonical edge list and the GHS share built from it
- * (load.h). The .msb reader repeats the checks and messages of common/msb.c on its slice, so a
- * bad file fails with the same line as under mst-seq.
+ * (load.h). The .msb reader repeats the checks and messages of common/io/msb.c on its slice,
+ * so a bad file fails with the same line as under mst-seq.
  */
 #include "load.h"
 
@@ -58,7 +58,7 @@ static void split(uint64_t count, int p, int r, uint64_t *lo, uint64_t *hi)
     *hi = *lo + base + (ur < extra ? 1 : 0);
 }
 
-static int slice_alloc(mpi_slice *s, uint64_t count)
+static int slice_alloc(dist_slice *s, uint64_t count)
 {
     s->count = count;
     s->u = mst_alloc(count, sizeof *s->u);
@@ -67,7 +67,7 @@ static int slice_alloc(mpi_slice *s, uint64_t count)
     return s->u != NULL && s->v != NULL && s->key != NULL;
 }
 
-void mpi_slice_free(mpi_slice *s)
+void dist_slice_free(dist_slice *s)
 {
     if (s == NULL)
         return;
@@ -77,7 +77,7 @@ void mpi_slice_free(mpi_slice *s)
     memset(s, 0, sizeof *s);
 }
 
-void mpi_share_free(mpi_share *sh)
+void dist_share_free(dist_share *sh)
 {
     if (sh == NULL)
         return;
@@ -119,7 +119,7 @@ static mst_status read_words(MPI_File fh, const char *path, MPI_Offset off, uint
 /* Stored weight type codes (msb.h). */
 enum { MSB_NONE = 0, MSB_INT32 = 1, MSB_UINT32 = 2, MSB_FLOAT32 = 3 };
 
-/* Checks the header as common/msb.c does; sets *n_limit. Same messages. */
+/* Checks the header as common/io/msb.c does; sets *n_limit. Same messages. */
 static mst_status msb_check_header(const unsigned char *data, uint64_t len, const char *name,
                                    const mst_load_options *o, uint64_t *n_limit)
 {
@@ -160,56 +160,62 @@ static mst_status msb_check_header(const unsigned char *data, uint64_t len, cons
     return MST_OK;
 }
 
-/*
- * Every rank reads its range of file positions, checks ids and weights, drops self-loops, then
- * numbers its kept edges after those of the lower ranks (exclusive prefix sum).
- */
-static mst_status msb_slice(const mpi_ctx *c, const char *path, const mst_load_options *o,
-                            graph_header *h, mpi_slice *s)
+/* Opens path with MPI-IO; rank 0 reads its size and header, which every rank then checks (the
+ * same verdict everywhere): head[] and *n_limit as msb_check_header() sets it. Errors
+ * (agreed): MST_EINPUT, MST_ERESOURCE, the file closed after a failed check. */
+static mst_status msb_open(const dist_ctx *c, const char *path, const mst_load_options *o,
+                           MPI_File *fh, unsigned char head[MST_MSB_HEADER_BYTES],
+                           uint64_t *n_limit)
 {
     mst_status st = MST_OK;
-    MPI_File fh = MPI_FILE_NULL;
-    unsigned char head[MST_MSB_HEADER_BYTES];
-    uint64_t len = 0, n_limit = 0;
-    uint32_t *w = NULL;
-    memset(head, 0, sizeof head);
-    if (MPI_File_open(c->comm, path, MPI_MODE_RDONLY, MPI_INFO_NULL, &fh) != MPI_SUCCESS) {
-        fh = MPI_FILE_NULL;
+    uint64_t len = 0;
+    memset(head, 0, MST_MSB_HEADER_BYTES);
+    if (MPI_File_open(c->comm, path, MPI_MODE_RDONLY, MPI_INFO_NULL, fh) != MPI_SUCCESS) {
+        *fh = MPI_FILE_NULL;
         st = mst_fail(MST_EINPUT, "%s: cannot open with MPI-IO", path);
     }
-    if ((st = mpi_agree(c, st)) != MST_OK)
+    if ((st = dist_agree(c, st)) != MST_OK)
         return st;
     if (c->rank == 0) {
         MPI_Offset size = 0;
         MPI_Status ms;
-        MPI_File_get_size(fh, &size);
+        MPI_File_get_size(*fh, &size);
         len = (uint64_t)size;
-        MPI_File_read_at(fh, 0, head, (int)(len < sizeof head ? len : sizeof head), MPI_BYTE,
-                         &ms);
+        uint64_t got = len < MST_MSB_HEADER_BYTES ? len : MST_MSB_HEADER_BYTES;
+        MPI_File_read_at(*fh, 0, head, (int)got, MPI_BYTE, &ms);
     }
     MPI_Bcast(&len, 1, MPI_UINT64_T, 0, c->comm);
-    MPI_Bcast(head, (int)sizeof head, MPI_BYTE, 0, c->comm);
-    st = msb_check_header(head, len, path, o, &n_limit); /* the same verdict on every rank */
+    MPI_Bcast(head, MST_MSB_HEADER_BYTES, MPI_BYTE, 0, c->comm);
+    st = msb_check_header(head, len, path, o, n_limit);
     if (st != MST_OK)
-        goto fail;
+        MPI_File_close(fh);
+    return st;
+}
 
-    uint32_t type = le32(head + 12), flags = le32(head + 20);
-    uint64_t m_file = (uint64_t)le32(head + 24) | (uint64_t)le32(head + 28) << 32;
-    uint64_t lo = 0, hi = 0;
-    split(m_file, c->size, c->rank, &lo, &hi);
-    uint64_t k = hi - lo;
-    if (!slice_alloc(s, k) || (type != MSB_NONE && (w = mst_alloc(k, sizeof *w)) == NULL))
-        st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %" PRIu64 " edges", c->rank, k);
+/* Reads file positions [lo, lo + k) of the file's arrays u and v into s and, if w is not NULL,
+ * of its weights into w; the file holds m_file edges. Errors: MST_EINPUT. */
+static mst_status msb_read_range(MPI_File fh, const char *path, uint64_t m_file, uint64_t lo,
+                                 uint64_t k, dist_slice *s, uint32_t *w)
+{
+    const uint64_t at = MST_MSB_HEADER_BYTES;
+    mst_status st = read_words(fh, path, (MPI_Offset)(at + 4 * lo), s->u, k);
     if (st == MST_OK)
-        st = read_words(fh, path, (MPI_Offset)(MST_MSB_HEADER_BYTES + 4 * lo), s->u, k);
-    if (st == MST_OK)
-        st = read_words(fh, path, (MPI_Offset)(MST_MSB_HEADER_BYTES + 4 * (m_file + lo)), s->v, k);
+        st = read_words(fh, path, (MPI_Offset)(at + 4 * (m_file + lo)), s->v, k);
     if (st == MST_OK && w != NULL)
-        st = read_words(fh, path, (MPI_Offset)(MST_MSB_HEADER_BYTES + 4 * (2 * m_file + lo)), w,
-                        k);
-    /* Check and compact in file order, as common/msb.c does. */
-    uint64_t kept = 0, loops = 0;
-    for (uint64_t i = 0; st == MST_OK && i < k; i++) {
+        st = read_words(fh, path, (MPI_Offset)(at + 4 * (2 * m_file + lo)), w, k);
+    return st;
+}
+
+/* Checks and compacts the k edges read from file position lo on, in file order, as
+ * common/io/msb.c does: ids below n_limit, stored weights of the given type (w, NULL when
+ * unweighted) to keys, self-loops dropped and counted in *loops; s->count becomes the edges
+ * kept. Errors: MST_EINPUT, with common/io/msb.c's messages. */
+static mst_status msb_compact(const char *path, uint32_t type, uint64_t n_limit, uint64_t lo,
+                              uint64_t k, const uint32_t *w, dist_slice *s, uint64_t *loops)
+{
+    mst_status st = MST_OK;
+    uint64_t kept = 0;
+    for (uint64_t i = 0; i < k; i++) {
         uint32_t a = s->u[i], b = s->v[i], key;
         if (a >= n_limit || b >= n_limit) {
             st = mst_fail(MST_EINPUT, "%s: edge %" PRIu64 " (%" PRIu32 "-%" PRIu32
@@ -234,21 +240,28 @@ static mst_status msb_slice(const mpi_ctx *c, const char *path, const mst_load_o
             key = mst_key_from_float(x);
         }
         if (a == b) {
-            loops++;
+            (*loops)++;
             continue;
         }
         s->u[kept] = a, s->v[kept] = b, s->key[kept] = key;
         kept++;
     }
     s->count = kept;
-    if ((st = mpi_agree(c, st)) != MST_OK)
-        goto fail;
-    uint64_t before = 0, sums[2] = {kept, loops}, totals[2] = {0, 0};
+    return st;
+}
+
+/* Collective, after every rank's slice is checked: numbers the kept edges after those of the
+ * lower ranks (exclusive prefix sum), resolves the weight mode exactly as
+ * mst_apply_weight_mode() does (on an empty graph) and fills *h from the file's header. */
+static void msb_finish(const dist_ctx *c, const mst_load_options *o,
+                       const unsigned char head[MST_MSB_HEADER_BYTES], uint64_t n_limit,
+                       uint64_t loops, dist_slice *s, graph_header *h)
+{
+    uint32_t type = le32(head + 12), flags = le32(head + 20);
+    uint64_t kept = s->count, before = 0, sums[2] = {kept, loops}, totals[2] = {0, 0};
     MPI_Exscan(&kept, &before, 1, MPI_UINT64_T, MPI_SUM, c->comm);
     MPI_Allreduce(sums, totals, 2, MPI_UINT64_T, MPI_SUM, c->comm);
     s->eid0 = c->rank == 0 ? 0 : before; /* MPI_Exscan leaves rank 0's result undefined */
-
-    /* The weight mode, resolved exactly as mst_apply_weight_mode() does (on an empty graph). */
     mst_graph hv;
     memset(&hv, 0, sizeof hv);
     hv.file_has_weights = type != MSB_NONE;
@@ -266,29 +279,52 @@ static mst_status msb_slice(const mpi_ctx *c, const char *path, const mst_load_o
     h->n = n_limit, h->m = totals[0], h->self_loops = totals[1], h->seed = hv.seed;
     h->weight_type = (int32_t)hv.weight_type, h->weight_origin = (int32_t)hv.weight_origin;
     h->file_has_weights = hv.file_has_weights, h->index_base = (int32_t)(flags & 1u);
+}
+
+/* Every rank reads its even share of the file positions, checks and compacts it (msb_compact),
+ * then msb_finish numbers the edges and resolves the weights. Errors (agreed): as msb_open and
+ * msb_compact; MST_ERESOURCE. */
+static mst_status msb_slice(const dist_ctx *c, const char *path, const mst_load_options *o,
+                            graph_header *h, dist_slice *s)
+{
+    MPI_File fh = MPI_FILE_NULL;
+    unsigned char head[MST_MSB_HEADER_BYTES];
+    uint64_t n_limit = 0, lo = 0, hi = 0, loops = 0;
+    uint32_t *w = NULL;
+    mst_status st = msb_open(c, path, o, &fh, head, &n_limit);
+    if (st != MST_OK)
+        return st;
+    uint32_t type = le32(head + 12);
+    uint64_t m_file = (uint64_t)le32(head + 24) | (uint64_t)le32(head + 28) << 32;
+    split(m_file, c->size, c->rank, &lo, &hi);
+    uint64_t k = hi - lo;
+    if (!slice_alloc(s, k) || (type != MSB_NONE && (w = mst_alloc(k, sizeof *w)) == NULL))
+        st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %" PRIu64 " edges", c->rank, k);
+    if (st == MST_OK)
+        st = msb_read_range(fh, path, m_file, lo, k, s, w);
+    if (st == MST_OK)
+        st = msb_compact(path, type, n_limit, lo, k, w, s, &loops);
     free(w);
+    if ((st = dist_agree(c, st)) == MST_OK)
+        msb_finish(c, o, head, n_limit, loops, s, h);
+    else
+        dist_slice_free(s);
     MPI_File_close(&fh);
-    return MST_OK;
-fail:
-    free(w);
-    mpi_slice_free(s);
-    if (fh != MPI_FILE_NULL)
-        MPI_File_close(&fh);
     return st;
 }
 
 /* ------------------------------------------------------------------------------------------ */
 /* Any other format: parsed on rank 0, slices sent from there                                  */
 
-static mst_status scatter_slices(const mpi_ctx *c, const char *path, const mst_load_options *o,
-                                 mst_graph *g, int have_whole, graph_header *h, mpi_slice *s)
+static mst_status scatter_slices(const dist_ctx *c, const char *path, const mst_load_options *o,
+                                 mst_graph *g, int have_whole, graph_header *h, dist_slice *s)
 {
     mst_status st = MST_OK;
     mst_graph tmp = {0};
     const mst_graph *src = have_whole ? g : &tmp;
     if (c->rank == 0 && !have_whole)
         st = mst_graph_load(path, o, &tmp);
-    if ((st = mpi_agree(c, st)) != MST_OK)
+    if ((st = dist_agree(c, st)) != MST_OK)
         return st;
     if (c->rank == 0)
         *h = header_of(src);
@@ -299,7 +335,7 @@ static mst_status scatter_slices(const mpi_ctx *c, const char *path, const mst_l
     if (!slice_alloc(s, hi - lo))
         st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %" PRIu64 " edges", c->rank,
                       hi - lo);
-    if ((st = mpi_agree(c, st)) != MST_OK)
+    if ((st = dist_agree(c, st)) != MST_OK)
         goto fail;
     if (c->rank == 0) {
         memcpy(s->u, src->u, s->count * sizeof *s->u);
@@ -308,25 +344,25 @@ static mst_status scatter_slices(const mpi_ctx *c, const char *path, const mst_l
         for (int q = 1; q < c->size; q++) {
             uint64_t qlo = 0, qhi = 0;
             split(h->m, c->size, q, &qlo, &qhi);
-            mpi_send_big(c, src->u + qlo, qhi - qlo, sizeof *src->u, q);
-            mpi_send_big(c, src->v + qlo, qhi - qlo, sizeof *src->v, q);
-            mpi_send_big(c, src->key + qlo, qhi - qlo, sizeof *src->key, q);
+            dist_send_big(c, src->u + qlo, qhi - qlo, sizeof *src->u, q);
+            dist_send_big(c, src->v + qlo, qhi - qlo, sizeof *src->v, q);
+            dist_send_big(c, src->key + qlo, qhi - qlo, sizeof *src->key, q);
         }
     } else {
-        mpi_recv_big(c, s->u, s->count, sizeof *s->u, 0);
-        mpi_recv_big(c, s->v, s->count, sizeof *s->v, 0);
-        mpi_recv_big(c, s->key, s->count, sizeof *s->key, 0);
+        dist_recv_big(c, s->u, s->count, sizeof *s->u, 0);
+        dist_recv_big(c, s->v, s->count, sizeof *s->v, 0);
+        dist_recv_big(c, s->key, s->count, sizeof *s->key, 0);
     }
     mst_graph_free(&tmp);
     return MST_OK;
 fail:
     mst_graph_free(&tmp);
-    mpi_slice_free(s);
+    dist_slice_free(s);
     return st;
 }
 
 /* Rank 0 decides: a plain .msb file (its magic at byte 0) is read in slices with MPI-IO. */
-static int is_plain_msb(const mpi_ctx *c, const char *path, const mst_load_options *o)
+static int is_plain_msb(const dist_ctx *c, const char *path, const mst_load_options *o)
 {
     int yes = 0;
     if (c->rank == 0) {
@@ -343,8 +379,8 @@ static int is_plain_msb(const mpi_ctx *c, const char *path, const mst_load_optio
     return yes;
 }
 
-mst_status mpi_load_slice(const mpi_ctx *c, const char *path, const mst_load_options *lo,
-                          mst_graph *g, int have_whole, mpi_slice *s)
+mst_status dist_load_slice(const dist_ctx *c, const char *path, const mst_load_options *lo,
+                           mst_graph *g, int have_whole, dist_slice *s)
 {
     mst_status st = MST_OK;
     graph_header h;
@@ -362,30 +398,30 @@ mst_status mpi_load_slice(const mpi_ctx *c, const char *path, const mst_load_opt
         return st; /* already agreed */
     if (!have_whole)
         st = header_to_graph(&h, path, format, g);
-    if ((st = mpi_agree(c, st)) != MST_OK)
-        mpi_slice_free(s);
+    if ((st = dist_agree(c, st)) != MST_OK)
+        dist_slice_free(s);
     return st;
 }
 
 /* ------------------------------------------------------------------------------------------ */
 /* The GHS share                                                                               */
 
-mst_status mpi_share_build(const mpi_ctx *c, const mpi_partition *pt, const mpi_slice *s,
-                           mpi_share *sh)
+mst_status dist_share_build(const dist_ctx *c, const dist_partition *pt, const dist_slice *s,
+                            dist_share *sh)
 {
     mst_status st = MST_OK;
     int p = c->size;
     uint64_t *count = NULL, *start = NULL, *recvcount = NULL, total = 0;
-    mpi_arc *send = NULL;
+    dist_arc *send = NULL;
     uint32_t *owned = NULL, n_local = 0;
     memset(sh, 0, sizeof *sh);
     MST_CALLOC(count, p);
     MST_ALLOC(start, p);
     MST_ALLOC(recvcount, p);
-    MST_CHECK(mpi_partition_owned(pt, c->rank, &n_local, &owned));
+    MST_CHECK(dist_partition_owned(pt, c->rank, &n_local, &owned));
     for (uint64_t i = 0; i < s->count; i++) {
-        count[mpi_owner(pt, s->u[i])]++;
-        count[mpi_owner(pt, s->v[i])]++;
+        count[dist_owner(pt, s->u[i])]++;
+        count[dist_owner(pt, s->v[i])]++;
     }
     for (int q = 0; q < p; q++)
         start[q] = q ? start[q - 1] + count[q - 1] : 0;
@@ -393,23 +429,23 @@ mst_status mpi_share_build(const mpi_ctx *c, const mpi_partition *pt, const mpi_
     /* Arcs in slice order (increasing edge id), u's arc before v's. */
     for (uint64_t i = 0; i < s->count; i++) {
         uint64_t eid = s->eid0 + i;
-        int ru = mpi_owner(pt, s->u[i]), rv = mpi_owner(pt, s->v[i]);
-        mpi_arc a = {s->u[i], (uint32_t)rv, s->key[i], (uint32_t)eid, (uint32_t)(eid >> 32)};
+        int ru = dist_owner(pt, s->u[i]), rv = dist_owner(pt, s->v[i]);
+        dist_arc a = {s->u[i], (uint32_t)rv, s->key[i], (uint32_t)eid, (uint32_t)(eid >> 32)};
         send[start[ru]++] = a;
         a.x = s->v[i], a.y_rank = (uint32_t)ru;
         send[start[rv]++] = a;
     }
 fail:
-    if ((st = mpi_agree(c, st)) == MST_OK) {
+    if ((st = dist_agree(c, st)) == MST_OK) {
         void *recv = NULL;
-        st = mpi_exchange(c, send, count, sizeof *send, &recv, recvcount, &total);
+        st = dist_exchange(c, send, count, sizeof *send, &recv, recvcount, &total);
         sh->arc = recv;
     }
     free(send);
     if (st == MST_OK) {
         /* Global ids of x to local ones. */
         for (uint64_t i = 0; i < total; i++)
-            sh->arc[i].x = mpi_partition_local(pt, c->rank, owned, n_local, sh->arc[i].x);
+            sh->arc[i].x = dist_partition_local(pt, c->rank, owned, n_local, sh->arc[i].x);
         sh->arcs = total;
         sh->n_local = n_local;
     }

@@ -1,9 +1,9 @@
 /*
  * load.h: each rank's share of the graph, read without any rank holding all of it where the
- * format allows (issue 6; DESIGN.md, Data model).
+ * format allows (issue 6; docs/design.md, Data model).
  *
  * Step 1, the slice: rank r gets edges [eid0, eid0 + count) of the canonical edge list (file
- * order, self-loops dropped, reverse arcs merged: the ids of DESIGN.md), about m / p of them.
+ * order, self-loops dropped, reverse arcs merged: the ids of docs/design.md), about m / p of them.
  *   - A plain .msb file is read in parallel: every rank reads its byte range of the u[], v[]
  *     and w[] arrays with MPI-IO; an exclusive prefix sum of the ranks' self-loop counts turns
  *     file positions into canonical ids, so random weights (a function of the id) agree with
@@ -29,26 +29,26 @@
 #include "partition.h"
 
 /* A rank's contiguous slice of the canonical edge list: edges eid0 .. eid0 + count - 1. */
-typedef struct mpi_slice {
+typedef struct dist_slice {
     uint64_t eid0, count;
     uint32_t *u, *v, *key; /* [count] global endpoints and weight keys (owned) */
-} mpi_slice;
+} dist_slice;
 
 /* An arc x -> y of a rank's vertex x (20 bytes, 4-byte aligned, sent as raw bytes). */
-typedef struct mpi_arc {
+typedef struct dist_arc {
     uint32_t x;      /* local index of x at this rank */
     uint32_t y_rank; /* rank owning y */
     uint32_t key;
     uint32_t eid_lo, eid_hi; /* edge id */
-} mpi_arc;
+} dist_arc;
 
 /* The GHS share: arcs of this rank's n_local vertices, in increasing edge id order (the two arcs
  * of an edge with both ends here are adjacent). */
-typedef struct mpi_share {
+typedef struct dist_share {
     uint32_t n_local;
     uint64_t arcs;
-    mpi_arc *arc; /* [arcs] (owned) */
-} mpi_share;
+    dist_arc *arc; /* [arcs] (owned) */
+} dist_share;
 
 /*
  * Collective: reads rank c->rank's slice of `path` under the loading options lo into *s, and
@@ -58,23 +58,23 @@ typedef struct mpi_share {
  * those of the shared loaders, with the same messages for .msb (MST_EINPUT, MST_EUSAGE for an
  * unknown --format); MST_ERESOURCE.
  */
-mst_status mpi_load_slice(const mpi_ctx *c, const char *path, const mst_load_options *lo,
-                          mst_graph *g, int have_whole, mpi_slice *s);
+mst_status dist_load_slice(const dist_ctx *c, const char *path, const mst_load_options *lo,
+                           mst_graph *g, int have_whole, dist_slice *s);
 
 /*
  * Collective: the GHS share of this rank under partition pt, from the slices (one all-to-all of
  * 2 m 20-byte arcs over all ranks). Errors (agreed): MST_ERESOURCE. O(m / p + n) per rank
  * (O(n) for the hash partition's scan of all ids).
  */
-mst_status mpi_share_build(const mpi_ctx *c, const mpi_partition *pt, const mpi_slice *s,
-                           mpi_share *sh);
+mst_status dist_share_build(const dist_ctx *c, const dist_partition *pt, const dist_slice *s,
+                            dist_share *sh);
 
 /* Frees a slice / a share (zeroed; NULL members are fine). */
-void mpi_slice_free(mpi_slice *s);
-void mpi_share_free(mpi_share *sh);
+void dist_slice_free(dist_slice *s);
+void dist_share_free(dist_share *sh);
 
 /* Edge id of an arc. */
-static inline uint64_t mpi_arc_eid(const mpi_arc *a)
+static inline uint64_t dist_arc_eid(const dist_arc *a)
 {
     return (uint64_t)a->eid_hi << 32 | a->eid_lo;
 }

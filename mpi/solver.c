@@ -65,8 +65,8 @@ const mst_solver_info mst_solver = {
  * (report/results/2026-11-21-device-mpi-window.txt). */
 #define DEFAULT_TEST_WINDOW GHS_MAX_TEST_WINDOW
 
-static mpi_ctx ctx = {MPI_COMM_NULL, 0, 1};
-static mpi_partition_kind partition = MPI_PART_BLOCK;
+static dist_ctx ctx = {MPI_COMM_NULL, 0, 1};
+static dist_partition_kind partition = DIST_PART_BLOCK;
 static uint32_t batch = 2048;
 static uint32_t test_window = 0; /* 0: the default, DEFAULT_TEST_WINDOW between ranks */
 static int transport = GHS_TRANSPORT_SHM;
@@ -75,8 +75,8 @@ static int stats = 0;
 static const char *algo = "ghs";
 static uint32_t n_global = 0;
 static uint64_t m_global = 0;
-static mpi_slice slice;        /* boruvka-allreduce's share */
-static mpi_share share;        /* ghs's share */
+static dist_slice slice;        /* boruvka-allreduce's share */
+static dist_share share;        /* ghs's share */
 static ghs_graph ghs_buffers;  /* ghs's adjacency, kept from trial to trial */
 static uint32_t *forest_key;   /* rank 0: keys of the last forest ([capacity]) */
 static uint64_t forest_key_cap;
@@ -141,7 +141,7 @@ mst_status mst_solver_option(const char *name, const char *value, int *used_valu
             return MST_EUSAGE;
         *used_value = 1;
         if (part)
-            partition = k ? MPI_PART_HASH : MPI_PART_BLOCK;
+            partition = k ? DIST_PART_HASH : DIST_PART_BLOCK;
         else
             transport = k ? GHS_TRANSPORT_MPI : GHS_TRANSPORT_SHM;
         return MST_OK;
@@ -182,7 +182,7 @@ static mst_status forest_keys(const mst_forest *out)
 mst_status mst_solve(const mst_graph *g, const mst_options *o, mst_forest *out, mst_phases *ph)
 {
     (void)g; /* the shares loaded by the load hook are the graph here */
-    mst_status st = mpi_agree(&ctx, forest_keys(out));
+    mst_status st = dist_agree(&ctx, forest_keys(out));
     if (st != MST_OK)
         return st;
     if (strcmp(o->algo, "boruvka-allreduce") == 0) {
@@ -196,15 +196,15 @@ mst_status mst_solve(const mst_graph *g, const mst_options *o, mst_forest *out, 
     }
     if (st != MST_OK)
         return st;
-    uint64_t rss = mpi_peak_rss_kib();
+    uint64_t rss = dist_peak_rss_kib();
     MPI_Gather(&rss, 1, MPI_UINT64_T, peak_rss_kib, 1, MPI_UINT64_T, 0, ctx.comm);
     return MST_OK;
 }
 
 void mst_solver_finalize(void)
 {
-    mpi_slice_free(&slice);
-    mpi_share_free(&share);
+    dist_slice_free(&slice);
+    dist_share_free(&share);
     ghs_graph_free(&ghs_buffers);
     free(forest_key);
     free(peak_rss_kib);
@@ -225,13 +225,13 @@ static int hook_rank(void)
 
 static mst_status hook_agree(mst_status st)
 {
-    return mpi_agree(&ctx, st);
+    return dist_agree(&ctx, st);
 }
 
 static mst_status hook_load(const char *path, const mst_load_options *lo, const mst_options *o,
                             mst_graph *g, int have_whole)
 {
-    mst_status st = mpi_load_slice(&ctx, path, lo, g, have_whole, &slice);
+    mst_status st = dist_load_slice(&ctx, path, lo, g, have_whole, &slice);
     if (st != MST_OK)
         return st;
     algo = o->algo;
@@ -240,12 +240,12 @@ static mst_status hook_load(const char *path, const mst_load_options *lo, const 
     if (ctx.rank == 0 && (peak_rss_kib = mst_calloc((size_t)ctx.size, sizeof *peak_rss_kib)) ==
                              NULL)
         st = MST_ERESOURCE;
-    if ((st = mpi_agree(&ctx, st)) != MST_OK)
+    if ((st = dist_agree(&ctx, st)) != MST_OK)
         return st;
     if (strcmp(algo, "ghs") == 0) {
-        mpi_partition pt = mpi_partition_make(partition, n_global, ctx.size);
-        st = mpi_share_build(&ctx, &pt, &slice, &share);
-        mpi_slice_free(&slice); /* GHS keeps only its arcs */
+        dist_partition pt = dist_partition_make(partition, n_global, ctx.size);
+        st = dist_share_build(&ctx, &pt, &slice, &share);
+        dist_slice_free(&slice); /* GHS keeps only its arcs */
     }
     return st;
 }
@@ -331,7 +331,7 @@ static const char *hook_stats(const mst_phases *ph, int json)
                 counter(ph, "messages"), counter(ph, "ghs_bound"), counter(ph, "test_window"),
                 counter(ph, "bytes_between_ranks"), counter(ph, "batches"),
                 counter(ph, "ring_batches"), counter(ph, "waves"), counter(ph, "max_level"),
-                counter(ph, "halted_components"), partition == MPI_PART_HASH ? "hash" : "block",
+                counter(ph, "halted_components"), partition == DIST_PART_HASH ? "hash" : "block",
                 transport == GHS_TRANSPORT_SHM ? "shm" : "mpi");
         } else {
             add(buf, cap, &len, "\"rounds\":%" PRIu64 ",\"allreduce_bytes\":%" PRIu64 ",",
@@ -360,7 +360,7 @@ static const char *hook_stats(const mst_phases *ph, int json)
             "  halted           %" PRIu64 " components (a core pair, or an isolated vertex)\n",
             counter(ph, "bytes_between_ranks"), counter(ph, "batches"),
             counter(ph, "ring_batches"), counter(ph, "waves"), counter(ph, "max_level"),
-            partition == MPI_PART_HASH ? "hash" : "block", counter(ph, "halted_components"));
+            partition == DIST_PART_HASH ? "hash" : "block", counter(ph, "halted_components"));
     } else {
         add(buf, cap, &len, "  rounds           %" PRIu64 ", %" PRIu64 " bytes allreduced per "
             "rank\n", counter(ph, "rounds"), counter(ph, "allreduce_bytes"));

@@ -15,7 +15,7 @@
 
 typedef struct wl_edge {
     uint32_t u, v; /* representatives (endpoints in the first round) */
-    uint64_t ki;   /* key << 32 | edge id: the total order of DESIGN.md */
+    uint64_t ki;   /* key << 32 | edge id: the suite's total order on edges */
 } wl_edge;
 
 #define NONE UINT64_MAX

@@ -7,7 +7,7 @@
 #include "dsu.h"
 #include "solver.h"
 
-/* Filtering pays once the graph has this many edges per vertex (measured: README, Results). */
+/* Filtering pays once the graph has this many edges per vertex (measured, docs/results.md). */
 #define OMP_FILTER_AUTO_DEGREE 2
 
 typedef struct omp_boruvka_options {
@@ -19,7 +19,8 @@ typedef struct omp_boruvka_options {
 
 /*
  * Minimum spanning forest by edge-parallel Borůvka rounds over a worklist of (u, v, key, id)
- * edges (seed 002, sections 2.7 and 3.3; seed 004, section 3.1.1; ECL-MST, seed 000, section 3):
+ * edges (Shou and He, sections 2.7 and 3.3; Ma and Wan, section 3.1.1; Fallin et al. 2023,
+ * section 3):
  *  1. relabel: each edge's endpoints become their components' representatives (find); edges
  *     inside one component are dropped; survivors keep the representatives in place of the
  *     endpoints (implicit path compression) and do a guarded 64-bit atomic minimum of their

@@ -4,9 +4,9 @@
  *
  *  waitfree  Anderson and Woll, "Wait-free parallel algorithms for the union-find problem",
  *            STOC 1991: rank and parent change together by one 64-bit CAS, union by rank with
- *            the vertex id breaking ties, find without write-back (seed 002, Listing 4).
+ *            the vertex id breaking ties, find without write-back (Shou and He, Listing 4).
  *  lock      one global lock around every union (find, then link by rank); finds outside a
- *            union take no lock (seed 004, section 3.1.1, the "locked" variant).
+ *            union take no lock (Ma and Wan, section 3.1.1, the "locked" variant).
  *  half      CAS path halving in find, CAS link of the larger id under the smaller.
  *  full      CAS full path compression in find (a second pass over the path), CAS link by id.
  *  plain     no compression, CAS link by id (as ECL-MST, which relies on the worklist's

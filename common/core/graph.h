@@ -1,5 +1,5 @@
 /*
- * graph.h: the canonical graph of mst-suite (DESIGN.md, Data model).
+ * graph.h: the canonical graph of mst-suite (docs/design.md, Data model).
  *
  * A loaded graph is an undirected edge list: edge e = {u[e], v[e]} with u != v, listed once, in
  * file order with self-loops removed; e is the edge id. Parallel edges are kept. Weights are kept
@@ -51,8 +51,9 @@ typedef struct mst_graph {
     const char *format;           /* format name the loader used ("dimacs", ...) (static) */
 } mst_graph;
 
-/* Order-preserving keys (DESIGN.md): int32 flips the sign bit; float32 uses the sign-magnitude
- * flip (negative: all bits flipped; positive: sign bit set), so -0.0 sorts just below +0.0. */
+/* Order-preserving keys (docs/design.md, Data model): int32 flips the sign bit; float32 uses the
+ * sign-magnitude flip (negative: all bits flipped; positive: sign bit set), so -0.0 sorts just
+ * below +0.0. */
 static inline uint32_t mst_key_from_int32(int32_t w) { return (uint32_t)w ^ 0x80000000u; }
 static inline uint32_t mst_key_from_uint32(uint32_t w) { return w; }
 uint32_t mst_key_from_float(float w);

@@ -1,7 +1,7 @@
 /*
  * progress.h: progress of long work (loading a large file, generating, a benchmark matrix) on
  * stderr, only when stderr is a terminal and the program enabled it (not with --json): CI runs
- * and pipes stay quiet (DESIGN.md, Command line).
+ * and pipes stay quiet (docs/design.md, Command line).
  */
 #ifndef MST_PROGRESS_H
 #define MST_PROGRESS_H

@@ -2,7 +2,7 @@
  * radix_sort.h: stable LSD radix sort of 64-bit words by a range of their bits, 8 bits a pass.
  * One read pass builds every digit's histogram; passes whose digit is the same in all items are
  * skipped (weights in 1..2^20 need 3 passes, not 4). Used to sort packed (key << 32 | edge id)
- * words by key, which keeps ids ascending among equal keys: the (key, id) order of DESIGN.md.
+ * words by key, which keeps ids ascending among equal keys: the (key, id) order of docs/design.md.
  */
 #ifndef MST_RADIX_SORT_H
 #define MST_RADIX_SORT_H

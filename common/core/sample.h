@@ -1,5 +1,5 @@
 /*
- * sample.h: threshold estimation for filtering (ECL-MST, seed 000, section 3.2; Filter-Kruskal):
+ * sample.h: threshold estimation for filtering (Fallin et al. 2023, section 3.2; Filter-Kruskal):
  * pick a packed (key << 32 | id) word that about `want` of the edges lie at or below.
  */
 #ifndef MST_SAMPLE_H

@@ -37,6 +37,7 @@ const char *mst_status_name(mst_status code)
     case MST_EINPUT: return "bad input";
     case MST_ERESOURCE: return "out of resources";
     case MST_EVERIFY: return "verification failed";
+    case MST_EINTERNAL: return "internal error";
     }
     return "unknown status";
 }

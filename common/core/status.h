@@ -15,13 +15,14 @@
 extern "C" {
 #endif
 
-/* Exit codes of every executable (DESIGN.md, Errors). */
+/* Exit codes of every executable (docs/design.md, Errors and exit codes). */
 typedef enum mst_status {
     MST_OK = 0,
     MST_EUSAGE = 1,    /* bad command line */
     MST_EINPUT = 2,    /* unreadable, malformed or unsupported input */
     MST_ERESOURCE = 3, /* out of memory, a size limit exceeded, no GPU/driver */
-    MST_EVERIFY = 4    /* verification failed */
+    MST_EVERIFY = 4,   /* verification failed */
+    MST_EINTERNAL = 5  /* an invariant of the algorithm broken: a bug, never the input's fault */
 } mst_status;
 
 #if defined(__GNUC__)

@@ -1,5 +1,5 @@
 /*
- * verify.c: the certifying verifier of DESIGN.md ("Verifier"): checks that a set of edge ids is
+ * verify.c: the certifying verifier (docs/design.md, Verifier): checks that a set of edge ids is
  * THE minimum spanning forest of g under the total order (key, edge id), trusting no solver.
  *
  * Algorithm, reporting the first violation found:
@@ -20,7 +20,7 @@
  * non-tree edges; O(8 n log D + 20 n + m/8) bytes of extra memory besides the graph.
  * Sources: R. E. Tarjan, "Applications of path compression on balanced trees", JACM 26(4), 1979
  * (cycle property and MST verification by path maxima); M. A. Bender and M. Farach-Colton,
- * "The LCA problem revisited", LATIN 2000 (ancestor tables by binary lifting); DESIGN.md.
+ * "The LCA problem revisited", LATIN 2000 (ancestor tables by binary lifting); docs/design.md.
  */
 #include "verify.h"
 
@@ -214,9 +214,69 @@ static inline uint32_t max_u32(uint32_t a, uint32_t b)
 }
 
 /*
- * Step 3: the cycle property for every non-tree edge, in increasing edge id. The tables are
- * vertex-major (tab[x * levels + j]): the top-down LCA scan reads one vertex's levels from the
- * same cache lines, and one entry holds both the ancestor and the path maximum.
+ * The ancestor tables, vertex-major (tab[x * levels + j]: the top-down LCA scan reads one
+ * vertex's levels from the same cache lines, and one entry holds both the ancestor and the path
+ * maximum), from parent[] and pmx[] in BFS order bfs[] (the ancestors' rows come first).
+ */
+static void build_lift_tables(uint32_t n, const uint32_t *bfs, const uint32_t *parent,
+                              const uint32_t *pmx, size_t levels, lift *tab)
+{
+    for (uint32_t q = 0; q < n; q++) {
+        uint32_t x = bfs[q];
+        lift *row = tab + (size_t)x * levels;
+        row[0].up = parent[x];
+        row[0].mx = pmx[x];
+        for (size_t j = 1; j < levels; j++) {
+            const lift *mid = tab + (size_t)row[j - 1].up * levels + (j - 1);
+            row[j].up = mid->up;
+            row[j].mx = max_u32(row[j - 1].mx, mid->mx);
+        }
+    }
+}
+
+/* The largest tree-edge rank on the tree path between a and b into *best (0 when a == b).
+ * Returns 0 if a and b lie in two trees of the forest. */
+static int path_max(const lift *tab, size_t levels, const uint32_t *depth, uint32_t a,
+                    uint32_t b, uint32_t *best)
+{
+    uint32_t mx = 0;
+    if (depth[a] < depth[b]) {
+        uint32_t t = a;
+        a = b;
+        b = t;
+    }
+    uint32_t diff = depth[a] - depth[b];
+    for (size_t j = 0; diff != 0; j++, diff >>= 1) {
+        if (diff & 1) {
+            const lift *l = tab + (size_t)a * levels + j;
+            mx = max_u32(mx, l->mx);
+            a = l->up;
+        }
+    }
+    if (a != b) {
+        for (size_t j = levels; j-- > 0;) {
+            const lift *la = tab + (size_t)a * levels + j, *lb = tab + (size_t)b * levels + j;
+            if (la->up != lb->up) {
+                mx = max_u32(mx, max_u32(la->mx, lb->mx));
+                a = la->up;
+                b = lb->up;
+            }
+        }
+        /* Now a and b are children of their LCA, or roots of two trees (no table entry then
+         * when levels == 0). */
+        const lift *la = levels ? tab + (size_t)a * levels : NULL;
+        const lift *lb = levels ? tab + (size_t)b * levels : NULL;
+        if (la == NULL || la->up != lb->up)
+            return 0;
+        mx = max_u32(mx, max_u32(la->mx, lb->mx));
+    }
+    *best = mx;
+    return 1;
+}
+
+/*
+ * Step 3: the cycle property for every non-tree edge, in increasing edge id, with the path
+ * maxima of the ancestor tables (build_lift_tables, path_max).
  */
 static mst_status check_cycle_property(const mst_graph *g, const uint64_t *eid, uint32_t k,
                                        const uint64_t *in_tree)
@@ -238,65 +298,25 @@ static mst_status check_cycle_property(const mst_graph *g, const uint64_t *eid, 
     MST_CHECK(root_forest(g, eid, k, rank, parent, pmx, depth, bfs, &max_depth));
     free(rank);
     rank = NULL;
-
     /* levels = ceil(log2(max_depth + 1)): jumps 1, 2, ..., 2^(levels-1) reach any depth. */
     size_t levels = 0;
     while (levels < 32 && ((uint64_t)1 << levels) < (uint64_t)max_depth + 1)
         levels++;
     if (levels > 0) {
         MST_ALLOC(tab, levels * n);
-        for (uint32_t q = 0; q < n; q++) { /* BFS order: the ancestors' rows are complete */
-            uint32_t x = bfs[q];
-            lift *row = tab + (size_t)x * levels;
-            row[0].up = parent[x];
-            row[0].mx = pmx[x];
-            for (size_t j = 1; j < levels; j++) {
-                const lift *mid = tab + (size_t)row[j - 1].up * levels + (j - 1);
-                row[j].up = mid->up;
-                row[j].mx = max_u32(row[j - 1].mx, mid->mx);
-            }
-        }
+        build_lift_tables(n, bfs, parent, pmx, levels, tab);
     }
     free(parent);
     free(pmx);
     free(bfs);
     parent = pmx = bfs = NULL;
-
     for (uint64_t e = 0; e < g->m; e++) {
+        uint32_t best = 0;
         if (in_tree[e >> 6] >> (e & 63) & 1)
             continue;
-        uint32_t a = g->u[e], b = g->v[e], best = 0;
-        if (depth[a] < depth[b]) {
-            uint32_t t = a;
-            a = b;
-            b = t;
-        }
-        uint32_t diff = depth[a] - depth[b];
-        for (size_t j = 0; diff != 0; j++, diff >>= 1) {
-            if (diff & 1) {
-                const lift *l = tab + (size_t)a * levels + j;
-                best = max_u32(best, l->mx);
-                a = l->up;
-            }
-        }
-        if (a != b) {
-            for (size_t j = levels; j-- > 0;) {
-                const lift *la = tab + (size_t)a * levels + j, *lb = tab + (size_t)b * levels + j;
-                if (la->up != lb->up) {
-                    best = max_u32(best, max_u32(la->mx, lb->mx));
-                    a = la->up;
-                    b = lb->up;
-                }
-            }
-            /* Now a and b are children of their LCA, or roots of two trees (no table entry
-             * then when levels == 0); step 2 rules the latter out. */
-            const lift *la = levels ? tab + (size_t)a * levels : NULL;
-            const lift *lb = levels ? tab + (size_t)b * levels : NULL;
-            if (la == NULL || la->up != lb->up)
-                MST_FAIL(MST_EVERIFY, "non-tree edge %" PRIu64 " (%llu-%llu) joins two trees "
-                         "of the output", e, g->u[e] + base, g->v[e] + base);
-            best = max_u32(best, max_u32(la->mx, lb->mx));
-        }
+        if (!path_max(tab, levels, depth, g->u[e], g->v[e], &best)) /* step 2 rules it out */
+            MST_FAIL(MST_EVERIFY, "non-tree edge %" PRIu64 " (%llu-%llu) joins two trees of the "
+                     "output", e, g->u[e] + base, g->v[e] + base);
         /* best > 0: a != b are joined by at least one tree edge. */
         uint64_t t = eid[order[best - 1]];
         if (edge_less(g->key, e, t)) {

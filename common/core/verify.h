@@ -1,5 +1,5 @@
 /*
- * verify.h: the certifying verifier of DESIGN.md. It trusts no solver, Kruskal included.
+ * verify.h: the certifying verifier of docs/design.md. It trusts no solver, Kruskal included.
  */
 #ifndef MST_VERIFY_H
 #define MST_VERIFY_H

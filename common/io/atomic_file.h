@@ -1,6 +1,6 @@
 /*
- * atomic_file.h: output files that appear complete or not at all (DESIGN.md, Errors): data goes
- * to "PATH.tmp.PID" and is renamed to PATH only when mst_atomic_commit() succeeds.
+ * atomic_file.h: output files that appear complete or not at all (docs/design.md, Errors):
+ * data goes to "PATH.tmp.PID" and is renamed to PATH only when mst_atomic_commit() succeeds.
  */
 #ifndef MST_ATOMIC_FILE_H
 #define MST_ATOMIC_FILE_H

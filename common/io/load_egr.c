@@ -12,7 +12,7 @@
  * input: both directions of each edge are stored in the file, and the builder merges each arc with
  * its reverse arc of the same weight (builder.h). O(file bytes + edges) time.
  * Source: M. Burtscher et al., ECL graph format, ECLgraph.h (readECLgraph), in
- * github.com/burtscher/ECL-MST; DESIGN.md, Input formats.
+ * github.com/burtscher/ECL-MST; docs/formats.md.
  */
 #include <inttypes.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * loader.h: reading a graph file into the canonical graph (DESIGN.md, Input formats).
+ * loader.h: reading a graph file into the canonical graph (docs/formats.md).
  *
  * mst_graph_load() picks the format from the extension (after a ".gz", which any format may
  * have) or from --format, runs that format's loader, then applies the weight mode. Every loader

@@ -10,7 +10,7 @@
  * int32). Writer: header and arrays, little-endian whatever the host, through a temporary file
  * renamed when complete (atomic_file.h, or zlib gzopen for ".gz"), so a failed write leaves no
  * file. O(file bytes) time both ways.
- * Source: DESIGN.md, Input formats and Errors; msb.h.
+ * Source: docs/formats.md; docs/design.md, Errors; msb.h.
  */
 #include "msb.h"
 
@@ -54,86 +54,101 @@ static inline void put_u64(unsigned char *p, uint64_t x)
     put_u32(p + 4, (uint32_t)(x >> 32));
 }
 
-mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
+/* What an .msb header says, checked against the file's length and the options. */
+typedef struct msb_header {
+    uint32_t type, flags;
+    uint64_t m;
+    uint64_t n;  /* the header's n, or --vertices */
+} msb_header;
+
+/* Checks the header of data[0..len) and that the length matches it exactly. */
+static mst_status msb_check_header(const char *name, const unsigned char *data, size_t len,
+                                   const mst_load_options *o, msb_header *h)
 {
-    mst_status st = MST_OK;
-    unsigned char *data = NULL;
-    size_t len = 0;
-    const char *name = mst_reader_name(r);
-    memset(g, 0, sizeof *g);
-
-    MST_CHECK(mst_reader_read_all(r, &data, &len));
     if (len < MST_MSB_HEADER_BYTES)
-        MST_FAIL(MST_EINPUT, "%s: size %zu bytes is too small for the .msb header (%u bytes)",
-                 name, len, MST_MSB_HEADER_BYTES);
+        return mst_fail(MST_EINPUT, "%s: size %zu bytes is too small for the .msb header (%u "
+                        "bytes)", name, len, MST_MSB_HEADER_BYTES);
     if (memcmp(data, MST_MSB_MAGIC, 8) != 0)
-        MST_FAIL(MST_EINPUT, "%s: bad magic at byte 0 (not an .msb file)", name);
-    uint32_t version = le_u32(data + 8), type = le_u32(data + 12), n = le_u32(data + 16);
-    uint32_t flags = le_u32(data + 20);
-    uint64_t m = le_u64(data + 24);
+        return mst_fail(MST_EINPUT, "%s: bad magic at byte 0 (not an .msb file)", name);
+    uint32_t version = le_u32(data + 8), n = le_u32(data + 16);
+    h->type = le_u32(data + 12);
+    h->flags = le_u32(data + 20);
+    h->m = le_u64(data + 24);
     if (version != MST_MSB_VERSION)
-        MST_FAIL(MST_EINPUT, "%s: unsupported .msb version %" PRIu32 " (this build reads %u)",
-                 name, version, MST_MSB_VERSION);
-    if (type > MSB_FLOAT32)
-        MST_FAIL(MST_EINPUT, "%s: unknown weight type %" PRIu32 " at byte 12 (expected 0..3)",
-                 name, type);
-    if (flags & ~1u)
-        MST_FAIL(MST_EINPUT, "%s: unknown flags 0x%" PRIx32 " at byte 20 (only bit 0 is defined)",
-                 name, flags);
-
+        return mst_fail(MST_EINPUT, "%s: unsupported .msb version %" PRIu32 " (this build reads "
+                        "%u)", name, version, MST_MSB_VERSION);
+    if (h->type > MSB_FLOAT32)
+        return mst_fail(MST_EINPUT, "%s: unknown weight type %" PRIu32 " at byte 12 (expected "
+                        "0..3)", name, h->type);
+    if (h->flags & ~1u)
+        return mst_fail(MST_EINPUT, "%s: unknown flags 0x%" PRIx32 " at byte 20 (only bit 0 is "
+                        "defined)", name, h->flags);
     /* Exact length in 64 bits: reject m that would overflow 32 + 4 m words first. */
-    uint64_t words = type == MSB_NONE ? 2 : 3;
+    uint64_t words = h->type == MSB_NONE ? 2 : 3, m = h->m;
     uint64_t payload = (uint64_t)len - MST_MSB_HEADER_BYTES;
     if (m > payload / (4 * words) || 4 * words * m != payload) {
         if (m > (UINT64_MAX - MST_MSB_HEADER_BYTES) / (4 * words))
-            MST_FAIL(MST_EINPUT, "%s: size %zu bytes does not match m=%" PRIu64
-                     " (expected more than 2^64 bytes)", name, len, m);
-        MST_FAIL(MST_EINPUT, "%s: size %zu bytes does not match n=%" PRIu32 ", m=%" PRIu64
-                 ", weight type %" PRIu32 " (expected %" PRIu64 " bytes)", name, len, n, m, type,
-                 MST_MSB_HEADER_BYTES + 4 * words * m);
+            return mst_fail(MST_EINPUT, "%s: size %zu bytes does not match m=%" PRIu64
+                            " (expected more than 2^64 bytes)", name, len, m);
+        return mst_fail(MST_EINPUT, "%s: size %zu bytes does not match n=%" PRIu32 ", m=%"
+                        PRIu64 ", weight type %" PRIu32 " (expected %" PRIu64 " bytes)", name,
+                        len, n, m, h->type, MST_MSB_HEADER_BYTES + 4 * words * m);
     }
-
     /* --vertices overrides the header's n, as for every other format with a header. */
-    uint64_t n_limit = n;
+    h->n = n;
     if (o != NULL && o->has_vertices) {
         if (o->vertices > MST_MAX_VERTICES)
-            MST_FAIL(MST_ERESOURCE, "%s: --vertices %" PRIu64 " exceeds the limit of 2^32 - 1",
-                     name, o->vertices);
-        n_limit = o->vertices;
+            return mst_fail(MST_ERESOURCE, "%s: --vertices %" PRIu64 " exceeds the limit of "
+                            "2^32 - 1", name, o->vertices);
+        h->n = o->vertices;
     }
+    return MST_OK;
+}
 
+/* The key of edge e's raw weight (NaN rejected). */
+static mst_status msb_key(const char *name, const msb_header *h, const unsigned char *pw,
+                          uint64_t e, uint32_t *key)
+{
+    if (h->type == MSB_NONE) {
+        *key = mst_key_from_int32(1);
+        return MST_OK;
+    }
+    uint32_t raw = le_u32(pw + 4 * e);
+    if (h->type == MSB_INT32) {
+        *key = mst_key_from_int32((int32_t)raw);
+    } else if (h->type == MSB_UINT32) {
+        *key = mst_key_from_uint32(raw);
+    } else {
+        float w;
+        memcpy(&w, &raw, sizeof w);
+        if (isnan(w))
+            return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 ": NaN weight (bits 0x%08" PRIx32
+                            ")", name, e, raw);
+        *key = mst_key_from_float(w);
+    }
+    return MST_OK;
+}
+
+/* Decodes the u[], v[], w[] arrays after the header into g's edge list, self-loops dropped. */
+static mst_status msb_decode_edges(const char *name, const unsigned char *data,
+                                   const msb_header *h, mst_graph *g)
+{
+    mst_status st = MST_OK;
+    uint64_t m = h->m, out = 0;
     const unsigned char *pu = data + MST_MSB_HEADER_BYTES;
     const unsigned char *pv = pu + 4 * (size_t)m;
     const unsigned char *pw = pv + 4 * (size_t)m;
     MST_ALLOC(g->u, m);
     MST_ALLOC(g->v, m);
     MST_ALLOC(g->key, m);
-    uint64_t out = 0, loops = 0;
     for (uint64_t e = 0; e < m; e++) {
-        uint32_t a = le_u32(pu + 4 * e), b = le_u32(pv + 4 * e);
-        if (a >= n_limit || b >= n_limit)
-            MST_FAIL(MST_EINPUT, "%s: edge %" PRIu64 " (%" PRIu32 "-%" PRIu32
-                     "): vertex id out of range (n = %" PRIu64 ")", name, e, a, b, n_limit);
-        uint32_t key;
-        if (type == MSB_NONE) {
-            key = mst_key_from_int32(1);
-        } else {
-            uint32_t raw = le_u32(pw + 4 * e);
-            if (type == MSB_INT32) {
-                key = mst_key_from_int32((int32_t)raw);
-            } else if (type == MSB_UINT32) {
-                key = mst_key_from_uint32(raw);
-            } else {
-                float w;
-                memcpy(&w, &raw, sizeof w);
-                if (isnan(w))
-                    MST_FAIL(MST_EINPUT, "%s: edge %" PRIu64 ": NaN weight (bits 0x%08" PRIx32
-                             ")", name, e, raw);
-                key = mst_key_from_float(w);
-            }
-        }
+        uint32_t a = le_u32(pu + 4 * e), b = le_u32(pv + 4 * e), key = 0;
+        if (a >= h->n || b >= h->n)
+            return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 " (%" PRIu32 "-%" PRIu32
+                            "): vertex id out of range (n = %" PRIu64 ")", name, e, a, b, h->n);
+        MST_CHECK(msb_key(name, h, pw, e, &key));
         if (a == b) {
-            loops++;
+            g->self_loops++;
             continue;
         }
         g->u[out] = a;
@@ -141,22 +156,36 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
         g->key[out] = key;
         out++;
     }
+    g->m = out;
+fail:
+    return st;
+}
+
+mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
+{
+    mst_status st = MST_OK;
+    unsigned char *data = NULL;
+    size_t len = 0;
+    const char *name = mst_reader_name(r);
+    msb_header h = {0};
+    memset(g, 0, sizeof *g);
+    MST_CHECK(mst_reader_read_all(r, &data, &len));
+    MST_CHECK(msb_check_header(name, data, len, o, &h));
+    MST_CHECK(msb_decode_edges(name, data, &h, g));
     free(data);
     data = NULL;
-    if (out < m) { /* shrink (cannot really fail; the arrays stay valid if it does) */
-        mst_realloc((void **)&g->u, out, sizeof *g->u);
-        mst_realloc((void **)&g->v, out, sizeof *g->v);
-        mst_realloc((void **)&g->key, out, sizeof *g->key);
+    if (g->m < h.m) { /* shrink (cannot really fail; the arrays stay valid if it does) */
+        mst_realloc((void **)&g->u, g->m, sizeof *g->u);
+        mst_realloc((void **)&g->v, g->m, sizeof *g->v);
+        mst_realloc((void **)&g->key, g->m, sizeof *g->key);
     }
-    g->n = (uint32_t)n_limit;
-    g->m = out;
-    g->weight_type = type == MSB_UINT32    ? MST_WEIGHT_UINT32
-                     : type == MSB_FLOAT32 ? MST_WEIGHT_FLOAT32
-                                           : MST_WEIGHT_INT32;
+    g->n = (uint32_t)h.n;
+    g->weight_type = h.type == MSB_UINT32    ? MST_WEIGHT_UINT32
+                     : h.type == MSB_FLOAT32 ? MST_WEIGHT_FLOAT32
+                                             : MST_WEIGHT_INT32;
     g->weight_origin = MST_WEIGHTS_FROM_FILE;
-    g->file_has_weights = type != MSB_NONE;
-    g->index_base = (int)(flags & 1u);
-    g->self_loops = loops;
+    g->file_has_weights = h.type != MSB_NONE;
+    g->index_base = (int)(h.flags & 1u);
     g->merged_arcs = 0;
     return MST_OK;
 fail:

@@ -1,6 +1,6 @@
 /*
- * msf_io.h: MSF files, one edge "u v w" a line in the input's own vertex numbering (DESIGN.md,
- * --output), and reading them back into edge ids for mst-verify.
+ * msf_io.h: MSF files, one edge "u v w" a line in the input's own vertex numbering
+ * (docs/design.md, Output), and reading them back into edge ids for mst-verify.
  */
 #ifndef MST_MSF_IO_H
 #define MST_MSF_IO_H

@@ -2,7 +2,7 @@
  * out_stream.c: buffered output of the graph writers, plain or gzip, through a temporary name
  * renamed when complete (see out_stream.h). Plain files go through atomic_file.h; ".gz" files
  * through zlib's gzopen on "PATH.tmp.PID", renamed after a successful gzclose, as mst_msb_write
- * does. Source: DESIGN.md, Errors; zlib manual (gzopen, gzbuffer, gzwrite, gzclose).
+ * does. Source: docs/design.md, Errors; zlib manual (gzopen, gzbuffer, gzwrite, gzclose).
  */
 #include "out_stream.h"
 

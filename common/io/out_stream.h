@@ -3,7 +3,7 @@
  * buffer filled with hand-written integer formatting (no printf per number), drained into a
  * plain file through atomic_file.h or, for paths ending in ".gz", into a zlib gzip stream on a
  * temporary name. Either way the file appears under its final name only when
- * mst_out_commit() succeeds, so a failed write leaves nothing behind (DESIGN.md, Errors).
+ * mst_out_commit() succeeds, so a failed write leaves nothing behind (docs/design.md, Errors).
  *
  * Usage: reserve room for one line or token with mst_out_room(), then append with the inline
  * mst_out_* functions, which never check for space themselves:
