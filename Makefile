@@ -12,93 +12,82 @@ LDLIBS  += -lz -lm
 BUILD   := build
 BIN     := bin
 
-COMMON_SRC := $(filter-out common/harness/main.c,$(wildcard common/*/*.c))
+COMMON_SRC := $(wildcard common/*/*.c)
 COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/%.o)
 LIBMST     := $(BUILD)/libmst.a
 
-SEQ_SRC    := $(wildcard seq/*.c)
-SEQ_OBJ    := $(SEQ_SRC:%.c=$(BUILD)/%.o)
-
-UNIT_SRC   := $(wildcard tests/unit/*.c)
-UNIT_OBJ   := $(UNIT_SRC:%.c=$(BUILD)/%.o)
-
-OMP_SRC    := $(wildcard openmp/*.c)
-OMP_OBJ    := $(OMP_SRC:%.c=$(BUILD)/%.o)
-GEN_SRC    := $(wildcard gen/*.c)
-GEN_OBJ    := $(GEN_SRC:%.c=$(BUILD)/%.o)
 OPENMP     ?= -fopenmp
-
-MPI_SRC    := $(wildcard mpi/*.c)
-MPI_OBJ    := $(MPI_SRC:%.c=$(BUILD)/%.o)
 MPICC      ?= mpicc
-CUDA_SRC   := $(wildcard cuda/*.cu)
-CUDA_CSRC  := $(wildcard cuda/*.c)
-CUDA_OBJ   := $(CUDA_SRC:%.cu=$(BUILD)/%.o) $(CUDA_CSRC:%.c=$(BUILD)/%.o)
 NVCC       ?= $(shell command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 CUDA_ARCH  ?= -gencode arch=compute_90,code=sm_90 -gencode arch=compute_90,code=compute_90
-NVCCFLAGS  ?= -O3 -std=c++17 $(CUDA_ARCH) $(COMMON_INC) -Xcompiler -Wall,-Wextra
+NVCCFLAGS  ?= -O3 -std=c++17 $(CUDA_ARCH) $(COMMON_INC) -Xcompiler -Wall,-Wextra,-Wno-missing-field-initializers
 HAVE_NVCC  := $(if $(wildcard $(NVCC)),1,)
 
-SOLVERS := $(BIN)/mst-seq $(if $(OMP_SRC),$(BIN)/mst-omp) $(if $(MPI_SRC),$(BIN)/mst-mpi) \
-           $(if $(and $(CUDA_SRC),$(HAVE_NVCC)),$(BIN)/mst-cuda)
-TOOLS   := $(BIN)/mst-verify $(if $(wildcard tools/convert.c),$(BIN)/mst-convert) \
-           $(if $(GEN_SRC),$(BIN)/mst-gen)
+# The solvers: executable:folder:toolchain. Each folder's solver.c (or .cu) defines the solver's
+# descriptor and main(); adding a solver is a folder and a word here. A toolchain says how its
+# files compile and link (c, omp, mpi, cuda); cuda solvers are built only where nvcc exists.
+SOLVER_LIST := mst-seq:seq:c mst-omp:openmp:omp mst-mpi:mpi:mpi mst-cuda:cuda:cuda
+
+COMPILE_c    = $(CC) $(CFLAGS)
+COMPILE_omp  = $(CC) $(CFLAGS) $(OPENMP)
+COMPILE_mpi  = $(MPICC) $(CFLAGS)
+COMPILE_cuda = $(CC) $(CFLAGS)
+LINK_c       = $(CC) $(CFLAGS)
+LINK_omp     = $(CC) $(CFLAGS) $(OPENMP)
+LINK_mpi     = $(MPICC) $(CFLAGS)
+LINK_cuda    = $(NVCC) $(NVCCFLAGS)
+BUILDS_c     := 1
+BUILDS_omp   := 1
+BUILDS_mpi   := 1
+BUILDS_cuda  := $(HAVE_NVCC)
+
+# solver_rules(executable, folder, toolchain): objects of the folder, compiled and linked with
+# the toolchain, and the executable in $(BIN).
+define solver_rules
+$(2)_OBJ := $$(patsubst %,$$(BUILD)/%.o,$$(basename $$(wildcard $(2)/*.c $(2)/*.cu)))
+$$($(2)_OBJ): TOOLCHAIN := $(3)
+$$(BIN)/$(1): $$($(2)_OBJ) $$(LIBMST)
+	@mkdir -p $$(BIN)
+	$$(LINK_$(3)) $$^ -o $$@ $$(LDLIBS)
+SOLVERS += $$(if $$(BUILDS_$(3)),$$(BIN)/$(1))
+ALL_OBJ += $$($(2)_OBJ)
+endef
+$(foreach s,$(SOLVER_LIST),$(eval $(call solver_rules,$(word 1,$(subst :, ,$(s))),$\
+    $(word 2,$(subst :, ,$(s))),$(word 3,$(subst :, ,$(s))))))
+
+GEN_OBJ    := $(patsubst %.c,$(BUILD)/%.o,$(wildcard gen/*.c))
+$(GEN_OBJ): TOOLCHAIN := omp
+UNIT_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/unit/*.c))
+# The unit tests link the sequential algorithms, not mst-seq's main().
+SEQ_ALGO_OBJ := $(filter-out $(BUILD)/seq/solver.o,$(seq_OBJ))
+TOOLS      := $(BIN)/mst-verify $(BIN)/mst-convert $(BIN)/mst-gen
 
 .PHONY: all run test unit e2e bench report graphs clean setup tsan
 all: $(SOLVERS) $(TOOLS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(COMPILE_$(or $(TOOLCHAIN),c)) -MMD -MP -c $< -o $@
+
+$(BUILD)/%.o: %.cu
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -MMD -MP -c $< -o $@
 
 $(LIBMST): $(COMMON_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-# Every solver executable is the shared harness (common/harness/main.c) plus one solver folder.
-$(BIN)/mst-seq: $(BUILD)/common/harness/main.o $(SEQ_OBJ) $(LIBMST)
-	@mkdir -p $(BIN)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
-
-$(OMP_OBJ) $(GEN_OBJ): CFLAGS += $(OPENMP)
-
-$(BIN)/mst-omp: $(BUILD)/common/harness/main.o $(OMP_OBJ) $(LIBMST)
-	@mkdir -p $(BIN)
-	$(CC) $(CFLAGS) $(OPENMP) $^ -o $@ $(LDLIBS)
-
-# MPI: the solver's files compile with mpicc; the link goes through mpicc too.
-$(MPI_OBJ): $(BUILD)/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(MPICC) $(CFLAGS) -MMD -MP -c $< -o $@
-
-$(BIN)/mst-mpi: $(BUILD)/common/harness/main.o $(MPI_OBJ) $(LIBMST)
-	@mkdir -p $(BIN)
-	$(MPICC) $(CFLAGS) $^ -o $@ $(LDLIBS)
-
-# CUDA: .cu files through nvcc (host flags apart, TOOLCHAIN.md), linked by nvcc.
-$(BUILD)/cuda/%.o: cuda/%.cu
-	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCCFLAGS) -MMD -MP -c $< -o $@
-
-$(BIN)/mst-cuda: $(BUILD)/common/harness/main.o $(CUDA_OBJ) $(LIBMST)
-	@mkdir -p $(BIN)
-	$(NVCC) $(NVCCFLAGS) $^ -o $@ -lz -lm
-
 $(BIN)/mst-gen: $(GEN_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
-	$(CC) $(CFLAGS) $(OPENMP) $^ -o $@ $(LDLIBS)
+	$(LINK_omp) $^ -o $@ $(LDLIBS)
 
-$(BIN)/mst-convert: $(BUILD)/tools/convert.o $(LIBMST)
+$(BIN)/mst-%: $(BUILD)/tools/%.o $(LIBMST)
 	@mkdir -p $(BIN)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+	$(LINK_c) $^ -o $@ $(LDLIBS)
 
-$(BIN)/mst-verify: $(BUILD)/tools/verify.o $(LIBMST)
+$(BIN)/unit-tests: $(UNIT_OBJ) $(SEQ_ALGO_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
-
-$(BIN)/unit-tests: $(UNIT_OBJ) $(SEQ_OBJ) $(LIBMST)
-	@mkdir -p $(BIN)
-	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lcriterion
+	$(LINK_c) $^ -o $@ $(LDLIBS) -lcriterion
 
 # The main job: every built solver on the USA-road NY graph, one comparison table.
 run:
@@ -120,7 +109,7 @@ e2e: all
 test:
 	scripts/setup.sh test
 	$(MAKE) all $(BIN)/unit-tests
-	$(if $(OMP_SRC),$(MAKE) tsan)
+	$(MAKE) tsan
 	tests/run.sh
 
 # Benchmarks (report/): `make bench` runs a matrix of report/matrices.py (MATRIX=tiny|quick|full,
@@ -147,12 +136,13 @@ report:
 	$(REPORT_PYTHON) report/make_report.py $(RESULTS)
 
 # The benchmark graph collection (graphs/build.sh) into data/gen with a manifest: `make graphs`
-# (SIZE=small, seconds here) or `make graphs SIZE=full` (the seed papers' sizes, for the device).
+# (SIZE=small, seconds here) or `make graphs SIZE=full` (the source papers' sizes, for the device).
 graphs: $(BIN)/mst-gen
 	graphs/build.sh $(or $(SIZE),small)
 
 # mst-omp under ThreadSanitizer: clang + libomp, whose Archer tool makes OpenMP's own
-# synchronization visible to TSan (TOOLCHAIN.md). Run with TSAN_OPTIONS=ignore_noninstrumented_modules=1.
+# synchronization visible to TSan (gcc's libgomp gives false reports). Run with
+# TSAN_OPTIONS=ignore_noninstrumented_modules=1.
 tsan:
 	$(MAKE) BUILD=build/tsan BIN=bin/tsan CC=clang OPT="-O1 -fno-omit-frame-pointer -fsanitize=thread" \
 	        LDLIBS="-lz -lm -fsanitize=thread" bin/tsan/mst-omp
@@ -160,6 +150,4 @@ tsan:
 clean:
 	rm -rf $(BUILD) $(BIN)
 
--include $(COMMON_OBJ:.o=.d) $(SEQ_OBJ:.o=.d) $(UNIT_OBJ:.o=.d) $(OMP_OBJ:.o=.d) $(GEN_OBJ:.o=.d) \
-         $(MPI_OBJ:.o=.d) $(CUDA_OBJ:.o=.d) \
-         $(BUILD)/common/harness/main.d $(wildcard $(BUILD)/tools/*.d)
+-include $(patsubst %.o,%.d,$(COMMON_OBJ) $(ALL_OBJ) $(GEN_OBJ) $(UNIT_OBJ) $(wildcard $(BUILD)/tools/*.o))

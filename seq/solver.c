@@ -1,50 +1,59 @@
 /*
- * solver.c: mst-seq, the sequential baseline every speedup is measured against.
- * --algo kruskal (default) or filter-kruskal; see seq.h for the algorithms and sources.
+ * solver.c: mst-seq, the sequential baseline every speedup is measured against. Its variants
+ * are the textbook algorithms (seq.h gives each one's source).
  */
-#include <string.h>
-
+#include "harness.h"
 #include "seq.h"
-#include "solver.h"
 
-static const char *const algos[] = {"kruskal", "filter-kruskal", NULL};
-
-const mst_solver_info mst_solver = {
-    "mst-seq",
-    "sequential minimum spanning forest (Kruskal with radix sort; Filter-Kruskal)",
-    algos,
-    "",
-};
-
-mst_status mst_solver_init(int *argc, char ***argv)
-{
-    (void)argc;
-    (void)argv;
-    return MST_OK;
-}
-
-mst_status mst_solver_option(const char *name, const char *value, int *used_value)
-{
-    (void)value;
-    *used_value = 0;
-    return mst_fail(MST_EUSAGE, "unknown option '%s'", name);
-}
-
-void mst_solver_context(const mst_options *o, mst_run_context *c)
+/* The variants need none of the harness's options. */
+static mst_status solve_kruskal(const mst_graph *g, const mst_options *o, mst_forest *out,
+                                mst_phases *ph)
 {
     (void)o;
-    c->threads = 1;
-    c->ranks = 1;
-    c->device[0] = '\0';
-}
-
-mst_status mst_solve(const mst_graph *g, const mst_options *o, mst_forest *out, mst_phases *ph)
-{
-    if (strcmp(o->algo, "filter-kruskal") == 0)
-        return mst_filter_kruskal(g, out, ph);
     return mst_kruskal(g, out, ph);
 }
 
-void mst_solver_finalize(void)
+static mst_status solve_filter_kruskal(const mst_graph *g, const mst_options *o, mst_forest *out,
+                                       mst_phases *ph)
 {
+    (void)o;
+    return mst_filter_kruskal(g, out, ph);
+}
+
+static mst_status solve_prim(const mst_graph *g, const mst_options *o, mst_forest *out,
+                             mst_phases *ph)
+{
+    (void)o;
+    return mst_prim(g, out, ph);
+}
+
+static mst_status solve_boruvka(const mst_graph *g, const mst_options *o, mst_forest *out,
+                                mst_phases *ph)
+{
+    (void)o;
+    return mst_boruvka(g, out, ph);
+}
+
+static const mst_variant variants[] = {
+    {"kruskal", "Kruskal: radix sort by (key, id), then a union-find scan (1956)", solve_kruskal},
+    {"filter-kruskal", "Filter-Kruskal: partition, recurse, filter (Osipov et al. 2009)",
+     solve_filter_kruskal},
+    {"prim", "Prim: binary heap with lazy deletion, restarted per component (1957)",
+     solve_prim},
+    {"boruvka", "Boruvka: rounds of lightest edges out of every component (1926)",
+     solve_boruvka},
+    {0},
+};
+
+static const mst_solver_desc seq_solver = {
+    .program = "mst-seq",
+    .description = "sequential minimum spanning forest: Kruskal (the baseline), Filter-Kruskal, "
+                   "Prim, Boruvka",
+    .parallelism = "sequential",
+    .variants = variants,
+};
+
+int main(int argc, char **argv)
+{
+    return mst_harness_main(&seq_solver, argc, argv);
 }

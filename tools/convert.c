@@ -4,48 +4,43 @@
  * mst_graph_write (writer.h), in the format of OUT's extension or --to; ".gz" compresses.
  * Weights: by default the file's own (mode keep): an unweighted IN gives an unweighted OUT;
  * --weights random|unit|auto writes the weights that mode gives; --no-weights writes none.
- * Exit codes (DESIGN.md, Errors): 0 ok, 1 bad usage (also: a conversion the output format cannot
- * hold, such as float weights to .gr), 2 bad input or unwritable output, 3 resources.
+ * Exit codes (docs/design.md, Errors): 0 ok, 1 bad usage (also: a conversion the output format
+ * cannot hold, such as float weights to .gr), 2 bad input or unwritable output, 3 resources.
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 #include "loader.h"
+#include "options.h"
 #include "progress.h"
 #include "writer.h"
 
-static void usage(FILE *f)
-{
-    fprintf(f,
-            "usage: mst-convert [options] IN OUT\n"
-            "Converts a graph file between formats: reads IN (format by extension or --format,\n"
-            "'.gz' read through zlib), writes OUT in the format of its extension or --to\n"
-            "('.gz' compresses). Output extensions: .el .wel .txt .edges (edgelist), .gr\n"
-            "(dimacs), .mtx, .graph (metis), .egr, .msb.\n\n"
-            "options:\n"
-            "  --to F              output format (default: by OUT's extension):\n"
-            "                      %s\n"
-            "  --no-weights        write no weights (an unweighted file)\n"
-            "  -h, --help          this text\n"
-            "%s"
-            "  (default weights here: keep, and an unweighted IN stays unweighted; with\n"
-            "  --weights random|unit|auto the weights that mode gives are written)\n\n"
-            "What survives the round trip OUT -> loader:\n"
-            "  edgelist, mtx, dimacs, msb keep the edge order (edge ids, hence the MSF and the\n"
-            "    --weights random weights), n, m and the weights. edgelist is written 0-based\n"
-            "    (a final self-loop on vertex n-1 keeps n when the last vertices are isolated);\n"
-            "    mtx is written 'symmetric', each edge as (max, min); msb keeps everything.\n"
-            "  metis, egr keep n, m and the weights but NOT the edge order: adjacency lists\n"
-            "    renumber the edges row by row (CSR order), so the MSF among equal weights and\n"
-            "    --weights random weights change.\n"
-            "  Integer weights only in dimacs, metis and egr (egr: int32); an unweighted graph\n"
-            "    goes to dimacs as PACE 'p tw'. Self-loops dropped on reading are not written.\n\n"
-            "Exit codes: 0 ok, 1 bad usage or a conversion the format cannot hold, 2 bad input\n"
-            "or unwritable output, 3 resources (memory, format size limits).\n",
-            mst_format_names(), mst_cli_load_usage);
-}
+static const char notes[] =
+    "Output extensions: .el .wel .txt .edges (edgelist), .gr (dimacs), .mtx, .graph (metis),\n"
+    ".egr, .msb; '.gz' compresses. Weights: by default the file's own (keep), so an\n"
+    "unweighted IN stays unweighted; with --weights random|unit|auto the weights that mode\n"
+    "gives are written.\n\n"
+    "What survives the round trip OUT -> loader:\n"
+    "  edgelist, mtx, dimacs, msb keep the edge order (edge ids, hence the MSF and the\n"
+    "    --weights random weights), n, m and the weights. edgelist is written 0-based\n"
+    "    (a final self-loop on vertex n-1 keeps n when the last vertices are isolated);\n"
+    "    mtx is written 'symmetric', each edge as (max, min); msb keeps everything.\n"
+    "  metis, egr keep n, m and the weights but NOT the edge order: adjacency lists\n"
+    "    renumber the edges row by row (CSR order), so the MSF among equal weights and\n"
+    "    --weights random weights change.\n"
+    "  Integer weights only in dimacs, metis and egr (egr: int32); an unweighted graph\n"
+    "    goes to dimacs as PACE 'p tw'. Self-loops dropped on reading are not written.\n\n"
+    "Exit codes: 0 ok, 1 bad usage or a conversion the format cannot hold, 2 bad input\n"
+    "or unwritable output, 3 resources (memory, format size limits).\n";
+
+/* mst-convert's own options. */
+typedef struct convert_args {
+    const char *to;
+    int no_weights;
+} convert_args;
 
 /* 1 if `name` is one of the format names. */
 static int known_format(const char *name)
@@ -61,65 +56,52 @@ static int known_format(const char *name)
     return 0;
 }
 
+/* --to F: one of the format names. */
+static mst_status parse_to(const char *option, const char *value, void *field)
+{
+    if (!known_format(value))
+        return mst_fail(MST_EUSAGE, "option %s: unknown format '%s' (formats: %s)", option,
+                        value, mst_format_names());
+    *(const char **)field = value;
+    return MST_OK;
+}
+
+static const mst_option convert_options[] = {
+    {.name = "--to", .kind = MST_OPT_CUSTOM, .parse = parse_to,
+     .offset = offsetof(convert_args, to), .metavar = "F",
+     .help = "output format (default: by OUT's extension)"},
+    {.name = "--no-weights", .kind = MST_OPT_FLAG, .flag = 1,
+     .offset = offsetof(convert_args, no_weights), .help = "write no weights (an unweighted file)"},
+    {0},
+};
+
 int main(int argc, char **argv)
 {
     mst_load_options lo = mst_load_options_default();
-    const char *files[2] = {NULL, NULL}, *to = NULL;
-    int nfiles = 0, no_weights = 0;
+    convert_args ca = {NULL, 0};
+    const char *files[2] = {NULL, NULL};
+    int nfiles = 0;
     mst_graph g = {0};
+    mst_option load_options[8];
+    mst_cli cli = {
+        .program = "mst-convert",
+        .kind = "tool",
+        .usage = "[options] IN OUT",
+        .description = "Converts a graph file between formats: reads IN (format by extension or "
+                       "--format,\n'.gz' too), writes OUT in the format of its extension or --to.",
+        .notes = notes,
+        .min_args = 2,
+        .max_args = 2,
+    };
+    mst_options_with_default(load_options, 8, mst_load_option_table, "--weights", "keep");
+    mst_cli_add_group(&cli, "mst-convert options", convert_options, &ca);
+    mst_cli_add_group(&cli, "loading options", load_options, &lo);
+    int code = mst_cli_parse_main(&cli, argc, argv, files, &nfiles);
+    if (code >= 0)
+        return code;
+    const char *to = ca.to;
+    int no_weights = ca.no_weights;
     mst_status st;
-    lo.weights = MST_WEIGHT_MODE_KEEP;
-    for (int i = 1; i < argc; i++) {
-        char namebuf[64];
-        const char *inline_value, *name = mst_cli_split(argv[i], namebuf, sizeof namebuf,
-                                                        &inline_value);
-        const char *value = inline_value ? inline_value : (i + 1 < argc ? argv[i + 1] : NULL);
-        int used = 0, r = 0;
-        if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (name[0] != '-' || strcmp(name, "-") == 0) {
-            if (nfiles == 2) {
-                fprintf(stderr, "mst-convert: error: too many arguments: '%s' (try --help)\n",
-                        name);
-                return MST_EUSAGE;
-            }
-            files[nfiles++] = name;
-            continue;
-        }
-        if (strcmp(name, "--no-weights") == 0) {
-            no_weights = 1;
-            continue;
-        }
-        if (strcmp(name, "--to") == 0) {
-            r = 1;
-            used = 1;
-            to = value;
-            if (value == NULL) {
-                r = -1;
-                mst_fail(MST_EUSAGE, "option --to needs a value");
-            } else if (!known_format(value)) {
-                r = -1;
-                mst_fail(MST_EUSAGE, "option --to: unknown format '%s' (formats: %s)", value,
-                         mst_format_names());
-            }
-        } else {
-            r = mst_cli_load_option(&lo, name, value, &used);
-        }
-        if (r == 0)
-            mst_fail(MST_EUSAGE, "unknown option '%s'", name);
-        if (r <= 0) {
-            fprintf(stderr, "mst-convert: error: %s (try --help)\n", mst_last_error());
-            return MST_EUSAGE;
-        }
-        if (used && inline_value == NULL)
-            i++;
-    }
-    if (nfiles != 2) {
-        fprintf(stderr, "mst-convert: error: need IN and OUT (try --help)\n");
-        return MST_EUSAGE;
-    }
     const char *format = to != NULL ? to : mst_format_from_path(files[1]);
     if (format == NULL) {
         fprintf(stderr, "mst-convert: error: %s: cannot tell the output format from the "

@@ -10,18 +10,10 @@
 #include <string.h>
 
 #include "cli.h"
+#include "options.h"
 #include "loader.h"
 #include "msf_io.h"
 #include "verify.h"
-
-static void usage(FILE *f)
-{
-    fprintf(f, "usage: mst-verify [options] GRAPH MSF-FILE\n"
-               "Certifies that MSF-FILE ('u v w' lines, as written by --output) is the minimum\n"
-               "spanning forest of GRAPH under the (weight, edge id) order.\n\noptions:\n%s"
-               "  -h, --help          this text\n",
-            mst_cli_load_usage);
-}
 
 int main(int argc, char **argv)
 {
@@ -30,39 +22,21 @@ int main(int argc, char **argv)
     int nfiles = 0;
     mst_graph g = {0};
     uint64_t *eid = NULL, k = 0, c = 0;
+    mst_cli cli = {
+        .program = "mst-verify",
+        .kind = "tool",
+        .usage = "[options] GRAPH MSF-FILE",
+        .description = "Certifies that MSF-FILE ('u v w' lines, as written by --output) is the "
+                       "minimum\nspanning forest of GRAPH under the (weight, edge id) order. "
+                       "Load GRAPH with the\nsame options as the run that wrote MSF-FILE.",
+        .min_args = 2,
+        .max_args = 2,
+    };
+    mst_cli_add_group(&cli, "loading options", mst_load_option_table, &lo);
+    int code = mst_cli_parse_main(&cli, argc, argv, files, &nfiles);
+    if (code >= 0)
+        return code;
     mst_status st;
-    for (int i = 1; i < argc; i++) {
-        char namebuf[64];
-        const char *inline_value, *name = mst_cli_split(argv[i], namebuf, sizeof namebuf,
-                                                        &inline_value);
-        const char *value = inline_value ? inline_value : (i + 1 < argc ? argv[i + 1] : NULL);
-        int used = 0;
-        if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0) {
-            usage(stdout);
-            return 0;
-        }
-        if (name[0] != '-') {
-            if (nfiles == 2) {
-                fprintf(stderr, "mst-verify: error: too many arguments (try --help)\n");
-                return MST_EUSAGE;
-            }
-            files[nfiles++] = name;
-            continue;
-        }
-        int r = mst_cli_load_option(&lo, name, value, &used);
-        if (r == 0)
-            mst_fail(MST_EUSAGE, "unknown option '%s'", name);
-        if (r <= 0) {
-            fprintf(stderr, "mst-verify: error: %s (try --help)\n", mst_last_error());
-            return MST_EUSAGE;
-        }
-        if (used && inline_value == NULL)
-            i++;
-    }
-    if (nfiles != 2) {
-        fprintf(stderr, "mst-verify: error: need GRAPH and MSF-FILE (try --help)\n");
-        return MST_EUSAGE;
-    }
     st = mst_graph_load(files[0], &lo, &g);
     if (st == MST_OK)
         st = mst_msf_read(files[1], &g, &eid, &k);

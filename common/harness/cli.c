@@ -1,17 +1,11 @@
 /* cli.c: loading options and number parsing shared by every executable (see cli.h). */
 #include "cli.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "parse.h"
-
-const char mst_cli_load_usage[] =
-    "  --format F          input format: edgelist dimacs mtx metis egr msb (default: by extension)\n"
-    "  --one-based         edge lists number vertices from 1\n"
-    "  --vertices N        n = N (ids must be below it) instead of the header or largest id + 1\n"
-    "  --weights W         auto (file's, else random), keep (file's, else unit), random, unit\n"
-    "  --seed S            seed of random weights (default 1)\n";
 
 int mst_cli_parse_count(const char *option, const char *s, uint64_t max, uint64_t *out)
 {
@@ -43,40 +37,34 @@ int mst_cli_parse_u64(const char *option, const char *s, uint64_t max, uint64_t 
     return 0;
 }
 
-int mst_cli_load_option(mst_load_options *lo, const char *name, const char *value,
-                        int *used_value)
+/* --vertices N: n = N and the flag that says it was given (the field is the whole struct). */
+static mst_status parse_vertices(const char *option, const char *value, void *field)
 {
-    *used_value = 0;
-    if (strcmp(name, "--one-based") == 0) {
-        lo->one_based = 1;
-        return 1;
-    }
-    if (strcmp(name, "--format") != 0 && strcmp(name, "--vertices") != 0 &&
-        strcmp(name, "--weights") != 0 && strcmp(name, "--seed") != 0)
-        return 0;
-    if (value == NULL) {
-        mst_fail(MST_EUSAGE, "option %s needs a value", name);
-        return -1;
-    }
-    *used_value = 1;
-    if (strcmp(name, "--format") == 0) {
-        lo->format = value;
-    } else if (strcmp(name, "--vertices") == 0) {
-        if (mst_cli_parse_u64(name, value, 0xFFFFFFFFull, &lo->vertices) != 0)
-            return -1;
-        lo->has_vertices = 1;
-    } else if (strcmp(name, "--weights") == 0) {
-        int mode = mst_weight_mode_parse(value);
-        if (mode < 0) {
-            mst_fail(MST_EUSAGE, "option --weights: '%s' is not auto, keep, random or unit", value);
-            return -1;
-        }
-        lo->weights = (mst_weight_mode)mode;
-    } else if (mst_cli_parse_u64(name, value, UINT64_MAX, &lo->seed) != 0) {
-        return -1;
-    }
-    return 1;
+    mst_load_options *lo = field;
+    if (mst_cli_parse_u64(option, value, 0xFFFFFFFFull, &lo->vertices) != 0)
+        return MST_EUSAGE;
+    lo->has_vertices = 1;
+    return MST_OK;
 }
+
+static const char *const weight_modes[] = {"auto", "keep", "random", "unit", NULL};
+
+const mst_option mst_load_option_table[] = {
+    {.name = "--format", .kind = MST_OPT_STRING, .offset = offsetof(mst_load_options, format),
+     .metavar = "F",
+     .help = "input format: edgelist dimacs mtx metis egr msb (default: by extension)"},
+    {.name = "--one-based", .kind = MST_OPT_FLAG, .flag = 1,
+     .offset = offsetof(mst_load_options, one_based), .help = "edge lists number vertices from 1"},
+    {.name = "--vertices", .kind = MST_OPT_CUSTOM, .parse = parse_vertices, .offset = 0,
+     .metavar = "N",
+     .help = "n = N (ids must be below it) instead of the header or largest id + 1"},
+    {.name = "--weights", .kind = MST_OPT_CHOICE, .choices = weight_modes, .def = "auto",
+     .offset = offsetof(mst_load_options, weights), .metavar = "W",
+     .help = "auto (file's, else random), keep (file's, else unit), random, unit"},
+    {.name = "--seed", .kind = MST_OPT_UINT, .def = "1", .offset = offsetof(mst_load_options, seed),
+     .metavar = "S", .help = "seed of random weights"},
+    {0},
+};
 
 int mst_cli_parse_positive(const char *option, const char *s, double max, double *out)
 {

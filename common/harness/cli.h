@@ -1,6 +1,6 @@
 /*
  * cli.h: command-line pieces shared by the solvers' harness and the tools (mst-verify, ...):
- * the graph-loading options and number parsing, so every executable reads them alike.
+ * the graph-loading option table and number parsing, so every executable reads them alike.
  */
 #ifndef MST_CLI_H
 #define MST_CLI_H
@@ -8,22 +8,18 @@
 #include <stdint.h>
 
 #include "loader.h"
+#include "options.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Help lines for the loading options. */
-extern const char mst_cli_load_usage[];
-
 /*
- * Handles one loading option: --format F, --one-based, --vertices N, --weights M, --seed S.
- * `value` is the next argument (or NULL); *used_value is set to 1 if it was consumed.
- * Returns 1 if `name` was a loading option, 0 if not, -1 for a bad or missing value (message
- * recorded with mst_fail).
+ * The graph-loading options of every executable that reads a graph, over an mst_load_options:
+ * --format F, --one-based, --vertices N, --weights W, --seed S (options.h; defaults those of
+ * mst_load_options_default()).
  */
-int mst_cli_load_option(mst_load_options *lo, const char *name, const char *value,
-                        int *used_value);
+extern const mst_option mst_load_option_table[];
 
 /* Parses a whole decimal string into *out (at most `max`); returns 0 or -1 (message recorded
  * naming `option`). */

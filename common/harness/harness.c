@@ -1,7 +1,8 @@
-/* harness.c: the shared driver of every solver executable (see harness.h, DESIGN.md). */
+/* harness.c: the shared driver of every solver executable (see harness.h, solver.h). */
 #include "harness.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -10,120 +11,152 @@
 #include "loader.h"
 #include "msf_io.h"
 #include "progress.h"
-#include "solver.h"
 #include "summary.h"
 #include "timer.h"
 #include "verify.h"
 
 #define MAX_TRIALS 1000
 
-typedef struct harness_args {
-    mst_options o;
-    mst_load_options lo;
-    int trials;
-    int verify;
-    int json;
+/* The harness's own options (the "run options" group). */
+typedef struct run_args {
+    const char *algo;
+    uint64_t trials;
     const char *output;
-    const char *graph;
-} harness_args;
+    int no_verify;
+    int json;
+    int phases;
+} run_args;
 
-static void usage(FILE *f)
+static const mst_option run_options[] = {
+    {.name = "--algo", .kind = MST_OPT_STRING, .offset = offsetof(run_args, algo),
+     .metavar = "A", .help = "algorithm variant (list above)"},
+    {.name = "--trials", .kind = MST_OPT_COUNT, .max = MAX_TRIALS, .def = "5",
+     .offset = offsetof(run_args, trials), .metavar = "N",
+     .help = "timed runs after one untimed warm-up; median and min reported"},
+    {.name = "--output", .kind = MST_OPT_STRING, .offset = offsetof(run_args, output),
+     .metavar = "FILE", .help = "write the MSF edges as 'u v w' lines (input's numbering)"},
+    {.name = "--no-verify", .kind = MST_OPT_FLAG, .flag = 1,
+     .offset = offsetof(run_args, no_verify), .help = "skip the certifying verifier"},
+    {.name = "--json", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(run_args, json),
+     .help = "one JSON object on stdout instead of the summary"},
+    {.name = "--phases", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(run_args, phases),
+     .help = "per-phase times and counters of the median trial"},
+    {0},
+};
+
+/* One run of a solver: what the command line asked and what the trials found. */
+typedef struct harness {
+    const mst_solver_desc *s;
+    const mst_dist_hooks *dist; /* NULL: one process */
+    int root;                   /* this process prints (rank 0) */
+    run_args a;
+    mst_load_options lo;
+    const char *graph;
+    const mst_variant *variant;
+    mst_options o;
+    mst_graph g;
+    mst_forest forest;
+    mst_phases *ph;             /* [trials + 1], trial 0 is the warm-up */
+    double *times, *kernel;     /* [trials] */
+    double load_s;
+    int differing_trial;        /* first trial whose edge set differs from the warm-up's */
+} harness;
+
+static int report_error(const harness *h, mst_status st)
 {
-    fprintf(f, "usage: %s [options] GRAPH\n%s\n\noptions:\n", mst_solver.program,
-            mst_solver.description);
-    fprintf(f, "  --algo A            algorithm:");
-    for (int i = 0; mst_solver.algos[i] != NULL; i++)
-        fprintf(f, " %s%s", mst_solver.algos[i], i == 0 ? " (default)" : "");
-    fprintf(f, "\n  --trials N          timed runs after one untimed warm-up (default 5)\n"
-               "  --output FILE       write the MSF edges as 'u v w' lines (input's numbering)\n"
-               "  --no-verify         skip the certifying verifier\n"
-               "  --json              one JSON object on stdout instead of the summary\n"
-               "  --phases            per-phase times of the median trial\n"
-               "  -t, --threads N     threads (parallel solvers)\n"
-               "  --device D          CUDA device (GPU solver)\n"
-               "  -h, --help          this text\n%s%s",
-            mst_cli_load_usage, mst_solver.usage);
+    if (h->root)
+        fprintf(stderr, "%s: error: %s\n", h->s->program, mst_last_error());
+    return (int)st;
 }
 
-/* Parses argv into *a. Returns MST_OK, MST_EUSAGE with a message, or -1 for --help. */
-static int parse_args(int argc, char **argv, harness_args *a)
+/* All ranks' verdict on st (distributed solvers, solver.h); st itself for one process. */
+static mst_status agree(const harness *h, mst_status st)
 {
-    memset(a, 0, sizeof *a);
-    a->lo = mst_load_options_default();
-    a->o.algo = mst_solver.algos[0];
-    a->trials = 5;
-    a->verify = 1;
-    for (int i = 1; i < argc; i++) {
-        char namebuf[64];
-        const char *inline_value, *name = mst_cli_split(argv[i], namebuf, sizeof namebuf,
-                                                        &inline_value);
-        const char *value = inline_value ? inline_value : (i + 1 < argc ? argv[i + 1] : NULL);
-        int used = 0;
-        uint64_t x;
-        if (name[0] != '-' || strcmp(name, "-") == 0) {
-            if (a->graph != NULL)
-                return mst_fail(MST_EUSAGE, "more than one graph given ('%s', '%s')", a->graph,
-                                name);
-            a->graph = name;
-            continue;
-        }
-        if (strcmp(name, "-h") == 0 || strcmp(name, "--help") == 0)
-            return -1;
-        int r = mst_cli_load_option(&a->lo, name, value, &used);
-        if (r < 0)
-            return MST_EUSAGE;
-        if (r == 0) {
-            used = 1;
-            if (strcmp(name, "--no-verify") == 0) {
-                a->verify = 0, used = 0;
-            } else if (strcmp(name, "--json") == 0) {
-                a->json = 1, used = 0;
-            } else if (strcmp(name, "--phases") == 0) {
-                a->o.phases = 1, used = 0;
-            } else if (value == NULL && (strcmp(name, "--algo") == 0 ||
-                                         strcmp(name, "--trials") == 0 ||
-                                         strcmp(name, "--output") == 0 ||
-                                         strcmp(name, "-t") == 0 ||
-                                         strcmp(name, "--threads") == 0 ||
-                                         strcmp(name, "--device") == 0)) {
-                return mst_fail(MST_EUSAGE, "option %s needs a value", name);
-            } else if (strcmp(name, "--algo") == 0) {
-                int found = 0;
-                for (int k = 0; mst_solver.algos[k] != NULL; k++)
-                    if (strcmp(mst_solver.algos[k], value) == 0)
-                        a->o.algo = mst_solver.algos[k], found = 1;
-                if (!found)
-                    return mst_fail(MST_EUSAGE, "unknown --algo '%s' (run --help for the list)",
-                                    value);
-            } else if (strcmp(name, "--trials") == 0) {
-                if (mst_cli_parse_count(name, value, MAX_TRIALS, &x) != 0)
-                    return MST_EUSAGE;
-                a->trials = (int)x;
-            } else if (strcmp(name, "--output") == 0) {
-                a->output = value;
-            } else if (strcmp(name, "-t") == 0 || strcmp(name, "--threads") == 0) {
-                if (mst_cli_parse_count(name, value, 4096, &x) != 0)
-                    return MST_EUSAGE;
-                a->o.threads = (int)x;
-            } else if (strcmp(name, "--device") == 0) {
-                if (mst_cli_parse_u64(name, value, 1024, &x) != 0)
-                    return MST_EUSAGE;
-                a->o.device = (int)x;
-            } else {
-                used = 0;
-                mst_status st = mst_solver_option(name, value, &used);
-                if (st != MST_OK)
-                    return st;
-            }
-        }
-        if (used && inline_value == NULL)
-            i++;
-        else if (!used && inline_value != NULL)
-            return mst_fail(MST_EUSAGE, "option %s takes no value", name);
-    }
-    if (a->graph == NULL)
-        return mst_fail(MST_EUSAGE, "no graph given");
+    return h->dist != NULL ? h->dist->agree(st) : st;
+}
+
+/* The command line's description: run, loading and solver options, and the variants. */
+static void describe_cli(harness *h, mst_cli *cli)
+{
+    const mst_solver_desc *s = h->s;
+    static char solver_title[64];
+    memset(cli, 0, sizeof *cli);
+    cli->program = s->program;
+    cli->kind = "solver";
+    cli->parallelism = s->parallelism;
+    cli->usage = "[options] GRAPH";
+    cli->description = s->description;
+    cli->notes = s->notes;
+    cli->min_args = cli->max_args = 1;
+    cli->variants_title = "variants (--algo)";
+    for (int i = 0; s->variants[i].name != NULL && i < MST_CLI_MAX_VARIANTS; i++)
+        cli->variants[cli->nvariants++] = (mst_cli_variant){s->variants[i].name,
+                                                            s->variants[i].help};
+    snprintf(solver_title, sizeof solver_title, "%s options", s->program);
+    mst_cli_add_group(cli, "run options", run_options, &h->a);
+    mst_cli_add_group(cli, "loading options", mst_load_option_table, &h->lo);
+    mst_cli_add_group(cli, solver_title, s->options, s->option_values);
+}
+
+/* Picks the --algo variant (the first without --algo). */
+static mst_status pick_variant(harness *h)
+{
+    const mst_variant *v = h->s->variants;
+    for (; v->name != NULL; v++)
+        if (h->a.algo == NULL || strcmp(h->a.algo, v->name) == 0)
+            break;
+    if (v->name == NULL)
+        return mst_fail(MST_EUSAGE, "unknown --algo '%s' (run --help for the list)", h->a.algo);
+    h->variant = v;
+    h->o.algo = v->name;
+    h->o.phases = h->a.phases;
     return MST_OK;
+}
+
+/* Parses the command line into h; *action says whether to run, or print help or the JSON. */
+static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_action *action)
+{
+    mst_cli cli;
+    int nargs = 0;
+    describe_cli(h, &cli);
+    mst_status st = mst_cli_parse(&cli, argc, argv, &h->graph, &nargs, action);
+    if (st != MST_OK || *action != MST_CLI_RUN) {
+        if (st == MST_OK)
+            (*action == MST_CLI_HELP ? mst_cli_help : mst_cli_describe)(stdout, &cli);
+        return st;
+    }
+    return pick_variant(h);
+}
+
+/* Loads the graph: the whole of it in every single process; with ranks, rank 0 holds it only
+ * to verify or write --output, and the load hook reads each rank's share. */
+static mst_status load_graph(harness *h)
+{
+    mst_status st = MST_OK;
+    int whole = h->dist == NULL || (h->root && (!h->a.no_verify || h->a.output != NULL));
+    double t0 = mst_now_s();
+    if (whole)
+        st = mst_graph_load(h->graph, &h->lo, &h->g);
+    if (h->dist != NULL && (st = h->dist->agree(st)) == MST_OK)
+        st = h->dist->load(h->graph, &h->lo, &h->o, &h->g, whole);
+    h->load_s = mst_now_s() - t0;
+    if (st == MST_OK && h->dist != NULL)
+        h->load_s = h->dist->time_max(h->load_s);
+    return st;
+}
+
+/* The forest (at most min(m, n - 1) edges; ranks other than 0 receive none), phases, times. */
+static mst_status allocate_trials(harness *h)
+{
+    uint64_t trials = h->a.trials;
+    h->forest.capacity = h->root ? (h->g.m < h->g.n ? h->g.m : h->g.n) + 1 : 1;
+    mst_status st = MST_OK;
+    if ((h->forest.eid = mst_alloc(h->forest.capacity, sizeof *h->forest.eid)) == NULL ||
+        (h->ph = mst_calloc(trials + 1, sizeof *h->ph)) == NULL ||
+        (h->times = mst_alloc(trials, sizeof *h->times)) == NULL ||
+        (h->kernel = mst_alloc(trials, sizeof *h->kernel)) == NULL)
+        st = MST_ERESOURCE;
+    return agree(h, st);
 }
 
 /* An order-independent fingerprint of an edge set, to check that trials agree. */
@@ -138,201 +171,192 @@ static uint64_t forest_fingerprint(const mst_forest *f)
     return h;
 }
 
+/* Trial 0 is the untimed warm-up; every trial starts from the same const graph. With ranks, a
+ * trial starts after a barrier and its time is the slowest rank's. */
+static mst_status run_trials(harness *h)
+{
+    uint64_t fingerprint = 0;
+    h->differing_trial = -1;
+    for (int t = 0; t <= (int)h->a.trials; t++) {
+        mst_phases *ph = &h->ph[t];
+        ph->kernel_s = -1;
+        h->forest.count = 0;
+        if (h->dist != NULL)
+            h->dist->barrier();
+        double s0 = mst_now_s();
+        mst_status st = h->variant->solve(&h->g, &h->o, &h->forest, ph);
+        double s = mst_now_s() - s0;
+        if (st == MST_OK && ph->dropped > 0)
+            st = mst_fail(MST_EINTERNAL, "the solver recorded more than %d phases or counters",
+                          MST_MAX_PHASES);
+        if (st != MST_OK)
+            return st;
+        if (h->dist != NULL)
+            s = h->dist->time_max(s);
+        uint64_t fp = forest_fingerprint(&h->forest);
+        if (t == 0)
+            fingerprint = fp;
+        else if (fp != fingerprint && h->differing_trial < 0)
+            h->differing_trial = t;
+        if (t > 0) {
+            h->times[t - 1] = s;
+            h->kernel[t - 1] = ph->kernel_s;
+        }
+    }
+    return MST_OK;
+}
+
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
     return (x > y) - (x < y);
 }
 
-/* Median of v[0..n-1] (mean of the middle two for even n); sorts a copy. */
-static double median(const double *v, int n, double *min_out)
+/* Median of v[0..n-1] (mean of the middle two for even n), its minimum and its lower median
+ * (the middle trial's own time, whose phases the summary shows). */
+static double median(const double *v, int n, double *min_out, double *lower_out)
 {
-    double s[MAX_TRIALS + 1];
+    double s[MAX_TRIALS];
     memcpy(s, v, (size_t)n * sizeof *s);
     qsort(s, (size_t)n, sizeof *s, cmp_double);
     *min_out = s[0];
+    if (lower_out != NULL)
+        *lower_out = s[(n - 1) / 2];
     return n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
 }
 
-static int report_error(mst_status st)
+/* The run's result for the summary, without verification. */
+static void summarize(const harness *h, mst_run_result *r)
 {
-    fprintf(stderr, "%s: error: %s\n", mst_solver.program, mst_last_error());
-    return (int)st;
-}
-
-/* All ranks' verdict on st (distributed solvers, solver.h); st itself for one process. */
-static mst_status agree(const mst_dist_hooks *dist, mst_status st)
-{
-    return dist != NULL ? dist->agree(st) : st;
-}
-
-int mst_harness_main(int argc, char **argv)
-{
-    harness_args a;
-    mst_graph g = {0};
-    mst_forest forest = {0};
-    mst_phases *ph = NULL;
-    double *times = NULL, *kernel = NULL;
-    int code = 0, initialized = 0;
-    mst_status st = mst_solver_init(&argc, &argv);
-    if (st != MST_OK)
-        return report_error(st);
-    initialized = 1;
-    /* Distributed solvers: every rank runs this function; rank 0 ("root") prints. */
-    const mst_dist_hooks *dist = mst_solver_dist();
-    int root = dist == NULL || dist->rank() == 0;
-    int pr = parse_args(argc, argv, &a); /* same verdict on every rank: same argv */
-    if (pr < 0) {
-        if (root)
-            usage(stdout);
-        goto done;
-    }
-    if (pr != MST_OK) {
-        if (root)
-            fprintf(stderr, "%s: error: %s (try --help)\n", mst_solver.program,
-                    mst_last_error());
-        code = MST_EUSAGE;
-        goto done;
-    }
-    mst_progress_enable(!a.json && root);
-    /* The whole graph: every process of a single-process solver; with ranks, rank 0 only and
-     * only to verify or write --output (the solver's load hook reads each rank's share). */
-    int whole = dist == NULL || (root && (a.verify || a.output != NULL));
-    double t0 = mst_now_s();
-    if (whole)
-        st = mst_graph_load(a.graph, &a.lo, &g);
-    if (dist != NULL && (st = dist->agree(st)) == MST_OK)
-        st = dist->load(a.graph, &a.lo, &a.o, &g, whole);
-    double load_s = mst_now_s() - t0;
-    if (st != MST_OK)
-        goto fail;
-    if (dist != NULL)
-        load_s = dist->time_max(load_s);
-
-    /* A forest has at most min(m, n - 1) edges; ranks other than 0 receive none. */
-    forest.capacity = root ? (g.m < g.n ? g.m : g.n) + 1 : 1;
-    if ((forest.eid = mst_alloc(forest.capacity, sizeof *forest.eid)) == NULL ||
-        (ph = mst_calloc((size_t)a.trials + 1, sizeof *ph)) == NULL ||
-        (times = mst_alloc((size_t)a.trials, sizeof *times)) == NULL ||
-        (kernel = mst_alloc((size_t)a.trials, sizeof *kernel)) == NULL)
-        st = MST_ERESOURCE;
-    if ((st = agree(dist, st)) != MST_OK)
-        goto fail;
-    /* Trial 0 is the untimed warm-up; every trial starts from the same const graph. With ranks,
-     * a trial starts after a barrier and its time is the slowest rank's. */
-    uint64_t fingerprint = 0;
-    int differing_trial = -1;
-    for (int t = 0; t <= a.trials; t++) {
-        ph[t].kernel_s = -1;
-        forest.count = 0;
-        if (dist != NULL)
-            dist->barrier();
-        double s0 = mst_now_s();
-        st = mst_solve(&g, &a.o, &forest, &ph[t]);
-        double s = mst_now_s() - s0;
-        if (st != MST_OK)
-            goto fail;
-        if (dist != NULL)
-            s = dist->time_max(s);
-        uint64_t fp = forest_fingerprint(&forest);
-        if (t == 0)
-            fingerprint = fp;
-        else if (fp != fingerprint && differing_trial < 0)
-            differing_trial = t;
-        if (t > 0) {
-            times[t - 1] = s;
-            kernel[t - 1] = ph[t].kernel_s;
-        }
-    }
-    if (!root)
-        goto done;
-
-    mst_run_result r;
-    memset(&r, 0, sizeof r);
-    r.program = mst_solver.program;
-    r.algo = a.o.algo;
-    r.g = &g;
-    mst_solver_context(&a.o, &r.ctx);
-    r.load_s = load_s;
-    r.trials = a.trials;
-    r.compute_median_s = median(times, a.trials, &r.compute_min_s);
-    r.kernel_median_s = r.kernel_min_s = -1;
-    if (kernel[0] >= 0)
-        r.kernel_median_s = median(kernel, a.trials, &r.kernel_min_s);
-    /* Phases of the trial whose time is the (lower) median. */
+    int n = (int)h->a.trials;
     double lower = 0;
-    {
-        double s[MAX_TRIALS + 1];
-        memcpy(s, times, (size_t)a.trials * sizeof *s);
-        qsort(s, (size_t)a.trials, sizeof *s, cmp_double);
-        lower = s[(a.trials - 1) / 2];
-    }
-    for (int t = 0; t < a.trials; t++)
-        if (times[t] == lower) {
-            r.phases = &ph[t + 1];
-            break;
-        }
-    r.show_phases = a.o.phases;
-    if (dist != NULL && dist->stats != NULL)
-        r.extra = dist->stats(r.phases, a.json);
-    r.msf_edges = forest.count;
-    r.msf_weight = dist == NULL || g.key != NULL ? mst_weight_total(&g, forest.eid, forest.count)
-                                                 : dist->forest_weight(&g, &forest);
-    r.components = g.n - forest.count;
-    r.verified = -1;
-    char why[1024] = "";
-    if (differing_trial > 0) {
-        snprintf(why, sizeof why, "trial %d returned a different edge set than the warm-up",
-                 differing_trial);
-        r.verified = 0;
-    } else if (a.verify) {
+    memset(r, 0, sizeof *r);
+    r->program = h->s->program;
+    r->algo = h->o.algo;
+    r->g = &h->g;
+    r->ctx.threads = r->ctx.ranks = 1;
+    if (h->s->context != NULL)
+        h->s->context(&h->o, &r->ctx);
+    r->load_s = h->load_s;
+    r->trials = n;
+    r->compute_median_s = median(h->times, n, &r->compute_min_s, &lower);
+    r->kernel_median_s = r->kernel_min_s = -1;
+    if (h->kernel[0] >= 0)
+        r->kernel_median_s = median(h->kernel, n, &r->kernel_min_s, NULL);
+    for (int t = 0; t < n && r->phases == NULL; t++)
+        if (h->times[t] == lower)
+            r->phases = &h->ph[t + 1];
+    r->show_phases = h->o.phases;
+    if (h->dist != NULL && h->dist->stats != NULL)
+        r->extra = h->dist->stats(r->phases, h->a.json);
+    r->msf_edges = h->forest.count;
+    r->msf_weight = h->dist == NULL || h->g.key != NULL
+                        ? mst_weight_total(&h->g, h->forest.eid, h->forest.count)
+                        : h->dist->forest_weight(&h->g, &h->forest);
+    r->components = h->g.n - h->forest.count;
+    r->verified = -1;
+}
+
+/* Certifies the forest (unless --no-verify); why[] gets the first violation. */
+static mst_status verify(const harness *h, mst_run_result *r, char *why, size_t cap)
+{
+    why[0] = '\0';
+    if (h->differing_trial > 0) {
+        snprintf(why, cap, "trial %d returned a different edge set than the warm-up",
+                 h->differing_trial);
+        r->verified = 0;
+    } else if (!h->a.no_verify) {
         double v0 = mst_now_s();
         uint64_t c = 0;
-        mst_status vs = mst_verify_forest(&g, forest.eid, forest.count, &c);
-        r.verify_s = mst_now_s() - v0;
-        if (vs == MST_ERESOURCE) {
-            st = vs;
-            goto fail;
-        }
-        r.verified = vs == MST_OK;
+        mst_status vs = mst_verify_forest(&h->g, h->forest.eid, h->forest.count, &c);
+        r->verify_s = mst_now_s() - v0;
+        if (vs == MST_ERESOURCE)
+            return vs;
+        r->verified = vs == MST_OK;
         if (vs != MST_OK)
-            snprintf(why, sizeof why, "%s", mst_last_error());
+            snprintf(why, cap, "%s", mst_last_error());
         else
-            r.components = c;
+            r->components = c;
     }
-    r.verify_message = why;
-    if (a.json)
-        mst_print_json(stdout, &r);
-    else
-        mst_print_summary(stdout, &r);
+    r->verify_message = why;
+    return MST_OK;
+}
+
+/* Rank 0: verification, the summary or JSON, and --output. Returns the exit code. */
+static int report(harness *h)
+{
+    mst_run_result r;
+    char why[1024];
+    summarize(h, &r);
+    mst_status st = verify(h, &r, why, sizeof why);
+    if (st != MST_OK)
+        return report_error(h, st);
+    (h->a.json ? mst_print_json : mst_print_summary)(stdout, &r);
     fflush(stdout);
     if (r.verified == 0) {
-        fprintf(stderr, "%s: error: verification failed: %s\n", mst_solver.program, why);
-        code = MST_EVERIFY;
-        goto done;
+        fprintf(stderr, "%s: error: verification failed: %s\n", h->s->program, why);
+        return MST_EVERIFY;
     }
-    if (a.output != NULL) {
+    if (h->a.output != NULL) {
         char producer[128];
-        snprintf(producer, sizeof producer, "%s --algo %s", mst_solver.program, a.o.algo);
-        st = mst_msf_write(a.output, &g, forest.eid, forest.count, producer);
+        snprintf(producer, sizeof producer, "%s --algo %s", h->s->program, h->o.algo);
+        st = mst_msf_write(h->a.output, &h->g, h->forest.eid, h->forest.count, producer);
         if (st != MST_OK)
-            goto fail;
+            return report_error(h, st);
     }
-    goto done;
-fail:
-    /* Every rank gets here together (statuses were agreed) except from rank 0's own steps
-     * after the trials; only rank 0 prints. */
-    code = root ? report_error(st) : (int)st;
-done:
+    return 0;
+}
+
+/* Loads, solves and reports, once the command line is parsed and the solver initialized. */
+static int run(harness *h)
+{
+    mst_progress_enable(!h->a.json && h->root);
+    mst_status st = load_graph(h);
+    if (st == MST_OK)
+        st = allocate_trials(h);
+    if (st == MST_OK)
+        st = run_trials(h);
+    /* Every rank gets here with the same status (agreed), and only rank 0 goes on. */
+    if (st != MST_OK)
+        return report_error(h, st);
+    return h->root ? report(h) : 0;
+}
+
+int mst_harness_main(const mst_solver_desc *s, int argc, char **argv)
+{
+    harness h;
+    memset(&h, 0, sizeof h);
+    h.s = s;
+    h.lo = mst_load_options_default();
+    mst_cli_action action;
+    mst_status pst = parse_command_line(&h, argc, argv, &action);
+    if (pst == MST_OK && action != MST_CLI_RUN)
+        return 0;
+    /* A usage error is reported after init, so that with ranks only rank 0 prints it. */
+    mst_status st = s->init != NULL ? s->init(&argc, &argv) : MST_OK;
+    if (st != MST_OK) {
+        fprintf(stderr, "%s: error: %s\n", s->program, mst_last_error());
+        return (int)st;
+    }
+    h.dist = s->dist;
+    h.root = h.dist == NULL || h.dist->rank() == 0;
+    int code;
+    if (pst != MST_OK) {
+        if (h.root)
+            fprintf(stderr, "%s: error: %s (try --help)\n", s->program, mst_last_error());
+        code = (int)pst;
+    } else {
+        code = run(&h);
+    }
     /* Ranks return rank 0's exit code (verification and --output happen there). */
-    if (dist != NULL && initialized)
-        code = (int)dist->agree((mst_status)code);
-    free(forest.eid);
-    free(ph);
-    free(times);
-    free(kernel);
-    mst_graph_free(&g);
-    if (initialized)
-        mst_solver_finalize();
+    if (h.dist != NULL)
+        code = (int)h.dist->agree((mst_status)code);
+    free(h.forest.eid);
+    free(h.ph);
+    free(h.times);
+    free(h.kernel);
+    mst_graph_free(&h.g);
+    if (s->finalize != NULL)
+        s->finalize();
     return code;
 }

@@ -12,10 +12,12 @@ void mst_phase_add(mst_phases *ph, const char *name, double seconds)
             ph->seconds[i] += seconds;
             return;
         }
-    if (ph->count < MST_MAX_PHASES) {
-        ph->name[ph->count] = name;
-        ph->seconds[ph->count++] = seconds;
+    if (ph->count == MST_MAX_PHASES) {
+        ph->dropped++;
+        return;
     }
+    ph->name[ph->count] = name;
+    ph->seconds[ph->count++] = seconds;
 }
 
 void mst_phase_count(mst_phases *ph, const char *name, uint64_t value)
@@ -27,8 +29,10 @@ void mst_phase_count(mst_phases *ph, const char *name, uint64_t value)
             ph->counter[i] = value;
             return;
         }
-    if (ph->counters < MST_MAX_PHASES) {
-        ph->counter_name[ph->counters] = name;
-        ph->counter[ph->counters++] = value;
+    if (ph->counters == MST_MAX_PHASES) {
+        ph->dropped++;
+        return;
     }
+    ph->counter_name[ph->counters] = name;
+    ph->counter[ph->counters++] = value;
 }

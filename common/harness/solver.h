@@ -1,10 +1,12 @@
 /*
- * solver.h: the contract between the shared harness (common/harness.c) and a solver.
+ * solver.h: the contract between the shared harness (harness.c) and a solver.
  *
- * Every executable is the harness plus one solver folder (seq/, openmp/, cuda/, mpi/) that
- * defines the symbols below, after Graph500's reference drivers: the harness parses the common
- * command line, loads the graph, runs one untimed warm-up and `trials` timed calls of
- * mst_solve(), verifies, prints and writes the output; the solver only computes.
+ * A solver is one folder (seq/, openmp/, cuda/, mpi/) with one const mst_solver_desc: its name,
+ * variants (--algo, each with its solve function), an option table (options.h) and optional
+ * init / context / finalize and distributed hooks, plus a main() that hands the descriptor to
+ * mst_harness_main(). After Graph500's reference drivers, the harness parses the command line,
+ * loads the graph, runs one untimed warm-up and `trials` timed solves, verifies, prints and
+ * writes the output; the solver only computes.
  */
 #ifndef MST_SOLVER_H
 #define MST_SOLVER_H
@@ -13,17 +15,16 @@
 
 #include "graph.h"
 #include "loader.h"
+#include "options.h"
 #include "status.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Options of the common command line (DESIGN.md) that reach the solver. */
+/* What the harness's own options tell the solver; solver options live in its own table. */
 typedef struct mst_options {
-    const char *algo; /* --algo: one of mst_solver.algos (the harness checks) */
-    int threads;      /* -t/--threads N (0: the solver's default, e.g. all cores) */
-    int device;       /* --device D (CUDA) */
+    const char *algo; /* --algo: the name of one of the descriptor's variants */
     int phases;       /* --phases asked: solvers may time finer steps */
 } mst_options;
 
@@ -35,9 +36,11 @@ typedef struct mst_forest {
     uint64_t capacity;
 } mst_forest;
 
-#define MST_MAX_PHASES 16
+#define MST_MAX_PHASES 48
 
-/* Per-trial phase times and counters, filled by the solver (names are static strings). */
+/* Per-trial phase times and counters, filled by the solver (names are static strings). More
+ * than MST_MAX_PHASES names is a bug of the solver: `dropped` counts them and the harness fails
+ * with MST_EINTERNAL rather than print an incomplete split. */
 typedef struct mst_phases {
     int count;
     const char *name[MST_MAX_PHASES];
@@ -45,6 +48,7 @@ typedef struct mst_phases {
     int counters;
     const char *counter_name[MST_MAX_PHASES];
     uint64_t counter[MST_MAX_PHASES];
+    int dropped;
     double kernel_s; /* GPU solvers: time with the graph already on the device (< 0: n/a) */
 } mst_phases;
 
@@ -61,52 +65,17 @@ typedef struct mst_run_context {
     char device[128]; /* GPU name, or "" */
 } mst_run_context;
 
-/* A solver's description, defined once in its folder. */
-typedef struct mst_solver_info {
-    const char *program;      /* "mst-seq" */
-    const char *description;  /* one line for --help */
-    const char *const *algos; /* NULL-terminated; the first is the default */
-    const char *usage;        /* help lines for the solver's own options, or "" */
-} mst_solver_info;
-
-extern const mst_solver_info mst_solver;
-
-/* Called first with main's arguments (MPI_Init, device discovery, or nothing).
- * Errors: MST_ERESOURCE (no device...). */
-mst_status mst_solver_init(int *argc, char ***argv);
-
 /*
- * Offers the solver an option the harness does not know ("--dsu", "lock"). Set *used_value to 1
- * if the option took `value` (which may be NULL when it is the last argument).
- * Errors: MST_EUSAGE if the option is unknown or its value is bad (with a message).
- */
-mst_status mst_solver_option(const char *name, const char *value, int *used_value);
-
-/* Fills the run context for the summary, after init and options. */
-void mst_solver_context(const mst_options *o, mst_run_context *c);
-
-/*
- * Computes the minimum spanning forest of g under the (key, edge id) order into out, and may
- * fill ph. Must leave g unchanged and give the same edge set on every call.
- * Errors: MST_ERESOURCE (memory, size limits), with a message.
- */
-mst_status mst_solve(const mst_graph *g, const mst_options *o, mst_forest *out, mst_phases *ph);
-
-/* Called last (MPI_Finalize...). */
-void mst_solver_finalize(void);
-
-/*
- * Distributed solvers (mst-mpi): every rank runs the harness, and the solver supplies these
- * hooks through mst_solver_dist(). Every other solver leaves that function undefined and links
- * the default of common/solver_dist.c, which returns NULL: the harness then behaves as a single
- * process. With hooks, the harness
+ * Distributed solvers (mst-mpi): every rank runs the harness, and the descriptor's `dist`
+ * points to these hooks (NULL everywhere else: the harness then behaves as a single process).
+ * With hooks, the harness
  *   - prints usage, errors, the summary and writes --output on rank 0 only;
  *   - loads the whole graph on rank 0 only when it verifies or writes --output (both need it),
  *     then calls load() on every rank: each rank reads its own share into the solver's storage
  *     (memory O((n + m) / p)), and g gets the graph's header (name, n, m, weight type, ...),
  *     with NULL arrays where the whole graph is not held;
- *   - runs each trial as barrier(), mst_solve() on every rank, then time_max(): a trial's
- *     compute time is that of the slowest rank. mst_solve() returns the same status on every
+ *   - runs each trial as barrier(), the variant's solve() on every rank, then time_max(): a
+ *     trial's compute time is that of the slowest rank. solve() returns the same status on every
  *     rank and the forest on rank 0 only (out->capacity is 1 elsewhere);
  *   - passes every status that decides its path through agree(), so that all ranks take the
  *     same path and rank 0 can print the first failing rank's message.
@@ -126,15 +95,48 @@ typedef struct mst_dist_hooks {
     void (*barrier)(void);
     /* Collective: the largest of the ranks' `seconds`, on every rank. */
     double (*time_max)(double seconds);
-    /* Rank 0: total weight of the forest of the last mst_solve() (g may lack key arrays). */
+    /* Rank 0: total weight of the forest of the last solve() (g may lack key arrays). */
     mst_weight_sum (*forest_weight)(const mst_graph *g, const mst_forest *f);
     /* Rank 0: extra summary lines (json = 0) or extra JSON members ("\"key\":value,...")
      * describing the trial whose phases are `ph`, or NULL for none. Static storage. */
     const char *(*stats)(const mst_phases *ph, int json);
 } mst_dist_hooks;
 
-/* The distributed solver's hooks, or NULL (every single-process solver). */
-const mst_dist_hooks *mst_solver_dist(void);
+/*
+ * Computes the minimum spanning forest of g under the (key, edge id) order into out, and may
+ * fill ph. Must leave g unchanged and give the same edge set on every call.
+ * Errors: MST_ERESOURCE (memory, size limits), MST_EINTERNAL (a broken invariant), with a
+ * message.
+ */
+typedef mst_status (*mst_solve_fn)(const mst_graph *g, const mst_options *o, mst_forest *out,
+                                   mst_phases *ph);
+
+/* An --algo variant. Lists end with an entry whose name is NULL; the first is the default. */
+typedef struct mst_variant {
+    const char *name; /* "kruskal" */
+    const char *help; /* one line: the algorithm and its source */
+    mst_solve_fn solve;
+} mst_variant;
+
+/* A solver, defined once in its folder. Only program, description, parallelism and variants
+ * are required; every other member may be NULL. */
+typedef struct mst_solver_desc {
+    const char *program;       /* "mst-seq" */
+    const char *description;   /* one line for --help */
+    const char *parallelism;   /* "sequential", "threads", "gpu" or "ranks" (--describe) */
+    const mst_variant *variants;
+    const mst_option *options; /* the solver's own options (options.h) */
+    void *option_values;       /* the struct their offsets refer to */
+    const char *notes;         /* more --help text (how to run it, memory use) */
+    /* Called first with main's arguments (MPI_Init, ...). Errors: MST_ERESOURCE. */
+    mst_status (*init)(int *argc, char ***argv);
+    /* Fills the run context for the summary after init and option parsing (NULL: one thread). */
+    void (*context)(const mst_options *o, mst_run_context *c);
+    /* Called last (MPI_Finalize, ...). */
+    void (*finalize)(void);
+    /* Distributed solvers only (mst-mpi); NULL: one process. */
+    const mst_dist_hooks *dist;
+} mst_solver_desc;
 
 #ifdef __cplusplus
 }

@@ -3,20 +3,7 @@
 
 #include <inttypes.h>
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(f, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(f, "\\u%04x", c);
-        else
-            fputc(c, f);
-    }
-    fputc('"', f);
-}
+#include "options.h"
 
 static const char *origin_name(const mst_graph *g)
 {
@@ -76,11 +63,11 @@ void mst_print_json(FILE *f, const mst_run_result *r)
     const mst_graph *g = r->g;
     char wbuf[64];
     fprintf(f, "{\"solver\":");
-    json_string(f, r->program);
+    mst_json_string(f, r->program);
     fprintf(f, ",\"algo\":");
-    json_string(f, r->algo);
+    mst_json_string(f, r->algo);
     fprintf(f, ",\"graph\":");
-    json_string(f, g->name);
+    mst_json_string(f, g->name);
     fprintf(f, ",\"format\":\"%s\",\"n\":%" PRIu32 ",\"m\":%" PRIu64 ",\"self_loops\":%" PRIu64
                ",\"components\":%" PRIu64 ",\"msf_edges\":%" PRIu64 ",\"msf_weight\":%s",
             g->format, g->n, g->m, g->self_loops, r->components, r->msf_edges,
@@ -96,25 +83,25 @@ void mst_print_json(FILE *f, const mst_run_result *r)
                 r->kernel_min_s);
     fprintf(f, ",\"threads\":%d,\"ranks\":%d,\"device\":", r->ctx.threads, r->ctx.ranks);
     if (r->ctx.device[0])
-        json_string(f, r->ctx.device);
+        mst_json_string(f, r->ctx.device);
     else
         fprintf(f, "null");
     fprintf(f, ",\"verified\":%s", r->verified < 0 ? "null" : r->verified ? "true" : "false");
     if (r->verified == 0) {
         fprintf(f, ",\"verify_error\":");
-        json_string(f, r->verify_message);
+        mst_json_string(f, r->verify_message);
     }
     if (r->show_phases && r->phases != NULL) {
         fprintf(f, ",\"phases\":{");
         for (int i = 0; i < r->phases->count; i++) {
             fprintf(f, "%s", i ? "," : "");
-            json_string(f, r->phases->name[i]);
+            mst_json_string(f, r->phases->name[i]);
             fprintf(f, ":%.9f", r->phases->seconds[i]);
         }
         fprintf(f, "},\"counters\":{");
         for (int i = 0; i < r->phases->counters; i++) {
             fprintf(f, "%s", i ? "," : "");
-            json_string(f, r->phases->counter_name[i]);
+            mst_json_string(f, r->phases->counter_name[i]);
             fprintf(f, ":%" PRIu64, r->phases->counter[i]);
         }
         fprintf(f, "}");

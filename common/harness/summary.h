@@ -1,6 +1,6 @@
 /*
  * summary.h: the one place that prints a run's result, as the human summary or as one JSON
- * object (DESIGN.md, Command line), so the four solvers' outputs cannot drift apart.
+ * object (docs/design.md, Output), so the four solvers' outputs cannot drift apart.
  */
 #ifndef MST_SUMMARY_H
 #define MST_SUMMARY_H
@@ -38,7 +38,7 @@ typedef struct mst_run_result {
 /* Prints the multi-line human summary. */
 void mst_print_summary(FILE *f, const mst_run_result *r);
 
-/* Prints one JSON object on one line (keys of DESIGN.md, "phases" when show_phases). */
+/* Prints one JSON object on one line (keys: docs/design.md, Output; "phases" with show_phases). */
 void mst_print_json(FILE *f, const mst_run_result *r);
 
 #ifdef __cplusplus

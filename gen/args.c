@@ -1,0 +1,354 @@
+/* args.c: mst-gen's command line (see args.h). */
+#include "args.h"
+
+#include <math.h>
+#include <omp.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "options.h"
+
+static const struct param_option {
+    const char *name;
+    gen_param_id id;
+} param_options[] = {
+    {"--vertices", GP_VERTICES}, {"--edges", GP_EDGES},     {"--scale", GP_SCALE},
+    {"--edge-factor", GP_EDGE_FACTOR}, {"--abcd", GP_ABCD}, {"--rows", GP_ROWS},
+    {"--cols", GP_COLS},         {"--side", GP_SIDE},       {"--k", GP_K},
+    {"--cliques", GP_CLIQUES},   {"--size", GP_SIZE},       {"--degree", GP_DEGREE},
+    {"--p", GP_P},               {"--connected", GP_CONNECTED},
+};
+#define PARAM_OPTIONS (sizeof param_options / sizeof param_options[0])
+
+static const char *param_name(gen_param_id id)
+{
+    for (size_t i = 0; i < PARAM_OPTIONS; i++)
+        if (param_options[i].id == id)
+            return param_options[i].name;
+    return "?";
+}
+
+/* Parses a real number (whole string). */
+static mst_status parse_double(const char *option, const char *s, double *out)
+{
+    char *end = NULL;
+    if (s == NULL)
+        return mst_fail(MST_EUSAGE, "option %s needs a value", option);
+    double x = strtod(s, &end);
+    if (end == s || *end != '\0' || !isfinite(x))
+        return mst_fail(MST_EUSAGE, "option %s: bad value '%s' (a number)", option, s);
+    *out = x;
+    return MST_OK;
+}
+
+static mst_status parse_rate(const char *option, const char *s, double *out)
+{
+    mst_status st = parse_double(option, s, out);
+    if (st == MST_OK && !(*out >= 0.0 && *out <= 1.0))
+        return mst_fail(MST_EUSAGE, "option %s: '%s' is not a probability in [0, 1]", option, s);
+    return st;
+}
+
+/* --abcd a,b,c[,d]: R-MAT quadrant probabilities. */
+static mst_status parse_abcd(const char *s, double abcd[4])
+{
+    char buf[256];
+    int k = 0;
+    if (s == NULL)
+        return mst_fail(MST_EUSAGE, "option --abcd needs a value");
+    if (strlen(s) >= sizeof buf)
+        return mst_fail(MST_EUSAGE, "option --abcd: value too long");
+    strcpy(buf, s);
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t != NULL;
+         t = strtok_r(NULL, ",", &save)) {
+        if (k == 4)
+            return mst_fail(MST_EUSAGE, "option --abcd: '%s' has more than 4 numbers", s);
+        char *end = NULL;
+        double x = strtod(t, &end);
+        if (end == t || *end != '\0' || !(x >= 0.0 && x <= 1.0))
+            return mst_fail(MST_EUSAGE, "option --abcd: '%s' is not a probability in [0, 1]", t);
+        abcd[k++] = x;
+    }
+    if (k < 3)
+        return mst_fail(MST_EUSAGE, "option --abcd: '%s' needs a,b,c or a,b,c,d", s);
+    double abc = abcd[0] + abcd[1] + abcd[2];
+    if (k == 3) {
+        if (abc > 1.0 + 1e-9)
+            return mst_fail(MST_EUSAGE, "option --abcd: a + b + c = %g exceeds 1", abc);
+        abcd[3] = abc < 1.0 ? 1.0 - abc : 0.0;
+    } else if (fabs(abc + abcd[3] - 1.0) > 1e-6) {
+        return mst_fail(MST_EUSAGE, "option --abcd: a + b + c + d = %g, not 1", abc + abcd[3]);
+    }
+    return MST_OK;
+}
+
+/* A family parameter (--vertices N, --p P, --abcd a,b,c ...) and the bit that says it was given;
+ * the field is the whole gen_cli. */
+static mst_status parse_param(const char *option, const char *value, void *field)
+{
+    gen_params *p = &((gen_cli *)field)->params;
+    size_t k = 0;
+    while (k < PARAM_OPTIONS && strcmp(option, param_options[k].name) != 0)
+        k++;
+    gen_param_id id = param_options[k].id;
+    mst_status st = MST_OK;
+    if (id == GP_P)
+        st = parse_rate(option, value, &p->p);
+    else if (id == GP_ABCD)
+        st = parse_abcd(value, p->abcd);
+    else if (mst_cli_parse_u64(option, value, UINT64_MAX, &p->u64[id]) != 0)
+        st = MST_EUSAGE;
+    if (st == MST_OK)
+        p->given |= GP_BIT(id);
+    return st;
+}
+
+static mst_status parse_weights(const char *option, const char *value, void *field)
+{
+    int mode = gen_weight_mode_parse(value);
+    if (mode < 0)
+        return mst_fail(MST_EUSAGE, "option %s: '%s' is not one of %s", option, value,
+                        gen_weight_mode_names);
+    ((gen_weights *)field)->mode = (gen_weight_mode)mode;
+    return MST_OK;
+}
+
+/* --min A / --max B: a bound of the weights' range, and that it was given. */
+static mst_status parse_bound(const char *option, const char *value, void *field)
+{
+    gen_weights *w = field;
+    int is_min = strcmp(option, "--min") == 0;
+    mst_status st = parse_double(option, value, is_min ? &w->min : &w->max);
+    if (st == MST_OK)
+        *(is_min ? &w->has_min : &w->has_max) = 1;
+    return st;
+}
+
+static mst_status parse_rate_option(const char *option, const char *value, void *field)
+{
+    return parse_rate(option, value, field);
+}
+
+#define PARAM(opt, var, text)                                                                  \
+    {.name = opt, .kind = MST_OPT_CUSTOM, .parse = parse_param, .offset = 0, .metavar = var,   \
+     .help = text}
+
+static const mst_option family_options[] = {
+    PARAM("--vertices", "N", "vertices"),
+    PARAM("--edges", "M", "edges before duplicates are removed"),
+    PARAM("--scale", "S", "R-MAT, Kronecker: 2^S vertices"),
+    PARAM("--edge-factor", "F", "R-MAT, Kronecker: F 2^S edges"),
+    PARAM("--abcd", "a,b,c[,d]", "R-MAT quadrant probabilities"),
+    PARAM("--rows", "R", "grid2d rows"),
+    PARAM("--cols", "C", "grid2d columns"),
+    PARAM("--side", "K", "grid3d side"),
+    PARAM("--k", "K", "kout: edges per vertex; circulant: neighbours per side"),
+    PARAM("--cliques", "C", "caveman cliques"),
+    PARAM("--size", "K", "caveman clique size"),
+    PARAM("--degree", "D", "geometric: nearest neighbours per point"),
+    PARAM("--p", "P", "gnp: probability of every pair"),
+    {.name = "--connected", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(gen_cli, connected),
+     .help = "random, gnp: the first n-1 edges form a random spanning tree"},
+    {.name = "--parts", .kind = MST_OPT_COUNT, .offset = offsetof(gen_cli, parts), .metavar = "P",
+     .help = "components: P disjoint copies of FAMILY"},
+    {0},
+};
+
+static const mst_option gen_options[] = {
+    {.name = "--output", .alias = "-o", .kind = MST_OPT_STRING,
+     .offset = offsetof(gen_cli, output), .metavar = "FILE",
+     .help = "output file (required); format by extension"},
+    {.name = "--format", .kind = MST_OPT_STRING, .offset = offsetof(gen_cli, format),
+     .metavar = "F", .help = "override the format (edgelist mtx dimacs metis egr msb)"},
+    {.name = "--seed", .kind = MST_OPT_UINT, .def = "1", .offset = offsetof(gen_cli, params.seed),
+     .metavar = "S", .help = "seed of the structure and the weights"},
+    {.name = "--weights", .kind = MST_OPT_CUSTOM, .parse = parse_weights,
+     .offset = offsetof(gen_cli, weights), .metavar = "W",
+     .help = "uniform (default; geometric: Euclidean float32), float, unit,\n"
+             "distinct (a permutation of 1..m), none (unweighted file)"},
+    {.name = "--min", .kind = MST_OPT_CUSTOM, .parse = parse_bound,
+     .offset = offsetof(gen_cli, weights), .metavar = "A",
+     .help = "lower end of uniform (int32, default 1) or float (default 0) weights"},
+    {.name = "--max", .kind = MST_OPT_CUSTOM, .parse = parse_bound,
+     .offset = offsetof(gen_cli, weights), .metavar = "B",
+     .help = "upper end of uniform (default 2^20) or float (default 1) weights"},
+    {.name = "--keep-duplicates", .kind = MST_OPT_FLAG, .flag = 1,
+     .offset = offsetof(gen_cli, keep_duplicates),
+     .help = "keep self-loops and repeated edges (default: keep the first\n"
+             "occurrence of every pair, drop self-loops)"},
+    {.name = "--self-loops", .kind = MST_OPT_CUSTOM, .parse = parse_rate_option,
+     .offset = offsetof(gen_cli, loop_rate), .metavar = "P",
+     .help = "add a self-loop after each edge with probability P"},
+    {.name = "--multi-edges", .kind = MST_OPT_CUSTOM, .parse = parse_rate_option,
+     .offset = offsetof(gen_cli, multi_rate), .metavar = "P",
+     .help = "add a parallel copy of a random edge after each edge with probability P"},
+    {.name = "--threads", .alias = "-t", .kind = MST_OPT_COUNT, .max = 4096,
+     .offset = offsetof(gen_cli, threads), .metavar = "N",
+     .help = "OpenMP threads (default: OMP_NUM_THREADS or all cores)"},
+    {.name = "--quiet", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(gen_cli, quiet),
+     .help = "no summary line"},
+    {.name = "--verbose", .alias = "-v", .kind = MST_OPT_FLAG, .flag = 1,
+     .offset = offsetof(gen_cli, verbose), .help = "time of every step on stderr"},
+    {0},
+};
+
+/* --help's text after the options: every family's parameters and every preset. */
+static const char *notes(void)
+{
+    static char buf[8192];
+    size_t len = 0;
+    len += (size_t)snprintf(buf, sizeof buf, "Families and their parameters:\n");
+    for (const gen_family *f = gen_families; f->name != NULL && len < sizeof buf; f++)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "  %-10s %s\n", f->name, f->usage);
+    if (len < sizeof buf)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "\nPresets (mst-gen preset NAME -o "
+                                "FILE; seed 1 unless --seed):\n");
+    for (const gen_preset *p = gen_presets; p->name != NULL && len < sizeof buf; p++)
+        len += (size_t)snprintf(buf + len, sizeof buf - len, "  %-15s %s\n  %-15s   %s\n",
+                                p->name, p->args, "", p->source);
+    return buf;
+}
+
+static void describe_cli(mst_cli *cli, gen_cli *c)
+{
+    memset(cli, 0, sizeof *cli);
+    cli->program = "mst-gen";
+    cli->kind = "tool";
+    cli->parallelism = "threads";
+    cli->usage = "FAMILY [family options] [options] -o FILE\n"
+                 "       mst-gen components --parts P FAMILY [family options] [options] -o FILE\n"
+                 "       mst-gen preset NAME [options] -o FILE";
+    cli->description = "Writes a synthetic graph in the format of FILE's extension (.wel text, "
+                       ".msb binary,\nany of them .gz). The same options and seed give the same "
+                       "bytes whatever the number\nof threads (OMP_NUM_THREADS or -t).";
+    cli->notes = notes();
+    cli->max_args = 2;
+    cli->variants_title = "families (FAMILY)";
+    for (const gen_family *f = gen_families; f->name != NULL; f++)
+        cli->variants[cli->nvariants++] = (mst_cli_variant){f->name, f->summary};
+    cli->variants[cli->nvariants++] = (mst_cli_variant){"components",
+                                                        "P disjoint copies of FAMILY (a forest)"};
+    mst_cli_add_group(cli, "family options", family_options, c);
+    mst_cli_add_group(cli, "options", gen_options, c);
+}
+
+/* FAMILY, or "components FAMILY", from the positional arguments. */
+static mst_status pick_family(gen_cli *c, const char **args, int nargs)
+{
+    int i = 0;
+    if (nargs > 0 && strcmp(args[0], "components") == 0)
+        c->components = 1, i = 1;
+    if (i == nargs)
+        return MST_OK; /* validate() says what is missing */
+    if (nargs - i > 1)
+        return mst_fail(MST_EUSAGE, "unexpected argument '%s'", args[i + 1]);
+    c->family = gen_family_find(args[i]);
+    if (c->family == NULL)
+        return mst_fail(MST_EUSAGE, "unknown family '%s' (see mst-gen --help)", args[i]);
+    return MST_OK;
+}
+
+/* Checks that the options fit the family and the rest is complete. */
+static mst_status validate(gen_cli *c)
+{
+    if (c->connected)
+        c->params.given |= GP_BIT(GP_CONNECTED);
+    if (c->family == NULL)
+        return mst_fail(MST_EUSAGE, c->components ? "components: no family given (mst-gen "
+                        "components --parts P FAMILY ...)" : "no family given (see mst-gen --help)");
+    const gen_family *f = c->family;
+    unsigned extra = c->params.given & ~(f->required | f->optional);
+    for (int id = 0; id < GP_COUNT; id++) {
+        if (extra & GP_BIT(id))
+            return mst_fail(MST_EUSAGE, "family %s does not take %s (it takes %s)", f->name,
+                            param_name((gen_param_id)id), f->usage);
+        if ((f->required & GP_BIT(id)) && !(c->params.given & GP_BIT(id)))
+            return mst_fail(MST_EUSAGE, "family %s needs %s (usage: mst-gen %s %s)", f->name,
+                            param_name((gen_param_id)id), f->name, f->usage);
+    }
+    if (c->components && c->parts == 0)
+        return mst_fail(MST_EUSAGE, "components needs --parts P");
+    if (!c->components && c->parts != 0)
+        return mst_fail(MST_EUSAGE, "option --parts belongs to 'mst-gen components --parts P "
+                        "FAMILY ...'");
+    if (c->output == NULL)
+        return mst_fail(MST_EUSAGE, "no output file (-o FILE)");
+    if (c->weights.mode == GEN_W_DEFAULT && (c->weights.has_min || c->weights.has_max))
+        c->weights.mode = GEN_W_UNIFORM;
+    return gen_weights_check(&c->weights);
+}
+
+/* Splits a preset's command line into words (owned by *buf). */
+static mst_status split_words(const char *s, char **buf, char ***words, int *count)
+{
+    mst_status st = MST_OK;
+    size_t len = strlen(s);
+    MST_ALLOC(*buf, len + 1);
+    memcpy(*buf, s, len + 1);
+    MST_ALLOC(*words, len / 2 + 2);
+    *count = 0;
+    for (char *save = NULL, *t = strtok_r(*buf, " ", &save); t != NULL;
+         t = strtok_r(NULL, " ", &save))
+        (*words)[(*count)++] = t;
+    return MST_OK;
+fail:
+    return st;
+}
+
+/* The words to parse: a preset's stored command line, then the user's (argv[3..]); or argv. */
+static mst_status expand_preset(int argc, char **argv, gen_cli *c, char **buf, char ***words,
+                                char ***tok, int *count)
+{
+    mst_status st = MST_OK;
+    if (argc < 2 || strcmp(argv[1], "preset") != 0) {
+        *tok = argv, *count = argc;
+        return MST_OK;
+    }
+    if (argc < 3 || argv[2][0] == '-')
+        return mst_fail(MST_EUSAGE, "preset needs a NAME (see mst-gen --help)");
+    const gen_preset *p = gen_preset_find(argv[2]);
+    if (p == NULL)
+        return mst_fail(MST_EUSAGE, "unknown preset '%s' (see mst-gen --help)", argv[2]);
+    int nw = 0;
+    MST_CHECK(split_words(p->args, buf, words, &nw));
+    MST_ALLOC(*tok, (uint64_t)nw + (uint64_t)argc);
+    (*tok)[0] = argv[0];
+    memcpy(*tok + 1, *words, (size_t)nw * sizeof **tok);
+    for (int i = 3; i < argc; i++)
+        (*tok)[nw + i - 2] = argv[i];
+    *count = nw + argc - 2;
+    c->preset = p->name;
+    return MST_OK;
+fail:
+    return st;
+}
+
+int gen_cli_parse(int argc, char **argv, gen_cli *c)
+{
+    char *buf = NULL, **words = NULL, **tok = NULL;
+    const char *args[2];
+    int count = 0, nargs = 0, code = -1;
+    mst_cli cli;
+    memset(c, 0, sizeof *c);
+    c->weights.mode = GEN_W_DEFAULT;
+    describe_cli(&cli, c);
+    mst_status st = expand_preset(argc, argv, c, &buf, &words, &tok, &count);
+    if (st == MST_OK)
+        code = mst_cli_parse_main(&cli, count, tok, args, &nargs);
+    if (st == MST_OK && code < 0 && (st = pick_family(c, args, nargs)) == MST_OK)
+        st = validate(c);
+    if (st != MST_OK) {
+        fprintf(stderr, "mst-gen: error: %s\n", mst_last_error());
+        code = (int)st;
+    }
+    if (code < 0 && c->threads > 0)
+        omp_set_num_threads((int)c->threads);
+    if (tok != argv)
+        free(tok);
+    free(words);
+    free(buf);
+    return code;
+}

@@ -1,0 +1,27 @@
+/*
+ * stats.h: mst-mpi's --stats text: messages by type against the GHS bound, traffic between
+ * ranks, and every rank's peak memory, as summary lines or as a JSON member.
+ */
+#ifndef MST_MPI_STATS_H
+#define MST_MPI_STATS_H
+
+#include <stdint.h>
+
+#include "solver.h"
+
+/* What the statistics describe besides the counters of the median trial's phases. */
+typedef struct dist_stats_run {
+    int ghs;                      /* 1: GHS's counters, 0: Borůvka-allreduce's */
+    const char *partition;        /* "block" or "hash" */
+    const char *transport;        /* "shm" or "mpi" */
+    const uint64_t *peak_rss_kib; /* [ranks] */
+    int ranks;
+} dist_stats_run;
+
+/*
+ * The statistics of the trial whose phases are ph: summary lines (json = 0) or the JSON member
+ * "stats":{...} (json = 1), in static storage (truncated past 64 KiB). Never fails.
+ */
+const char *dist_stats_text(const mst_phases *ph, int json, const dist_stats_run *run);
+
+#endif

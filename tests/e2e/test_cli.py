@@ -1,0 +1,125 @@
+"""The command line every executable shares: `--describe` is one JSON object whose options are
+the ones `--help` prints and the parser accepts, with defaults the parser takes; usage errors are
+one line and exit 1. Discovered and run by test_e2e.py."""
+import json
+import os
+import subprocess
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BIN = os.path.join(ROOT, "bin")
+PROGRAMS = ["mst-seq", "mst-omp", "mst-mpi", "mst-cuda", "mst-verify", "mst-convert", "mst-gen"]
+SOLVERS = ["mst-seq", "mst-omp", "mst-mpi", "mst-cuda"]
+
+
+def run(args):
+    return subprocess.run(args, capture_output=True, text=True, timeout=120)
+
+
+def solver_list():
+    """The Makefile's SOLVER_LIST: executable:folder:toolchain words."""
+    with open(os.path.join(ROOT, "Makefile")) as f:
+        for line in f:
+            if line.startswith("SOLVER_LIST"):
+                return [w.split(":") for w in line.split(":=", 1)[1].split()]
+    raise AssertionError("no SOLVER_LIST in the Makefile")
+
+
+class Describe(unittest.TestCase):
+    def describe(self, program):
+        path = os.path.join(BIN, program)
+        self.assertTrue(os.path.exists(path), "%s not built" % path)
+        p = run([path, "--describe"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout.count("\n"), 1, "one line")
+        return json.loads(p.stdout)
+
+    def test_every_executable_describes_itself(self):
+        for program in PROGRAMS:
+            with self.subTest(program=program):
+                d = self.describe(program)
+                self.assertEqual(d["program"], program)
+                self.assertEqual(d["kind"], "solver" if program in SOLVERS else "tool")
+                names = [o["name"] for o in d["options"]]
+                self.assertEqual(len(names), len(set(names)), "an option listed twice")
+                if d["kind"] == "solver":
+                    self.assertIn(d["parallelism"], ("sequential", "threads", "gpu", "ranks"))
+                    self.assertEqual([v["default"] for v in d["variants"]].count(True), 1)
+                    self.assertTrue(d["variants"][0]["default"])
+
+    def test_help_lists_what_describe_reports(self):
+        for program in PROGRAMS:
+            with self.subTest(program=program):
+                d = self.describe(program)
+                p = run([os.path.join(BIN, program), "--help"])
+                self.assertEqual(p.returncode, 0, p.stderr)
+                for o in d["options"]:
+                    self.assertIn(o["name"], p.stdout)
+                    if o["default"] is not None and o["kind"] != "flag":
+                        self.assertIn("(default %s)" % o["default"], p.stdout)
+                for v in d["variants"]:
+                    self.assertIn(v["name"], p.stdout)
+
+    def test_every_choice_is_accepted_and_others_are_not(self):
+        for program in PROGRAMS:
+            d = self.describe(program)
+            for o in d["options"]:
+                if not o["choices"]:
+                    continue
+                with self.subTest(program=program, option=o["name"]):
+                    # A usage error comes before anything is read: a missing graph is exit 2
+                    # (or 1 for mst-gen, which then lacks its family), never a choice error.
+                    for value in o["choices"]:
+                        p = run([os.path.join(BIN, program), o["name"], value, "--describe"])
+                        self.assertEqual(p.returncode, 0, p.stderr)
+                    p = run([os.path.join(BIN, program), o["name"], "no-such-value", "x", "y"])
+                    self.assertEqual(p.returncode, 1, p.stderr)
+                    self.assertIn("'no-such-value' is not", p.stderr)
+                    self.assertEqual(len(p.stderr.strip().splitlines()), 1, p.stderr)
+
+    def test_solvers_are_the_makefile_list(self):
+        """The Makefile builds one executable per solver folder from its list; each is a solver
+        whose folder holds its descriptor."""
+        listed = solver_list()
+        self.assertEqual(sorted(exe for exe, _, _ in listed), sorted(SOLVERS))
+        for exe, folder, _ in listed:
+            with self.subTest(solver=exe):
+                sources = os.listdir(os.path.join(ROOT, folder))
+                self.assertTrue({"solver.c", "solver.cu"} & set(sources))
+                self.assertEqual(self.describe(exe)["kind"], "solver")
+
+    def test_mst_seq_variants(self):
+        names = [v["name"] for v in self.describe("mst-seq")["variants"]]
+        self.assertEqual(names, ["kruskal", "filter-kruskal", "prim", "boruvka"])
+
+
+class UsageErrors(unittest.TestCase):
+    def test_one_line_and_exit_1(self):
+        seq = os.path.join(BIN, "mst-seq")
+        for args, fragment in [(["--algo", "nope", "g"], "unknown --algo 'nope'"),
+                               (["--trials", "0", "g"], "option --trials: bad value '0'"),
+                               (["--json=1", "g"], "option --json takes no value"),
+                               (["--bogus", "g"], "unknown option '--bogus'"),
+                               (["g", "h"], "too many arguments ('h')"),
+                               ([], "missing arguments"),
+                               (["g", "--output"], "option --output needs a value")]:
+            with self.subTest(args=args):
+                p = run([seq, *args])
+                self.assertEqual(p.returncode, 1, p.stderr)
+                lines = p.stderr.strip().splitlines()
+                self.assertEqual(len(lines), 1, p.stderr)
+                self.assertTrue(lines[0].startswith("mst-seq: error: "), p.stderr)
+                self.assertIn(fragment, lines[0])
+
+    def test_inline_values_and_aliases(self):
+        omp = os.path.join(BIN, "mst-omp")
+        p = run([omp, "--describe", "-t", "2"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        p = run([omp, "-t=2", "g"])
+        self.assertEqual(p.returncode, 1, "an alias takes no inline value")
+        p = run([omp, "--threads=2", "--schedule=guided,4", "--dsu=lock", "/nonexistent.wel"])
+        self.assertEqual(p.returncode, 2, p.stderr)  # parsed; the file is missing
+
+
+if __name__ == "__main__":
+    unittest.main()
