@@ -4,7 +4,7 @@
 # it; SIZE chooses the collection:
 #   small (default)  quick on a laptop: the presets of up to ~2M edges and scaled-down analogues
 #                    of the large ones (about 12M edges in all, seconds to generate)
-#   full             every preset at the seed papers' sizes plus a few scaling inputs (about
+#   full             every preset at the source papers' sizes plus a few scaling inputs (about
 #                    430M edges, ~5 GB as .msb): for the 16-core device machine
 # Usage: graphs/build.sh [small|full] [DIR]   (DIR default: data/gen; env FORMAT=.msb or .wel.gz)
 # The same mst-gen gives the same bytes everywhere (the sha256 column can be compared between

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# graphs/fetch.sh: downloads the public input graphs of the seed papers and converts them to .msb
+# graphs/fetch.sh: downloads the public input graphs of the source papers and converts them to .msb
 # with mst-convert. THIS NEEDS INTERNET ACCESS (sparse.tamu.edu and www.diag.uniroma1.it, several
 # GB for everything); the device machine has none, and no test depends on this script.
 #
-#   - ECL-MST (SC'23, seed 000) Table 2, the public real-world graphs, from the SuiteSparse Matrix
+#   - ECL-MST (Fallin et al. 2023) Table 2's public real-world graphs, from the SuiteSparse Matrix
 #     Collection (https://sparse.tamu.edu, Matrix Market .tar.gz): amazon0601, as-skitter,
 #     citationCiteseer, cit-Patents, coPapersDBLP, delaunay_n24, europe_osm, in-2004, internet,
 #     kron_g500-logn21, soc-LiveJournal1. Table 2's Galois inputs (2d-2e20, r4-2e23, rmat16,

@@ -1,5 +1,5 @@
 """Independent oracles for the end-to-end tests: python3-igraph's minimum spanning forest and
-small readers for the weighted shared graphs. Nothing here uses the suite's own code."""
+small readers for the weighted graphs bundled in graphs/. Nothing here uses the suite's own code."""
 import gzip
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""End-to-end tests of mst-convert: every readable shared graph converted to every writable
+"""End-to-end tests of mst-convert: every bundled graph (graphs/) converted to every writable
 format and read back by mst-seq (same n and m, same MSF weight with the file's weights and with
 random weights drawn per edge id, same MSF edges line for line for the formats that keep the
 edge order), exact float, negative and uint32 weights, and the error contract (exit codes, one
@@ -7,24 +7,25 @@ line, no file left behind). Discovered and run by test_e2e.py."""
 import os
 import unittest
 
-from test_e2e import BIN, SHARED, Workdir, read_output, run, solve
+import manifest
+from test_e2e import BIN, Workdir, read_output, run, solve
 
 CONVERT = os.path.join(BIN, "mst-convert")
 
-# The full format matrix runs on the shared graphs up to ~200K edges; each larger one gets one
+# The full format matrix runs on the bundled graphs up to ~200K edges; each larger one gets one
 # format (the whole module stays well under a minute on a 2-core machine).
 SMALL_GRAPHS = [
-    "road/rome99.gr",                                   # DIMACS-9, int weights, 1-based
-    "mesh/commanche_dual.mtx",                          # float weights, self-loops
-    "infrastructure/bcspwr10.mtx",                      # pattern, a self-loop on every vertex
-    "mesh/delaunay_n14.mtx",
-    "mesh/4elt.graph",                                  # METIS
-    "ecl/indigo3_undirect_power_law_500n_6000e.egr",    # .egr, many components
-    "ecl/indigo3_undirect_simple_planar_1000n_3956e.egr",
-    "social/wiki-Vote.txt",                             # SNAP, 0-based, sparse ids
-    "social/facebook_combined.txt",
+    "road/rome99.gr.gz",                                # DIMACS-9, int weights, 1-based
+    "mesh/commanche_dual.mtx.gz",                       # float weights, self-loops
+    "infrastructure/bcspwr10.mtx.gz",                   # pattern, a self-loop on every vertex
+    "mesh/delaunay_n14.mtx.gz",
+    "mesh/4elt.graph.gz",                               # METIS
+    "ecl/indigo3_undirect_power_law_500n_6000e.egr.gz", # .egr, many components
+    "ecl/indigo3_undirect_simple_planar_1000n_3956e.egr.gz",
+    "social/wiki-Vote.txt.gz",                          # SNAP, 0-based, sparse ids
+    "social/facebook_combined.txt.gz",
     "social/CA-CondMat.txt.gz",                         # SNAP, both directions listed
-    "internet/as20graph.txt",                           # SNAP with self-loops, isolated ids
+    "internet/as20graph.txt.gz",                        # SNAP with self-loops, isolated ids
     "road/luxembourg_osm.mtx.gz",
     "road/usroads.mtx.gz",
 ]
@@ -118,14 +119,12 @@ class ConvertBase(Workdir):
 
 
 class Convert(ConvertBase):
-    """The format matrix over the smaller shared graphs (one test per graph)."""
+    """The format matrix over the smaller bundled graphs (one test per graph)."""
 
 
 def _make_matrix_test(name):
     def test(self):
-        src = os.path.join(SHARED, name)
-        if not os.path.exists(src):
-            self.skipTest("%s not present" % src)
+        src = manifest.path(name)
         for i, ext in enumerate(TARGETS):
             with self.subTest(target=ext):
                 self.check_round_trip(src, ext, "g%d" % i)
@@ -133,26 +132,28 @@ def _make_matrix_test(name):
 
 
 for _name in SMALL_GRAPHS:
-    _test = "test_" + _name.replace("/", "_").replace(".", "_").replace("-", "_")
-    setattr(Convert, _test, _make_matrix_test(_name))
+    setattr(Convert, manifest.method_name(_name), _make_matrix_test(_name))
 
 
 class ConvertLarge(ConvertBase):
-    """Each larger shared graph to one format."""
+    """Each larger bundled graph to one format."""
 
 
 def _make_large_test(name, ext):
     def test(self):
-        src = os.path.join(SHARED, name)
-        if not os.path.exists(src):
-            self.skipTest("%s not present" % src)
-        self.check_round_trip(src, ext, "large")
+        self.check_round_trip(manifest.path(name), ext, "large")
     return test
 
 
 for _name, _ext in LARGE_GRAPHS:
-    _test = "test_" + _name.replace("/", "_").replace(".", "_").replace("-", "_")
-    setattr(ConvertLarge, _test, _make_large_test(_name, _ext))
+    setattr(ConvertLarge, manifest.method_name(_name), _make_large_test(_name, _ext))
+
+
+class ConvertCoverage(unittest.TestCase):
+    def test_every_bundled_graph_is_converted(self):
+        """The two lists above name every graph of graphs/MANIFEST.tsv exactly once."""
+        listed = SMALL_GRAPHS + [name for name, _ in LARGE_GRAPHS]
+        self.assertEqual(sorted(listed), sorted(row["path"] for row in manifest.rows()))
 
 
 class ConvertWeights(ConvertBase):

@@ -1,8 +1,9 @@
 #!/usr/bin/python3
-"""End-to-end tests of the executables (mst-seq, mst-verify): the shared real graphs against
-their published figures, weighted graphs against an independent oracle (python3-igraph),
-generated corner cases, identical edge sets from every algorithm, and the error contract
-(one-line message with file and line, exit codes, no output file left behind)."""
+"""End-to-end tests of the executables (mst-seq, mst-verify): the real graphs bundled in graphs/
+against the figures of graphs/MANIFEST.tsv, weighted graphs against an independent oracle
+(python3-igraph), generated corner cases, identical edge sets from every algorithm mst-seq
+reports (--describe), and the error contract (one-line message with file and line, exit codes,
+no output file left behind). Run directly, it runs every tests/e2e/test_*.py."""
 import json
 import os
 import random
@@ -11,23 +12,24 @@ import sys
 import tempfile
 import unittest
 
+import manifest
 import oracle
+from describe import variants
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.join(ROOT, "bin")
-# The team's shared graphs beside the checkout (MST_SHARED_GRAPHS overrides, e.g. on the device).
-SHARED = os.environ.get("MST_SHARED_GRAPHS",
-                        os.path.join(os.path.dirname(ROOT), "shared", "graphs"))
-SEQ_ALGOS = ["kruskal", "filter-kruskal"]
+SEQ = os.path.join(BIN, "mst-seq")
 
 
 def run(args, **kw):
     return subprocess.run(args, capture_output=True, text=True, **kw)
 
 
-def solve(graph, *args, algo="kruskal", binary="mst-seq"):
-    """Runs a solver with --json and returns (parsed result, completed process)."""
-    p = run([os.path.join(BIN, binary), "--json", "--trials", "1", "--algo", algo, *args, graph])
+def solve(graph, *args, algo=None, binary="mst-seq"):
+    """Runs a solver with --json (and --algo ALGO if given) and returns (parsed result,
+    completed process)."""
+    choice = ["--algo", algo] if algo else []
+    p = run([os.path.join(BIN, binary), "--json", "--trials", "1", *choice, *args, graph])
     result = json.loads(p.stdout) if p.returncode == 0 else None
     return result, p
 
@@ -53,11 +55,22 @@ class Workdir(unittest.TestCase):
             f.write(text)
         return self.path(name)
 
+    def require(self, binary, lacking=None):
+        """Fails the test when the executable `binary` is missing, as make test builds them all;
+        skips it instead when `binary` cannot be built here for want of `lacking` (a tool this
+        machine does not have, e.g. "nvcc")."""
+        if os.path.exists(binary):
+            return
+        if lacking is not None:
+            self.skipTest("no %s on this machine: %s is not built" % (lacking, binary))
+        self.fail("%s is missing: make all builds it" % binary)
+
     def check_all_algos(self, graph, *args, expect_weight=None, expect_edges=None):
-        """Every algorithm verifies, they write byte-identical outputs, mst-verify accepts them,
-        and the weight/edge count match the expectations. Returns the first result."""
+        """Every algorithm mst-seq reports verifies, they write byte-identical outputs (the
+        default algorithm's is left in self.msf_output), mst-verify accepts them, and the
+        weight/edge count match the expectations. Returns the default algorithm's result."""
         outputs, first = [], None
-        for algo in SEQ_ALGOS:
+        for algo in variants(SEQ):
             out = self.path("msf-%s.txt" % algo)
             r, p = solve(graph, "--output", out, *args, algo=algo)
             self.assertEqual(p.returncode, 0, "%s --algo %s: %s" % (graph, algo, p.stderr))
@@ -67,57 +80,49 @@ class Workdir(unittest.TestCase):
             if expect_edges is not None:
                 self.assertEqual(r["msf_edges"], expect_edges)
             outputs.append(read_output(out))
-            first = first or r
+            if first is None:
+                first, self.msf_output = r, out
             v = run([os.path.join(BIN, "mst-verify"), *args, graph, out])
             self.assertEqual(v.returncode, 0, v.stderr)
-        for o in outputs[1:]:
-            self.assertEqual(o, outputs[0], "algorithms disagree on the edge set")
+        for algo, o in zip(variants(SEQ)[1:], outputs[1:]):
+            self.assertEqual(o, outputs[0], "%s: %s disagrees with %s on the edge set" %
+                             (graph, algo, variants(SEQ)[0]))
         return first
 
-
     def check_same_edges(self, binary, graph, runs, *args):
-        """Each run of `binary` (its extra arguments in `runs`) writes exactly mst-seq's edges."""
+        """Each run of `binary` (its extra arguments in `runs`), with each variant it reports,
+        writes exactly mst-seq's edges."""
         out = self.path("seq.txt")
-        p = run([os.path.join(BIN, "mst-seq"), "--trials", "1", "--output", out, *args, graph])
+        p = run([SEQ, "--trials", "1", "--output", out, *args, graph])
         self.assertEqual(p.returncode, 0, p.stderr)
         ref = read_output(out)
-        for extra in runs:
-            out = self.path("other.txt")
-            p = run([binary, "--trials", "2", "--output", out, *extra, *args, graph])
-            self.assertEqual(p.returncode, 0, "%s %s: %s" % (extra, graph, p.stderr))
-            self.assertEqual(read_output(out), ref, "%s on %s: edge sets differ" % (extra, graph))
+        for algo in variants(binary):
+            for extra in [["--algo", algo, *e] for e in runs]:
+                out = self.path("other.txt")
+                p = run([binary, "--trials", "2", "--output", out, *extra, *args, graph])
+                self.assertEqual(p.returncode, 0, "%s %s: %s" % (extra, graph, p.stderr))
+                self.assertEqual(read_output(out), ref,
+                                 "%s on %s: edge sets differ" % (extra, graph))
 
 
-class SharedGraphs(Workdir):
-    """Every graph of ../shared/graphs loads with its published figures (unit weights)."""
+class BundledGraphs(Workdir):
+    """Every graph of graphs/MANIFEST.tsv loads with its figures (the file's weights, else unit
+    weights); every algorithm finds the same forest with those and with random weights."""
 
 
-def _shared_cases():
-    with open(os.path.join(os.path.dirname(__file__), "shared_graphs.tsv")) as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            name, n, loops, comps, edges, weight = line.split()
-            yield name, int(n), int(loops), int(comps), int(edges), int(weight)
-
-
-def _make_shared_test(name, n, loops, comps, edges, weight):
+def _make_bundled_test(row):
     def test(self):
-        path = os.path.join(SHARED, name)
-        if not os.path.exists(path):
-            self.skipTest("%s not present" % path)
-        r = self.check_all_algos(path, "--weights", "keep", expect_weight=weight,
-                                 expect_edges=edges)
-        self.assertEqual((r["n"], r["self_loops"], r["components"]), (n, loops, comps))
-        # Random weights: same forest size, every algorithm agrees (check_all_algos).
-        self.check_all_algos(path, "--weights", "random", "--seed", "7", expect_edges=edges)
+        path = manifest.path(row["path"])
+        r = self.check_all_algos(path, "--weights", "keep", expect_weight=row["msf_weight"],
+                                 expect_edges=row["msf_edges"])
+        weights = ("no" if r["weights"] == "unit" else
+                   "real" if r["weight_type"] == "float32" else "integer")
+        self.assertEqual((r["format"], r["n"], r["self_loops"], r["components"], weights),
+                         (row["format"], row["n"], row["self_loops"], row["components"],
+                          row["weights"]))
+        self.check_all_algos(path, "--weights", "random", "--seed", "7",
+                             expect_edges=row["msf_edges"])
     return test
-
-
-def shared_graph_paths():
-    """Paths of the shared graphs present on this machine (empty if none)."""
-    paths = [os.path.join(SHARED, name) for name, *_ in _shared_cases()]
-    return [p for p in paths if os.path.exists(p)]
 
 
 def corner_case_graphs(seed):
@@ -146,25 +151,20 @@ def corner_case_graphs(seed):
     }
 
 
-for _case in _shared_cases():
-    _name = "test_" + _case[0].replace("/", "_").replace(".", "_").replace("-", "_")
-    setattr(SharedGraphs, _name, _make_shared_test(*_case))
+for _row in manifest.rows():
+    setattr(BundledGraphs, manifest.method_name(_row["path"]), _make_bundled_test(_row))
 
 
 class Oracle(Workdir):
     """MSF weights of weighted graphs agree with python3-igraph."""
 
     def test_rome99(self):
-        path = os.path.join(SHARED, "road", "rome99.gr")
-        if not os.path.exists(path):
-            self.skipTest("shared graphs not present")
+        path = manifest.path("road/rome99.gr.gz")
         n, edges = oracle.read_dimacs_sp(path)
         self.check_all_algos(path, expect_weight=oracle.msf_weight(n, edges))
 
     def test_commanche_dual(self):
-        path = os.path.join(SHARED, "mesh", "commanche_dual.mtx")
-        if not os.path.exists(path):
-            self.skipTest("shared graphs not present")
+        path = manifest.path("mesh/commanche_dual.mtx.gz")
         n, edges = oracle.read_mtx(path)
         self.check_all_algos(path, expect_weight=oracle.msf_weight(n, edges))
 
@@ -215,8 +215,7 @@ class CornerCases(Workdir):
     def test_multi_edges_pick_lightest_then_lowest_id(self):
         path = self.write("multi.wel", "0 1 5\n0 1 3\n1 0 3\n0 1 3\n1 2 4\n2 1 4\n")
         self.check_all_algos(path, expect_weight=7, expect_edges=2)
-        out = self.path("msf-kruskal.txt")
-        self.assertEqual(read_output(out), ["0 1 3\n", "1 2 4\n"])
+        self.assertEqual(read_output(self.msf_output), ["0 1 3\n", "1 2 4\n"])
 
     def test_many_components(self):
         text = "".join("%d %d %d\n" % (2 * i, 2 * i + 1, i) for i in range(1000))
@@ -251,7 +250,7 @@ class CornerCases(Workdir):
     def test_one_based_output_numbering(self):
         path = self.write("g.gr", "p sp 3 4\na 1 2 5\na 2 1 5\na 2 3 1\na 3 2 1\n")
         self.check_all_algos(path, expect_weight=6)
-        self.assertEqual(read_output(self.path("msf-kruskal.txt")), ["1 2 5\n", "2 3 1\n"])
+        self.assertEqual(read_output(self.msf_output), ["1 2 5\n", "2 3 1\n"])
 
     def test_random_weights_are_deterministic(self):
         text = "".join("%d %d\n" % (i, (i * 7 + 1) % 200) for i in range(200))
@@ -270,7 +269,7 @@ class Errors(Workdir):
     def expect_input_error(self, name, text, fragment):
         path = self.write(name, text)
         out = self.path("out.txt")
-        for algo in SEQ_ALGOS:
+        for algo in variants(SEQ):
             r, p = solve(path, "--output", out, algo=algo)
             self.assertEqual(p.returncode, 2, p.stderr)
             lines = p.stderr.strip().splitlines()
@@ -312,15 +311,15 @@ class Errors(Workdir):
     def test_bad_usage(self):
         path = self.write("ok.wel", "0 1 1\n")
         for args in (["--algo", "nope"], ["--trials", "0"], ["--bogus"], ["--weights", "x"]):
-            p = run([os.path.join(BIN, "mst-seq"), *args, path])
+            p = run([SEQ, *args, path])
             self.assertEqual(p.returncode, 1, args)
-        self.assertEqual(run([os.path.join(BIN, "mst-seq")]).returncode, 1)
-        self.assertEqual(run([os.path.join(BIN, "mst-seq"), "--help"]).returncode, 0)
+        self.assertEqual(run([SEQ]).returncode, 1)
+        self.assertEqual(run([SEQ, "--help"]).returncode, 0)
 
     def test_verify_rejects_tampered_answer(self):
         path = self.write("g.wel", "0 1 1\n1 2 2\n0 2 3\n2 3 1\n")
         self.check_all_algos(path)
-        good = self.path("msf-kruskal.txt")
+        good = self.msf_output
         bad = self.write("bad.txt", "0 1 1\n0 2 3\n2 3 1\n")
         p = run([os.path.join(BIN, "mst-verify"), path, bad])
         self.assertEqual(p.returncode, 4, p.stderr)

@@ -5,7 +5,7 @@ threads and different seeds differ; every family has its structure (grid degrees
 geometric minimum degrees, kronecker = relabelled R-MAT); geometric k-NN and uniform weights
 against a Python recomputation of the counter-based hash; duplicate removal keeps first
 occurrences; injected self-loops and parallel edges; the weight modes; the presets' sizes against
-the seed papers; make graphs' manifest; round trips through mst-convert keep n, m and the MSF
+the source papers'; make graphs' manifest; round trips through mst-convert keep n, m and the MSF
 weight (mst-seq); and the error contract. Discovered and run by test_e2e.py; about 10 s on a
 2-core machine."""
 import array
@@ -88,6 +88,10 @@ def pairs(edges):
 
 
 class GenBase(Workdir):
+    def setUp(self):
+        super().setUp()
+        self.require(GEN)
+
     def gen(self, name, *args, threads=None, expect=0):
         """Runs mst-gen ARGS -o NAME in the work folder; returns the output path."""
         out = self.path(name)
@@ -114,7 +118,6 @@ class GenBase(Workdir):
         self.assertEqual(len(set(ps)), len(ps), "repeated edge")
 
 
-@unittest.skipUnless(os.path.exists(GEN), "bin/mst-gen not built")
 class Determinism(GenBase):
     CASES = [
         ["random", "--vertices", "5000", "--edges", "40000", "--weights", "distinct"],
@@ -161,7 +164,6 @@ class Determinism(GenBase):
         self.assertEqual([(u, v) for u, v, _ in e1], [(u, v) for u, v, _ in e2])
 
 
-@unittest.skipUnless(os.path.exists(GEN), "bin/mst-gen not built")
 class Families(GenBase):
     def test_help_lists_families_and_presets(self):
         p = run([GEN, "--help"])
@@ -331,7 +333,6 @@ class HashOracle(GenBase):
     against a brute-force k-NN of the same points, and the uniform weights (this also pins the
     generator's random streams: a change to them shows up here)."""
 
-    @unittest.skipUnless(os.path.exists(GEN), "bin/mst-gen not built")
     def test_brute_force_knn(self):
         n, d, seed = 400, 5, 7
         pts = [((gen_rand(seed, 4, 2 * i) >> 11) * 2.0 ** -53,
@@ -347,7 +348,6 @@ class HashOracle(GenBase):
                                  "--seed", str(seed), "--keep-duplicates")
         self.assertEqual(edges, expect)
 
-    @unittest.skipUnless(os.path.exists(GEN), "bin/mst-gen not built")
     def test_uniform_weights_formula(self):
         """Edge e's default weight is 1 + floor(rand(seed, 5, e) 2^20 / 2^64): a function of
         (seed, e) only (gen/weights.c)."""
@@ -356,7 +356,6 @@ class HashOracle(GenBase):
                          [1 + ((gen_rand(11, 5, e) * (1 << 20)) >> 64) for e in range(len(edges))])
 
 
-@unittest.skipUnless(os.path.exists(GEN), "bin/mst-gen not built")
 class DuplicatesAndInjection(GenBase):
     def test_dedup_keeps_first_occurrence(self):
         for case in (["random", "--vertices", "30", "--edges", "400"],
@@ -394,7 +393,6 @@ class DuplicatesAndInjection(GenBase):
         self.assertEqual((r_all["self_loops"], r_all["m"]), (3910, 2 * 3910))
 
 
-@unittest.skipUnless(os.path.exists(GEN), "bin/mst-gen not built")
 class Weights(GenBase):
     def test_modes(self):
         g = ["kout", "--vertices", "2000", "--k", "4"]
@@ -423,7 +421,6 @@ class Weights(GenBase):
                 self.assertEqual(ra[key], rb[key], (w, key))
 
 
-@unittest.skipUnless(os.path.exists(GEN), "bin/mst-gen not built")
 class Presets(GenBase):
     def check(self, name, n, m, tolerance, components=None, weights=None):
         path = self.gen(name + ".msb", "preset", name)
@@ -462,7 +459,6 @@ class Presets(GenBase):
         self.assertEqual(set(e[2] for e in c[1]), {1})
 
 
-@unittest.skipUnless(os.path.exists(GEN), "bin/mst-gen not built")
 class Collection(GenBase):
     """graphs/build.sh (make graphs) and graphs/fetch.sh --list (offline)."""
 
@@ -494,14 +490,12 @@ class Collection(GenBase):
         self.assertIn("NEEDS INTERNET", p.stdout)
 
 
-@unittest.skipUnless(os.path.exists(GEN), "bin/mst-gen not built")
 class RoundTrips(GenBase):
     """Every format mst-convert writes keeps n, m and the MSF weight of generated graphs."""
 
     def setUp(self):
         super().setUp()
-        if not os.path.exists(CONVERT):
-            self.skipTest("bin/mst-convert not built")
+        self.require(CONVERT)
 
     def test_round_trips(self):
         cases = [
@@ -530,7 +524,6 @@ class RoundTrips(GenBase):
                                  ref["msf_weight"])
 
 
-@unittest.skipUnless(os.path.exists(GEN), "bin/mst-gen not built")
 class Errors(GenBase):
     def expect_error(self, code, args, fragment, output="x.wel"):
         p = run([GEN, *args, "-o", self.path(output)] if output else [GEN, *args])

@@ -1,6 +1,7 @@
 #!/usr/bin/python3
 """End-to-end tests of mst-mpi under mpirun (Open MPI, as root and oversubscribed): at 1-4 ranks,
-with both partitions and both algorithms, on the shared graphs and on generated corner cases
+with both partitions and every algorithm it reports (--describe), on the bundled graphs
+(graphs/) and on generated corner cases
 (forests, isolated vertices, equal weights, multi-edges, a path, a star, a complete graph,
 self-loops, float and negative weights), read as text (parsed on rank 0 and sent in slices) and
 as .msb (every rank reads its slice with MPI-IO), every run writes exactly mst-seq's edge set.
@@ -8,8 +9,8 @@ Also: --no-verify runs (rank 0 without the whole graph) report mst-seq's weight,
 the JSON statistics (GHS's message bound at --test-window 1, and with the window's share),
 both transports between ranks (shared-memory rings, tiny ones that fill up, rings and
 MPI_Isend mixed as between nodes; MPI_Isend alone), errors (one line, the first failing rank's
-message, exit codes), and an AddressSanitizer build on small graphs. About 2 minutes on a
-2-core machine."""
+message, exit codes), and an AddressSanitizer build on small graphs. Skipped only where mpirun
+is not installed; a missing bin/mst-mpi fails. About 2 minutes on a 2-core machine."""
 import json
 import math
 import os
@@ -19,7 +20,9 @@ import struct
 import subprocess
 import unittest
 
-from test_e2e import BIN, SHARED, Workdir, corner_case_graphs, read_output, run, _shared_cases
+import manifest
+from describe import variants
+from test_e2e import BIN, Workdir, corner_case_graphs, read_output, run
 
 ROOT = os.path.dirname(BIN)
 MPI = os.path.join(BIN, "mst-mpi")
@@ -27,21 +30,30 @@ ASAN = os.path.join(ROOT, "bin", "asan", "mst-mpi")
 MPIRUN = shutil.which("mpirun")
 ENV = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
            OMPI_MCA_rmaps_base_oversubscribe="1")
-REASON = ("mpirun not found (apt-get install openmpi-bin)" if MPIRUN is None else
-          "bin/mst-mpi not built (needs mpi/*.c and mpicc)" if not os.path.exists(MPI) else None)
+REASON = "mpirun not found (apt-get install openmpi-bin)" if MPIRUN is None else None
 
-# The full rank x partition x algorithm matrix runs on these; every shared graph runs once.
-MATRIX_GRAPHS = ["road/rome99.gr", "ecl/indigo3_undirect_power_law_500n_6000e.egr",
-                 "social/wiki-Vote.txt"]
-MATRIX = ([["-np", str(p), "--algo", "ghs", "--partition", part]
-           for p in (1, 2, 3, 4) for part in ("block", "hash")] +
-          [["-np", str(p), "--algo", "boruvka-allreduce"] for p in (1, 2, 3, 4)] +
-          # GHS's own test procedure (one Test at a time), and windows from tiny to the largest
-          [["-np", "3", "--test-window", "1"], ["-np", "2", "--test-window", "2"],
-           ["-np", "4", "--test-window", "255", "--partition", "hash"]] +
-          # GHS between ranks through MPI_Isend alone (the default is shared-memory rings)
-          [["-np", "4", "--transport", "mpi"], ["-np", "3", "--transport", "mpi", "--partition",
-                                                "hash"]])
+# The full rank x partition x algorithm matrix runs on these; every bundled graph runs once.
+MATRIX_GRAPHS = ["road/rome99.gr.gz", "ecl/indigo3_undirect_power_law_500n_6000e.egr.gz",
+                 "social/wiki-Vote.txt.gz"]
+
+
+def others(np):
+    """mpirun arguments running each algorithm but the default (GHS) at `np` ranks."""
+    return [["-np", str(np), "--algo", algo] for algo in variants(MPI)[1:]]
+
+
+def matrix():
+    """mpirun arguments: every algorithm mst-mpi reports at 1-4 ranks, the default one (GHS)
+    with both vertex partitions, its test windows and its transports."""
+    runs = [["-np", str(p), "--algo", algo] for algo in variants(MPI) for p in (1, 2, 3, 4)]
+    runs += [["-np", str(p), "--partition", "hash"] for p in (1, 2, 3, 4)]
+    # GHS's own test procedure (one Test at a time), and windows from tiny to the largest
+    runs += [["-np", "3", "--test-window", "1"], ["-np", "2", "--test-window", "2"],
+             ["-np", "4", "--test-window", "255", "--partition", "hash"]]
+    # GHS between ranks through MPI_Isend alone (the default is shared-memory rings)
+    runs += [["-np", "4", "--transport", "mpi"],
+             ["-np", "3", "--transport", "mpi", "--partition", "hash"]]
+    return runs
 
 
 def shm_group(k):
@@ -68,6 +80,10 @@ def write_msb(path, n, edges, weight_type=1):
 
 @unittest.skipIf(REASON is not None, REASON or "")
 class MpiSameEdges(Workdir):
+    def setUp(self):
+        super().setUp()
+        self.require(MPI)
+
     def reference(self, graph, *args):
         out = self.path("seq.txt")
         p = run([os.path.join(BIN, "mst-seq"), "--trials", "1", "--output", out, *args, graph])
@@ -92,48 +108,34 @@ class MpiSameEdges(Workdir):
         self.assertEqual(p.returncode, 0, p.stderr)
         return out
 
-    def test_matrix_on_shared_graphs(self):
-        found = False
+    def test_matrix_on_bundled_graphs(self):
         for name in MATRIX_GRAPHS:
-            path = os.path.join(SHARED, name)
-            if not os.path.exists(path):
-                continue
-            found = True
+            path = manifest.path(name)
             w = ["--weights", "random", "--seed", "9"]
-            ref = self.check(path, MATRIX, *w)
+            ref = self.check(path, matrix(), *w)
             # The same graph as .msb: every rank reads its slice with MPI-IO.
             msb = self.msb_of(path, *w)
             # One message per batch: the most interleaving between ranks.
             self.check(msb, [["-np", "3", "--partition", "hash"], ["-np", "4"],
                              ["-np", "4", "--batch", "1", "--partition", "hash"],
-                             ["-np", "3", "--batch", "1", "--test-window", "255"],
-                             ["-np", "2", "--algo", "boruvka-allreduce"]], ref=ref)
-        if not found:
-            self.skipTest("shared graphs not present")
+                             ["-np", "3", "--batch", "1", "--test-window", "255"]] + others(2),
+                       ref=ref)
 
-    def test_every_shared_graph(self):
+    def test_every_bundled_graph(self):
         """Unit weights (ties everywhere, broken by edge id) at 3 ranks, hash partition."""
-        found = False
-        for name, *_ in _shared_cases():
-            path = os.path.join(SHARED, name)
-            if not os.path.exists(path):
-                continue
-            found = True
+        for path in manifest.paths():
             self.check(path, [["-np", "3", "--partition", "hash"]], "--weights", "keep")
-        if not found:
-            self.skipTest("shared graphs not present")
 
     def test_corner_cases(self):
         n = 5001  # every case's ids are below it; the rest are isolated vertices
         cases = corner_case_graphs(6)
         runs = [["-np", "1"], ["-np", "2", "--partition", "hash"], ["-np", "4"],
-                ["-np", "3", "--test-window", "1"], ["-np", "3", "--algo", "boruvka-allreduce"]]
+                ["-np", "3", "--test-window", "1"]] + others(3)
         for name, text in cases.items():
             path = self.write(name, text)
             ref = self.check(path, runs, "--vertices", str(n))
             msb = self.msb_of(path, "--vertices", str(n))
-            self.check(msb, [["-np", "4", "--partition", "hash"],
-                             ["-np", "2", "--algo", "boruvka-allreduce"]], ref=ref)
+            self.check(msb, [["-np", "4", "--partition", "hash"]] + others(2), ref=ref)
 
     def test_long_rows(self):
         """Rows of over 1024 arcs, each sorted by (key, edge id) with the shared radix sort:
@@ -213,21 +215,18 @@ class MpiSameEdges(Workdir):
         write_msb(path, n, edges)
         for w in (["--weights", "keep"], ["--weights", "random", "--seed", "3"]):
             self.check(path, [["-np", p, "--partition", part] for p in ("2", "3", "4")
-                              for part in ("block", "hash")] +
-                       [["-np", "4", "--algo", "boruvka-allreduce"]], *w)
+                              for part in ("block", "hash")] + others(4), *w)
         fpath = self.path("float.msb")
         write_msb(fpath, 60, [(rng.randrange(60), rng.randrange(60), rng.uniform(-9, 9))
                               for _ in range(900)], weight_type=3)
-        self.check(fpath, [["-np", "3"], ["-np", "4", "--algo", "boruvka-allreduce"]])
+        self.check(fpath, [["-np", "3"]] + others(4))
 
     def test_no_verify_reports_the_weight(self):
         """Without --verify/--output rank 0 holds no graph: the weight comes from the forest."""
-        path = os.path.join(SHARED, "road", "rome99.gr")
-        if not os.path.exists(path):
-            self.skipTest("shared graphs not present")
+        path = manifest.path("road/rome99.gr.gz")
         seq = json.loads(run([os.path.join(BIN, "mst-seq"), "--json", "--trials", "1",
                               path]).stdout)
-        for extra in (["--algo", "ghs"], ["--algo", "boruvka-allreduce"]):
+        for extra in (["--algo", algo] for algo in variants(MPI)):
             for src in (path, self.msb_of(path)):
                 p = mpirun(["-np", "3", "--json", "--no-verify", "--trials", "1"] + extra + [src])
                 self.assertEqual(p.returncode, 0, p.stderr)
@@ -346,6 +345,7 @@ def build_asan():
 @unittest.skipIf(REASON is not None, REASON or "")
 class MpiAddressSanitizer(Workdir):
     def test_asan_clean(self):
+        self.require(MPI)
         b = build_asan()
         if b.returncode != 0:
             self.fail("ASan build failed: %s" % b.stderr[-2000:])

@@ -1,13 +1,13 @@
 /*
- * test_load_binary.c: unit tests of the binary formats: the ECL CSR loader (common/load_egr.c)
- * and the suite's .msb reader and writer (common/msb.c).
+ * test_load_binary.c: unit tests of the binary formats: the ECL CSR loader
+ * (common/io/load_egr.c) and the suite's .msb reader and writer (common/io/msb.c).
  *
  * Files are made by hand in a fresh mkdtemp directory under /tmp (removed afterwards) and loaded
  * through mst_graph_load, as a user's file would be; malformed inputs (truncation, size
  * mismatch, hostile counts, bad offsets, ids out of range, random bytes) must fail with
- * MST_EINPUT, a message naming the file, and a zeroed graph. The two ECL sample graphs of
- * ../shared are checked against the figures of their README (n, m, components, MSF edges).
- * Source: DESIGN.md, Input formats; msb.h; ECLgraph.h of the ECL codes.
+ * MST_EINPUT, a message naming the file, and a zeroed graph. The ECL sample graphs bundled in
+ * graphs/ are checked against graphs/MANIFEST.tsv (n, m, components, MSF edges).
+ * Source: docs/formats.md; msb.h; ECLgraph.h of the ECL codes.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -21,13 +21,12 @@
 
 #include "graph.h"
 #include "loader.h"
+#include "manifest.h"
 #include "msb.h"
 #include "reader.h"
 #include "tmpdir.h"
 #include "union_find.h"
 #include "verify.h"
-
-#define SHARED_ECL "../shared/graphs/ecl/" /* relative to the repository root */
 
 /* ---------------------------------------------------------------------------------------- */
 /* Byte buffers (the temporary directory: tmpdir.h)                                          */
@@ -252,30 +251,29 @@ static uint64_t msf_edges_verified(const mst_graph *g, uint64_t *components)
     return k;
 }
 
-Test(egr, shared_samples)
+Test(egr, bundled_samples)
 {
-    static const struct {
-        const char *file;
-        uint32_t n;
-        uint64_t m, components, msf_edges;
-    } cases[] = {
-        {SHARED_ECL "indigo3_undirect_power_law_500n_6000e.egr", 500, 3000, 260, 240},
-        {SHARED_ECL "indigo3_undirect_simple_planar_1000n_3956e.egr", 1000, 1978, 1, 999},
-    };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        if (access(cases[i].file, R_OK) != 0)
-            cr_skip_test("%s not found", cases[i].file);
+    manifest_row rows[MANIFEST_MAX_ROWS];
+    size_t count, samples = 0;
+    cr_assert_eq(manifest_read(rows, MANIFEST_MAX_ROWS, &count), MST_OK, "%s", mst_last_error());
+    for (size_t i = 0; i < count; i++) {
+        const manifest_row *r = &rows[i];
+        if (strcmp(r->format, "egr") != 0)
+            continue;
+        samples++;
         mst_graph g;
-        cr_assert_eq(load(cases[i].file, &g), MST_OK, "%s", mst_last_error());
-        cr_assert_eq(g.n, cases[i].n, "%s: n = %u", cases[i].file, g.n);
-        cr_assert_eq(g.m, cases[i].m, "%s: m = %llu", cases[i].file, (unsigned long long)g.m);
-        cr_assert_eq(g.self_loops, 0);
-        cr_assert_eq(g.file_has_weights, 0);
+        cr_assert_eq(load(r->path, &g), MST_OK, "%s", mst_last_error());
+        cr_assert_eq(g.n, r->n, "%s: n = %u", r->path, g.n);
+        /* .egr states each edge once (the manifest's entries) and lists it at both ends. */
+        cr_assert_eq(g.m, r->entries, "%s: m = %llu", r->path, (unsigned long long)g.m);
+        cr_assert_eq(g.self_loops, r->self_loops);
+        cr_assert_eq(g.file_has_weights, strcmp(r->weights, "no") != 0);
         uint64_t c = 0;
-        cr_assert_eq(msf_edges_verified(&g, &c), cases[i].msf_edges);
-        cr_assert_eq(c, cases[i].components);
+        cr_assert_eq(msf_edges_verified(&g, &c), r->msf_edges, "%s", r->path);
+        cr_assert_eq(c, r->components, "%s", r->path);
         mst_graph_free(&g);
     }
+    cr_assert_gt(samples, 0, "%s lists no .egr graph", MANIFEST_PATH);
 }
 
 Test(egr, truncated_and_size_mismatch)

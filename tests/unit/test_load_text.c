@@ -4,11 +4,12 @@
  * Tiny hand-made files fed from memory check the parsed graph (n, m, endpoints, keys, weight
  * type, self-loops, merged arcs) and, for malformed input, the error code, the "name:LINE:"
  * prefix and the problem words of the message. A gzip round trip (whole and truncated) goes
- * through mst_graph_load, and the real graphs in ../shared/graphs are checked against the
- * figures of its README (skipped when that folder is absent).
+ * through mst_graph_load, and every real graph bundled in graphs/ (whatever its format) is
+ * checked against graphs/MANIFEST.tsv: format, n, self-loops and the file's own entry count.
  */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
+#include <criterion/parameterized.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 
 #include "graph.h"
 #include "loader.h"
+#include "manifest.h"
 #include "reader.h"
 #include "status.h"
 
@@ -682,101 +684,47 @@ Test(load_gzip, truncated_file_fails)
     check_zeroed(&g);
 }
 
-/* ---------------------------------------------------------------- real graphs (../shared) */
+/* --------------------------------------------------------- bundled real graphs (graphs/) */
 
-#define SHARED "../shared/graphs/"
-#define ANY_M UINT64_MAX
-
-/* Loads a shared graph and checks it against README.md: n, self-loops, and the file's arcs
- * (entries, or 2M adjacency entries for METIS), which the loader must split exactly into edges,
- * merged reverse arcs and self-loops; m itself where it is known (ANY_M: not known). */
-static void check_shared(const char *rel, uint32_t n, uint64_t arcs, uint64_t self_loops,
-                         uint64_t m)
+Test(load_bundled, manifest)
 {
-    char path[256];
+    manifest_row rows[MANIFEST_MAX_ROWS];
+    size_t count;
+    cr_assert(eq(int, manifest_read(rows, MANIFEST_MAX_ROWS, &count), MST_OK), "%s",
+              mst_last_error());
+    cr_assert(gt(sz, count, 0), "%s lists no graph", MANIFEST_PATH);
+}
+
+static void free_rows(struct criterion_test_params *params)
+{
+    cr_free(params->params);
+}
+
+/* One test per row; an unreadable manifest gives none here and fails load_bundled::manifest. */
+ParameterizedTestParameters(load_bundled, figures)
+{
+    size_t count = 0;
+    manifest_row *rows = cr_calloc(MANIFEST_MAX_ROWS, sizeof *rows);
+    if (rows == NULL || manifest_read(rows, MANIFEST_MAX_ROWS, &count) != MST_OK)
+        count = 0;
+    return cr_make_param_array(manifest_row, rows, count, free_rows);
+}
+
+/* The loader must account for every entry the file states, as an edge, a reverse arc merged
+ * into one, or a self-loop; the adjacency formats (METIS, .egr) state each edge once but list
+ * it at both ends. */
+ParameterizedTest(manifest_row *row, load_bundled, figures)
+{
     mst_graph g;
     mst_load_options o = mst_load_options_default();
-    if (access(SHARED, R_OK) != 0)
-        cr_skip_test("%s is missing", SHARED);
-    snprintf(path, sizeof path, "%s%s", SHARED, rel);
-    if (access(path, R_OK) != 0)
-        cr_skip_test("%s is missing", path);
-    mst_status st = mst_graph_load(path, &o, &g);
-    cr_assert(eq(int, st, MST_OK), "%s", mst_last_error());
-    cr_assert(eq(u32, g.n, n), "%s", rel);
-    cr_assert(eq(u64, g.self_loops, self_loops), "%s", rel);
-    cr_assert(eq(u64, g.m + g.merged_arcs + g.self_loops, arcs), "%s", rel);
-    if (m != ANY_M)
-        cr_assert(eq(u64, g.m, m), "%s", rel);
+    cr_assert(eq(int, access(row->path, R_OK), 0), "%s is missing", row->path);
+    cr_assert(eq(int, mst_graph_load(row->path, &o, &g), MST_OK), "%s", mst_last_error());
+    int adjacency = strcmp(row->format, "metis") == 0 || strcmp(row->format, "egr") == 0;
+    cr_assert(eq(str, (char *)g.format, row->format), "%s", row->path);
+    cr_assert(eq(u32, g.n, row->n), "%s", row->path);
+    cr_assert(eq(u64, g.self_loops, row->self_loops), "%s", row->path);
+    cr_assert(eq(u64, g.m + g.merged_arcs + g.self_loops, (adjacency ? 2 : 1) * row->entries),
+              "%s", row->path);
+    cr_assert(eq(int, g.file_has_weights, strcmp(row->weights, "no") != 0), "%s", row->path);
     mst_graph_free(&g);
-}
-
-Test(load_shared, rome99_gr)
-{
-    check_shared("road/rome99.gr", 3353, 8870, 0, ANY_M);
-}
-
-Test(load_shared, usa_road_ny_pace_gr_gz)
-{
-    check_shared("road/USA-road-NY.pace.gr.gz", 264346, 365050, 0, 365050);
-}
-
-Test(load_shared, mesh_4elt_graph)
-{
-    check_shared("mesh/4elt.graph", 15606, 2 * 45878, 0, 45878);
-}
-
-Test(load_shared, mesh_mdual_graph_gz)
-{
-    check_shared("mesh/mdual.graph.gz", 258569, 2 * 513132, 0, 513132);
-}
-
-Test(load_shared, commanche_dual_mtx)
-{
-    check_shared("mesh/commanche_dual.mtx", 7920, 19800, 7920, 19800 - 7920);
-}
-
-Test(load_shared, bcspwr10_mtx)
-{
-    check_shared("infrastructure/bcspwr10.mtx", 5300, 13571, 5300, 13571 - 5300);
-}
-
-Test(load_shared, delaunay_n14_mtx)
-{
-    check_shared("mesh/delaunay_n14.mtx", 16384, 49122, 0, 49122);
-}
-
-Test(load_shared, luxembourg_osm_mtx_gz)
-{
-    check_shared("road/luxembourg_osm.mtx.gz", 114599, 119666, 0, 119666);
-}
-
-Test(load_shared, usroads_mtx_gz)
-{
-    check_shared("road/usroads.mtx.gz", 129164, 165435, 0, 165435);
-}
-
-Test(load_shared, notredame_www_mtx_gz)
-{
-    check_shared("web/NotreDame_www.mtx.gz", 325729, 929849, 21962, ANY_M);
-}
-
-Test(load_shared, facebook_combined_txt)
-{
-    check_shared("social/facebook_combined.txt", 4039, 88234, 0, 88234);
-}
-
-Test(load_shared, as20graph_txt)
-{
-    check_shared("internet/as20graph.txt", 65106, 26467, 1323, ANY_M);
-}
-
-Test(load_shared, wiki_vote_txt)
-{
-    check_shared("social/wiki-Vote.txt", 8298, 103689, 0, ANY_M);
-}
-
-Test(load_shared, ca_condmat_txt_gz)
-{
-    check_shared("social/CA-CondMat.txt.gz", 108300, 186936, 58, ANY_M);
 }

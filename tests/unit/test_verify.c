@@ -6,7 +6,7 @@
  * vertex, the empty graph, a long path), one test per kind of violation the verifier must catch,
  * and a randomized test against an independent oracle: Kruskal written here (qsort of edge ids by
  * (key, id), union-find), then perturbed answers that must be rejected.
- * Source: DESIGN.md, Verifier.
+ * Source: docs/design.md, Verifier.
  */
 #include <criterion/criterion.h>
 #include <stdint.h>

@@ -9,7 +9,7 @@
  * graph edge for edge (mtx: each edge as (max, min)); metis and egr the same n, m and multiset
  * of weighted edges. Refused conversions must fail with the documented code and leave no file.
  * The fast float text must equal mst_format_weight byte for byte.
- * Source: DESIGN.md, Data model and Input formats; writer.h.
+ * Source: docs/design.md, Data model; docs/formats.md; writer.h.
  */
 #include <criterion/criterion.h>
 #include <math.h>
