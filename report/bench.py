@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Benchmark runner: runs a matrix of solver configurations (report/matrices.py) on graphs
 through the solvers' --json output and appends one JSON line per run to a results file: the
-solver's own JSON (DESIGN.md's keys) plus "variant", "graph_name", "config", "matrix",
+solver's own JSON (docs/design.md, Output) plus "variant", "graph_name", "config", "matrix",
 "wall_s", "status" ("ok", "failed", "timeout") and a "machine" object (CPU, cores, memory, GPU
 and driver, compilers, OS, git commit, a hash of the solver sources, date). It prints a table as
 it goes: median compute time, speedup over mst-seq (Kruskal) measured on the same machine and
@@ -9,13 +9,15 @@ code, phases. report/make_report.py turns results files into report/REPORT.md.
 
 Resumable: a run whose configuration is already in the results file for the same machine and
 source hash is skipped, so the same command continues a matrix cut by its time budget.
-Solvers that are not built are skipped with the reason. Only the standard library is used (the
-device machine installs nothing).
+The solvers and their variants come from their --describe (report/solvers.py); those that are
+not built, or cannot run here (no GPU, no mpirun), are skipped with the reason. Only the
+standard library is used (the device machine installs nothing).
 
 usage: report/bench.py [--matrix tiny|quick|full] [--results FILE] [--graphs G,...]
                        [--trials N] [--budget-s S] [--timeout-s S] [--data DIR] [--dry-run]
 """
 import argparse
+import collections
 import datetime
 import hashlib
 import json
@@ -32,10 +34,13 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import matrices  # noqa: E402
+import solvers  # noqa: E402
 from make_report import file_graph_name, phase_items, short_ms  # noqa: E402
 
-MPIRUN = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--bind-to", "none"]
-SOURCE_DIRS = ["common", "seq", "openmp", "mpi", "cuda"]
+# ranks share the cores with one another (and with mpirun): no binding
+MPIRUN_OPTIONS = ["--bind-to", "none"]
+# the sources whose hash identifies the code: the shared ones and every solver's folder
+SOURCE_DIRS = ["common"] + [folder for _, folder, _ in solvers.solver_list(ROOT)]
 
 
 def _out(cmd, line=0):
@@ -123,15 +128,20 @@ def machine_key(facts):
     return "%s|%s|%s" % (facts.get("cpu"), facts.get("cores"), facts.get("gpu", "-"))
 
 
-def expand(runs):
-    """One (solver, label, args, threads, ranks) per run of a matrix's entries."""
+# One run of a matrix: a solver's variant with its arguments at one thread or rank count (None
+# where the solver does not scale); max_m skips graphs with more edges.
+Run = collections.namedtuple("Run", "solver label args threads ranks max_m")
+
+
+def expand(entries):
+    """One Run per run of a matrix's concrete entries (matrices.runs)."""
     out = []
-    for e in runs:
-        label, args = e.get("label"), list(e.get("args", []))
+    for e in entries:
+        args = list(e.get("args", []))
         for t in e.get("threads", [None]):
             for r in e.get("ranks", [None]):
-                extra = ["-t", str(t)] if t is not None else []
-                out.append((e["solver"], label, args + extra, t, r, e.get("max_m")))
+                extra = ["--threads", str(t)] if t is not None else []
+                out.append(Run(e["solver"], e.get("label"), args + extra, t, r, e.get("max_m")))
     return out
 
 
@@ -216,31 +226,167 @@ def run_one(cmd, timeout_s, env):
         return "failed", None, "no JSON on stdout", wall
 
 
-def probe(solver, mpi):
-    """(None, its default algo) if `solver` runs here (built, and a triangle solves), else
-    (the reason, None)."""
-    exe = os.path.join(ROOT, "bin", solver)
-    if not os.path.exists(exe):
-        return "bin/%s is not built" % solver, None
-    if mpi and not shutil.which("mpirun"):
-        return "mpirun not found", None
+def probe(catalog, solver):
+    """None if `solver` runs here (built, and solves a triangle), else the reason."""
+    try:
+        launcher = catalog.launcher(solver, 1, *MPIRUN_OPTIONS)
+    except solvers.DescribeError as e:
+        return str(e).replace(ROOT + os.sep, "")
+    if launcher and not shutil.which(launcher[0]):
+        return "%s not found" % launcher[0]
     with tempfile.TemporaryDirectory() as tmp:
         tri = os.path.join(tmp, "triangle.wel")
         with open(tri, "w") as f:
             f.write("0 1 1\n1 2 2\n0 2 3\n")
-        cmd = (MPIRUN + ["-np", "1"] if mpi else []) + [exe, "--trials", "1", "--json", tri]
+        cmd = launcher + [catalog.path(solver), "--trials", "1", "--json", tri]
         status, res, msg, _ = run_one(cmd, 60, dict(os.environ, OMP_NUM_THREADS="1"))
     if status != "ok":
-        return "cannot run here (%s)" % msg, None
+        return "cannot run here (%s)" % msg
     if res.get("msf_weight") != 3:
-        return "wrong answer on a triangle (MSF weight %s, not 3)" % res.get("msf_weight"), None
-    return None, res.get("algo") or "default"
+        return "wrong answer on a triangle (MSF weight %s, not 3)" % res.get("msf_weight")
+    return None
+
+
+def plan(entries, catalog):
+    """The Runs of a matrix's concrete entries whose solver runs here, an unnamed variant named
+    after the solver's default; prints every solver that cannot run, with the reason, once."""
+    skipped = catalog.missing()
+    for solver, why in skipped.items():
+        print("skipped %s: %s" % (solver, why), flush=True)
+    runs = []
+    for run in expand(entries):
+        if run.solver not in skipped:
+            skipped[run.solver] = probe(catalog, run.solver)
+            if skipped[run.solver]:
+                print("skipped %s: %s" % (run.solver, skipped[run.solver]), flush=True)
+        if not skipped[run.solver]:
+            runs.append(run._replace(label=run.label or catalog.default_variant(run.solver)))
+    return runs
 
 
 def fmt_phases(r):
     ph = ", ".join("%s %s" % (k, short_ms(1e3 * v)) for k, v in phase_items(r))
     cnt = ", ".join("%s %s" % kv for kv in (r.get("counters") or {}).items())
     return ph + ((" | " + cnt) if cnt else "")
+
+
+class Bench:
+    """One call's work on a matrix: its settings, the machine's facts, the results file (open
+    for appending) and the runs it already holds, the counts for the closing line."""
+
+    def __init__(self, a, mx, catalog, out):
+        self.a, self.mx, self.catalog, self.out = a, mx, catalog, out
+        self.trials = a.trials if a.trials is not None else mx["trials"]
+        self.budget = a.budget_s if a.budget_s is not None else mx["budget_s"]
+        self.timeout = a.timeout_s if a.timeout_s is not None else mx["timeout_s"]
+        self.start = time.time()
+        self.facts = machine_facts()
+        self.mkey = machine_key(self.facts)
+        self.done, self.timeouts = load_done(out.name)
+        self.env = dict(os.environ, OMP_NUM_THREADS=os.environ.get("OMP_NUM_THREADS", "1"))
+        self.failed = self.skipped_done = self.left = 0
+
+    def over_budget(self):
+        return time.time() - self.start > self.budget
+
+    def graph(self, g, runs):
+        """Runs `runs` on graph `g` (a catalogue name or a file), generating it if needed."""
+        name = g if g in matrices.GRAPHS else file_graph_name(g)
+        path = None     # generated when a run needs it
+        if not self.over_budget():
+            path, why = resolve_graph(g, self.a.data, self.a.dry_run)
+            if path is None:
+                print("skipped graph %s: %s" % (g, why))
+                return
+        seen = {"base": None, "m": None}    # the baseline's median (s) and m, once known
+        for run in runs:
+            self.one(name, path, run, seen)
+
+    def config(self, run, seen):
+        """The solver's arguments for `run` and the configuration that identifies it."""
+        args = [*run.args, "--trials", str(self.trials), "--json", "--phases"]
+        verify = self.mx["verify"] == "all" or (self.mx["verify"] == "baseline" and
+                                                seen["base"] is None and
+                                                solvers.is_baseline(run.solver, run.label))
+        if not verify:
+            args.append("--no-verify")
+        return args, " ".join([run.solver] + (["-np", str(run.ranks)] if run.ranks else []) +
+                              args)
+
+    def timed_out_before(self, config, m):
+        """True if `config` timed out on a graph of at most m edges, same machine and code."""
+        return m is not None and any(
+            x.get("config") == config and machine_key(x["machine"]) == self.mkey and
+            x["machine"].get("source") == self.facts["source"] and
+            x.get("m") is not None and x["m"] <= m for x in self.timeouts)
+
+    def one(self, name, path, run, seen):
+        """Runs `run` on graph `name` at `path` unless it is done, over budget or skipped;
+        appends its record and prints its line. `seen` carries the graph's baseline and m."""
+        args, config = self.config(run, seen)
+        prev = self.done.get((self.mkey, self.facts["source"], name, config))
+        if prev is not None:
+            self.skipped_done += 1
+            seen["m"] = seen["m"] or prev.get("m")
+            if prev.get("status", "ok") == "ok" and solvers.is_baseline(run.solver, run.label):
+                seen["base"] = prev["compute_s_median"]
+            return
+        if path is None or self.over_budget():
+            self.left += 1
+            return
+        if seen["m"] is not None and run.max_m is not None and seen["m"] > run.max_m:
+            return
+        if self.timed_out_before(config, seen["m"]):
+            print("%-16s %-8s %-20s skipped: timed out on a smaller graph" % (
+                name[:16], solvers.short_name(run.solver), run.label))
+            return
+        cmd = self.catalog.launcher(run.solver, run.ranks or 1, *MPIRUN_OPTIONS) + \
+            [self.catalog.path(run.solver), *args, path]
+        if self.a.dry_run:
+            print(" ".join(cmd))
+            return
+        status, res, msg, wall = run_one(cmd, self.timeout, self.env)
+        rec = self.record(name, path, run, config, status, res, msg, wall, seen["m"])
+        self.report(name, run, rec, res, msg, seen)
+
+    def record(self, name, path, run, config, status, res, msg, wall, m):
+        """The results line of one run, appended to the results file."""
+        rec = res if res is not None else {
+            "solver": run.solver, "graph": os.path.relpath(path, ROOT),
+            "threads": run.threads or 1, "ranks": run.ranks or 1, "m": m, "error": msg}
+        if res is not None:     # what the launcher knows, should the JSON lack it
+            rec.setdefault("ranks", run.ranks or 1)
+            rec.setdefault("threads", run.threads or 1)
+        rec.update({"variant": run.label, "graph_name": name, "config": config,
+                    "matrix": self.a.matrix, "parallelism": self.catalog.parallelism(run.solver),
+                    "status": status, "wall_s": round(wall, 3), "machine": self.facts})
+        if status == "timeout":
+            rec["timeout_s"] = self.timeout
+            self.timeouts.append(rec)
+        self.out.write(json.dumps(rec) + "\n")
+        self.out.flush()
+        return rec
+
+    def report(self, name, run, rec, res, msg, seen):
+        """Prints one run's line: time, speedup over the graph's baseline, phases."""
+        short = solvers.short_name(run.solver)
+        where = "%d" % (run.ranks if run.ranks is not None else rec.get("threads", 1))
+        if res is None:
+            self.failed += rec["status"] == "failed"
+            print("%-16s %-8s %-20s %9s %s: %s" % (name[:16], short, rec["variant"], where,
+                                                   rec["status"].upper(), msg), flush=True)
+            return
+        seen["m"] = seen["m"] or res.get("m")
+        if solvers.is_baseline(run.solver, run.label):
+            seen["base"] = res["compute_s_median"]
+        if res.get("device"):
+            where = str(res["device"])[:9]
+        base = seen["base"]
+        speed = "%7.2fx" % (base / res["compute_s_median"]) \
+            if base and res["compute_s_median"] > 0 else "      -"
+        print("%-16s %-8s %-20s %9s %11.3f %s  %s" % (
+            name[:16], short, rec["variant"], where, 1e3 * res["compute_s_median"], speed,
+            fmt_phases(res)), flush=True)
 
 
 def main():
@@ -258,124 +404,34 @@ def main():
     ap.add_argument("--dry-run", action="store_true", help="print the runs, run nothing")
     a = ap.parse_args()
     mx = matrices.MATRICES[a.matrix]
-    trials = a.trials if a.trials is not None else mx["trials"]
-    budget = a.budget_s if a.budget_s is not None else mx["budget_s"]
-    timeout = a.timeout_s if a.timeout_s is not None else mx["timeout_s"]
     graphs = [g for g in re.split(r"[,\s]+", a.graphs) if g] if a.graphs else mx["graphs"]
     results = a.results or os.path.join(ROOT, "report", "results", a.matrix + ".jsonl")
-    start = time.time()
-
-    facts = machine_facts()
-    mkey = machine_key(facts)
-    print("machine: %s, %d cores%s; %s; commit %s, source %s" % (
-        facts["cpu"], facts["cores"], (", " + facts["gpu"]) if "gpu" in facts else "",
-        facts["compiler"], facts["commit"], facts["source"]))
-    print("matrix %s: %d graphs, %d trials, results -> %s" % (
-        a.matrix, len(graphs), trials, os.path.relpath(results, os.getcwd())), flush=True)
-
-    runs, missing, algo = [], {}, {}
-    for solver, label, args, t, r, max_m in expand(mx["runs"]):
-        if solver not in missing:
-            missing[solver], algo[solver] = probe(solver, r is not None)
-            if missing[solver]:
-                print("skipped %s: %s" % (solver, missing[solver]), flush=True)
-        if not missing[solver]:
-            # unnamed variants are the solver's default algorithm, by its own name
-            runs.append((solver, label or algo[solver], args, t, r, max_m))
-    if not runs or runs[0][:2] != ("mst-seq", "kruskal"):
-        print("error: the baseline mst-seq --algo kruskal cannot run", file=sys.stderr)
-        return 1
-
-    done, timeouts = load_done(results)
     os.makedirs(os.path.dirname(os.path.abspath(results)), exist_ok=True)
-    env = dict(os.environ, OMP_NUM_THREADS=os.environ.get("OMP_NUM_THREADS", "1"))
-    print("%-16s %-8s %-20s %9s %11s %8s  %s" % ("graph", "solver", "variant", "thr/ranks",
-                                                 "median ms", "speedup", "phases (ms)"))
-    failed = skipped_done = left = 0
+    catalog = solvers.Catalog(os.path.join(ROOT, "bin"))
     with open(results, "a") as out:
+        b = Bench(a, mx, catalog, out)
+        f = b.facts
+        print("machine: %s, %d cores%s; %s; commit %s, source %s" % (
+            f["cpu"], f["cores"], (", " + f["gpu"]) if "gpu" in f else "", f["compiler"],
+            f["commit"], f["source"]))
+        print("matrix %s: %d graphs, %d trials, results -> %s" % (
+            a.matrix, len(graphs), b.trials, os.path.relpath(results, os.getcwd())), flush=True)
+        runs = plan(matrices.runs(mx, catalog), catalog)
+        if not runs or not solvers.is_baseline(runs[0].solver, runs[0].label):
+            print("error: the baseline %s --algo %s cannot run" % solvers.BASELINE,
+                  file=sys.stderr)
+            return 1
+        print("%-16s %-8s %-20s %9s %11s %8s  %s" % ("graph", "solver", "variant", "thr/ranks",
+                                                     "median ms", "speedup", "phases (ms)"))
         for g in graphs:
-            name = g if g in matrices.GRAPHS else file_graph_name(g)
-            path = None     # generated when a run needs it
-            if time.time() - start <= budget:
-                path, why = resolve_graph(g, a.data, a.dry_run)
-                if path is None:
-                    print("skipped graph %s: %s" % (g, why))
-                    continue
-            base, m = None, None
-            for solver, label, args, t, r, max_m in runs:
-                run_args = [*args, "--trials", str(trials), "--json", "--phases"]
-                verify = mx["verify"] == "all" or (mx["verify"] == "baseline" and base is None
-                                                   and solver == "mst-seq" and label == "kruskal")
-                if not verify:
-                    run_args.append("--no-verify")
-                config = " ".join([solver] + (["-np", str(r)] if r else []) + run_args)
-                key = (mkey, facts["source"], name, config)
-                prev = done.get(key)
-                if prev is not None:
-                    skipped_done += 1
-                    m = m or prev.get("m")
-                    if prev.get("status", "ok") == "ok" and solver == "mst-seq" and \
-                            label == "kruskal":
-                        base = prev["compute_s_median"]
-                    continue
-                if path is None or time.time() - start > budget:
-                    left += 1
-                    continue
-                if m is not None and max_m is not None and m > max_m:
-                    continue
-                if m is not None and any(
-                        x.get("config") == config and
-                        machine_key(x["machine"]) == mkey and
-                        x["machine"].get("source") == facts["source"] and
-                        x.get("m") is not None and x["m"] <= m for x in timeouts):
-                    print("%-16s %-8s %-20s skipped: timed out on a smaller graph" % (
-                        name[:16], solver[4:], label))
-                    continue
-                cmd = [os.path.join(ROOT, "bin", solver), *run_args, path]
-                if r is not None:
-                    cmd = MPIRUN + ["-np", str(r)] + cmd
-                if a.dry_run:
-                    print(" ".join(cmd))
-                    continue
-                status, res, msg, wall = run_one(cmd, timeout, env)
-                rec = res if res is not None else {
-                    "solver": solver, "graph": os.path.relpath(path, ROOT),
-                    "threads": t or 1, "ranks": r or 1, "m": m, "error": msg}
-                if res is not None:     # what the launcher knows, should the JSON lack it
-                    rec.setdefault("ranks", r or 1)
-                    rec.setdefault("threads", t or 1)
-                rec.update({"variant": label, "graph_name": name,
-                            "config": config, "matrix": a.matrix,
-                            "status": status, "wall_s": round(wall, 3), "machine": facts})
-                if status == "timeout":
-                    rec["timeout_s"] = timeout
-                    timeouts.append(rec)
-                out.write(json.dumps(rec) + "\n")
-                out.flush()
-                where = "%d" % (r if r is not None else rec.get("threads", 1))
-                if res is None:
-                    failed += status == "failed"
-                    print("%-16s %-8s %-20s %9s %s: %s" % (name[:16], solver[4:],
-                                                           rec["variant"], where, status.upper(),
-                                                           msg), flush=True)
-                    continue
-                m = m or res.get("m")
-                if solver == "mst-seq" and label == "kruskal":
-                    base = res["compute_s_median"]
-                if res.get("device"):
-                    where = str(res["device"])[:9]
-                speed = "%7.2fx" % (base / res["compute_s_median"]) \
-                    if base and res["compute_s_median"] > 0 else "      -"
-                print("%-16s %-8s %-20s %9s %11.3f %s  %s" % (
-                    name[:16], solver[4:], rec["variant"], where, 1e3 * res["compute_s_median"],
-                    speed, fmt_phases(res)), flush=True)
-    if skipped_done:
-        print("%d runs already in %s were skipped" % (skipped_done, results))
-    if left:
+            b.graph(g, runs)
+    if b.skipped_done:
+        print("%d runs already in %s were skipped" % (b.skipped_done, results))
+    if b.left:
         print("time budget of %.0f s reached with %d runs left: run the same command again "
-              "to resume" % (budget, left))
-    print("bench: %.0f s, %d failed" % (time.time() - start, failed))
-    return 1 if failed else 0
+              "to resume" % (b.budget, b.left))
+    print("bench: %.0f s, %d failed" % (time.time() - b.start, b.failed))
+    return 1 if b.failed else 0
 
 
 if __name__ == "__main__":

@@ -1,18 +1,18 @@
 #!/usr/bin/env bash
 # The mst-mpi scaling table of issue 6, for the device machine (16 cores, Open MPI, as root):
-# builds, generates the seed paper's graphs with mst-gen (sparse-medium: n = 1e6, m = 1.5e6;
-# dense-large: n = 5000, m = 11.2e6; as .msb, so every rank reads only its slice), checks one
-# verified run per graph against mst-seq's MSF, then times mst-seq and mst-mpi (--algo ghs, and
-# boruvka-allreduce for comparison) at 1, 2, 4, 8 and 16 ranks with --no-verify (rank 0 then
-# holds no whole graph either, so peak memory per rank is the solver's own) and --stats: compute
-# time (median of the trials, the slowest rank's), GHS messages against the bound
-# 5 n log2 n + 2 m, bytes between ranks, and peak RSS of every rank (getrusage). Writes the
-# table to $OUT/mpi-table.md (stdout too) and every run's JSON to $OUT/mpi-results.jsonl.
+# builds, generates Shou and He's graphs (section 4.1) with mst-gen (sparse-medium: n = 1e6,
+# m = 1.5e6; dense-large: n = 5000, m = 11.2e6; as .msb, so every rank reads only its slice), checks
+# one verified run per graph against mst-seq's MSF, then times mst-seq and mst-mpi (every --algo it
+# reports: ghs, and boruvka-allreduce for comparison) at 1, 2, 4, 8 and 16 ranks with --no-verify
+# (rank 0 then holds no whole graph either, so peak memory per rank is the solver's own) and
+# --stats: compute time (median of the trials, the slowest rank's), GHS messages against the bound
+# 5 n log2 n + 2 m, bytes between ranks, and peak RSS of every rank (getrusage). Writes the table
+# to $OUT/mpi-table.md (stdout too) and every run's JSON to $OUT/mpi-results.jsonl.
 # usage: report/device-mpi.sh            (about 4 minutes on 16 cores)
 #   GRAPHS  presets to run (default "sparse-medium dense-large"; e.g. add sparse-large)
 #   RANKS   rank counts (default "1 2 4 8 16")
 #   TRIALS  timed trials per run (default 3)
-#   ALGOS   mst-mpi algorithms (default "ghs boruvka-allreduce")
+#   ALGOS   mst-mpi algorithms (default: every variant `bin/mst-mpi --describe` reports)
 set -u
 cd "$(dirname "$0")/.."
 out=${OUT:-.}
@@ -21,10 +21,11 @@ export OMPI_MCA_rmaps_base_oversubscribe=1   # harmless below 17 ranks on 16 cor
 graphs=${GRAPHS:-sparse-medium dense-large}
 ranks=${RANKS:-1 2 4 8 16}
 trials=${TRIALS:-3}
-algos=${ALGOS:-ghs boruvka-allreduce}
 jsonl=$out/mpi-results.jsonl
 : > "$jsonl"
 make -s -j"$(nproc)" bin/mst-seq bin/mst-mpi bin/mst-gen 2>&1 | tail -3
+algos=${ALGOS:-$(bin/mst-mpi --describe | python3 -c 'import json, sys
+print(" ".join(v["name"] for v in json.load(sys.stdin)["variants"]))')}
 mpirun --version | head -1
 mkdir -p data
 for g in $graphs; do
@@ -70,14 +71,15 @@ done
 python3 - "$jsonl" > "$out/mpi-table.md" <<'EOF'
 import json, sys
 runs = [json.loads(l) for l in open(sys.argv[1])]
-# Seed paper 002, section 4.5: their MPI GHS's computation time (s, initialization excluded)
+# Shou and He, section 4.5: their MPI GHS's computation time (s, initialization excluded)
 # by process count, sparse/medium (n = 1e6) and dense/large (n = 5000).
 seed = {1000000: {1: 56.440, 2: 321.374, 4: 133.070, 8: 52.393, 16: 6.054, 32: 1.314},
         5000: {1: 16.016, 2: 11.282, 4: 6.846, 8: 2.435, 16: 0.979, 32: 0.231}}
 # compute = build (each rank sorts its rows and links twin arcs) + ghs (the messages) + gather.
-# The seed's times exclude its initialization: "vs seed" compares both with and without build.
+# Shou and He's times exclude their initialization: "vs Shou-He" compares both with and without
+# build.
 print("| graph | n | m | algo | ranks | compute (s) | of which build (s) | self-speedup | vs mst-seq "
-      "| vs seed GHS (same ranks): compute, without build | messages (bound) | MiB between ranks "
+      "| vs Shou-He (same ranks): compute, without build | messages (bound) | MiB between ranks "
       "| peak RSS per rank: max, median (every rank) (MiB) |")
 print("| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for r in runs:
@@ -112,7 +114,7 @@ if floor:
     print("Memory floor (peak RSS per rank, max, of a run on a 1000-vertex graph: Open MPI and the "
           "program): " + ", ".join("%d ranks %.0f MiB" % kv for kv in sorted(floor.items())) + ".")
 print()
-print("Seed paper 002 (section 4.5), MPI GHS computation time at 1, 2, 4, 8, 16, 32 processes: "
+print("Shou and He (section 4.5), MPI GHS computation time at 1, 2, 4, 8, 16, 32 processes: "
       "sparse n = 1e6, m = 1.5e6: 56.4, 321.4, 133.1, 52.4, 6.05, 1.31 s; dense n = 5000, "
       "m = 11.2e6: 16.0, 11.3, 6.85, 2.44, 0.98, 0.23 s.")
 windows = sorted({(r["ranks"] > 1, r["stats"]["test_window"]) for r in runs
@@ -128,7 +130,7 @@ if transports:
     print("GHS's messages between ranks went through " + " and ".join(
         {"shm": "single-producer rings in MPI-3 shared memory (--transport shm, the default on "
                 "one node)", "mpi": "MPI_Isend (--transport mpi)"}[t] for t in transports) + ".")
-print("The seed's initialization, which its computation times exclude, has each process build "
+print("Shou and He's initialization, which their computation times exclude, has each process build "
       "the neighbour lists of its vertices: the counterpart of our build, hence the comparison "
       "without it. Rank 0's peak includes the gathered forest (12 bytes per MSF edge).")
 print("Targets (issue 6): 10x faster than those at the same sizes and ranks; 1 rank within 15x "

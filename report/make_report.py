@@ -8,14 +8,17 @@ across machines or code versions. Within a group the last line of a configuratio
 replaces it). For each group, newest first:
   - the machine, software, code and date;
   - a summary: speedup of each solver's headline configuration over mst-seq Kruskal per graph
-    (the scaling variant at its most threads/ranks; mst-cuda with and without transfers), with
-    the geometric mean;
+    (a scaling solver's series at its most threads/ranks; a GPU solver's default variant with
+    and without transfers; every variant of the others), with the geometric mean;
   - one table per graph: median and min compute time, speedup, throughput (millions of edges
     per second), MSF agreement with the baseline, phases;
-  - self-speedup tables of mst-omp (threads) and mst-mpi (ranks); GPU kernel vs transfers;
+  - self-speedup tables of the solvers that scale with threads or ranks; GPU kernel vs
+    transfers;
   - plots (matplotlib, Agg): speedup and throughput per solver and graph, self-speedup curves
     with the ideal line, stacked per-phase bars per graph, GPU kernel-only vs with transfers.
 Without matplotlib the tables are written and the plots are skipped with a note.
+Solvers are ordered as the Makefile's SOLVER_LIST; whether one scales with threads or ranks or
+runs on a GPU comes from its results lines, else from its --describe (report/solvers.py).
 
 usage: report/make_report.py [--out report/REPORT.md] [--plots report/plots] [--no-plots]
                              [RESULTS.jsonl ...]   (default: report/results/*.jsonl)
@@ -27,8 +30,9 @@ import os
 import re
 import sys
 
+import solvers
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SOLVER_ORDER = ["mst-seq", "mst-omp", "mst-mpi", "mst-cuda"]
 EXTENSIONS = re.compile(r"(\.gz|\.msb|\.gr|\.pace|\.mtx|\.graph|\.egr|\.txt|\.el|\.wel|\.edges)+$")
 
 
@@ -62,6 +66,41 @@ def load(paths):
                     print("make_report: %s:%d: skipped, not JSON (%s)" % (p, i, e),
                           file=sys.stderr)
     return out
+
+
+# solver -> "sequential", "threads", "ranks" or "gpu", for the solvers of the results read
+PARALLELISM = {}
+
+
+def learn_parallelism(records, catalog):
+    """Fills PARALLELISM for every solver of `records`: what its results lines record
+    (bench.py writes it), else what its executable in `catalog` (a solvers.Catalog) describes,
+    else what its runs show (a device: "gpu"; several ranks: "ranks"; threads: "threads")."""
+    for r in records:
+        if r.get("solver") and r.get("parallelism"):
+            PARALLELISM.setdefault(r["solver"], r["parallelism"])
+    for solver in {r.get("solver") for r in records} - set(PARALLELISM) - {None}:
+        try:
+            PARALLELISM[solver] = catalog.parallelism(solver)
+        except solvers.DescribeError:
+            mine = [r for r in records if r.get("solver") == solver]
+            PARALLELISM[solver] = \
+                "gpu" if any(r.get("device") for r in mine) else \
+                "ranks" if any((r.get("ranks") or 1) > 1 for r in mine) else \
+                "threads" if any((r.get("threads") or 1) > 1 for r in mine) else "sequential"
+
+
+def parallelism(solver):
+    return PARALLELISM.get(solver, "sequential")
+
+
+def count_key(solver):
+    """The record key of a solver's process or thread count: "ranks" or "threads"."""
+    return "ranks" if parallelism(solver) == "ranks" else "threads"
+
+
+def is_baseline_run(r):
+    return any(solvers.is_baseline(r.get("solver"), v) for v in (r.get("algo"), variant(r)))
 
 
 def is_ok(r):
@@ -117,10 +156,13 @@ class Group:
 
     def baseline(self, g):
         for r in self.runs():
-            if graph_name(r) == g and r.get("solver") == "mst-seq" and is_ok(r) and \
-                    (r.get("algo") == "kruskal" or variant(r) == "kruskal"):
+            if graph_name(r) == g and is_ok(r) and is_baseline_run(r):
                 return r
         return None
+
+    def solvers(self):
+        """The solvers of this group, in SOLVER_LIST's order."""
+        return sorted({r.get("solver") for r in self.runs()} - {None}, key=solvers.solver_rank)
 
     def variants(self, solver):
         seen = []
@@ -131,8 +173,10 @@ class Group:
 
     def scaling(self, solver):
         """(variant, count key) of `solver`'s scaling series: the variant run at the most
-        distinct thread (mst-omp) or rank (mst-mpi) counts; None if it has fewer than two."""
-        key = "ranks" if solver == "mst-mpi" else "threads"
+        distinct thread or rank counts; None if it has fewer than two or does not scale."""
+        if parallelism(solver) not in ("threads", "ranks"):
+            return None
+        key = count_key(solver)
         best, best_n = None, 1
         for v in self.variants(solver):
             n = len({r.get(key) or 1 for r in self.runs()
@@ -154,8 +198,7 @@ class Group:
         for r in self.runs():
             vorder.setdefault((r.get("solver"), variant(r)), len(vorder))
         rows = [r for r in self.runs() if graph_name(r) == g]
-        solver_rank = {s: i for i, s in enumerate(SOLVER_ORDER)}
-        return sorted(rows, key=lambda r: (solver_rank.get(r.get("solver"), 99), r.get("solver"),
+        return sorted(rows, key=lambda r: (solvers.solver_rank(r.get("solver") or ""),
                                            vorder[(r.get("solver"), variant(r))],
                                            r.get("threads") or 1, r.get("ranks") or 1))
 
@@ -205,7 +248,7 @@ def medges(r, key="compute_s_median"):
 def where(r):
     if r.get("device") not in (None, ""):
         return str(r["device"])
-    if r.get("solver") == "mst-mpi":
+    if parallelism(r.get("solver")) == "ranks":
         p = r.get("ranks") or 1
         return "%d rank%s" % (p, "" if p == 1 else "s")
     t = r.get("threads") or 1
@@ -215,7 +258,7 @@ def where(r):
 def short_where(r):
     if r.get("device") not in (None, ""):
         return "GPU"
-    if r.get("solver") == "mst-mpi":
+    if parallelism(r.get("solver")) == "ranks":
         return "%dr" % (r.get("ranks") or 1)
     return "%dt" % (r.get("threads") or 1)
 
@@ -260,36 +303,47 @@ def table(head, rows):
 
 
 def headlines(gr):
-    """Columns of the summary: (title, function graph -> (record, time key))."""
+    """Columns of the summary: (title, function graph -> (record, time key)). A solver that
+    scales gives its scaling series at the most threads or ranks, a GPU solver its default
+    variant with transfers and kernel only; the others give every variant but the baseline."""
     cols = []
-    for v in gr.variants("mst-seq"):
-        if v != "kruskal":
-            cols.append(("mst-seq %s" % v,
-                         lambda g, v=v: (gr.find(g, "mst-seq", v), "compute_s_median")))
-    for solver in ("mst-omp", "mst-mpi"):
-        sc = gr.scaling(solver)
-        if sc:
-            v, key = sc
-            top = max(r.get(key) or 1 for r in gr.runs()
-                      if r.get("solver") == solver and variant(r) == v and is_ok(r))
-            title = "%s %s, %d %s" % (solver, v, top, key)
-
-            def pick(g, solver=solver, v=v, key=key):
-                rs = [r for r in gr.runs() if graph_name(r) == g and r.get("solver") == solver
-                      and variant(r) == v and is_ok(r)]
-                return (max(rs, key=lambda r: r.get(key) or 1) if rs else None,
-                        "compute_s_median")
-            cols.append((title, pick))
+    for solver in gr.solvers():
+        if gr.scaling(solver):
+            cols.append(scaling_headline(gr, solver))
+        elif parallelism(solver) == "gpu":
+            cols += gpu_headlines(gr, solver)
         else:
-            for v in gr.variants(solver):
-                cols.append(("%s %s" % (solver, v),
-                             lambda g, s=solver, v=v: (gr.find(g, s, v), "compute_s_median")))
-    for v in gr.variants("mst-cuda")[:1]:     # its default; the others in the GPU table
-        cols.append(("mst-cuda %s, with transfers" % v,
-                     lambda g, v=v: (gr.find(g, "mst-cuda", v), "compute_s_median")))
-        if any(r.get("kernel_s_median") for r in gr.runs() if r.get("solver") == "mst-cuda"):
-            cols.append(("mst-cuda %s, kernel only" % v,
-                         lambda g, v=v: (gr.find(g, "mst-cuda", v), "kernel_s_median")))
+            cols += [("%s %s" % (solver, v),
+                      lambda g, s=solver, v=v: (gr.find(g, s, v), "compute_s_median"))
+                     for v in gr.variants(solver) if not solvers.is_baseline(solver, v)]
+    return cols
+
+
+def scaling_headline(gr, solver):
+    """The summary column of `solver`'s scaling series: each graph's run at the most threads
+    or ranks."""
+    v, key = gr.scaling(solver)
+    top = max(r.get(key) or 1 for r in gr.runs()
+              if r.get("solver") == solver and variant(r) == v and is_ok(r))
+
+    def pick(g):
+        rs = [r for r in gr.runs() if graph_name(r) == g and r.get("solver") == solver
+              and variant(r) == v and is_ok(r)]
+        return max(rs, key=lambda r: r.get(key) or 1) if rs else None, "compute_s_median"
+    return "%s %s, %d %s" % (solver, v, top, key), pick
+
+
+def gpu_headlines(gr, solver):
+    """The summary columns of a GPU solver: its default variant (the first run) with
+    transfers, and kernel only where it reports a kernel time; the others are in the GPU
+    table."""
+    cols = []
+    for v in gr.variants(solver)[:1]:
+        cols.append(("%s %s, with transfers" % (solver, v),
+                     lambda g, v=v: (gr.find(g, solver, v), "compute_s_median")))
+        if any(r.get("kernel_s_median") for r in gr.runs() if r.get("solver") == solver):
+            cols.append(("%s %s, kernel only" % (solver, v),
+                         lambda g, v=v: (gr.find(g, solver, v), "kernel_s_median")))
     return cols
 
 
@@ -326,7 +380,7 @@ def machine_lines(gr, nruns):
            "- **Software**: " + (sw or "?"),
            "- **Code**: " + code,
            "- **Runs**: %d from %s, %s; compute time is the median (and min) of %s timed "
-           "trials after one warm-up, load and verification excluded (DESIGN.md, Timing)" % (
+           "trials after one warm-up, load and verification excluded (docs/design.md, Timing)" % (
                nruns, ", ".join("`%s`" % p for p in gr.paths),
                " to ".join([dates[0], dates[-1]] if len(dates) > 1 else dates) or "date unknown",
                "/".join(str(t) for t in trials) or "?")]
@@ -335,23 +389,34 @@ def machine_lines(gr, nruns):
                    "name's is shown), the GPU nor the commit.*")
     if (m.get("cores") or 0) <= 4:
         out.append("- *This machine has %s cores: its parallel timings are not results "
-                   "(README, Results).*" % m.get("cores", "?"))
+                   "(docs/results.md).*" % m.get("cores", "?"))
     return out
 
 
 def group_report(gr, slug, plots):
     """Markdown lines of one group; `plots` maps plot kinds to PNG paths (relative to the
     report) or is None when plots are not drawn."""
-    graphs = gr.graphs()
-    lines = []
-    lines += machine_lines(gr, len(gr.runs()))
+    plots = plots or {}
+    lines = machine_lines(gr, len(gr.runs())) + [""]
+    lines += summary_section(gr, plots)
+    for solver in gr.solvers():
+        lines += scaling_section(gr, solver, plots)
+    lines += gpu_section(gr, plots)
+    lines.append("**Per graph**: median and min compute time, speedup over mst-seq Kruskal, "
+                 "throughput, MSF weight and edges against the baseline, phases of the median "
+                 "trial (ms).")
     lines.append("")
+    for g in gr.graphs():
+        lines += graph_section(gr, g, plots)
+    return lines
 
-    # Summary
+
+def summary_section(gr, plots):
+    """The summary table: per graph, each headline column's speedup and the fastest run."""
     cols = headlines(gr)
     head = ["graph", "n", "m", "mst-seq kruskal (ms)"] + [c[0] for c in cols] + ["fastest"]
     rows, per_col = [], [[] for _ in cols]
-    for g in graphs:
+    for g in gr.graphs():
         base = gr.baseline(g)
         any_r = base or next(r for r in gr.runs() if graph_name(r) == g)
         row = [g, "{:,}".format(any_r["n"]) if any_r.get("n") is not None else "-",
@@ -366,118 +431,127 @@ def group_report(gr, slug, plots):
         row.append("%s %s %s, %s ms" % (f["solver"], variant(f), short_where(f),
                                         ms(f["compute_s_median"])) if f else "-")
         rows.append(row)
-    if len(graphs) > 1:
+    if len(rows) > 1:
         rows.append(["geometric mean", "", "", ""] + [fx(geomean(c)) for c in per_col] + [""])
-    lines.append("Speedup over `mst-seq --algo kruskal` on the same graph, machine and code "
-                 "(higher is better):")
-    lines.append("")
-    lines += table(head, rows)
-    lines.append("")
+    lines = ["Speedup over `mst-seq --algo kruskal` on the same graph, machine and code "
+             "(higher is better):", ""]
+    lines += table(head, rows) + [""]
     for kind, caption in (("speedup", "Speedup over mst-seq Kruskal"),
                           ("throughput", "Throughput (millions of edges per second)")):
-        if plots and kind in plots:
+        if kind in plots:
             lines += ["![%s](%s)" % (caption, plots[kind]), ""]
+    return lines
 
-    # Self-speedup
-    for solver, unit in (("mst-omp", "threads"), ("mst-mpi", "ranks")):
-        sc = gr.scaling(solver)
-        if not sc:
-            continue
-        v, key = sc
-        counts = sorted({r.get(key) or 1 for r in gr.runs()
-                         if r.get("solver") == solver and variant(r) == v and is_ok(r)})
-        lines.append("**%s self-speedup** (`%s`, time at 1 %s over time at p; ms in "
-                     "parentheses):" % (solver, v, unit[:-1]))
-        lines.append("")
-        srows = []
-        for g in graphs:
-            one = gr.find(g, solver, v, **{key: 1})
-            row = [g]
-            for c in counts:
-                r = gr.find(g, solver, v, **{key: c})
-                if r is None or not is_ok(r):
-                    row.append("-" if r is None else r.get("status", "?"))
-                else:
-                    s = one["compute_s_median"] / r["compute_s_median"] if one and is_ok(one) \
-                        else None
-                    row.append("%s (%s)" % (fx(s), ms(r["compute_s_median"])))
-            if len(row) > 1 and any(c != "-" for c in row[1:]):
-                srows.append(row)
-        lines += table(["graph"] + ["%d %s" % (c, unit if c > 1 else unit[:-1]) for c in counts],
-                       srows)
-        lines.append("")
-        if plots and (solver + "-scaling") in plots:
-            lines += ["![%s self-speedup](%s)" % (solver, plots[solver + "-scaling"]), ""]
 
-    # GPU
-    gpu = [r for r in gr.runs() if r.get("solver") == "mst-cuda" and is_ok(r)
-           and r.get("kernel_s_median")]
-    if gpu:
-        lines.append("**mst-cuda: kernel only (graph already on the GPU) vs with host-device "
-                     "transfers** (ms; speedups over mst-seq Kruskal):")
-        lines.append("")
-        grows = []
-        for g in graphs:
-            base = gr.baseline(g)
-            for r in gpu:
-                if graph_name(r) == g:
-                    k, t = r["kernel_s_median"], r["compute_s_median"]
-                    grows.append([g, variant(r), ms(k), ms(t), "%.0f%%" % (100 * (t - k) / t),
-                                  fx(speedup(base, r, "kernel_s_median")), fx(speedup(base, r)),
-                                  medges(r, "kernel_s_median"), medges(r)])
-        lines += table(["graph", "variant", "kernel (ms)", "with transfers (ms)",
-                        "transfer share", "speedup, kernel", "speedup, with transfers",
-                        "Medges/s, kernel", "Medges/s, with transfers"], grows)
-        lines.append("")
-        if plots and "gpu" in plots:
-            lines += ["![GPU kernel vs transfers](%s)" % plots["gpu"], ""]
+def scaling_section(gr, solver, plots):
+    """The self-speedup table of `solver`'s scaling series (none if it has none): per graph,
+    time at 1 thread or rank over time at each count."""
+    sc = gr.scaling(solver)
+    if not sc:
+        return []
+    v, key = sc
+    counts = sorted({r.get(key) or 1 for r in gr.runs()
+                     if r.get("solver") == solver and variant(r) == v and is_ok(r)})
+    lines = ["**%s self-speedup** (`%s`, time at 1 %s over time at p; ms in "
+             "parentheses):" % (solver, v, key[:-1]), ""]
+    rows = []
+    for g in gr.graphs():
+        one = gr.find(g, solver, v, **{key: 1})
+        row = [g]
+        for c in counts:
+            r = gr.find(g, solver, v, **{key: c})
+            if r is None or not is_ok(r):
+                row.append("-" if r is None else r.get("status", "?"))
+            else:
+                s = one["compute_s_median"] / r["compute_s_median"] if one and is_ok(one) \
+                    else None
+                row.append("%s (%s)" % (fx(s), ms(r["compute_s_median"])))
+        if len(row) > 1 and any(c != "-" for c in row[1:]):
+            rows.append(row)
+    lines += table(["graph"] + ["%d %s" % (c, key if c > 1 else key[:-1]) for c in counts],
+                   rows) + [""]
+    if (solver + "-scaling") in plots:
+        lines += ["![%s self-speedup](%s)" % (solver, plots[solver + "-scaling"]), ""]
+    return lines
 
-    # Per graph
-    lines.append("**Per graph**: median and min compute time, speedup over mst-seq Kruskal, "
-                 "throughput, MSF weight and edges against the baseline, phases of the median "
-                 "trial (ms).")
-    lines.append("")
-    for g in graphs:
+
+def gpu_runs(gr):
+    """The group's successful runs of GPU solvers that report a kernel time, in run order."""
+    return [r for r in gr.runs() if parallelism(r.get("solver")) == "gpu" and is_ok(r)
+            and r.get("kernel_s_median")]
+
+
+def gpu_section(gr, plots):
+    """The GPU table: per graph and variant, kernel time against time with transfers."""
+    gpu = gpu_runs(gr)
+    if not gpu:
+        return []
+    names = sorted({r["solver"] for r in gpu}, key=solvers.solver_rank)
+    lines = ["**%s: kernel only (graph already on the GPU) vs with host-device "
+             "transfers** (ms; speedups over mst-seq Kruskal):" % ", ".join(names), ""]
+    rows = []
+    for g in gr.graphs():
         base = gr.baseline(g)
-        any_r = base or next(r for r in gr.runs() if graph_name(r) == g)
-        desc = []
-        if any_r.get("n") is not None:
-            desc.append("n = {:,}".format(any_r["n"]))
-        if any_r.get("m") is not None:
-            desc.append("m = {:,}".format(any_r["m"]))
-        if any_r.get("components") is not None:
-            desc.append("{:,} component{}".format(any_r["components"],
-                                                  "" if any_r["components"] == 1 else "s"))
-        if any_r.get("weight_type"):
-            w = "%s weights" % any_r["weight_type"]
-            if any_r.get("weights") == "random":
-                w += " (random, seed %s)" % any_r.get("seed", "?")
-            desc.append(w)
-        lines.append("*%s*: %s" % (g, ", ".join(desc)))
-        lines.append("")
-        rows = []
-        for r in gr.sorted_rows(g):
-            if not is_ok(r):
-                why = r.get("status", "failed")
-                if why == "timeout" and r.get("timeout_s"):
-                    why = "timeout (> %g s)" % r["timeout_s"]
-                elif r.get("error"):
-                    why += ": " + r["error"]
-                rows.append([r.get("solver"), variant(r), where(r), why, "-", "-", "-", "-", ""])
-                continue
-            rows.append([r["solver"], variant(r), where(r), ms(r["compute_s_median"]),
-                         ms(r.get("compute_s_min")), fx(speedup(base, r)), medges(r),
-                         same_msf(base, r), phases_text(r)])
-            if r.get("kernel_s_median"):
-                rows.append([r["solver"], variant(r) + ", kernel only", where(r),
-                             ms(r["kernel_s_median"]), ms(r.get("kernel_s_min")),
-                             fx(speedup(base, r, "kernel_s_median")),
-                             medges(r, "kernel_s_median"), "", ""])
-        lines += table(["solver", "variant", "threads / ranks / device", "median (ms)",
-                        "min (ms)", "speedup", "Medges/s", "MSF", "phases (ms)"], rows)
-        lines.append("")
-        if plots and ("phases", g) in plots:
-            lines += ["![phases on %s](%s)" % (g, plots[("phases", g)]), ""]
+        for r in gpu:
+            if graph_name(r) == g:
+                k, t = r["kernel_s_median"], r["compute_s_median"]
+                label = variant(r) if len(names) == 1 else "%s %s" % (r["solver"], variant(r))
+                rows.append([g, label, ms(k), ms(t), "%.0f%%" % (100 * (t - k) / t),
+                             fx(speedup(base, r, "kernel_s_median")), fx(speedup(base, r)),
+                             medges(r, "kernel_s_median"), medges(r)])
+    lines += table(["graph", "variant", "kernel (ms)", "with transfers (ms)",
+                    "transfer share", "speedup, kernel", "speedup, with transfers",
+                    "Medges/s, kernel", "Medges/s, with transfers"], rows) + [""]
+    if "gpu" in plots:
+        lines += ["![GPU kernel vs transfers](%s)" % plots["gpu"], ""]
+    return lines
+
+
+def graph_description(r):
+    """n, m, components and weights of the graph of record r, in words."""
+    desc = []
+    if r.get("n") is not None:
+        desc.append("n = {:,}".format(r["n"]))
+    if r.get("m") is not None:
+        desc.append("m = {:,}".format(r["m"]))
+    if r.get("components") is not None:
+        desc.append("{:,} component{}".format(r["components"],
+                                              "" if r["components"] == 1 else "s"))
+    if r.get("weight_type"):
+        w = "%s weights" % r["weight_type"]
+        if r.get("weights") == "random":
+            w += " (random, seed %s)" % r.get("seed", "?")
+        desc.append(w)
+    return ", ".join(desc)
+
+
+def graph_section(gr, g, plots):
+    """The table of every run on graph g: times, speedup, throughput, MSF agreement, phases."""
+    base = gr.baseline(g)
+    any_r = base or next(r for r in gr.runs() if graph_name(r) == g)
+    lines = ["*%s*: %s" % (g, graph_description(any_r)), ""]
+    rows = []
+    for r in gr.sorted_rows(g):
+        if not is_ok(r):
+            why = r.get("status", "failed")
+            if why == "timeout" and r.get("timeout_s"):
+                why = "timeout (> %g s)" % r["timeout_s"]
+            elif r.get("error"):
+                why += ": " + r["error"]
+            rows.append([r.get("solver"), variant(r), where(r), why, "-", "-", "-", "-", ""])
+            continue
+        rows.append([r["solver"], variant(r), where(r), ms(r["compute_s_median"]),
+                     ms(r.get("compute_s_min")), fx(speedup(base, r)), medges(r),
+                     same_msf(base, r), phases_text(r)])
+        if r.get("kernel_s_median"):
+            rows.append([r["solver"], variant(r) + ", kernel only", where(r),
+                         ms(r["kernel_s_median"]), ms(r.get("kernel_s_min")),
+                         fx(speedup(base, r, "kernel_s_median")),
+                         medges(r, "kernel_s_median"), "", ""])
+    lines += table(["solver", "variant", "threads / ranks / device", "median (ms)",
+                    "min (ms)", "speedup", "Medges/s", "MSF", "phases (ms)"], rows) + [""]
+    if ("phases", g) in plots:
+        lines += ["![phases on %s](%s)" % (g, plots[("phases", g)]), ""]
     return lines
 
 
@@ -488,8 +562,7 @@ def title_of(gr):
                               m.get("cores", "?"))
     if m.get("gpu"):
         t += ", " + m["gpu"]
-    solvers = [s for s in SOLVER_ORDER if any(r.get("solver") == s for r in gr.runs())]
-    return t + " (%s)" % ", ".join(solvers)
+    return t + " (%s)" % ", ".join(gr.solvers())
 
 
 def slugs(groups):
@@ -501,18 +574,12 @@ def slugs(groups):
     return out
 
 
-SOLVER_DIRS = {"mst-seq": "seq", "mst-omp": "openmp", "mst-mpi": "mpi", "mst-cuda": "cuda"}
-
-
 def missing_solvers(groups):
-    """Solvers with sources in the repository but no results in any group."""
+    """Solvers of the Makefile's SOLVER_LIST with sources in the repository but no results in
+    any group."""
     seen = {r.get("solver") for gr in groups for r in gr.runs() if is_ok(r)}
-    out = []
-    for solver, d in SOLVER_DIRS.items():
-        if solver not in seen and glob.glob(os.path.join(ROOT, d, "*.c")) + \
-                glob.glob(os.path.join(ROOT, d, "*.cu")):
-            out.append(solver)
-    return out
+    return [solver for solver, d, _ in solvers.solver_list(ROOT) if solver not in seen and
+            glob.glob(os.path.join(ROOT, d, "*.c")) + glob.glob(os.path.join(ROOT, d, "*.cu"))]
 
 
 def render(groups, plot_paths, notes):
@@ -548,178 +615,200 @@ def anchor(title):
 
 
 def draw_plots(groups, plot_dir, report_dir):
-    """Draws every group's plots; returns {slug: {kind: path relative to the report}}."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import matplotlib.ticker
-
-    os.makedirs(plot_dir, exist_ok=True)
-    for old in glob.glob(os.path.join(plot_dir, "*.png")):
-        os.remove(old)
+    """Draws every group's plots into plot_dir (its old PNGs removed first); returns
+    {slug: {kind: path relative to report_dir}}. Raises ImportError without matplotlib."""
+    p = Plotter(plot_dir, report_dir)
     out = {}
-    phase_colors = {}
-    palette = plt.get_cmap("tab20").colors
-
-    def color(name):
-        if name == "other":
-            return "#bbbbbb"
-        if name not in phase_colors:
-            phase_colors[name] = palette[len(phase_colors) % len(palette)]
-        return phase_colors[name]
-
-    def save(fig, slug, name):
-        path = os.path.join(plot_dir, "%s-%s.png" % (slug, name))
-        fig.savefig(path, dpi=110, bbox_inches="tight")
-        plt.close(fig)
-        return os.path.relpath(path, report_dir)
-
     for gr, slug in zip(groups, slugs(groups)):
         mine = out.setdefault(slug, {})
-        graphs = gr.graphs()
-        cols = headlines(gr)
-
-        # speedup and throughput per solver and graph
         for kind in ("speedup", "throughput"):
-            series = ([] if kind == "speedup" else
-                      [("mst-seq kruskal", lambda g: (gr.baseline(g), "compute_s_median"))])
-            series += cols
-            vals = []
-            for title, fn in series:
-                row = []
-                for g in graphs:
-                    r, key = fn(g)
-                    if kind == "speedup":
-                        row.append(speedup(gr.baseline(g), r, key))
-                    else:
-                        row.append(r["m"] / r[key] / 1e6 if r is not None and is_ok(r)
-                                   and r.get(key) and r.get("m") else None)
-                vals.append(row)
-            if not any(v for row in vals for v in row):
-                continue
-            fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(graphs) + 2), 4.2))
-            width = 0.8 / max(1, len(series))
-            present = [v for row in vals for v in row if v]
-            log = max(present) / min(present) > 20
-            for i, ((title, _), row) in enumerate(zip(series, vals)):
-                xs = [j + (i - (len(series) - 1) / 2) * width for j in range(len(graphs))]
-                bars = ax.bar([x for x, v in zip(xs, row) if v], [v for v in row if v], width,
-                              label=title)
-                if len(series) * len(graphs) <= 40:
-                    ax.bar_label(bars, labels=[("%.2fx" if kind == "speedup" else "%.0f") % v
-                                               for v in row if v], fontsize=6, padding=1)
-            ax.set_xticks(range(len(graphs)))
-            ax.set_xticklabels(graphs, rotation=30, ha="right")
-            ax.set_xlim(-0.6, len(graphs) - 0.4)
-            if log:
-                ax.set_yscale("log")
-                ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(
-                    lambda y, _: "%g" % y))
-            scale = " (log)" if log else ""
-            if kind == "speedup":
-                ax.axhline(1.0, color="black", lw=0.8, ls="--")
-                ax.set_ylabel("speedup over mst-seq Kruskal" + scale)
-            else:
-                ax.set_ylabel("millions of edges per second" + scale)
-            ax.set_title("%s: %s" % (kind, title_of(gr)), fontsize=9)
-            ax.legend(fontsize=7, loc="best")
-            ax.grid(axis="y", which="both", alpha=0.3)
-            mine[kind] = save(fig, slug, kind)
-
-        # self-speedup curves
-        for solver in ("mst-omp", "mst-mpi"):
-            sc = gr.scaling(solver)
-            if not sc:
-                continue
-            v, key = sc
-            fig, ax = plt.subplots(figsize=(6, 4.5))
-            top = 1
-            for g in graphs:
-                pts = sorted((r.get(key) or 1, r["compute_s_median"]) for r in gr.runs()
-                             if graph_name(r) == g and r.get("solver") == solver and
-                             variant(r) == v and is_ok(r))
-                one = [t for c, t in pts if c == 1]
-                if not one or len(pts) < 2:
-                    continue
-                ax.plot([c for c, _ in pts], [one[0] / t for _, t in pts], marker="o", label=g)
-                top = max(top, pts[-1][0])
-            ax.plot([1, top], [1, top], color="black", ls="--", lw=1, label="ideal")
-            ax.set_xscale("log", base=2)
-            ax.set_yscale("log", base=2)
-            for axis in (ax.xaxis, ax.yaxis):
-                axis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: "%g" % v))
-            ax.set_xlabel(key)
-            ax.set_ylabel("self-speedup (time at 1 / time at p)")
-            ax.set_title("%s %s self-speedup: %s" % (solver, v, title_of(gr)), fontsize=9)
-            ax.legend(fontsize=7)
-            ax.grid(which="both", alpha=0.3)
-            mine[solver + "-scaling"] = save(fig, slug, solver[4:] + "-scaling")
-
-        # stacked phases per graph
-        for g in graphs:
-            rs = [r for r in gr.sorted_rows(g) if is_ok(r) and phase_items(r)]
-            if len(rs) < 3:     # the table's phases column says enough
-                continue
-            base = gr.baseline(g)
-            totals = [1e3 * r["compute_s_median"] for r in rs]
-            limit = 4e3 * base["compute_s_median"] if base else max(totals)
-            shown = [t for t in totals if t <= limit] or totals
-            xmax = 1.12 * max(shown)
-            fig, ax = plt.subplots(figsize=(8, 0.32 * len(rs) + 1.6))
-            labels, seen = [], set()
-            for i, r in enumerate(rs):
-                left = 0.0
-                items = [(k, 1e3 * v) for k, v in phase_items(r)]
-                rest = 1e3 * r["compute_s_median"] - sum(v for _, v in items)
-                if rest > 0.02 * 1e3 * r["compute_s_median"]:
-                    items.append(("other", rest))
-                for k, v in items:
-                    ax.barh(i, v, left=left, color=color(k),
-                            label=k if k not in seen else None)
-                    seen.add(k)
-                    left += v
-                if totals[i] > xmax:
-                    ax.text(xmax * 0.99, i, "%.4g ms >" % totals[i], va="center", ha="right",
-                            fontsize=7, color="white", fontweight="bold")
-                labels.append("%s %s %s" % (r["solver"][4:], variant(r), short_where(r)))
-            ax.set_yticks(range(len(rs)))
-            ax.set_yticklabels(labels, fontsize=7)
-            ax.invert_yaxis()
-            ax.set_xlim(0, xmax)
-            ax.set_xlabel("ms (median trial)")
-            ax.set_title("phases on %s: %s" % (g, title_of(gr)), fontsize=9)
-            ax.legend(fontsize=7, loc="lower right")
-            ax.grid(axis="x", alpha=0.3)
-            mine[("phases", g)] = save(fig, slug, "phases-" + re.sub(r"[^A-Za-z0-9_.-]", "-", g))
-
-        # GPU kernel only vs with transfers
-        gpu = [r for r in gr.runs() if r.get("solver") == "mst-cuda" and is_ok(r)
-               and r.get("kernel_s_median")]
-        if gpu:
-            gl = [g for g in graphs if any(graph_name(r) == g for r in gpu)]
-            fig, ax = plt.subplots(figsize=(max(6, 1.1 * len(gl) + 2), 4.2))
-            for i, (key, lab) in enumerate((("kernel_s_median", "kernel only"),
-                                            ("compute_s_median", "with transfers"))):
-                ys = []
-                for g in gl:
-                    r = next(r for r in gpu if graph_name(r) == g)
-                    ys.append(1e3 * r[key])
-                ax.bar([j + (i - 0.5) * 0.4 for j in range(len(gl))], ys, 0.4, label=lab)
-            base_y = [1e3 * gr.baseline(g)["compute_s_median"] if gr.baseline(g) else None
-                      for g in gl]
-            ax.scatter([j for j, y in enumerate(base_y) if y], [y for y in base_y if y],
-                       marker="_", s=400, color="black", label="mst-seq Kruskal", zorder=3)
-            ax.set_xticks(range(len(gl)))
-            ax.set_xticklabels(gl, rotation=30, ha="right")
-            ax.set_xlim(-0.7, len(gl) - 0.3)
-            ax.set_yscale("log")
-            ax.yaxis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda y, _: "%g" % y))
-            ax.set_ylabel("ms (log)")
-            ax.set_title("mst-cuda: %s" % title_of(gr), fontsize=9)
-            ax.legend(fontsize=7)
-            ax.grid(axis="y", which="both", alpha=0.3)
-            mine["gpu"] = save(fig, slug, "gpu")
+            p.bars(gr, slug, kind, mine)
+        for solver in gr.solvers():
+            p.scaling(gr, slug, solver, mine)
+        for g in gr.graphs():
+            p.phases(gr, slug, g, mine)
+        p.gpu(gr, slug, mine)
     return out
+
+
+class Plotter:
+    """The plots of the report (matplotlib, Agg). Each method draws one plot of a group into
+    the PNG "SLUG-NAME.png" and records its path under its kind in `mine`, or draws nothing
+    when the group has no data for it."""
+
+    def __init__(self, plot_dir, report_dir):
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        import matplotlib.ticker
+        self.plt, self.ticker = plt, matplotlib.ticker
+        self.plot_dir, self.report_dir = plot_dir, report_dir
+        os.makedirs(plot_dir, exist_ok=True)
+        for old in glob.glob(os.path.join(plot_dir, "*.png")):
+            os.remove(old)
+        self.phase_colors = {}
+        self.palette = plt.get_cmap("tab20").colors
+
+    def color(self, phase):
+        """One color per phase name across all plots; grey for the unaccounted rest."""
+        if phase == "other":
+            return "#bbbbbb"
+        if phase not in self.phase_colors:
+            self.phase_colors[phase] = self.palette[len(self.phase_colors) % len(self.palette)]
+        return self.phase_colors[phase]
+
+    def save(self, fig, slug, name):
+        path = os.path.join(self.plot_dir, "%s-%s.png" % (slug, name))
+        fig.savefig(path, dpi=110, bbox_inches="tight")
+        self.plt.close(fig)
+        return os.path.relpath(path, self.report_dir)
+
+    def plain_numbers(self, axis):
+        axis.set_major_formatter(self.ticker.FuncFormatter(lambda y, _: "%g" % y))
+
+    def bars(self, gr, slug, kind, mine):
+        """Speedup ("speedup") or throughput ("throughput") of the summary's columns, bars
+        per graph."""
+        graphs = gr.graphs()
+        series = ([] if kind == "speedup" else
+                  [("mst-seq kruskal", lambda g: (gr.baseline(g), "compute_s_median"))])
+        series += headlines(gr)
+        vals = []
+        for title, fn in series:
+            row = []
+            for g in graphs:
+                r, key = fn(g)
+                if kind == "speedup":
+                    row.append(speedup(gr.baseline(g), r, key))
+                else:
+                    row.append(r["m"] / r[key] / 1e6 if r is not None and is_ok(r)
+                               and r.get(key) and r.get("m") else None)
+            vals.append(row)
+        if not any(v for row in vals for v in row):
+            return
+        fig, ax = self.plt.subplots(figsize=(max(6, 1.2 * len(graphs) + 2), 4.2))
+        width = 0.8 / max(1, len(series))
+        present = [v for row in vals for v in row if v]
+        log = max(present) / min(present) > 20
+        for i, ((title, _), row) in enumerate(zip(series, vals)):
+            xs = [j + (i - (len(series) - 1) / 2) * width for j in range(len(graphs))]
+            bars = ax.bar([x for x, v in zip(xs, row) if v], [v for v in row if v], width,
+                          label=title)
+            if len(series) * len(graphs) <= 40:
+                ax.bar_label(bars, labels=[("%.2fx" if kind == "speedup" else "%.0f") % v
+                                           for v in row if v], fontsize=6, padding=1)
+        ax.set_xticks(range(len(graphs)))
+        ax.set_xticklabels(graphs, rotation=30, ha="right")
+        ax.set_xlim(-0.6, len(graphs) - 0.4)
+        if log:
+            ax.set_yscale("log")
+            self.plain_numbers(ax.yaxis)
+        scale = " (log)" if log else ""
+        if kind == "speedup":
+            ax.axhline(1.0, color="black", lw=0.8, ls="--")
+            ax.set_ylabel("speedup over mst-seq Kruskal" + scale)
+        else:
+            ax.set_ylabel("millions of edges per second" + scale)
+        ax.set_title("%s: %s" % (kind, title_of(gr)), fontsize=9)
+        ax.legend(fontsize=7, loc="best")
+        ax.grid(axis="y", which="both", alpha=0.3)
+        mine[kind] = self.save(fig, slug, kind)
+
+    def scaling(self, gr, slug, solver, mine):
+        """Self-speedup curves of `solver`'s scaling series, one per graph, and the ideal."""
+        sc = gr.scaling(solver)
+        if not sc:
+            return
+        v, key = sc
+        fig, ax = self.plt.subplots(figsize=(6, 4.5))
+        top = 1
+        for g in gr.graphs():
+            pts = sorted((r.get(key) or 1, r["compute_s_median"]) for r in gr.runs()
+                         if graph_name(r) == g and r.get("solver") == solver and
+                         variant(r) == v and is_ok(r))
+            one = [t for c, t in pts if c == 1]
+            if not one or len(pts) < 2:
+                continue
+            ax.plot([c for c, _ in pts], [one[0] / t for _, t in pts], marker="o", label=g)
+            top = max(top, pts[-1][0])
+        ax.plot([1, top], [1, top], color="black", ls="--", lw=1, label="ideal")
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log", base=2)
+        for axis in (ax.xaxis, ax.yaxis):
+            self.plain_numbers(axis)
+        ax.set_xlabel(key)
+        ax.set_ylabel("self-speedup (time at 1 / time at p)")
+        ax.set_title("%s %s self-speedup: %s" % (solver, v, title_of(gr)), fontsize=9)
+        ax.legend(fontsize=7)
+        ax.grid(which="both", alpha=0.3)
+        mine[solver + "-scaling"] = self.save(fig, slug, solvers.short_name(solver) + "-scaling")
+
+    def phases(self, gr, slug, g, mine):
+        """Stacked per-phase bars of every run on graph g (at least three with phases)."""
+        rs = [r for r in gr.sorted_rows(g) if is_ok(r) and phase_items(r)]
+        if len(rs) < 3:     # the table's phases column says enough
+            return
+        base = gr.baseline(g)
+        totals = [1e3 * r["compute_s_median"] for r in rs]
+        limit = 4e3 * base["compute_s_median"] if base else max(totals)
+        shown = [t for t in totals if t <= limit] or totals
+        xmax = 1.12 * max(shown)
+        fig, ax = self.plt.subplots(figsize=(8, 0.32 * len(rs) + 1.6))
+        labels, seen = [], set()
+        for i, r in enumerate(rs):
+            left = 0.0
+            items = [(k, 1e3 * v) for k, v in phase_items(r)]
+            rest = 1e3 * r["compute_s_median"] - sum(v for _, v in items)
+            if rest > 0.02 * 1e3 * r["compute_s_median"]:
+                items.append(("other", rest))
+            for k, v in items:
+                ax.barh(i, v, left=left, color=self.color(k), label=k if k not in seen else None)
+                seen.add(k)
+                left += v
+            if totals[i] > xmax:
+                ax.text(xmax * 0.99, i, "%.4g ms >" % totals[i], va="center", ha="right",
+                        fontsize=7, color="white", fontweight="bold")
+            labels.append("%s %s %s" % (solvers.short_name(r["solver"]), variant(r),
+                                        short_where(r)))
+        ax.set_yticks(range(len(rs)))
+        ax.set_yticklabels(labels, fontsize=7)
+        ax.invert_yaxis()
+        ax.set_xlim(0, xmax)
+        ax.set_xlabel("ms (median trial)")
+        ax.set_title("phases on %s: %s" % (g, title_of(gr)), fontsize=9)
+        ax.legend(fontsize=7, loc="lower right")
+        ax.grid(axis="x", alpha=0.3)
+        mine[("phases", g)] = self.save(fig, slug,
+                                        "phases-" + re.sub(r"[^A-Za-z0-9_.-]", "-", g))
+
+    def gpu(self, gr, slug, mine):
+        """Kernel only against with transfers, per graph, of the first GPU solver's first
+        run on each graph, with the baseline's time."""
+        runs = gpu_runs(gr)
+        if not runs:
+            return
+        solver = min({r["solver"] for r in runs}, key=solvers.solver_rank)
+        runs = [r for r in runs if r["solver"] == solver]
+        gl = [g for g in gr.graphs() if any(graph_name(r) == g for r in runs)]
+        fig, ax = self.plt.subplots(figsize=(max(6, 1.1 * len(gl) + 2), 4.2))
+        for i, (key, lab) in enumerate((("kernel_s_median", "kernel only"),
+                                        ("compute_s_median", "with transfers"))):
+            ys = [1e3 * next(r for r in runs if graph_name(r) == g)[key] for g in gl]
+            ax.bar([j + (i - 0.5) * 0.4 for j in range(len(gl))], ys, 0.4, label=lab)
+        base_y = [1e3 * gr.baseline(g)["compute_s_median"] if gr.baseline(g) else None
+                  for g in gl]
+        ax.scatter([j for j, y in enumerate(base_y) if y], [y for y in base_y if y],
+                   marker="_", s=400, color="black", label="mst-seq Kruskal", zorder=3)
+        ax.set_xticks(range(len(gl)))
+        ax.set_xticklabels(gl, rotation=30, ha="right")
+        ax.set_xlim(-0.7, len(gl) - 0.3)
+        ax.set_yscale("log")
+        self.plain_numbers(ax.yaxis)
+        ax.set_ylabel("ms (log)")
+        ax.set_title("%s: %s" % (solver, title_of(gr)), fontsize=9)
+        ax.legend(fontsize=7)
+        ax.grid(axis="y", which="both", alpha=0.3)
+        mine["gpu"] = self.save(fig, slug, "gpu")
 
 
 def main():
@@ -740,6 +829,7 @@ def main():
     for i, (p, _) in enumerate(loaded):
         loaded[i] = (os.path.relpath(p, ROOT) if os.path.abspath(p).startswith(ROOT + os.sep)
                      else p, loaded[i][1])
+    learn_parallelism([r for _, r in loaded], solvers.Catalog(os.path.join(ROOT, "bin")))
     groups = group_records(loaded)
     report_dir = os.path.dirname(os.path.abspath(a.out))
     plot_dir = a.plots or os.path.join(report_dir, "plots")

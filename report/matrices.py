@@ -7,7 +7,10 @@ A matrix is a dict:
   graphs    names from GRAPHS (or file paths), smallest first: a budget cut keeps the small ones
   runs      entries {solver, label, args, threads | ranks, max_m}; an entry with a list of
             thread or rank counts expands into one run per count; label is the variant's name in
-            the tables (default: the algo the solver reports); max_m skips larger graphs
+            the tables (default: the solver's default variant); max_m skips larger graphs.
+            each_variant(...) stands for every variant of every built solver, as their
+            --describe reports them (report/solvers.py): a new solver or variant joins the
+            matrices without an edit here; the explicit entries name option variants
   trials    timed trials of each run (the solver adds one untimed warm-up)
   verify    "all" (every run verifies its answer), "baseline" (only mst-seq Kruskal; the report
             compares every other run's MSF weight and edge count with it) or "none"
@@ -17,25 +20,27 @@ A matrix is a dict:
             resumes, skipping the runs already in the results file for this machine and code
 
 The first run of every matrix is the baseline of all speedups: mst-seq --algo kruskal.
+runs(matrix, catalog) gives a matrix's entries with each_variant(...) expanded.
 """
+import solvers
 
 # name -> {"path": file in the repository} or {"gen": mst-gen arguments}
 GRAPHS = {
-    "USA-road-NY": {"path": "graphs/USA-road-NY.pace.gr.gz"},
-    # seed 002's sparse and dense sets (random / G(n, p) with distinct weights)
+    "USA-road-NY": {"path": "graphs/road/USA-road-NY.pace.gr.gz"},
+    # Shou and He's sparse and dense sets, section 4.1 (random / G(n, p) with distinct weights)
     "sparse-small": {"gen": ["preset", "sparse-small"]},
     "sparse-medium": {"gen": ["preset", "sparse-medium"]},
     "sparse-large": {"gen": ["preset", "sparse-large"]},
     "dense-small": {"gen": ["preset", "dense-small"]},
     "dense-medium": {"gen": ["preset", "dense-medium"]},
     "dense-large": {"gen": ["preset", "dense-large"]},
-    # seed 000's Table 2 generated inputs
+    # ECL-MST's generated inputs (Fallin et al. 2023, Table 2)
     "2d-2e20": {"gen": ["preset", "2d-2e20"]},
     "rmat16": {"gen": ["preset", "rmat16"]},
     "rmat22": {"gen": ["preset", "rmat22"]},
     "r4-2e23": {"gen": ["preset", "r4-2e23"]},
     "kron-logn21": {"gen": ["preset", "kron-logn21"]},
-    # seed 004's families at 2^18 vertices
+    # Ma and Wan's families at 2^18 vertices (section 2, Table 1)
     "circulant-2e18": {"gen": ["preset", "circulant-2e18"]},
     "grid-2e18": {"gen": ["preset", "grid-2e18"]},
     "rmat-2e18": {"gen": ["preset", "rmat-2e18"]},
@@ -48,16 +53,42 @@ GRAPHS = {
                             "--k", "2"]},
 }
 
-BASELINE = {"solver": "mst-seq", "label": "kruskal", "args": ["--algo", "kruskal"]}
-SEQ = [BASELINE,
-       {"solver": "mst-seq", "label": "filter-kruskal", "args": ["--algo", "filter-kruskal"]}]
+BASELINE = {"solver": solvers.BASELINE[0], "label": solvers.BASELINE[1],
+            "args": ["--algo", solvers.BASELINE[1]]}
 
-# Every solver at 1 and 2 threads or ranks (bench.py skips, with the reason, one that cannot run).
-LAPTOP_RUNS = SEQ + [
-    {"solver": "mst-omp", "label": "waitfree", "threads": [1, 2]},
-    {"solver": "mst-cuda"},
-    {"solver": "mst-mpi", "ranks": [1, 2]},
-]
+
+def each_variant(*parallelism, counts=(1,)):
+    """An entry standing for every variant of every built solver whose parallelism is one of
+    `parallelism` ("sequential", "threads", "ranks", "gpu"; any when none is given). A solver
+    that scales runs its default variant at every count of `counts` (threads or ranks: its
+    self-speedup) and its other variants at the largest count only."""
+    return {"each_variant": list(parallelism), "counts": list(counts)}
+
+
+def variant_runs(catalog, parallelism, counts):
+    """The concrete entries of each_variant(*parallelism, counts=counts) for `catalog`."""
+    out = []
+    for solver in catalog.solvers():
+        if parallelism and catalog.parallelism(solver) not in parallelism:
+            continue
+        scale = catalog.scales_with(solver)
+        for i, v in enumerate(catalog.variants(solver)):
+            e = {"solver": solver, "label": v, "args": ["--algo", v]}
+            if scale:
+                e[scale] = counts if i == 0 else [max(counts)]
+            out.append(e)
+    return out
+
+
+def runs(matrix, catalog):
+    """The entries of `matrix` (a dict of MATRICES) with every each_variant(...) replaced by
+    the built solvers' variants (`catalog`, a solvers.Catalog), each entry once, in order."""
+    out = []
+    for e in matrix["runs"]:
+        expanded = variant_runs(catalog, e["each_variant"], e["counts"]) \
+            if "each_variant" in e else [e]
+        out += [x for x in expanded if x not in out]
+    return out
 
 
 def omp_variants(threads):
@@ -80,6 +111,10 @@ CUDA_VARIANTS = [
     {"solver": "mst-cuda", "label": "csr-init", "args": ["--csr-init"]},
 ]
 
+# Every variant of every solver, the defaults of those that scale at 1 and 2 threads or ranks
+# (bench.py skips, with the reason, a solver that cannot run).
+LAPTOP_RUNS = [BASELINE, each_variant(counts=[1, 2])]
+
 MATRICES = {
     # seconds: the CI test of `make bench`
     "tiny": {
@@ -98,12 +133,14 @@ MATRICES = {
         "graphs": ["USA-road-NY", "dense-medium", "rmat16", "sparse-medium", "2d-2e20",
                    "dense-large", "sparse-large", "rmat22"],
         # the GPU runs (a second each) before the MPI ones (slowest, least known) on each graph
-        "runs": SEQ + [
-            {"solver": "mst-omp", "label": "waitfree", "threads": [1, 2, 4, 8, 16]},
+        "runs": [
+            BASELINE,
+            each_variant("sequential"),
+            each_variant("threads", counts=[1, 2, 4, 8, 16]),
             *omp_variants(16),
-            {"solver": "mst-cuda"},
+            each_variant("gpu"),
             *CUDA_VARIANTS,
-            {"solver": "mst-mpi", "ranks": [1, 2, 4, 8, 16]},
+            each_variant("ranks", counts=[1, 2, 4, 8, 16]),
         ],
         "trials": 5, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
     },

@@ -8,6 +8,7 @@ import os
 import sys
 import unittest
 
+from describe import variants
 from test_e2e import BIN, ROOT, Workdir, run
 
 REPORT = os.path.join(ROOT, "report", "make_report.py")
@@ -125,9 +126,9 @@ class Report(Workdir):
                 self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", name)
 
 
-@unittest.skipUnless(os.path.exists(os.path.join(BIN, "mst-omp")), "bin/mst-omp not built")
 class Bench(Workdir):
     def test_tiny_matrix_and_resume(self):
+        self.require(os.path.join(BIN, "mst-omp"))
         results = self.path("tiny.jsonl")
         args = ["make", "-s", "-C", ROOT, "bench", "MATRIX=tiny", "RESULTS=" + results,
                 "BENCH_ARGS=--data " + self.path("data")]
@@ -137,10 +138,16 @@ class Bench(Workdir):
             recs = [json.loads(line) for line in f]
         ok = [r for r in recs if r["status"] == "ok"]
         configs = {(r["graph_name"], r["solver"], r["variant"], r["threads"]) for r in ok}
+        # every variant of mst-seq, mst-omp's default at 1 and 2 threads (as --describe says)
+        expect = [("mst-seq", v, 1) for v in variants(os.path.join(BIN, "mst-seq"))]
+        omp = variants(os.path.join(BIN, "mst-omp"))[0]
+        expect += [("mst-omp", omp, 1), ("mst-omp", omp, 2)]
         for g in ("tiny-random", "tiny-forest"):
-            for c in (("mst-seq", "kruskal", 1), ("mst-seq", "filter-kruskal", 1),
-                      ("mst-omp", "waitfree", 1), ("mst-omp", "waitfree", 2)):
+            for c in expect:
                 self.assertIn((g,) + c, configs)
+        for solver in {r["solver"] for r in ok}:     # each solver that ran, every variant
+            self.assertEqual({r["variant"] for r in ok if r["solver"] == solver},
+                             set(variants(os.path.join(BIN, solver))))
         weights = {}
         for r in ok:
             self.assertIs(r["verified"], True)
