@@ -29,47 +29,38 @@ static void add(text *t, const char *fmt, ...)
         t->len += (size_t)k < t->cap - t->len ? (size_t)k : t->cap - t->len - 1;
 }
 
-/* A counter of ph by name (0 if absent). */
-static uint64_t counter(const mst_phases *ph, const char *name)
-{
-    for (int i = 0; ph != NULL && i < ph->counters; i++)
-        if (strcmp(ph->counter_name[i], name) == 0)
-            return ph->counter[i];
-    return 0;
-}
-
 static void ghs_json(text *t, const mst_phases *ph, const dist_stats_run *run)
 {
     add(t, "\"messages\":{");
     for (int k = 0; k < GHS_MSG_TYPES; k++)
         add(t, "%s\"%s\":%" PRIu64, k ? "," : "", ghs_msg_names[k],
-            counter(ph, ghs_msg_names[k]));
+            mst_phase_counter(ph, ghs_msg_names[k]));
     add(t, "},\"messages_total\":%" PRIu64 ",\"ghs_bound\":%" PRIu64 ",\"test_window\":%" PRIu64
         ",\"bytes_between_ranks\":%" PRIu64 ",\"batches\":%" PRIu64 ",\"ring_batches\":%" PRIu64
         ",\"waves\":%" PRIu64 ",\"max_level\":%" PRIu64 ",\"halted_components\":%" PRIu64
         ",\"partition\":\"%s\",\"transport\":\"%s\",",
-        counter(ph, "messages"), counter(ph, "ghs_bound"), counter(ph, "test_window"),
-        counter(ph, "bytes_between_ranks"), counter(ph, "batches"), counter(ph, "ring_batches"),
-        counter(ph, "waves"), counter(ph, "max_level"), counter(ph, "halted_components"),
+        mst_phase_counter(ph, "messages"), mst_phase_counter(ph, "ghs_bound"), mst_phase_counter(ph, "test_window"),
+        mst_phase_counter(ph, "bytes_between_ranks"), mst_phase_counter(ph, "batches"), mst_phase_counter(ph, "ring_batches"),
+        mst_phase_counter(ph, "waves"), mst_phase_counter(ph, "max_level"), mst_phase_counter(ph, "halted_components"),
         run->partition, run->transport);
 }
 
 static void ghs_lines(text *t, const mst_phases *ph, const dist_stats_run *run)
 {
-    uint64_t k = counter(ph, "test_window");
-    add(t, "  messages         %" PRIu64 " (GHS bound 5 n log2 n + 2 m", counter(ph, "messages"));
+    uint64_t k = mst_phase_counter(ph, "test_window");
+    add(t, "  messages         %" PRIu64 " (GHS bound 5 n log2 n + 2 m", mst_phase_counter(ph, "messages"));
     if (k > 1)
         add(t, ", + 2 min((K - 1) n log2 n, 2 m) for test window K = %" PRIu64, k);
-    add(t, ": %" PRIu64 "):", counter(ph, "ghs_bound"));
+    add(t, ": %" PRIu64 "):", mst_phase_counter(ph, "ghs_bound"));
     for (int i = 0; i < GHS_MSG_TYPES; i++)
-        add(t, "%s %s %" PRIu64, i ? "," : "", ghs_msg_names[i], counter(ph, ghs_msg_names[i]));
+        add(t, "%s %s %" PRIu64, i ? "," : "", ghs_msg_names[i], mst_phase_counter(ph, ghs_msg_names[i]));
     add(t, "\n  between ranks    %" PRIu64 " bytes in %" PRIu64 " batches (%" PRIu64
         " through shared-memory rings), %" PRIu64 " termination waves, highest level %" PRIu64
         " (%s partition)\n"
         "  halted           %" PRIu64 " components (a core pair, or an isolated vertex)\n",
-        counter(ph, "bytes_between_ranks"), counter(ph, "batches"), counter(ph, "ring_batches"),
-        counter(ph, "waves"), counter(ph, "max_level"), run->partition,
-        counter(ph, "halted_components"));
+        mst_phase_counter(ph, "bytes_between_ranks"), mst_phase_counter(ph, "batches"), mst_phase_counter(ph, "ring_batches"),
+        mst_phase_counter(ph, "waves"), mst_phase_counter(ph, "max_level"), run->partition,
+        mst_phase_counter(ph, "halted_components"));
 }
 
 static void memory(text *t, int json, const dist_stats_run *run)
@@ -100,11 +91,11 @@ const char *dist_stats_text(const mst_phases *ph, int json, const dist_stats_run
     if (run->ghs)
         (json ? ghs_json : ghs_lines)(&t, ph, run);
     else if (json)
-        add(&t, "\"rounds\":%" PRIu64 ",\"allreduce_bytes\":%" PRIu64 ",", counter(ph, "rounds"),
-            counter(ph, "allreduce_bytes"));
+        add(&t, "\"rounds\":%" PRIu64 ",\"allreduce_bytes\":%" PRIu64 ",", mst_phase_counter(ph, "rounds"),
+            mst_phase_counter(ph, "allreduce_bytes"));
     else
         add(&t, "  rounds           %" PRIu64 ", %" PRIu64 " bytes allreduced per rank\n",
-            counter(ph, "rounds"), counter(ph, "allreduce_bytes"));
+            mst_phase_counter(ph, "rounds"), mst_phase_counter(ph, "allreduce_bytes"));
     memory(&t, json, run);
     return buf;
 }

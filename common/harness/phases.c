@@ -36,3 +36,11 @@ void mst_phase_count(mst_phases *ph, const char *name, uint64_t value)
     ph->counter_name[ph->counters] = name;
     ph->counter[ph->counters++] = value;
 }
+
+uint64_t mst_phase_counter(const mst_phases *ph, const char *name)
+{
+    for (int i = 0; ph != NULL && i < ph->counters; i++)
+        if (strcmp(ph->counter_name[i], name) == 0)
+            return ph->counter[i];
+    return 0;
+}

@@ -58,6 +58,9 @@ void mst_phase_add(mst_phases *ph, const char *name, double seconds);
 /* Sets the counter called `name` (rounds, worklist sizes...). ph may be NULL. */
 void mst_phase_count(mst_phases *ph, const char *name, uint64_t value);
 
+/* The value of the counter called `name` in ph, or 0 if it has none (or ph is NULL). */
+uint64_t mst_phase_counter(const mst_phases *ph, const char *name);
+
 /* What the summary says about where a run ran. */
 typedef struct mst_run_context {
     int threads;      /* threads used (1 for sequential) */

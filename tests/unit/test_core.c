@@ -15,15 +15,8 @@
 #include "status.h"
 #include "union_find.h"
 #include "verify.h"
+#include "rng.h"
 
-static uint64_t rng_state = 88172645463325252ull;
-static uint64_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
 
 Test(keys, int32_order_and_round_trip)
 {

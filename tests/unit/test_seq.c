@@ -9,17 +9,10 @@
 #include "../../seq/seq.h"
 #include "status.h"
 #include "verify.h"
+#include "rng.h"
 
 typedef mst_status (*seq_algo)(const mst_graph *g, mst_forest *out, mst_phases *ph);
 
-static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
-static uint64_t rnd(void)
-{
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
-}
 
 /* A graph with n vertices and room for m edges (none yet). */
 static mst_graph empty_graph(uint32_t n, uint64_t m)
