@@ -20,7 +20,7 @@ try:
     r = json.load(open(sys.argv[1]))
     print(r["passed"], r["failed"], r["skipped"])
 except (OSError, ValueError, KeyError):
-    print(0, 0, 0)' "$json")
+    print(0, 1, 0)  # no readable report: count it as a failure' "$json")
 # A crash of the runner itself, or a failure its report does not show, still counts.
 [ "$unit_rc" -ne 0 ] && [ "$u_fail" -eq 0 ] && u_fail=1
 

@@ -2,34 +2,13 @@
 (program, kind, description, parallelism, variants, options) and exits 0. Tests take the
 variants to compare and an option's choices from it, so that a variant added to an executable is
 covered without editing the tests."""
-import functools
-import json
 import os
-import subprocess
+import sys
 
-
-class DescribeError(Exception):
-    """The executable is missing, --describe failed, or its answer is not the expected object."""
-
-
-@functools.lru_cache(maxsize=None)
-def describe(binary):
-    """The --describe object of the executable at path `binary` (e.g. bin/mst-seq). Raises
-    DescribeError if it cannot be had; each executable is asked once per process."""
-    if not os.path.exists(binary):
-        raise DescribeError("%s is missing (make all builds it)" % binary)
-    p = subprocess.run([binary, "--describe"], capture_output=True, text=True, timeout=60)
-    if p.returncode != 0:
-        raise DescribeError("%s --describe: exit %d: %s" % (binary, p.returncode,
-                                                           p.stderr.strip()))
-    try:
-        d = json.loads(p.stdout)
-    except json.JSONDecodeError as e:
-        raise DescribeError("%s --describe: not one JSON object (%s)" % (binary, e)) from None
-    for key in ("program", "kind", "variants", "options"):
-        if key not in d:
-            raise DescribeError("%s --describe: no \"%s\"" % (binary, key))
-    return d
+# One reader of --describe for the tests and report/ (report/solvers.py).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "report"))
+from solvers import DescribeError, describe  # noqa: E402  (after the path is set)
 
 
 def variants(binary):
