@@ -3,26 +3,24 @@ the ones `--help` prints and the parser accepts, with defaults the parser takes;
 one line and exit 1. Discovered and run by test_e2e.py."""
 import json
 import os
+import shutil
 import subprocess
+import sys
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.join(ROOT, "bin")
-PROGRAMS = ["mst-seq", "mst-omp", "mst-mpi", "mst-cuda", "mst-verify", "mst-convert", "mst-gen"]
-SOLVERS = ["mst-seq", "mst-omp", "mst-mpi", "mst-cuda"]
+sys.path.insert(0, os.path.join(ROOT, "report"))
+from solvers import solver_list  # noqa: E402  (after the path is set)
+
+HAVE_NVCC = shutil.which("nvcc") is not None or os.path.exists("/usr/local/cuda/bin/nvcc")
+# The Makefile builds CUDA solvers only where nvcc exists; every other one is always built.
+SOLVERS = [exe for exe, _, toolchain in solver_list(ROOT) if toolchain != "cuda" or HAVE_NVCC]
+PROGRAMS = SOLVERS + ["mst-verify", "mst-convert", "mst-gen"]
 
 
 def run(args):
     return subprocess.run(args, capture_output=True, text=True, timeout=120)
-
-
-def solver_list():
-    """The Makefile's SOLVER_LIST: executable:folder:toolchain words."""
-    with open(os.path.join(ROOT, "Makefile")) as f:
-        for line in f:
-            if line.startswith("SOLVER_LIST"):
-                return [w.split(":") for w in line.split(":=", 1)[1].split()]
-    raise AssertionError("no SOLVER_LIST in the Makefile")
 
 
 class Describe(unittest.TestCase):
@@ -80,9 +78,11 @@ class Describe(unittest.TestCase):
     def test_solvers_are_the_makefile_list(self):
         """The Makefile builds one executable per solver folder from its list; each is a solver
         whose folder holds its descriptor."""
-        listed = solver_list()
-        self.assertEqual(sorted(exe for exe, _, _ in listed), sorted(SOLVERS))
+        listed = solver_list(ROOT)
+        self.assertIn("mst-seq", [exe for exe, _, _ in listed])
         for exe, folder, _ in listed:
+            if exe not in SOLVERS:
+                continue
             with self.subTest(solver=exe):
                 sources = os.listdir(os.path.join(ROOT, folder))
                 self.assertTrue({"solver.c", "solver.cu"} & set(sources))
