@@ -245,6 +245,8 @@ static mst_status pick_family(gen_cli *c, const char **args, int nargs)
         return MST_OK; /* validate() says what is missing */
     if (nargs - i > 1)
         return mst_fail(MST_EUSAGE, "unexpected argument '%s'", args[i + 1]);
+    if (c->components && strcmp(args[i], "components") == 0)
+        return mst_fail(MST_EUSAGE, "components takes a FAMILY to copy, not components itself");
     c->family = gen_family_find(args[i]);
     if (c->family == NULL)
         return mst_fail(MST_EUSAGE, "unknown family '%s' (see mst-gen --help)", args[i]);

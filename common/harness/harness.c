@@ -105,8 +105,14 @@ static mst_status pick_variant(harness *h)
     for (; v->name != NULL; v++)
         if (h->a.algo == NULL || strcmp(h->a.algo, v->name) == 0)
             break;
-    if (v->name == NULL)
-        return mst_fail(MST_EUSAGE, "unknown --algo '%s' (run --help for the list)", h->a.algo);
+    if (v->name == NULL) {
+        char list[256] = "";
+        size_t len = 0;
+        for (v = h->s->variants; v->name != NULL && len < sizeof list; v++)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+                                    v == h->s->variants ? "" : ", ", v->name);
+        return mst_fail(MST_EUSAGE, "unknown --algo '%s' (variants: %s)", h->a.algo, list);
+    }
     h->variant = v;
     h->o.algo = v->name;
     h->o.phases = h->a.phases;

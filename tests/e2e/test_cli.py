@@ -96,7 +96,8 @@ class Describe(unittest.TestCase):
 class UsageErrors(unittest.TestCase):
     def test_one_line_and_exit_1(self):
         seq = os.path.join(BIN, "mst-seq")
-        for args, fragment in [(["--algo", "nope", "g"], "unknown --algo 'nope'"),
+        for args, fragment in [(["--algo", "nope", "g"], "unknown --algo 'nope' (variants: "
+                                "kruskal, filter-kruskal, prim, boruvka) (try --help)"),
                                (["--trials", "0", "g"], "option --trials: bad value '0'"),
                                (["--json=1", "g"], "option --json takes no value"),
                                (["--bogus", "g"], "unknown option '--bogus'"),
@@ -110,6 +111,13 @@ class UsageErrors(unittest.TestCase):
                 self.assertEqual(len(lines), 1, p.stderr)
                 self.assertTrue(lines[0].startswith("mst-seq: error: "), p.stderr)
                 self.assertIn(fragment, lines[0])
+
+    def test_gen_components_of_components(self):
+        p = run([os.path.join(BIN, "mst-gen"), "components", "--parts", "2", "components",
+                 "-o", "x.wel"])
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertEqual(p.stderr, "mst-gen: error: components takes a FAMILY to copy, not "
+                                   "components itself\n")
 
     def test_inline_values_and_aliases(self):
         omp = os.path.join(BIN, "mst-omp")
