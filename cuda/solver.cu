@@ -74,6 +74,13 @@ static const mst_variant variants[] = {
     {0},
 };
 
+/* m <= 2^32 - 2: the limit of cuda_ecl_mst's own check (ecl.cu). */
+static uint64_t max_edges(const char *algo)
+{
+    (void)algo;
+    return MST_PACKED_MAX_EDGES - 1;
+}
+
 static const mst_solver_desc cuda_solver = {
     .program = "mst-cuda",
     .description = "CUDA worklist Boruvka without explicit path compression (ECL-MST style)",
@@ -82,6 +89,7 @@ static const mst_solver_desc cuda_solver = {
     .options = options,
     .option_values = &cli,
     .context = context,
+    .max_edges = max_edges,
 };
 
 int main(int argc, char **argv)

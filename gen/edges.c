@@ -1,6 +1,6 @@
 /*
- * edges.c: the edge buffer of mst-gen and a parallel prefix sum, the two pieces every generator
- * and post-processing step uses.
+ * edges.c: the edge buffer of mst-gen, its memory estimate, and a parallel prefix sum, the
+ * pieces every generator and post-processing step uses.
  *
  * gen_scan is the classic two-pass blocked scan (Blelloch, "Prefix sums and their applications",
  * CMU-CS-90-190, 1990): each thread sums its block, one thread scans the block sums, each thread
@@ -8,6 +8,7 @@
  * the number of threads.
  */
 #include <omp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,6 +29,28 @@ mst_status gen_edges_alloc(gen_edges *g, uint32_t n, uint64_t m, int with_key)
 fail:
     gen_edges_free(g);
     return st;
+}
+
+/* The largest of a and b. */
+static double max2(double a, double b)
+{
+    return a > b ? a : b;
+}
+
+mst_status gen_memory_check(const char *family, uint64_t n, uint64_t m, uint64_t parts,
+                            int dedup, double inject_rate)
+{
+    double em = (double)m, copies = (double)parts, final_m = em * copies * (1 + inject_rate);
+    double peak = dedup ? 17 * em : 8 * em; /* u, v; dedup: keep, order, then the compact copy */
+    if (parts > 1)
+        peak = max2(peak, 8 * em + 8 * em * copies); /* the copies beside the original */
+    if (inject_rate > 0)
+        peak = max2(peak, 8 * em * copies + 8 * final_m); /* the grown arrays beside the old */
+    peak = max2(peak, 12 * final_m);                      /* u, v and the weights' keys */
+    char what[128];
+    snprintf(what, sizeof what, "family %s (n = %llu, m = %llu)", family,
+             (unsigned long long)(n * parts), (unsigned long long)(m * parts));
+    return mst_memory_check(NULL, what, peak + 16 * (double)n * copies);
 }
 
 void gen_edges_free(gen_edges *g)

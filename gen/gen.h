@@ -56,6 +56,19 @@ mst_status gen_edges_alloc(gen_edges *g, uint32_t n, uint64_t m, int with_key);
 /* Frees the arrays and zeroes g; NULL-safe. */
 void gen_edges_free(gen_edges *g);
 
+/*
+ * Refuses at once a graph whose generation cannot fit in memory, from the family's n and edge
+ * count m (before duplicate removal) and the pipeline's steps: `parts` disjoint copies, `dedup`
+ * (duplicate removal runs), `inject_rate` (--self-loops + --multi-edges rates). The estimate is
+ * the pipeline's peak: 8 bytes per edge (12 once weighted), duplicate removal's copy and work
+ * arrays (17 per edge in all), the copies' and injection's new arrays beside the old ones, and
+ * 16 bytes per vertex (coordinates, spanning-tree parents, the writers' CSR offsets).
+ * Errors: MST_ERESOURCE "family F (n = N, m = M) needs about X GiB, the machine has Y GiB"
+ * (mst_memory_check). O(1).
+ */
+mst_status gen_memory_check(const char *family, uint64_t n, uint64_t m, uint64_t parts,
+                            int dedup, double inject_rate);
+
 /* Family parameters: one slot per option, `given` says which were on the command line. */
 typedef enum gen_param_id {
     GP_VERTICES, GP_EDGES, GP_SCALE, GP_EDGE_FACTOR, GP_ABCD, GP_ROWS, GP_COLS, GP_SIDE, GP_K,

@@ -6,8 +6,9 @@
  *   mst-gen preset NAME [options] -o FILE
  *
  * Reads the options (args.h), runs the pipeline of gen.h and writes FILE in the format
- * of its extension through mst_graph_write (.wel text, .msb binary, any of them .gz). Prints one
- * summary line (n, m, seed, times) on stdout unless --quiet. Errors: one line
+ * of its extension through mst_graph_write (.wel text, .msb binary, any of them .gz; "-" is
+ * stdout, with --format). Prints one summary line (n, m, seed, times) on stdout (stderr for
+ * -o -) unless --quiet. Errors: one line
  * "mst-gen: error: ..." on stderr and exit 1 (usage), 2 (the output cannot be written) or
  * 3 (memory, size limits), as docs/design.md says.
  */
@@ -43,11 +44,14 @@ static mst_status run(gen_cli *c)
         MST_FAIL(MST_ERESOURCE, "components: %llu copies of n=%llu, m=%llu exceed 2^32 - 1 "
                  "vertices or edges", (unsigned long long)parts, (unsigned long long)n,
                  (unsigned long long)m);
+    int may_duplicate = c->family->may_duplicate || (c->params.given & GP_BIT(GP_CONNECTED));
+    /* Exit 3 at once for what cannot fit, rather than at the OOM killer while generating. */
+    MST_CHECK(gen_memory_check(c->family->name, n, m, parts, may_duplicate && !c->keep_duplicates,
+                               c->loop_rate + c->multi_rate));
 
     double t0 = mst_now_s(), tp = t0;
     MST_CHECK(c->family->generate(&c->params, &g));
     step_time(c, "generate", &tp, g.m);
-    int may_duplicate = c->family->may_duplicate || (c->params.given & GP_BIT(GP_CONNECTED));
     if (may_duplicate && !c->keep_duplicates) {
         MST_CHECK(gen_dedup(&g, &removed));
         step_time(c, "dedup", &tp, g.m);
@@ -80,13 +84,15 @@ static mst_status run(gen_cli *c)
     step_time(c, "write", &tp, g.m);
     double t2 = mst_now_s();
     if (!c->quiet) {
-        printf("mst-gen: %s: %s%s%sfamily=%s%s n=%u m=%llu seed=%llu removed=%llu threads=%d "
-               "generate_s=%.3f write_s=%.3f\n", c->output, c->preset ? "preset=" : "",
-               c->preset ? c->preset : "", c->preset ? " " : "", c->components ? "components/" : "",
-               c->family->name, g.n, (unsigned long long)g.m,
-               (unsigned long long)c->params.seed, (unsigned long long)removed,
-               omp_get_max_threads(), t1 - t0, t2 - t1);
-        fflush(stdout);
+        /* -o - is stdout: the summary goes to stderr, apart from the data. */
+        FILE *say = strcmp(c->output, "-") == 0 ? stderr : stdout;
+        fprintf(say, "mst-gen: %s: %s%s%sfamily=%s%s n=%u m=%llu seed=%llu removed=%llu "
+                "threads=%d generate_s=%.3f write_s=%.3f\n", c->output,
+                c->preset ? "preset=" : "", c->preset ? c->preset : "", c->preset ? " " : "",
+                c->components ? "components/" : "", c->family->name, g.n,
+                (unsigned long long)g.m, (unsigned long long)c->params.seed,
+                (unsigned long long)removed, omp_get_max_threads(), t1 - t0, t2 - t1);
+        fflush(say);
     }
 fail:
     gen_edges_free(&g);

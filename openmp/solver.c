@@ -98,6 +98,7 @@ static const mst_solver_desc omp_solver = {
     .options = options,
     .option_values = &cli,
     .context = context,
+    .max_edges = mst_packed_max_edges,
 };
 
 int main(int argc, char **argv)

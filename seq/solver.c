@@ -2,6 +2,8 @@
  * solver.c: mst-seq, the sequential baseline every speedup is measured against. Its variants
  * are the textbook algorithms (seq.h gives each one's source).
  */
+#include <string.h>
+
 #include "harness.h"
 #include "seq.h"
 
@@ -45,12 +47,19 @@ static const mst_variant variants[] = {
     {0},
 };
 
+/* Kruskal, Filter-Kruskal and Prim pack (key, id) into 64-bit words; Boruvka keeps 64-bit ids. */
+static uint64_t max_edges(const char *algo)
+{
+    return strcmp(algo, "boruvka") == 0 ? 0 : MST_PACKED_MAX_EDGES;
+}
+
 static const mst_solver_desc seq_solver = {
     .program = "mst-seq",
     .description = "sequential minimum spanning forest: Kruskal (the baseline), Filter-Kruskal, "
                    "Prim, Boruvka",
     .parallelism = "sequential",
     .variants = variants,
+    .max_edges = max_edges,
 };
 
 int main(int argc, char **argv)

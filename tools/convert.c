@@ -2,6 +2,8 @@
  * mst-convert [load options] [--to FORMAT] [--no-weights] IN OUT: reads IN with the shared
  * loader (any input format, .gz included) and writes its canonical graph to OUT with
  * mst_graph_write (writer.h), in the format of OUT's extension or --to; ".gz" compresses.
+ * OUT "-" is stdout (--to needed; the summary line then goes to stderr); a device or FIFO is
+ * written in place, a regular file through a temporary (atomic_file.h).
  * Weights: by default the file's own (mode keep): an unweighted IN gives an unweighted OUT;
  * --weights random|unit|auto writes the weights that mode gives; --no-weights writes none.
  * Exit codes (docs/design.md, Errors): 0 ok, 1 bad usage (also: a conversion the output format
@@ -117,13 +119,15 @@ int main(int argc, char **argv)
         int with_weights =
             !no_weights && (lo.weights == MST_WEIGHT_MODE_KEEP ? g.file_has_weights : 1);
         st = mst_graph_write(files[1], format, &g, with_weights);
+        /* OUT "-" is stdout: the line goes to stderr, after the data and apart from it. */
+        FILE *say = strcmp(files[1], "-") == 0 ? stderr : stdout;
         if (st == MST_OK)
-            printf("%s -> %s (%s): n=%" PRIu32 " m=%" PRIu64 ", %s%s%s\n", files[0], files[1],
-                   format, g.n, g.m, with_weights ? "weights " : "unweighted",
-                   with_weights ? mst_weight_type_name(g.weight_type) : "",
-                   strcmp(format, "metis") == 0 || strcmp(format, "egr") == 0
-                       ? " (edge order not kept: CSR order)"
-                       : "");
+            fprintf(say, "%s -> %s (%s): n=%" PRIu32 " m=%" PRIu64 ", %s%s%s\n", files[0],
+                    files[1], format, g.n, g.m, with_weights ? "weights " : "unweighted",
+                    with_weights ? mst_weight_type_name(g.weight_type) : "",
+                    strcmp(format, "metis") == 0 || strcmp(format, "egr") == 0
+                        ? " (edge order not kept: CSR order)"
+                        : "");
     }
     if (st != MST_OK)
         fprintf(stderr, "mst-convert: error: %s\n", mst_last_error());

@@ -1,8 +1,11 @@
 /*
- * mst-verify GRAPH MSF-FILE: certifies a saved answer with the shared verifier (common/verify.h).
+ * mst-verify GRAPH MSF-FILE: certifies a saved answer with the shared verifier (verify.h).
  * The graph is loaded with the same options as the run that produced the file (--weights,
  * --seed, ...), each "u v w" line is mapped to an edge id, then the forest is verified.
- * Exit codes: 0 valid, 1 bad usage, 2 bad input, 3 resources, 4 invalid (with the reason).
+ * Exit codes: 0 valid; 4 invalid, with the reason: any well-formed file that is not the
+ * canonical MSF (a line naming no remaining edge of the graph, as mst_msf_read says, or a forest
+ * the verifier rejects); 2 a file that cannot be read or a line that does not parse; 1 bad
+ * usage; 3 resources.
  */
 #include <inttypes.h>
 #include <stdio.h>

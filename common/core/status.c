@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 static _Thread_local char last_error[1024];
 
@@ -95,4 +97,37 @@ void *mst_big_alloc(size_t count, size_t size)
         madvise(p, rounded, MADV_HUGEPAGE); /* advice only: failure is fine */
 #endif
     return p;
+}
+
+uint64_t mst_memory_limit(const char **what)
+{
+    uint64_t limit = UINT64_MAX;
+    const char *who = "the machine has";
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    if (pages > 0 && page > 0)
+        limit = (uint64_t)pages * (uint64_t)page;
+    static const int resources[] = {RLIMIT_AS, RLIMIT_DATA};
+    for (size_t i = 0; i < sizeof resources / sizeof resources[0]; i++) {
+        struct rlimit rl;
+        if (getrlimit(resources[i], &rl) == 0 && rl.rlim_cur != RLIM_INFINITY &&
+            (uint64_t)rl.rlim_cur < limit) {
+            limit = (uint64_t)rl.rlim_cur;
+            who = "this process may use";
+        }
+    }
+    if (what != NULL)
+        *what = who;
+    return limit;
+}
+
+mst_status mst_memory_check(const char *where, const char *what, double bytes)
+{
+    const char *who;
+    uint64_t limit = mst_memory_limit(&who);
+    if (bytes <= (double)limit)
+        return MST_OK;
+    const double gib = (double)(1u << 30);
+    return mst_fail(MST_ERESOURCE, "%s%s%s needs about %.1f GiB, %s %.1f GiB",
+                    where != NULL ? where : "", where != NULL ? ": " : "", what, bytes / gib, who,
+                    (double)limit / gib);
 }

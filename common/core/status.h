@@ -10,6 +10,7 @@
 #define MST_STATUS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -63,6 +64,25 @@ void *mst_calloc(size_t count, size_t size);
 void *mst_big_alloc(size_t count, size_t size);
 /* Grows *ptr to count elements of size bytes; on failure *ptr is left as it was. */
 mst_status mst_realloc(void **ptr, size_t count, size_t size);
+
+/*
+ * The memory this process can count on, in bytes: the machine's physical memory (sysconf
+ * _SC_PHYS_PAGES x _SC_PAGE_SIZE), or the process's address-space or data limit (setrlimit
+ * RLIMIT_AS, RLIMIT_DATA; `ulimit -v`, `ulimit -d`) where lower; UINT64_MAX if none is known.
+ * *what (unless what is NULL) names it for messages: "the machine has" or "this process may
+ * use". O(1).
+ */
+uint64_t mst_memory_limit(const char **what);
+
+/*
+ * Refuses early what cannot fit: when the estimate `bytes` exceeds mst_memory_limit(), records
+ * "WHERE: WHAT needs about X GiB, the machine has Y GiB" and returns MST_ERESOURCE (exit 3),
+ * else returns MST_OK. Loaders and mst-gen call it with a header's or the arguments' sizes
+ * before allocating, so that a run too large for the machine ends at once rather than after
+ * minutes of paging or at the OOM killer. where: "file:line" or NULL; what: "a graph of n = 5,
+ * m = 7", say.
+ */
+mst_status mst_memory_check(const char *where, const char *what, double bytes);
 
 /* Jumps to the function's `fail:` label with `st` set, after recording the message. */
 #define MST_FAIL(code, ...)                                                                      \

@@ -1,6 +1,8 @@
 /*
  * verify.c: the certifying verifier (docs/design.md, Verifier): checks that a set of edge ids is
  * THE minimum spanning forest of g under the total order (key, edge id), trusting no solver.
+ * With ties in weight several forests may weigh the minimum; only the canonical one passes, and
+ * a tie broken the other way is reported as such, not as a lighter edge.
  *
  * Algorithm, reporting the first violation found:
  *   1. ids: every id < m, none twice (a bitmap of m bits).
@@ -25,6 +27,7 @@
 #include "verify.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -274,6 +277,15 @@ static int path_max(const lift *tab, size_t levels, const uint32_t *depth, uint3
     return 1;
 }
 
+/* "edge E (U-V, w=W)" in the input's numbering, into buf[96]. */
+static void describe_edge(const mst_graph *g, uint64_t e, char buf[96])
+{
+    char w[48];
+    const unsigned long long base = (unsigned long long)g->index_base;
+    snprintf(buf, 96, "edge %" PRIu64 " (%llu-%llu, w=%s)", e, g->u[e] + base, g->v[e] + base,
+             mst_format_weight(g->weight_type, g->key[e], w, sizeof w));
+}
+
 /*
  * Step 3: the cycle property for every non-tree edge, in increasing edge id, with the path
  * maxima of the ancestor tables (build_lift_tables, path_max).
@@ -320,12 +332,16 @@ static mst_status check_cycle_property(const mst_graph *g, const uint64_t *eid, 
         /* best > 0: a != b are joined by at least one tree edge. */
         uint64_t t = eid[order[best - 1]];
         if (edge_less(g->key, e, t)) {
-            char we[48], wt[48];
-            mst_format_weight(g->weight_type, g->key[e], we, sizeof we);
-            mst_format_weight(g->weight_type, g->key[t], wt, sizeof wt);
-            MST_FAIL(MST_EVERIFY, "non-tree edge %" PRIu64 " (%llu-%llu, w=%s) is lighter than "
-                     "tree edge %" PRIu64 " (%llu-%llu, w=%s) on its tree path", e,
-                     g->u[e] + base, g->v[e] + base, we, t, g->u[t] + base, g->v[t] + base, wt);
+            char de[96], dt[96];
+            describe_edge(g, e, de);
+            describe_edge(g, t, dt);
+            /* Equal weights: the forest may weigh the minimum, but it is not the canonical one
+             * that every solver returns, and that is what is certified. */
+            MST_FAIL(MST_EVERIFY, g->key[e] < g->key[t]
+                         ? "non-tree %s is lighter than tree %s on its tree path"
+                         : "non-tree %s precedes tree %s on its tree path in the (weight, edge "
+                           "id) order the forest is checked against: equal weights, lower id "
+                           "(only the canonical minimum spanning forest is accepted)", de, dt);
         }
     }
 fail:

@@ -19,10 +19,15 @@ extern "C" {
  *   2. the edges form a forest with exactly n - c edges, c = connected components of g;
  *   3. cycle property: for every non-tree edge {u, v}, every tree edge on the tree path u..v is
  *      smaller in (key, id) order (ancestor tables by binary lifting, path maximum per query).
+ * That order has no ties, so exactly one forest passes: the canonical MSF every solver returns.
+ * Another spanning forest of the same weight (equal weights chosen another way) is rejected.
  * Sets *components to c when it got that far (may be NULL).
  * Errors: MST_EVERIFY with the first violation in words ("edge 17 (3-9) appears twice",
- * "non-tree edge 40 (2-7, w=3) is lighter than tree edge 12 (5-6, w=9) on its tree path", ...);
- * MST_ERESOURCE. O((n + m) log n) time, O(n log n + m) memory.
+ * "non-tree edge 40 (2-7, w=3) is lighter than tree edge 12 (5-6, w=9) on its tree path", or
+ * for equal weights "non-tree edge 3 (0-2, w=5) precedes tree edge 8 (1-2, w=5) on its tree
+ * path in the (weight, edge id) order ..."); MST_ERESOURCE. O((n + m) log n) time,
+ * O(n log n + m) memory. Sources: R. E. Tarjan 1979 and M. A. Bender, M. Farach-Colton 2000 (see
+ * verify.c).
  */
 mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
                              uint64_t *components);

@@ -140,6 +140,10 @@ static mst_status load_graph(harness *h)
 {
     mst_status st = MST_OK;
     int whole = h->dist == NULL || (h->root && (!h->a.no_verify || h->a.output != NULL));
+    /* Limits and memory are checked from the header, before the body is read. */
+    if (h->s->max_edges != NULL)
+        h->lo.max_edges = h->s->max_edges(h->o.algo);
+    h->lo.run_bytes_per_vertex = MST_RUN_BYTES_PER_VERTEX;
     double t0 = mst_now_s();
     if (whole)
         st = mst_graph_load(h->graph, &h->lo, &h->g);
@@ -297,8 +301,10 @@ static int report(harness *h)
     mst_status st = verify(h, &r, why, sizeof why);
     if (st != MST_OK)
         return report_error(h, st);
-    (h->a.json ? mst_print_json : mst_print_summary)(stdout, &r);
-    fflush(stdout);
+    /* With --output - the forest alone goes to stdout, so that it can be piped. */
+    FILE *f = h->a.output != NULL && strcmp(h->a.output, "-") == 0 ? stderr : stdout;
+    (h->a.json ? mst_print_json : mst_print_summary)(f, &r);
+    fflush(f);
     if (r.verified == 0) {
         fprintf(stderr, "%s: error: verification failed: %s\n", h->s->program, why);
         return MST_EVERIFY;

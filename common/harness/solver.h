@@ -121,6 +121,17 @@ typedef struct mst_variant {
     mst_solve_fn solve;
 } mst_variant;
 
+/* The edge limit of variants that pack (key, edge id) into one 64-bit word, key << 32 | id:
+ * m < 2^32 (docs/design.md, Data model). */
+#define MST_PACKED_MAX_EDGES 0xFFFFFFFFull
+
+/* A descriptor's max_edges for solvers whose every variant packs (key, edge id) words. */
+static inline uint64_t mst_packed_max_edges(const char *algo)
+{
+    (void)algo;
+    return MST_PACKED_MAX_EDGES;
+}
+
 /* A solver, defined once in its folder. Only program, description, parallelism and variants
  * are required; every other member may be NULL. */
 typedef struct mst_solver_desc {
@@ -139,6 +150,11 @@ typedef struct mst_solver_desc {
     void (*finalize)(void);
     /* Distributed solvers only (mst-mpi); NULL: one process. */
     const mst_dist_hooks *dist;
+    /* The most edges the variant `algo` takes, 0 for no limit (NULL: none for any variant),
+     * e.g. mst_packed_max_edges. The harness hands it to the loader (mst_load_options'
+     * max_edges), which refuses a file whose header announces more before reading its body;
+     * the solve functions keep their own checks for files without a header (edge lists). */
+    uint64_t (*max_edges)(const char *algo);
 } mst_solver_desc;
 
 #ifdef __cplusplus

@@ -41,6 +41,7 @@ mst_status mst_builder_init(mst_builder *b, const mst_reader *r, const char *nam
         b->n_fixed = 1;
         b->vertices_forced = 1;
     }
+    b->o = o;
     return MST_OK;
 }
 
@@ -58,7 +59,34 @@ static mst_status grow(mst_builder *b, uint64_t want)
     return MST_OK;
 }
 
-mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t expected_m)
+/* Open-addressing table for symmetrization: one slot per distinct (lo, hi, key). */
+typedef struct arc_slot {
+    uint32_t lo, hi, key;
+    uint32_t pending[2]; /* unmatched arcs lo->hi [0] and hi->lo [1] seen so far */
+} arc_slot;
+
+/* Slots of mst_symmetrize's table for m arcs: a power of two, at least 16 and 2 m. */
+static double table_slots(double m)
+{
+    double size = 16;
+    while (size < 2 * m)
+        size *= 2;
+    return size;
+}
+
+double mst_builder_peak_bytes(uint64_t records, int weighted, int directed)
+{
+    double r = (double)records;
+    /* finish: the keys (4 bytes each) are made while u, v (4 + 4) and w (8) are staged */
+    double staged = r * (12 + (weighted ? 8 : 0));
+    if (!directed)
+        return staged;
+    /* then w is freed, and symmetrization's table joins u, v and the keys */
+    double merge = r * 12 + table_slots(r) * (double)sizeof(arc_slot);
+    return staged > merge ? staged : merge;
+}
+
+mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t records, int directed)
 {
     if (!b->vertices_forced) {
         if (n > MST_MAX_VERTICES)
@@ -67,8 +95,19 @@ mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t expected_
         b->n_limit = n;
         b->n_fixed = 1;
     }
+    char where[320];
+    if (b->r != NULL)
+        snprintf(where, sizeof where, "%s:%llu", b->name,
+                 (unsigned long long)mst_reader_line(b->r));
+    else
+        snprintf(where, sizeof where, "%s", b->name);
+    uint64_t edges = directed ? records / 2 + records % 2 : records;
+    mst_status st = mst_load_check_header(where, b->o, b->n_limit, records, edges,
+                                          mst_builder_peak_bytes(records, b->weighted, directed));
+    if (st != MST_OK)
+        return st;
     /* A hint only: a lying header must not make us allocate gigabytes up front. */
-    uint64_t hint = expected_m < (1u << 24) ? expected_m : (1u << 24);
+    uint64_t hint = records < (1u << 24) ? records : (1u << 24);
     return hint > b->cap ? grow(b, hint) : MST_OK;
 }
 
@@ -130,12 +169,6 @@ mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, double w, int
         b->max_id = top;
     return MST_OK;
 }
-
-/* Open-addressing table for symmetrization: one slot per distinct (lo, hi, key). */
-typedef struct arc_slot {
-    uint32_t lo, hi, key;
-    uint32_t pending[2]; /* unmatched arcs lo->hi [0] and hi->lo [1] seen so far */
-} arc_slot;
 
 uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *m)
 {

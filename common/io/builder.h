@@ -30,6 +30,7 @@ typedef struct mst_builder {
     uint64_t n_limit;    /* every id - index_base must be below this */
     int n_fixed;         /* n = n_limit (header or --vertices) rather than the largest id + 1 */
     int vertices_forced; /* --vertices given: the header's n does not replace it */
+    const mst_load_options *o; /* the options (or NULL), for the header's checks */
     uint64_t max_id;     /* largest 0-based id seen, +1 (0: none) */
     uint32_t *u, *v;     /* [cap] staged edges */
     double *w;           /* [cap] staged raw weights (weighted only) */
@@ -50,11 +51,23 @@ mst_status mst_builder_init(mst_builder *b, const mst_reader *r, const char *nam
                             int weighted, const mst_load_options *o);
 
 /*
- * The header's vertex count: ids must lie below it and n is it (unless --vertices was given).
- * expected_m sizes the first allocation (a hint; 0 if unknown). Errors: MST_ERESOURCE if
- * n >= 2^32 (message with file and line).
+ * The header's counts: n vertices (ids must lie below it and n is it, unless --vertices was
+ * given) and `records` edges or arcs (`directed`: arcs, which may merge into half as many
+ * edges) that the body must hold. Before any of the body is read it checks what the header
+ * implies (mst_load_check_header: the options' max_edges, and memory: the builder's peak,
+ * mst_builder_peak_bytes, plus the options' run bytes per vertex), then sizes the first
+ * allocation (up to 2^24 records: a header is not trusted with more before its lines arrive).
+ * Errors, with file and line: MST_ERESOURCE if n >= 2^32, more edges than max_edges, or more
+ * memory than the machine has.
  */
-mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t expected_m);
+mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t records, int directed);
+
+/*
+ * Peak bytes of building a graph from `records` edges or arcs: the staged endpoints (and
+ * weights, as doubles, if `weighted`), the keys, and for directed input the hash table of the
+ * symmetrization (2 to 4 slots of 20 bytes per arc). An estimate for early refusal. O(log).
+ */
+double mst_builder_peak_bytes(uint64_t records, int weighted, int directed);
 
 /*
  * Adds the edge or arc {u, v} (file ids) with raw weight w (ignored if the builder is

@@ -6,7 +6,7 @@
  *     (http://www.diag.uniroma1.it/challenge9/format.shtml#graph):
  *       c comment
  *       p sp N M          N vertices, M arcs
- *       a U V W           M arc lines, ids 1..N, W an integer (reals are accepted too)
+ *       a U V W           M arc lines, ids 1..N, W an integer (a real is an error)
  * (b) PACE 2016 treewidth challenge (https://pacechallenge.org/2016/treewidth/), as used by the
  *     USA-road *.pace.gr files:
  *       c comment
@@ -80,7 +80,7 @@ static mst_status p_line(mst_reader *r, dimacs_state *s, const char *p, const ch
     s->kind = kind;
     s->p_line = mst_reader_line(r);
     s->m_header = m;
-    return mst_builder_set_header(&s->b, n, m);
+    return mst_builder_set_header(&s->b, n, m, 1);
 }
 
 /* "a U V W" (sp) or "U V" (tw): adds one arc. */
@@ -89,8 +89,8 @@ static mst_status data_line(mst_reader *r, dimacs_state *s, const char *p, const
     const char *expected = expected_line(s);
     char tok[48];
     uint64_t u, v;
-    double w = 0;
-    int t, is_real = 0;
+    int64_t w = 0;
+    int t;
     if (s->kind == DIMACS_NONE)
         return mst_reader_fail(r, "data before the 'p' line: expected 'p sp N M' or "
                                   "'p tw N M', found %s",
@@ -102,13 +102,13 @@ static mst_status data_line(mst_reader *r, dimacs_state *s, const char *p, const
     }
     if ((t = mst_parse_u64(&p, &u)) != MST_TOK_OK || (t = mst_parse_u64(&p, &v)) != MST_TOK_OK)
         return mst_text_field_fail(r, t, p, "vertex id", expected);
-    if (s->kind == DIMACS_SP && (t = mst_parse_weight(&p, &w, &is_real)) != MST_TOK_OK)
-        return mst_text_field_fail(r, t, p, "weight", expected);
+    if (s->kind == DIMACS_SP && (t = mst_parse_i64(&p, &w)) != MST_TOK_OK)
+        return mst_text_field_fail(r, t, p, "weight", "'a u v w' with an integer weight w");
     mst_status st = mst_text_line_end(r, p, end, expected);
     if (st != MST_OK)
         return st;
     s->count++;
-    return mst_builder_add(&s->b, u, v, w, is_real);
+    return mst_builder_add(&s->b, u, v, (double)w, 0);
 }
 
 /* Dispatches a line that is not a comment: 'p' line or data line (an mst_line_handler). */

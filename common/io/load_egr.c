@@ -6,11 +6,15 @@
  *   int32 nindex[nodes + 1]             row offsets: nindex[0] = 0, nondecreasing, = edges at end
  *   int32 nlist[edges]                  column indices, each in [0, nodes)
  *   int32 eweight[edges]                optional: present iff the file is that much longer
- * Algorithm: read the whole content (plain or gzip), check every size in 64-bit arithmetic
- * against the byte count before touching the arrays, validate the offsets and the neighbours, then
- * hand arcs (x, nlist[j]), j in nindex[x] .. nindex[x+1]-1, row by row to the builder as directed
- * input: both directions of each edge are stored in the file, and the builder merges each arc with
- * its reverse arc of the same weight (builder.h). O(file bytes + edges) time.
+ * Algorithm: read the 8-byte header, compute both possible sizes in 64-bit arithmetic, compare
+ * them with the input's size where that is known (plain files), check the edge limit and the
+ * memory the header implies (loader.h), then read exactly nindex and nlist, and the weights if
+ * anything follows; one byte beyond the weighted size, or a size between the two, is refused
+ * without reading further (a gzip body is never inflated past it). Validate the offsets and
+ * the neighbours, then hand arcs (x, nlist[j]), j in nindex[x] .. nindex[x+1]-1, row by row to
+ * the builder as directed input: both directions of each edge are stored in the file, and the
+ * builder merges each arc with its reverse arc of the same weight (builder.h).
+ * O(file bytes + edges) time.
  * Source: M. Burtscher et al., ECL graph format, ECLgraph.h (readECLgraph), in
  * github.com/burtscher/ECL-MST; docs/formats.md.
  */
@@ -21,6 +25,17 @@
 #include "builder.h"
 #include "loader.h"
 
+/* An .egr file as it is read: the header's counts, the sizes they imply, the arrays. */
+typedef struct egr_file {
+    const char *name;
+    int32_t nodes, edges;
+    uint64_t unweighted_bytes, weighted_bytes;
+    int weighted;     /* 1, 0, or -1 while unknown (a gzip stream's size is not known) */
+    int32_t *nindex;  /* [nodes + 1] */
+    int32_t *nlist;   /* [edges] */
+    int32_t *eweight; /* [edges], or NULL when unweighted */
+} egr_file;
+
 /* Little-endian int32 at p (unaligned-safe; compiles to one load on little-endian hosts). */
 static inline int32_t le_i32(const unsigned char *p)
 {
@@ -28,80 +43,156 @@ static inline int32_t le_i32(const unsigned char *p)
     return (int32_t)x;
 }
 
+/* Records the size mismatch: `found` bytes, or more than that if `more`. */
+static mst_status egr_size_fail(const egr_file *f, uint64_t found, int more)
+{
+    return mst_fail(MST_EINPUT, "%s: size %s%" PRIu64 " bytes does not match nodes=%" PRId32
+                    ", edges=%" PRId32 " (expected %" PRIu64 " or %" PRIu64 ")", f->name,
+                    more ? "more than " : "", found, f->nodes, f->edges, f->unweighted_bytes,
+                    f->weighted_bytes);
+}
+
+/* Reads the header and checks the sizes it implies against the input (where its size is
+ * known), the options' edge limit and the machine's memory. */
+static mst_status egr_read_header(mst_reader *r, const mst_load_options *o, egr_file *f)
+{
+    unsigned char hdr[8];
+    size_t got = 0;
+    mst_status st = mst_reader_read(r, hdr, sizeof hdr, &got);
+    if (st != MST_OK)
+        return st;
+    if (got < sizeof hdr)
+        return mst_fail(MST_EINPUT, "%s: size %zu bytes is too small for the .egr header (8 "
+                        "bytes)", f->name, got);
+    f->nodes = le_i32(hdr);
+    f->edges = le_i32(hdr + 4);
+    if (f->nodes < 0 || f->edges < 0)
+        return mst_fail(MST_EINPUT, "%s: negative count in the header (nodes=%" PRId32 ", edges=%"
+                        PRId32 ")", f->name, f->nodes, f->edges);
+    /* All terms are below 2^35: no overflow in 64 bits, whatever the header says. */
+    uint64_t nodes = (uint64_t)f->nodes, edges = (uint64_t)f->edges;
+    f->unweighted_bytes = 8 + 4 * (nodes + 1) + 4 * edges;
+    f->weighted_bytes = f->unweighted_bytes + 4 * edges;
+    uint64_t size = mst_reader_size(r);
+    f->weighted = -1;
+    if (size != UINT64_MAX) {
+        if (size != f->unweighted_bytes && size != f->weighted_bytes)
+            return egr_size_fail(f, size, 0);
+        f->weighted = edges > 0 && size == f->weighted_bytes; /* edges = 0: both coincide */
+    }
+    /* The load holds nindex, nlist (and the weights) besides the builder's staging. */
+    double arrays = 4.0 * (double)(nodes + 1) + 4.0 * (double)edges * (f->weighted == 1 ? 2 : 1);
+    return mst_load_check_header(f->name, o, nodes, edges, edges / 2 + edges % 2,
+                                 arrays + mst_builder_peak_bytes(edges, f->weighted == 1, 1));
+}
+
+/* Reads the next `count` int32 into dst, exactly. */
+static mst_status egr_read_ints(mst_reader *r, const egr_file *f, int32_t *dst, uint64_t count)
+{
+    size_t got = 0, want = 4 * (size_t)count;
+    mst_status st = mst_reader_read(r, dst, want, &got);
+    if (st != MST_OK)
+        return st;
+    if (got < want) /* the input ended early */
+        return egr_size_fail(f, mst_reader_offset(r), 0);
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+    for (uint64_t i = 0; i < count; i++)
+        dst[i] = le_i32((const unsigned char *)&dst[i]);
+#endif
+    return MST_OK;
+}
+
+/* After nlist: the weights if anything follows (the only way to tell for a gzip stream), then
+ * nothing more. */
+static mst_status egr_read_weights(mst_reader *r, egr_file *f)
+{
+    mst_status st = MST_OK;
+    int more = 0;
+    if (f->weighted < 0) {
+        MST_CHECK(mst_reader_has_more(r, &more));
+        f->weighted = more && f->edges > 0;
+    }
+    if (f->weighted) {
+        MST_ALLOC(f->eweight, (uint64_t)f->edges);
+        MST_CHECK(egr_read_ints(r, f, f->eweight, (uint64_t)f->edges));
+    }
+    /* One byte more is enough to refuse: the rest of a longer stream is never inflated. */
+    MST_CHECK(mst_reader_has_more(r, &more));
+    if (more)
+        return egr_size_fail(f, f->weighted ? f->weighted_bytes : f->unweighted_bytes, 1);
+fail:
+    return st;
+}
+
+/* The offsets start at 0, never decrease and end at edges; every neighbour is a node. */
+static mst_status egr_check_arrays(const egr_file *f)
+{
+    const int32_t *nindex = f->nindex;
+    if (nindex[0] != 0)
+        return mst_fail(MST_EINPUT, "%s: nindex[0] = %" PRId32 " at byte 8 (must be 0)", f->name,
+                        nindex[0]);
+    for (int64_t x = 0; x < f->nodes; x++)
+        if (nindex[x + 1] < nindex[x])
+            return mst_fail(MST_EINPUT, "%s: nindex[%" PRId64 "] = %" PRId32 " at byte %" PRId64
+                            " is below nindex[%" PRId64 "] = %" PRId32 " (must be "
+                            "nondecreasing)", f->name, x + 1, nindex[x + 1], 8 + 4 * (x + 1), x,
+                            nindex[x]);
+    if (nindex[f->nodes] != f->edges)
+        return mst_fail(MST_EINPUT, "%s: nindex[%" PRId32 "] = %" PRId32 " (must equal edges = %"
+                        PRId32 ")", f->name, f->nodes, nindex[f->nodes], f->edges);
+    uint64_t nlist_at = 8 + 4 * ((uint64_t)f->nodes + 1); /* byte offset, for messages */
+    for (int64_t j = 0; j < f->edges; j++) {
+        int32_t y = f->nlist[j];
+        if (y < 0 || y >= f->nodes)
+            return mst_fail(MST_EINPUT, "%s: nlist[%" PRId64 "] = %" PRId32 " at byte %" PRIu64
+                            " is out of range (nodes = %" PRId32 ")", f->name, j, y,
+                            nlist_at + 4 * (uint64_t)j, f->nodes);
+    }
+    return MST_OK;
+}
+
+/* Hands every arc, row by row, to a builder and finishes it into g. */
+static mst_status egr_build(const egr_file *f, const mst_load_options *o, mst_graph *g)
+{
+    mst_status st = MST_OK;
+    mst_builder b;
+    memset(&b, 0, sizeof b);
+    /* r = NULL: builder messages then say "FILE: edge K: ..." (binary formats have no lines). */
+    MST_CHECK(mst_builder_init(&b, NULL, f->name, 0, f->weighted, o));
+    MST_CHECK(mst_builder_set_header(&b, (uint64_t)f->nodes, (uint64_t)f->edges, 1));
+    for (int64_t x = 0; x < f->nodes; x++) {
+        for (int64_t j = f->nindex[x]; j < f->nindex[x + 1]; j++) {
+            double w = f->weighted ? (double)f->eweight[j] : 0.0;
+            MST_CHECK(mst_builder_add(&b, (uint64_t)x, (uint64_t)f->nlist[j], w, 0));
+        }
+    }
+    return mst_builder_finish(&b, 1, g); /* frees b, leaves *g zeroed on error */
+fail:
+    mst_builder_free(&b);
+    return st;
+}
+
 mst_status mst_load_egr(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     mst_status st = MST_OK;
-    unsigned char *data = NULL;
-    size_t len = 0;
-    mst_builder b;
-    const char *name = mst_reader_name(r);
-    memset(&b, 0, sizeof b);
+    egr_file f;
+    memset(&f, 0, sizeof f);
     memset(g, 0, sizeof *g);
-
-    MST_CHECK(mst_reader_read_all(r, &data, &len));
-    if (len < 8)
-        MST_FAIL(MST_EINPUT, "%s: size %zu bytes is too small for the .egr header (8 bytes)", name,
-                 len);
-    int32_t nodes = le_i32(data), edges = le_i32(data + 4);
-    if (nodes < 0 || edges < 0)
-        MST_FAIL(MST_EINPUT, "%s: negative count in the header (nodes=%" PRId32 ", edges=%" PRId32
-                 ")", name, nodes, edges);
-
-    /* All terms are below 2^35: no overflow in 64 bits, whatever the header says. */
-    uint64_t unweighted_bytes = 8 + 4 * ((uint64_t)nodes + 1) + 4 * (uint64_t)edges;
-    uint64_t weighted_bytes = unweighted_bytes + 4 * (uint64_t)edges;
-    int weighted;
-    if ((uint64_t)len == unweighted_bytes)
-        weighted = 0;
-    else if ((uint64_t)len == weighted_bytes)
-        weighted = 1;
-    else
-        MST_FAIL(MST_EINPUT, "%s: size %zu bytes does not match nodes=%" PRId32 ", edges=%" PRId32
-                 " (expected %" PRIu64 " or %" PRIu64 ")", name, len, nodes, edges,
-                 unweighted_bytes, weighted_bytes);
-    /* With edges == 0 both sizes coincide: the file is unweighted. */
-
-    const unsigned char *nindex = data + 8;
-    const unsigned char *nlist = nindex + 4 * ((size_t)nodes + 1);
-    const unsigned char *eweight = weighted ? nlist + 4 * (size_t)edges : NULL;
-
-    if (le_i32(nindex) != 0)
-        MST_FAIL(MST_EINPUT, "%s: nindex[0] = %" PRId32 " at byte 8 (must be 0)", name,
-                 le_i32(nindex));
-    for (int64_t x = 0; x < nodes; x++) {
-        int32_t lo = le_i32(nindex + 4 * x), hi = le_i32(nindex + 4 * (x + 1));
-        if (hi < lo)
-            MST_FAIL(MST_EINPUT, "%s: nindex[%" PRId64 "] = %" PRId32 " at byte %" PRId64
-                     " is below nindex[%" PRId64 "] = %" PRId32 " (must be nondecreasing)",
-                     name, x + 1, hi, 8 + 4 * (x + 1), x, lo);
-    }
-    if (le_i32(nindex + 4 * (size_t)nodes) != edges)
-        MST_FAIL(MST_EINPUT, "%s: nindex[%" PRId32 "] = %" PRId32 " (must equal edges = %" PRId32
-                 ")", name, nodes, le_i32(nindex + 4 * (size_t)nodes), edges);
-    for (int64_t j = 0; j < edges; j++) {
-        int32_t y = le_i32(nlist + 4 * j);
-        if (y < 0 || y >= nodes)
-            MST_FAIL(MST_EINPUT, "%s: nlist[%" PRId64 "] = %" PRId32 " at byte %" PRIu64
-                     " is out of range (nodes = %" PRId32 ")", name, j, y,
-                     (uint64_t)(nlist - data) + 4 * (uint64_t)j, nodes);
-    }
-
-    /* r = NULL: builder messages then say "FILE: edge K: ..." (binary formats have no lines). */
-    MST_CHECK(mst_builder_init(&b, NULL, name, 0, weighted, o));
-    MST_CHECK(mst_builder_set_header(&b, (uint64_t)nodes, (uint64_t)edges / 2));
-    for (int64_t x = 0; x < nodes; x++) {
-        int32_t lo = le_i32(nindex + 4 * x), hi = le_i32(nindex + 4 * (x + 1));
-        for (int64_t j = lo; j < hi; j++) {
-            double w = weighted ? (double)le_i32(eweight + 4 * j) : 0.0;
-            MST_CHECK(mst_builder_add(&b, (uint64_t)x, (uint64_t)le_i32(nlist + 4 * j), w, 0));
-        }
-    }
-    free(data);
-    data = NULL;
-    return mst_builder_finish(&b, 1, g); /* frees b, leaves *g zeroed on error */
+    f.name = mst_reader_name(r);
+    MST_CHECK(egr_read_header(r, o, &f));
+    /* nlist first: the largest array of the file; nothing is read until both are held. */
+    MST_ALLOC(f.nlist, (uint64_t)f.edges);
+    MST_ALLOC(f.nindex, (uint64_t)f.nodes + 1);
+    MST_CHECK(egr_read_ints(r, &f, f.nindex, (uint64_t)f.nodes + 1));
+    MST_CHECK(egr_read_ints(r, &f, f.nlist, (uint64_t)f.edges));
+    MST_CHECK(egr_read_weights(r, &f));
+    MST_CHECK(egr_check_arrays(&f));
+    MST_CHECK(egr_build(&f, o, g));
 fail:
-    free(data);
-    mst_builder_free(&b);
-    mst_graph_free(g);
+    free(f.nindex);
+    free(f.nlist);
+    free(f.eweight);
+    if (st != MST_OK)
+        mst_graph_free(g);
     return st;
 }

@@ -3,17 +3,20 @@
  *
  * Format (G. Karypis, "METIS: A Software Package for Partitioning Unstructured Graphs, ...,
  * Version 5.1.0", 2013, section 4.1.1 "Graph data structure", figure 8):
- *   N M [FMT [NCON]]       header: N vertices, M undirected edges
+ *   N M [FMT [NCON [EWGT_DIM]]]   header: N vertices, M undirected edges
  *   one line per vertex i = 1..N:
  *     [s] [w_1 .. w_NCON] v_1 [e_1] v_2 [e_2] ...
  *   FMT is up to 3 binary digits "abc" (e.g. 1, 10, 11, 011, 111): a = 1 the line starts with
  *   the vertex size s, b = 1 then NCON vertex weights follow (NCON defaults to 1), c = 1 each
- *   neighbour v_k (1-based) is followed by the weight e_k of that edge.
+ *   neighbour v_k (1-based) is followed by the weight e_k of that edge. EWGT_DIM is not
+ *   METIS's: Chaco-style files (the Zoltan library's test graphs) give the number of weights
+ *   per edge there; it must be 0 or 1 and agree with c.
  * Rules:
  *   - lines whose first non-blank character is '%' are comments, skipped anywhere; before the
  *     header blank lines are skipped too, but after it a blank line is a vertex with no
  *     neighbours (an isolated vertex), so exactly N vertex lines must follow the header;
- *   - vertex sizes and vertex weights are read and ignored (they must be integers);
+ *   - vertex sizes and vertex weights are read and ignored (they must be integers); edge
+ *     weights are integers, as the manual requires (a real is an error);
  *   - every edge appears in both endpoints' lists: the adjacency entries must number 2M, and
  *     each entry is added as an arc (directed = 1) so the builder merges the two halves;
  *   - neighbour ids are checked against N by the builder (index base 1); after the N vertex
@@ -55,7 +58,32 @@ static mst_status parse_fmt(mst_reader *r, const char **pp, int *size, int *vwgt
     return MST_OK;
 }
 
-/* The optional "FMT [NCON]" of the header: sets skip and edge_weights. */
+/*
+ * The fifth header field of Chaco-style .graph files (as the Zoltan library's test graphs write
+ * them), EWGT_DIM: the number of weights per edge. A spanning forest uses one weight per edge,
+ * so it must be 0 or 1, and it must agree with FMT's edge-weight digit: METIS reads FMT and
+ * ignores the field while Chaco lets the field override FMT, so a file where the two differ
+ * means two different graphs.
+ */
+static mst_status parse_ewgt_dim(mst_reader *r, const char **pp, int ewgt)
+{
+    uint64_t dim;
+    const char *at = *pp;
+    int t = mst_parse_u64(pp, &dim);
+    if (t != MST_TOK_OK)
+        return mst_text_field_fail(r, t, at, "edge weight dimension",
+                                   "EWGT_DIM (weights per edge, 0 or 1)");
+    if (dim > 1)
+        return mst_reader_fail(r, "edge weight dimension %llu is not supported (EWGT_DIM must "
+                                  "be 0 or 1: a spanning forest takes one weight per edge)",
+                               (unsigned long long)dim);
+    if (dim != (uint64_t)ewgt)
+        return mst_reader_fail(r, "EWGT_DIM is %llu but FMT has %s", (unsigned long long)dim,
+                               ewgt ? "edge weights" : "no edge weights");
+    return MST_OK;
+}
+
+/* The optional "FMT [NCON [EWGT_DIM]]" of the header: sets skip and edge_weights. */
 static mst_status parse_fmt_ncon(mst_reader *r, metis_state *s, const char **pp)
 {
     char tok[48];
@@ -69,15 +97,17 @@ static mst_status parse_fmt_ncon(mst_reader *r, metis_state *s, const char **pp)
     if (ncon > 0 && !vwgt)
         return mst_reader_fail(r, "NCON is %llu but FMT has no vertex weights",
                                (unsigned long long)ncon);
+    if (!mst_at_eol(*pp) && (st = parse_ewgt_dim(r, pp, ewgt)) != MST_OK)
+        return st;
     s->skip = (uint64_t)size + (vwgt ? (ncon > 0 ? ncon : 1) : 0);
     s->edge_weights = ewgt;
     return MST_OK;
 }
 
-/* The header "N M [FMT [NCON]]": starts the builder with n = N. */
+/* The header "N M [FMT [NCON [EWGT_DIM]]]": starts the builder with n = N. */
 static mst_status header_line(mst_reader *r, metis_state *s, const char *p, const char *end)
 {
-    const char *expected = "header 'N M [FMT [NCON]]'";
+    const char *expected = "header 'N M [FMT [NCON [EWGT_DIM]]]'";
     mst_status st;
     int t;
     if ((t = mst_parse_u64(&p, &s->n)) != MST_TOK_OK ||
@@ -91,7 +121,7 @@ static mst_status header_line(mst_reader *r, metis_state *s, const char *p, cons
     s->have_header = 1;
     if ((st = mst_builder_init(&s->b, r, NULL, 1, s->edge_weights, s->o)) != MST_OK)
         return st;
-    return mst_builder_set_header(&s->b, s->n, 2 * s->m);
+    return mst_builder_set_header(&s->b, s->n, 2 * s->m, 1); /* entries are arcs */
 }
 
 /* Skips the vertex size and vertex weights at the start of a vertex line. */
@@ -114,20 +144,21 @@ static mst_status neighbour(mst_reader *r, metis_state *s, uint64_t x, const cha
 {
     char tok[48];
     uint64_t v;
-    double w = 0;
-    int is_real = 0, t;
+    int64_t w = 0;
+    int t;
     if ((t = mst_parse_u64(pp, &v)) != MST_TOK_OK)
         return mst_text_field_fail(r, t, *pp, "vertex id", "a neighbour id");
-    if (s->edge_weights && (t = mst_parse_weight(pp, &w, &is_real)) != MST_TOK_OK) {
+    if (s->edge_weights && (t = mst_parse_i64(pp, &w)) != MST_TOK_OK) {
         if (t == MST_TOK_NONE)
             return mst_reader_fail(r, "missing edge weight after neighbour %llu",
                                    (unsigned long long)v);
-        return mst_reader_fail(r, "%s edge weight %s after neighbour %llu",
+        return mst_reader_fail(r, "%s edge weight %s after neighbour %llu%s",
                                t == MST_TOK_RANGE ? "out of range" : "bad",
-                               mst_token_text(*pp, tok), (unsigned long long)v);
+                               mst_token_text(*pp, tok), (unsigned long long)v,
+                               t == MST_TOK_RANGE ? "" : " (METIS edge weights are integers)");
     }
     s->entries++;
-    return mst_builder_add(&s->b, x, v, w, is_real);
+    return mst_builder_add(&s->b, x, v, (double)w, 0);
 }
 
 /* Vertex line number s->vertex + 1: skips its own fields, adds an arc per neighbour. */
@@ -161,10 +192,10 @@ static mst_status one_line(mst_reader *r, void *state, const char *p, const char
 static mst_status check_counts(mst_reader *r, const metis_state *s)
 {
     if (mst_reader_line(r) == 0)
-        return mst_fail(MST_EINPUT, "%s: empty file: expected the header 'N M [FMT [NCON]]'",
-                        mst_reader_name(r));
+        return mst_fail(MST_EINPUT, "%s: empty file: expected the header "
+                                    "'N M [FMT [NCON [EWGT_DIM]]]'", mst_reader_name(r));
     if (!s->have_header)
-        return mst_reader_fail(r, "missing header 'N M [FMT [NCON]]'");
+        return mst_reader_fail(r, "missing header 'N M [FMT [NCON [EWGT_DIM]]]'");
     if (s->vertex < s->n)
         return mst_reader_fail(r, "header says %llu vertices, file has %llu vertex lines",
                                (unsigned long long)s->n, (unsigned long long)s->vertex);

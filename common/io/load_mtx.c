@@ -133,7 +133,8 @@ static mst_status size_line(mst_reader *r, mtx_state *s, const char *p, const ch
     if (st != MST_OK)
         return st;
     s->have_size = 1;
-    return mst_builder_set_header(&s->b, s->rows > s->cols ? s->rows : s->cols, s->nnz);
+    return mst_builder_set_header(&s->b, s->rows > s->cols ? s->rows : s->cols, s->nnz,
+                                  !s->symmetric);
 }
 
 /* The value of an entry of a real or integer matrix. */
@@ -141,16 +142,19 @@ static mst_status read_value(mst_reader *r, const mtx_state *s, const char **pp,
                              int *is_real)
 {
     char tok[48];
-    const char *at = *pp;
-    int t = mst_parse_weight(pp, w, is_real);
-    if (t != MST_TOK_OK)
-        return mst_text_field_fail(r, t, *pp, "value", "'I J V'");
-    if (s->field == MTX_INTEGER && *is_real)
-        return mst_reader_fail(r, "expected an integer value (field integer), found %s",
-                               mst_token_text(at, tok));
-    if (s->field == MTX_REAL)
+    int64_t x = 0;
+    int t;
+    if (s->field == MTX_INTEGER) { /* a real is an error, whatever its value */
+        if ((t = mst_parse_i64(pp, &x)) == MST_TOK_BAD)
+            return mst_reader_fail(r, "expected an integer value (field integer), found %s",
+                                   mst_token_text(*pp, tok));
+        *w = (double)x;
+        *is_real = 0;
+    } else {
+        t = mst_parse_weight(pp, w, is_real);
         *is_real = 1; /* "1" in a real matrix is still a real: the graph is float32 */
-    return MST_OK;
+    }
+    return t == MST_TOK_OK ? MST_OK : mst_text_field_fail(r, t, *pp, "value", "'I J V'");
 }
 
 /* One entry "I J [V]". */

@@ -1,6 +1,8 @@
 /* loader.c: format dispatch by extension or --format, and the weight modes (see loader.h). */
 #include "loader.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -33,6 +35,20 @@ mst_load_options mst_load_options_default(void)
     o.weights = MST_WEIGHT_MODE_AUTO;
     o.seed = 1;
     return o;
+}
+
+mst_status mst_load_check_header(const char *where, const mst_load_options *o, uint64_t n,
+                                 uint64_t records, uint64_t edges, double load_bytes)
+{
+    uint64_t max_edges = o != NULL ? o->max_edges : 0;
+    if (max_edges != 0 && edges > max_edges)
+        return mst_fail(MST_ERESOURCE, "%s: the header announces at least %" PRIu64 " edges; "
+                        "this solver takes at most %" PRIu64 " (it packs each edge's key and "
+                        "id into 64 bits)", where, edges, max_edges);
+    char what[96];
+    snprintf(what, sizeof what, "a graph of n = %" PRIu64 ", m = %" PRIu64, n, records);
+    double run_bytes = o != NULL ? (double)o->run_bytes_per_vertex * (double)n : 0;
+    return mst_memory_check(where, what, load_bytes + run_bytes);
 }
 
 /* 1 if `ext` (".gr") is one of the space-separated words of `list`. */

@@ -34,16 +34,42 @@ typedef struct mst_load_options {
     uint64_t vertices;     /*   n is this, and every id must be below it */
     mst_weight_mode weights;
     uint64_t seed;         /* for random weights */
+    uint64_t max_edges;    /* 0: no limit; else the most edges the program takes (the packed
+                              solvers' 2^32 - 1): a header announcing more is refused before
+                              the body is read (mst_load_check_header) */
+    uint64_t run_bytes_per_vertex; /* what the run after the load needs per vertex, added to
+                              the load's memory estimate (0: the load alone is estimated) */
 } mst_load_options;
 
-/* Default options: format by extension, 0-based edge lists, weights AUTO, seed 1. */
+/* Default options: format by extension, 0-based edge lists, weights AUTO, seed 1, no edge
+ * limit, the load alone in the memory estimate. */
 mst_load_options mst_load_options_default(void);
+
+/* The run_bytes_per_vertex of a solver's run: the least any solver and the verifier hold per
+ * vertex (a union-find's parent and rank, a CSR's row offsets, best-edge tables). */
+#define MST_RUN_BYTES_PER_VERTEX 8
+
+/*
+ * The early checks of a header's sizes, made before any of the body is read (docs/design.md,
+ * Errors): `edges`, the fewest edges the header's `records` can make (half the arcs, rounded
+ * up, where records are arcs), against o->max_edges; then the memory estimate, `load_bytes`
+ * (the loader's own peak) plus o->run_bytes_per_vertex per vertex of n, against
+ * mst_memory_limit(). o may be NULL (no edge limit, the load alone). where: "FILE" or
+ * "FILE:LINE", the start of the message.
+ * Errors: MST_ERESOURCE, e.g. "g.gr:1: the header announces at least 4294967297 edges; this
+ * solver takes at most 4294967295 (...)" or "g.gr:1: a graph of n = 10, m = 9000000000
+ * needs about 419.1 GiB, the machine has 23.4 GiB". O(1).
+ */
+mst_status mst_load_check_header(const char *where, const mst_load_options *o, uint64_t n,
+                                 uint64_t records, uint64_t edges, double load_bytes);
 
 /*
  * Loads the graph at `path` into *g (owned by the caller; free with mst_graph_free).
  * Errors: MST_EUSAGE for an unknown --format; MST_EINPUT for a missing, unreadable, malformed
- * or unsupported file (one-line message with file and line); MST_ERESOURCE for memory or size
- * limits (n >= 2^32). O(file bytes + m) time.
+ * or unsupported file (one-line message with file and line; a binary file of another size than
+ * its header implies); MST_ERESOURCE for memory or size limits (n >= 2^32, more edges than
+ * o->max_edges, more memory than the machine has), found from the header where the format has
+ * one. O(file bytes + m) time.
  */
 mst_status mst_graph_load(const char *path, const mst_load_options *o, mst_graph *g);
 

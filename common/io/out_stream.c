@@ -1,8 +1,10 @@
 /*
- * out_stream.c: buffered output of the graph writers, plain or gzip, through a temporary name
- * renamed when complete (see out_stream.h). Plain files go through atomic_file.h; ".gz" files
- * through zlib's gzopen on "PATH.tmp.PID", renamed after a successful gzclose, as mst_msb_write
- * does. Source: docs/design.md, Errors; zlib manual (gzopen, gzbuffer, gzwrite, gzclose).
+ * out_stream.c: buffered output of the graph and MSF writers, plain or gzip, into the
+ * destination atomic_file.h opens (see out_stream.h). Plain bytes go to its descriptor with
+ * write(); ".gz" output through zlib's gzdopen on the same descriptor, so that the temporary is
+ * the exclusive one atomic_file created (gzopen would create a file of its own, following
+ * links); after a successful gzclose the temporary is renamed into place.
+ * Source: docs/design.md, Output and Errors; zlib manual (gzdopen, gzbuffer, gzwrite, gzclose).
  */
 #include "out_stream.h"
 
@@ -13,7 +15,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
-#include <unistd.h>
 #include <zlib.h>
 
 #include "float_text.h"
@@ -26,27 +27,27 @@ int mst_path_is_gz(const char *path)
 
 mst_status mst_out_open(mst_out *o, const char *path)
 {
+    return mst_out_open_as(o, path, mst_path_is_gz(path));
+}
+
+mst_status mst_out_open_as(mst_out *o, const char *path, int gzip)
+{
     mst_status st = MST_OK;
     memset(o, 0, sizeof *o);
     o->path = path;
     MST_ALLOC(o->buf, MST_OUT_BUFFER_BYTES);
-    if (!mst_path_is_gz(path)) {
-        MST_CHECK(mst_atomic_open(&o->a, path));
+    MST_CHECK(mst_atomic_open(&o->a, path));
+    if (!gzip)
         return MST_OK;
-    }
-    size_t len = strlen(path) + 32;
-    MST_ALLOC(o->gz_tmp, len);
-    snprintf(o->gz_tmp, len, "%s.tmp.%ld", path, (long)getpid());
     errno = 0;
-    o->gz = gzopen(o->gz_tmp, "wb1"); /* level 1: 4-5x faster than 6, files ~7% larger */
-    if (o->gz == NULL)
+    o->gz = gzdopen(o->a.fd, "wb1"); /* level 1: 4-5x faster than 6, files ~7% larger */
+    if (o->gz == NULL) /* the descriptor is still ours: mst_atomic_abort closes it */
         MST_FAIL(MST_EINPUT, "%s: %s", path, errno ? strerror(errno) : "cannot open for writing");
+    o->a.fd = -1; /* zlib's now: gzclose closes it */
     gzbuffer(o->gz, 1u << 20); /* before the first write, as zlib requires */
     return MST_OK;
 fail:
-    free(o->buf);
-    free(o->gz_tmp);
-    memset(o, 0, sizeof *o);
+    mst_out_abort(o);
     return st;
 }
 
@@ -56,12 +57,8 @@ mst_status mst_out_flush(mst_out *o)
     o->len = 0;
     if (bytes == 0)
         return MST_OK;
-    if (o->gz == NULL) {
-        errno = 0;
-        if (fwrite(o->buf, 1, bytes, o->a.f) != bytes)
-            return mst_fail(MST_EINPUT, "%s: %s", o->path, strerror(errno ? errno : EIO));
-        return MST_OK;
-    }
+    if (o->gz == NULL)
+        return mst_atomic_write(&o->a, o->buf, bytes);
     /* bytes <= 1 MiB: fits gzwrite's unsigned length and int result. */
     if (gzwrite(o->gz, o->buf, (unsigned)bytes) != (int)bytes) {
         int errnum;
@@ -75,24 +72,18 @@ mst_status mst_out_commit(mst_out *o)
 {
     mst_status st = MST_OK;
     MST_CHECK(mst_out_flush(o));
-    free(o->buf);
-    o->buf = NULL;
-    if (o->gz == NULL) {
-        st = mst_atomic_commit(&o->a); /* removes the temporary file on failure */
-        memset(o, 0, sizeof *o);
-        return st;
+    if (o->gz != NULL) {
+        errno = 0;
+        int rc = gzclose(o->gz);
+        o->gz = NULL;
+        if (rc != Z_OK)
+            MST_FAIL(MST_EINPUT, "%s: %s", o->path,
+                     rc == Z_ERRNO && errno ? strerror(errno) : "gzip write failed");
     }
-    errno = 0;
-    int rc = gzclose(o->gz);
-    o->gz = NULL;
-    if (rc != Z_OK)
-        MST_FAIL(MST_EINPUT, "%s: %s", o->path,
-                 rc == Z_ERRNO && errno ? strerror(errno) : "gzip write failed");
-    if (rename(o->gz_tmp, o->path) != 0)
-        MST_FAIL(MST_EINPUT, "%s: %s", o->path, strerror(errno));
-    free(o->gz_tmp);
+    st = mst_atomic_commit(&o->a); /* removes the temporary file on failure */
+    free(o->buf);
     memset(o, 0, sizeof *o);
-    return MST_OK;
+    return st;
 fail:
     mst_out_abort(o);
     return st;
@@ -104,11 +95,8 @@ void mst_out_abort(mst_out *o)
         return;
     if (o->gz != NULL)
         gzclose(o->gz);
-    if (o->gz_tmp != NULL)
-        unlink(o->gz_tmp);
-    free(o->gz_tmp);
-    free(o->buf);
     mst_atomic_abort(&o->a);
+    free(o->buf);
     memset(o, 0, sizeof *o);
 }
 

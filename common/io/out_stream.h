@@ -1,9 +1,11 @@
 /*
- * out_stream.h: the buffered output every graph writer shares (common/write_*.c): a 1 MiB
- * buffer filled with hand-written integer formatting (no printf per number), drained into a
- * plain file through atomic_file.h or, for paths ending in ".gz", into a zlib gzip stream on a
- * temporary name. Either way the file appears under its final name only when
- * mst_out_commit() succeeds, so a failed write leaves nothing behind (docs/design.md, Errors).
+ * out_stream.h: the buffered output every graph writer shares (common/io/write_*.c, msb.c) and
+ * the MSF writer (msf_io.c): a 1 MiB buffer filled with hand-written integer formatting (no
+ * printf per number), drained into the destination atomic_file.h opens (a temporary renamed
+ * when complete, or a device, FIFO or stdout written in place), plain or, for paths ending in
+ * ".gz", through a zlib gzip stream on the same descriptor. A regular file appears under its
+ * final name only when mst_out_commit() succeeds, so a failed or interrupted write leaves
+ * nothing behind (docs/design.md, Output and Errors).
  *
  * Usage: reserve room for one line or token with mst_out_room(), then append with the inline
  * mst_out_* functions, which never check for space themselves:
@@ -32,28 +34,32 @@ extern "C" {
 
 typedef struct mst_out {
     const char *path;     /* final name, for messages (the caller's string) */
-    mst_atomic_file a;    /* plain files */
-    struct gzFile_s *gz;  /* ".gz" files: zlib stream on gz_tmp */
-    char *gz_tmp;         /* temporary name of the gzip file (owned) */
+    mst_atomic_file a;    /* the destination (its descriptor goes to zlib for ".gz") */
+    struct gzFile_s *gz;  /* ".gz" files: zlib stream on a's descriptor */
     char *buf;            /* [MST_OUT_BUFFER_BYTES] pending bytes (owned) */
     size_t len;           /* bytes pending in buf */
 } mst_out;
 
 /*
- * Opens `path` for writing through a temporary name ("PATH.tmp.PID"); gzip-compressed (zlib
- * level 1: text compresses 4-5x faster than at the default level 6, into files about 7% larger)
- * when path ends in ".gz" (any case). Errors: MST_EINPUT naming the path when
- * the temporary file cannot be created (missing directory, permissions); MST_ERESOURCE. On
- * error *o is left zeroed (nothing to abort).
+ * Opens `path` for writing (atomic_file.h: a temporary renamed on commit for a regular or new
+ * file, in place for "-", a device or a FIFO); gzip-compressed (zlib level 1: text compresses
+ * 4-5x faster than at the default level 6, into files about 7% larger) when path ends in ".gz"
+ * (any case). Errors: MST_EINPUT naming the path (a directory, a dangling link, a missing
+ * directory, permissions); MST_ERESOURCE. On error *o is left zeroed (nothing to abort).
  */
 mst_status mst_out_open(mst_out *o, const char *path);
+
+/* As mst_out_open, gzip-compressed if and only if `gzip` whatever the name (MSF files are text:
+ * docs/design.md, Output). */
+mst_status mst_out_open_as(mst_out *o, const char *path, int gzip);
 
 /* Hands the pending bytes to the file. Errors: MST_EINPUT ("PATH: No space left on device"). */
 mst_status mst_out_flush(mst_out *o);
 
 /*
- * Flushes the rest, closes and renames the temporary file to the final name. The stream is
- * released in every case; on failure the temporary file is removed. Errors: MST_EINPUT.
+ * Flushes the rest, closes, and renames the temporary file (if any) to the final name. The
+ * stream is released in every case; on failure the temporary file is removed. Errors:
+ * MST_EINPUT.
  */
 mst_status mst_out_commit(mst_out *o);
 

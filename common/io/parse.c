@@ -55,6 +55,54 @@ int mst_parse_i64(const char **pp, int64_t *out)
     return MST_TOK_OK;
 }
 
+/* Length of the digits at p. */
+static size_t digits(const char *p)
+{
+    size_t k = 0;
+    while (p[k] >= '0' && p[k] <= '9')
+        k++;
+    return k;
+}
+
+/* 1 if the word of k characters at p is, ignoring case, `lower` (all lowercase). */
+static int word_is(const char *p, size_t k, const char *lower)
+{
+    size_t i = 0;
+    for (; i < k && lower[i] != '\0'; i++)
+        if ((p[i] >= 'A' && p[i] <= 'Z' ? p[i] - 'A' + 'a' : p[i]) != lower[i])
+            return 0;
+    return i == k && lower[i] == '\0';
+}
+
+/*
+ * 1 if p..end is a decimal real: [sign] (digits [. [digits]] | . digits) [(e|E) [sign] digits],
+ * or [sign] inf, infinity or nan in any case. strtof alone would also take hexadecimal
+ * ("0x10" = 16, "0x1p3" = 8) and "nan(...)", which no graph format writes.
+ */
+static int is_decimal_real(const char *p, const char *end)
+{
+    p += (*p == '-' || *p == '+');
+    size_t k = (size_t)(end - p);
+    if (word_is(p, k, "inf") || word_is(p, k, "infinity") || word_is(p, k, "nan"))
+        return 1;
+    size_t whole = digits(p), frac = 0;
+    p += whole;
+    if (*p == '.') {
+        frac = digits(p + 1);
+        p += 1 + frac;
+    }
+    if (whole + frac == 0)
+        return 0;
+    if (*p == 'e' || *p == 'E') {
+        p += 1 + (p[1] == '-' || p[1] == '+');
+        size_t e = digits(p);
+        if (e == 0)
+            return 0;
+        p += e;
+    }
+    return p == end;
+}
+
 int mst_parse_weight(const char **pp, double *out, int *is_real)
 {
     const char *p = mst_skip_blanks(*pp);
@@ -65,11 +113,7 @@ int mst_parse_weight(const char **pp, double *out, int *is_real)
         end++;
     /* Integer syntax: optional sign and digits only. */
     const char *q = p + (*p == '-' || *p == '+');
-    int integer = q < end;
-    for (const char *c = q; c < end; c++)
-        if (*c < '0' || *c > '9')
-            integer = 0;
-    if (integer) {
+    if (q < end && digits(q) == (size_t)(end - q)) {
         int64_t x;
         const char *t = p;
         int r = mst_parse_i64(&t, &x);
@@ -80,12 +124,16 @@ int mst_parse_weight(const char **pp, double *out, int *is_real)
         *pp = t;
         return MST_TOK_OK;
     }
+    if (!is_decimal_real(p, end))
+        return MST_TOK_BAD;
     char *stop;
     errno = 0;
     float f = strtof(p, &stop);
-    if (stop != end || stop == p)
+    if (stop != end)
         return MST_TOK_BAD;
-    if (errno == ERANGE && isinf(f))
+    /* Beyond FLT_MAX, or so small that it rounds to zero: no float32 holds it. A subnormal
+     * result is the nearest float32, as for any other real. */
+    if (errno == ERANGE && (isinf(f) || f == 0))
         return MST_TOK_RANGE;
     *out = (double)f;
     *is_real = 1;

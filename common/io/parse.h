@@ -42,9 +42,12 @@ int mst_parse_u64(const char **pp, uint64_t *out);
 int mst_parse_i64(const char **pp, int64_t *out);
 
 /*
- * Parses a weight: an integer (exact, *is_real = 0, |value| < 2^63) or a real number in C
- * syntax ("1.5", "-2e3", "inf", "nan"; *is_real = 1, value rounded to float32 as strtof does).
- * MST_TOK_RANGE: an integer beyond int64, or a real beyond the float32 range.
+ * Parses a weight: a decimal integer (exact, *is_real = 0, |value| < 2^63) or a decimal real
+ * ("1.5", ".5", "2.", "-2e3", and "inf", "infinity", "nan" in any case, which the builder
+ * refuses by name; *is_real = 1, the value rounded to the nearest float32, subnormals included).
+ * MST_TOK_BAD: anything else, hexadecimal ("0x10", "0x1p3") included. MST_TOK_RANGE: an integer
+ * beyond int64, or a non-zero real whose float32 rounding is infinite or zero ("1e999",
+ * "1e-50"): docs/formats.md, Numbers.
  */
 int mst_parse_weight(const char **pp, double *out, int *is_real);
 

@@ -1,4 +1,4 @@
-/* reader.c: buffered line and whole-content input from files, gzip files or memory. */
+/* reader.c: buffered line and byte input from files, gzip files or memory. */
 #include "reader.h"
 
 #include "progress.h"
@@ -13,19 +13,128 @@
 
 #define CHUNK_BYTES (8u << 20)
 #define MAX_LINE_BYTES ((size_t)64 << 20)
-#define MAX_READ_BYTES ((size_t)1 << 30)
+#define READ_PIECE_BYTES ((size_t)64 << 20) /* per source call: z_stream counts in uInt */
+#define SOURCE_IN_BYTES ((size_t)1 << 20)
+
+/*
+ * A file as it is read: its bytes, or their inflation when it starts with the gzip magic.
+ * zlib's inflate rather than gzread, which drops whatever follows the last gzip member without
+ * a word: a gzip file is a series of members (P. Deutsch, RFC 1952, 1996, section 2.2), and any
+ * other byte after one is an error here.
+ */
+typedef struct file_source {
+    FILE *f;
+    int gzip;       /* 1: inflate; 0: copy */
+    int member_end; /* inflate finished a member: only another member may follow */
+    int in_eof;     /* f has no more bytes */
+    z_stream zs;    /* next_in/avail_in: the unread part of in[], in both modes */
+    unsigned char in[SOURCE_IN_BYTES];
+} file_source;
 
 struct mst_reader {
     char *name;
-    gzFile gz;               /* NULL for memory readers */
+    file_source *gz;          /* the file; NULL for memory readers */
     const unsigned char *mem; /* memory reader: remaining input */
     size_t mem_len;
-    uint64_t consumed;  /* source bytes read so far (for progress) */
+    uint64_t consumed;  /* source bytes read so far (progress, mst_reader_offset) */
+    uint64_t size;      /* the whole input's length when known before reading, else UINT64_MAX */
     char *buf;    /* buffered bytes buf[pos .. fill-1] not yet handed out */
     size_t cap, pos, fill;
     int eof;      /* no more bytes from the source */
     uint64_t line;
 };
+
+/* Moves the unread input to the front of in[] and reads behind it until in[] is full or f
+ * ends. */
+static mst_status source_load(const mst_reader *r)
+{
+    file_source *s = r->gz;
+    if (s->zs.avail_in > 0 && s->zs.next_in != s->in)
+        memmove(s->in, s->zs.next_in, s->zs.avail_in);
+    s->zs.next_in = s->in;
+    size_t got = fread(s->in + s->zs.avail_in, 1, SOURCE_IN_BYTES - s->zs.avail_in, s->f);
+    s->zs.avail_in += (uInt)got;
+    if (ferror(s->f))
+        return mst_fail(MST_EINPUT, "%s: read error: %s", r->name, strerror(errno));
+    s->in_eof = feof(s->f) != 0;
+    return MST_OK;
+}
+
+/* Opens r->name and reads its first bytes, which say whether it is gzip. */
+static mst_status source_open(mst_reader *r)
+{
+    mst_status st = MST_OK;
+    MST_CALLOC(r->gz, 1);
+    errno = 0;
+    r->gz->f = fopen(r->name, "rb");
+    if (r->gz->f == NULL)
+        return mst_fail(MST_EINPUT, "%s: %s", r->name, errno ? strerror(errno) : "cannot open");
+    MST_CHECK(source_load(r));
+    z_stream *zs = &r->gz->zs;
+    if (zs->avail_in >= 2 && zs->next_in[0] == 0x1f && zs->next_in[1] == 0x8b) {
+        if (inflateInit2(zs, 15 + 16) != Z_OK) /* 15 + 16: a gzip wrapper, 32 KiB window */
+            return mst_fail(MST_ERESOURCE, "%s: cannot start zlib's inflate", r->name);
+        r->gz->gzip = 1;
+    }
+fail:
+    return st;
+}
+
+/* Copies up to `want` bytes of a plain file to dst: *got < want only at its end. */
+static mst_status source_copy(const mst_reader *r, unsigned char *dst, size_t want,
+                              size_t *got)
+{
+    z_stream *zs = &r->gz->zs;
+    size_t k = zs->avail_in < want ? zs->avail_in : want;
+    memcpy(dst, zs->next_in, k);
+    zs->next_in += k;
+    zs->avail_in -= (uInt)k;
+    if (k < want && !r->gz->in_eof) { /* in[] is empty: the rest goes straight to dst */
+        k += fread(dst + k, 1, want - k, r->gz->f);
+        if (ferror(r->gz->f))
+            return mst_fail(MST_EINPUT, "%s: read error: %s", r->name, strerror(errno));
+    }
+    *got = k;
+    return MST_OK;
+}
+
+/* Inflates up to `want` bytes to dst: *got < want only after the last member. Errors: a
+ * truncated or corrupt member, or bytes after a member that do not start another one. */
+static mst_status source_inflate(const mst_reader *r, unsigned char *dst, size_t want,
+                                 size_t *got)
+{
+    file_source *s = r->gz;
+    z_stream *zs = &s->zs;
+    zs->next_out = dst;
+    zs->avail_out = (uInt)want;
+    while (zs->avail_out > 0) {
+        mst_status st;
+        if (zs->avail_in < 2 && !s->in_eof && (st = source_load(r)) != MST_OK)
+            return st; /* two bytes: enough for the magic of a next member */
+        if (s->member_end) {
+            if (zs->avail_in == 0)
+                break;
+            if (zs->avail_in < 2 || zs->next_in[0] != 0x1f || zs->next_in[1] != 0x8b)
+                return mst_fail(MST_EINPUT, "%s: trailing data after the end of the gzip "
+                                            "stream", r->name);
+            inflateReset(zs);
+            s->member_end = 0;
+        }
+        int ret = inflate(zs, Z_NO_FLUSH);
+        if (ret == Z_STREAM_END)
+            s->member_end = 1;
+        else if (ret == Z_BUF_ERROR) /* no progress: the input ended inside a member */
+            return mst_fail(MST_EINPUT, "%s: truncated or corrupt gzip data (unexpected end "
+                                        "of file)", r->name);
+        else if (ret == Z_MEM_ERROR)
+            return mst_fail(MST_ERESOURCE, "%s: out of memory inflating", r->name);
+        else if (ret != Z_OK)
+            return mst_fail(MST_EINPUT, "%s: truncated or corrupt gzip data (%s)", r->name,
+                            zs->msg != NULL ? zs->msg : "bad data");
+    }
+    *got = want - zs->avail_out;
+    return MST_OK;
+}
 
 mst_status mst_reader_open(const char *path, mst_reader **out)
 {
@@ -40,10 +149,9 @@ mst_status mst_reader_open(const char *path, mst_reader **out)
     MST_CALLOC(r, 1);
     MST_ALLOC(r->name, strlen(path) + 1);
     strcpy(r->name, path);
-    r->gz = gzopen(path, "rb");
-    if (r->gz == NULL)
-        MST_FAIL(MST_EINPUT, "%s: %s", path, errno ? strerror(errno) : "cannot open");
-    gzbuffer(r->gz, 1u << 20);
+    MST_CHECK(source_open(r));
+    /* Only a plain regular file tells its length up front; an inflated one is known at its end. */
+    r->size = !r->gz->gzip && S_ISREG(sb.st_mode) ? (uint64_t)sb.st_size : UINT64_MAX;
     *out = r;
     return MST_OK;
 fail:
@@ -62,11 +170,47 @@ mst_status mst_reader_from_memory(const char *name, const void *data, size_t len
     strcpy(r->name, name);
     r->mem = data;
     r->mem_len = len;
+    r->size = len;
     *out = r;
     return MST_OK;
 fail:
     mst_reader_close(r);
     return st;
+}
+
+/* Reads up to `want` source bytes to dst (r->buf or a caller's array): *got < want only at the
+ * end of the input, which sets r->eof. Counts them for progress and mst_reader_offset(). */
+static mst_status source_read(mst_reader *r, unsigned char *dst, size_t want, size_t *got)
+{
+    *got = 0;
+    if (r->gz == NULL) {
+        size_t k = r->mem_len < want ? r->mem_len : want;
+        if (k > 0) { /* an empty input may come as NULL: no arithmetic on it */
+            memcpy(dst, r->mem, k);
+            r->mem += k;
+            r->mem_len -= k;
+        }
+        *got = k;
+        r->consumed += k;
+        if (r->mem_len == 0)
+            r->eof = 1;
+        return MST_OK;
+    }
+    while (*got < want && !r->eof) {
+        size_t piece = want - *got, k = 0;
+        if (piece > READ_PIECE_BYTES) /* progress shows between pieces */
+            piece = READ_PIECE_BYTES;
+        mst_status st = r->gz->gzip ? source_inflate(r, dst + *got, piece, &k)
+                                    : source_copy(r, dst + *got, piece, &k);
+        if (st != MST_OK)
+            return st;
+        *got += k;
+        r->consumed += (uint64_t)k;
+        mst_progress_bytes(r->name, r->consumed, 0);
+        if (k < piece) /* both return short only at the end of the file */
+            r->eof = 1;
+    }
+    return MST_OK;
 }
 
 /* Appends up to `want` more source bytes at buf[fill]; sets eof when the source is done. */
@@ -75,7 +219,7 @@ static mst_status fill_more(mst_reader *r, size_t want)
     if (r->gz == NULL && want > r->mem_len)
         want = r->mem_len; /* a short string needs no 8 MiB buffer */
     if (r->fill + want + 1 > r->cap) {
-        size_t cap = r->cap ? r->cap : CHUNK_BYTES + 1;
+        size_t cap = r->cap ? r->cap : (want < CHUNK_BYTES ? want : CHUNK_BYTES) + 1;
         while (cap < r->fill + want + 1)
             cap *= 2;
         mst_status st = mst_realloc((void **)&r->buf, cap, 1);
@@ -83,48 +227,20 @@ static mst_status fill_more(mst_reader *r, size_t want)
             return st;
         r->cap = cap;
     }
-    if (r->gz == NULL) {
-        size_t k = r->mem_len < want ? r->mem_len : want;
-        memcpy(r->buf + r->fill, r->mem, k);
-        r->mem += k;
-        r->mem_len -= k;
-        r->fill += k;
-        if (r->mem_len == 0)
-            r->eof = 1;
-        return MST_OK;
-    }
-    if (want > MAX_READ_BYTES) /* gzread takes an unsigned and fails above INT_MAX */
-        want = MAX_READ_BYTES;
-    int got = gzread(r->gz, r->buf + r->fill, (unsigned)want);
-    if (got < 0) {
-        int errnum;
-        const char *msg = gzerror(r->gz, &errnum);
-        if (errnum == Z_ERRNO)
-            return mst_fail(MST_EINPUT, "%s: read error: %s", r->name, strerror(errno));
-        return mst_fail(MST_EINPUT, "%s: truncated or corrupt gzip data (%s)", r->name, msg);
-    }
-    r->fill += (size_t)got;
-    r->consumed += (uint64_t)got;
-    mst_progress_bytes(r->name, r->consumed, 0);
-    if ((size_t)got < want) {
-        /* gzread returns short only at the end; a truncated stream sets an error instead. */
-        int errnum;
-        const char *msg = gzerror(r->gz, &errnum);
-        if (errnum != Z_OK && errnum != Z_STREAM_END)
-            return mst_fail(MST_EINPUT, "%s: truncated or corrupt gzip data (%s)", r->name, msg);
-        if (gzeof(r->gz) || got == 0)
-            r->eof = 1;
-    }
-    return MST_OK;
+    size_t got = 0;
+    mst_status st = source_read(r, (unsigned char *)r->buf + r->fill, want, &got);
+    r->fill += got;
+    return st;
 }
 
 mst_status mst_reader_next_line(mst_reader *r, char **line, size_t *len)
 {
     size_t scanned = r->pos; /* bytes before this index hold no '\n' */
     for (;;) {
-        char *start = r->buf + r->pos;
+        /* No pointer into buf before it holds bytes: buf is NULL until the first fill. */
         char *nl = r->fill > scanned ? memchr(r->buf + scanned, '\n', r->fill - scanned) : NULL;
         if (nl != NULL || (r->eof && r->fill > r->pos)) {
+            char *start = r->buf + r->pos;
             size_t n = nl ? (size_t)(nl - start) : r->fill - r->pos;
             r->pos += n + (nl != NULL);
             if (n > 0 && start[n - 1] == '\r')
@@ -166,29 +282,44 @@ const char *mst_reader_name(const mst_reader *r)
     return r->name;
 }
 
-mst_status mst_reader_read_all(mst_reader *r, unsigned char **data, size_t *len)
+mst_status mst_reader_read(mst_reader *r, void *dst, size_t len, size_t *got)
 {
-    *data = NULL;
-    *len = 0;
-    while (!r->eof) {
-        mst_status st = fill_more(r, r->fill < CHUNK_BYTES ? CHUNK_BYTES : r->fill);
+    unsigned char *out = dst;
+    size_t k = r->fill - r->pos < len ? r->fill - r->pos : len;
+    if (k > 0) { /* what next_line or has_more buffered comes first */
+        memcpy(out, r->buf + r->pos, k);
+        r->pos += k;
+    }
+    *got = k;
+    if (k == len || r->eof)
+        return MST_OK;
+    /* The rest goes straight to dst: a large array is not copied through buf. */
+    size_t direct = 0;
+    mst_status st = source_read(r, out + k, len - k, &direct);
+    *got += direct;
+    return st;
+}
+
+mst_status mst_reader_has_more(mst_reader *r, int *more)
+{
+    if (r->pos == r->fill && !r->eof) {
+        r->pos = r->fill = 0; /* nothing pending: one byte ahead, at the buffer's start */
+        mst_status st = fill_more(r, 1);
         if (st != MST_OK)
             return st;
     }
-    /* Hand the buffer over rather than copying it: no second copy of a large file. */
-    size_t n = r->fill - r->pos;
-    if (r->pos > 0)
-        memmove(r->buf, r->buf + r->pos, n);
-    if (r->buf == NULL) {
-        mst_status st = fill_more(r, 0); /* allocates an empty buffer */
-        if (st != MST_OK)
-            return st;
-    }
-    *data = (unsigned char *)r->buf;
-    *len = n;
-    r->buf = NULL;
-    r->cap = r->pos = r->fill = 0;
+    *more = r->fill > r->pos;
     return MST_OK;
+}
+
+uint64_t mst_reader_offset(const mst_reader *r)
+{
+    return r->consumed - (uint64_t)(r->fill - r->pos);
+}
+
+uint64_t mst_reader_size(const mst_reader *r)
+{
+    return r->size;
 }
 
 mst_status mst_reader_fail(const mst_reader *r, const char *fmt, ...)
@@ -206,7 +337,11 @@ void mst_reader_close(mst_reader *r)
     if (r == NULL)
         return;
     if (r->gz != NULL) {
-        gzclose(r->gz);
+        if (r->gz->gzip)
+            inflateEnd(&r->gz->zs);
+        if (r->gz->f != NULL)
+            fclose(r->gz->f);
+        free(r->gz);
         mst_progress_done();
     }
     free(r->buf);

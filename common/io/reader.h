@@ -3,8 +3,11 @@
  * memory (tests and fuzzers feed strings this way).
  *
  * Text formats read line by line: each line is handed out NUL-terminated in place, without its
- * '\n' or "\r\n", and the reader counts lines for error messages. Binary formats take the whole
- * content at once. Reads are large (8 MiB) so a loader costs about one pass over the bytes.
+ * '\n' or "\r\n", and the reader counts lines for error messages. Binary formats read exactly
+ * the bytes their header announces into their own arrays, then ask whether anything follows:
+ * a stream longer than its header says is refused after one more buffer, never inflated to its
+ * end (docs/design.md, Errors). Reads are large (8 MiB) so a loader costs about one pass over
+ * the bytes.
  */
 #ifndef MST_READER_H
 #define MST_READER_H
@@ -50,10 +53,27 @@ uint64_t mst_reader_line(const mst_reader *r);
 const char *mst_reader_name(const mst_reader *r);
 
 /*
- * Reads everything not yet consumed into a new buffer *data of *len bytes (caller frees).
- * Errors as mst_reader_next_line.
+ * Reads the next len bytes into dst[len] and sets *got to how many came: fewer than len only at
+ * the end of the input (*got = 0 there). Bytes a line read buffered come first; the rest goes
+ * straight from the source to dst. Errors as mst_reader_next_line (*got then counts what came).
  */
-mst_status mst_reader_read_all(mst_reader *r, unsigned char **data, size_t *len);
+mst_status mst_reader_read(mst_reader *r, void *dst, size_t len, size_t *got);
+
+/*
+ * Sets *more to 1 if at least one byte remains, 0 at the end of the input. It reads ahead one
+ * byte (a gzip source inflates at most one of zlib's buffers for it), consuming nothing, and
+ * ends the validity of the last line handed out. Errors as mst_reader_next_line.
+ */
+mst_status mst_reader_has_more(mst_reader *r, int *more);
+
+/* Bytes of the (inflated) input handed out so far, by lines or reads: the offset of the next. */
+uint64_t mst_reader_offset(const mst_reader *r);
+
+/*
+ * The input's whole length in bytes where it is known before reading it (memory readers and
+ * uncompressed regular files), else UINT64_MAX (gzip: only inflating tells).
+ */
+uint64_t mst_reader_size(const mst_reader *r);
 
 /* Records "name:line: MESSAGE" as the last error and returns MST_EINPUT. */
 mst_status mst_reader_fail(const mst_reader *r, const char *fmt, ...) MST_PRINTF(2, 3);

@@ -1,8 +1,9 @@
 /*
  * write_formats.h: the per-format graph writers behind mst_graph_write (writer.h), one file
- * each (common/write_*.c; .msb is mst_msb_write in msb.c). Same contract as mst_graph_write:
- * `path` gets the file (gzip-compressed if it ends in ".gz") through a temporary name renamed
- * when complete; with `with_weights` 0 the file is unweighted. What each one keeps of the
+ * each (common/io/write_*.c; .msb is mst_msb_write in msb.c). Same contract as mst_graph_write:
+ * `path` gets the file (gzip-compressed if it ends in ".gz") through out_stream.h, so through a
+ * temporary renamed when complete or, for a device, FIFO or "-", in place (atomic_file.h); with
+ * `with_weights` 0 the file is unweighted. What each one keeps of the
  * canonical graph when read back by its loader is said in its file's header comment.
  */
 #ifndef MST_WRITE_FORMATS_H

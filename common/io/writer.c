@@ -2,7 +2,7 @@
  * writer.c: mst_graph_write, the format dispatch of the graph writers (see writer.h). The
  * format comes from the caller or from the path's extension, exactly as the loader picks it
  * (mst_format_from_path: after a ".gz", every dot of the name tried); each format's writer lives
- * in its own file (common/write_*.c, and mst_msb_write in msb.c).
+ * in its own file (common/io/write_*.c, and mst_msb_write in msb.c).
  * Edge order: edge list, Matrix Market, DIMACS and .msb keep it (edge ids survive a round trip);
  * METIS and .egr are adjacency formats and renumber the edges row by row.
  */
