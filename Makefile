@@ -1,13 +1,15 @@
 # mst-suite: build everything into bin/.  `make CI=1` turns warnings into errors.
+# CFLAGS, CPPFLAGS, LDFLAGS and LDLIBS are the user's, as usual (`make CFLAGS='-O1 -g
+# -fsanitize=address' LDFLAGS=-fsanitize=address`): what the build itself needs is kept apart in
+# MST_CPPFLAGS, MST_CFLAGS and MST_LDLIBS, which a command-line CFLAGS cannot replace.
 CC      ?= gcc
 OPT     ?= -O3 -march=native
 CFLAGS  ?= $(OPT) -g
-COMMON_INC := -Icommon/core -Icommon/io -Icommon/harness
-CFLAGS  += -std=c11 -D_GNU_SOURCE -Wall -Wextra -Wstrict-prototypes -Wshadow $(COMMON_INC)
-ifeq ($(CI),1)
-CFLAGS  += -Werror
-endif
-LDLIBS  += -lz -lm
+COMMON_INC   := -Icommon/core -Icommon/io -Icommon/harness
+MST_CPPFLAGS := -D_GNU_SOURCE $(COMMON_INC)
+MST_CFLAGS   := -std=c11 -Wall -Wextra -Wstrict-prototypes -Wshadow $(if $(filter 1,$(CI)),-Werror)
+MST_LDLIBS   := -lz -lm
+ALL_LDLIBS    = $(LDLIBS) $(MST_LDLIBS)
 
 BUILD   := build
 BIN     := bin
@@ -20,7 +22,8 @@ OPENMP     ?= -fopenmp
 MPICC      ?= mpicc
 NVCC       ?= $(shell command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 CUDA_ARCH  ?= -gencode arch=compute_90,code=sm_90 -gencode arch=compute_90,code=compute_90
-NVCCFLAGS  ?= -O3 -std=c++17 $(CUDA_ARCH) $(COMMON_INC) -Xcompiler -Wall,-Wextra,-Wno-missing-field-initializers
+NVCCFLAGS  ?= -O3 -std=c++17 $(CUDA_ARCH) -Xcompiler -Wall,-Wextra,-Wno-missing-field-initializers
+MST_NVCCFLAGS := $(COMMON_INC)
 HAVE_NVCC  := $(if $(wildcard $(NVCC)),1,)
 
 # The solvers: executable:folder:toolchain. Each folder's solver.c (or .cu) defines the solver's
@@ -28,14 +31,18 @@ HAVE_NVCC  := $(if $(wildcard $(NVCC)),1,)
 # files compile and link (c, omp, mpi, cuda); cuda solvers are built only where nvcc exists.
 SOLVER_LIST := mst-seq:seq:c mst-omp:openmp:omp mst-mpi:mpi:mpi mst-cuda:cuda:cuda
 
-COMPILE_c    = $(CC) $(CFLAGS)
-COMPILE_omp  = $(CC) $(CFLAGS) $(OPENMP)
-COMPILE_mpi  = $(MPICC) $(CFLAGS)
-COMPILE_cuda = $(CC) $(CFLAGS)
-LINK_c       = $(CC) $(CFLAGS)
-LINK_omp     = $(CC) $(CFLAGS) $(OPENMP)
-LINK_mpi     = $(MPICC) $(CFLAGS)
-LINK_cuda    = $(NVCC) $(NVCCFLAGS)
+comma := ,
+COMPILE_c    = $(CC) $(MST_CPPFLAGS) $(CPPFLAGS) $(MST_CFLAGS) $(CFLAGS)
+COMPILE_omp  = $(COMPILE_c) $(OPENMP)
+COMPILE_mpi  = $(MPICC) $(MST_CPPFLAGS) $(CPPFLAGS) $(MST_CFLAGS) $(CFLAGS)
+COMPILE_cuda = $(COMPILE_c)
+LINK_c       = $(CC) $(MST_CFLAGS) $(CFLAGS) $(LDFLAGS)
+LINK_omp     = $(LINK_c) $(OPENMP)
+LINK_mpi     = $(MPICC) $(MST_CFLAGS) $(CFLAGS) $(LDFLAGS)
+# nvcc links through the host compiler, which must see the flags the C objects were built with
+# (a sanitizer's runtime); nvcc splits -Xcompiler values at commas unless they are escaped.
+LINK_cuda    = $(NVCC) $(MST_NVCCFLAGS) $(NVCCFLAGS) \
+               $(foreach f,$(CFLAGS) $(LDFLAGS),'-Xcompiler=$(subst $(comma),\$(comma),$(f))')
 BUILDS_c     := 1
 BUILDS_omp   := 1
 BUILDS_mpi   := 1
@@ -48,7 +55,7 @@ $(2)_OBJ := $$(patsubst %,$$(BUILD)/%.o,$$(basename $$(wildcard $(2)/*.c $(2)/*.
 $$($(2)_OBJ): TOOLCHAIN := $(3)
 $$(BIN)/$(1): $$($(2)_OBJ) $$(LIBMST)
 	@mkdir -p $$(BIN)
-	$$(LINK_$(3)) $$^ -o $$@ $$(LDLIBS)
+	$$(LINK_$(3)) $$^ -o $$@ $$(ALL_LDLIBS)
 SOLVERS += $$(if $$(BUILDS_$(3)),$$(BIN)/$(1))
 ALL_OBJ += $$($(2)_OBJ)
 endef
@@ -62,7 +69,8 @@ UNIT_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/unit/*.c))
 SEQ_ALGO_OBJ := $(filter-out $(BUILD)/seq/solver.o,$(seq_OBJ))
 TOOLS      := $(BIN)/mst-verify $(BIN)/mst-convert $(BIN)/mst-gen
 
-.PHONY: all run test unit e2e bench report graphs clean setup tsan
+.PHONY: all run test unit e2e bench report graphs clean setup tsan fuzz sanitize-gcc \
+        sanitize-clang
 all: $(SOLVERS) $(TOOLS)
 
 $(BUILD)/%.o: %.c
@@ -71,7 +79,7 @@ $(BUILD)/%.o: %.c
 
 $(BUILD)/%.o: %.cu
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCCFLAGS) -MMD -MP -c $< -o $@
+	$(NVCC) $(MST_NVCCFLAGS) $(NVCCFLAGS) -MMD -MP -c $< -o $@
 
 $(LIBMST): $(COMMON_OBJ)
 	@rm -f $@
@@ -79,15 +87,15 @@ $(LIBMST): $(COMMON_OBJ)
 
 $(BIN)/mst-gen: $(GEN_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
-	$(LINK_omp) $^ -o $@ $(LDLIBS)
+	$(LINK_omp) $^ -o $@ $(ALL_LDLIBS)
 
 $(BIN)/mst-%: $(BUILD)/tools/%.o $(LIBMST)
 	@mkdir -p $(BIN)
-	$(LINK_c) $^ -o $@ $(LDLIBS)
+	$(LINK_c) $^ -o $@ $(ALL_LDLIBS)
 
 $(BIN)/unit-tests: $(UNIT_OBJ) $(SEQ_ALGO_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
-	$(LINK_c) $^ -o $@ $(LDLIBS) -lcriterion
+	$(LINK_c) $^ -o $@ $(ALL_LDLIBS) -lcriterion
 
 # The main job: every built solver on the USA-road NY graph, one comparison table.
 run:
@@ -104,8 +112,9 @@ unit: $(BIN)/unit-tests
 e2e: all
 	/usr/bin/python3 tests/e2e/test_e2e.py
 
-# Installs what is missing, builds, runs unit then end-to-end tests; the last line is one
-# "N passed, M failed" summary.
+# Installs what is missing, builds, then tests/run.sh: unit and end-to-end tests, the sanitizer
+# job (sanitize-gcc, sanitize-clang) and the fuzzing smoke test (fuzz); the last line is one
+# "N passed, M failed, K skipped" summary.
 test:
 	scripts/setup.sh test
 	$(MAKE) all $(BIN)/unit-tests
@@ -144,10 +153,44 @@ graphs: $(BIN)/mst-gen
 # synchronization visible to TSan (gcc's libgomp gives false reports). Run with
 # TSAN_OPTIONS=ignore_noninstrumented_modules=1.
 tsan:
-	$(MAKE) BUILD=build/tsan BIN=bin/tsan CC=clang OPT="-O1 -fno-omit-frame-pointer -fsanitize=thread" \
-	        LDLIBS="-lz -lm -fsanitize=thread" bin/tsan/mst-omp
+	$(MAKE) BUILD=build/tsan BIN=bin/tsan CC=clang CFLAGS="-O1 -g -fno-omit-frame-pointer \
+	        -fsanitize=thread" LDFLAGS=-fsanitize=thread bin/tsan/mst-omp
+
+# The sanitizer job of make test (tests/sanitize.sh): the unit tests, mst-seq and mst-verify under
+# AddressSanitizer + UndefinedBehaviorSanitizer, built by CC=gcc or clang (`make sanitize-gcc`,
+# `make sanitize-clang`) into build/asan-CC and bin/asan-CC. Undefined behaviour aborts the run
+# instead of printing and going on, so that a test sees it.
+SAN_CFLAGS := -O1 -g -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+sanitize-gcc sanitize-clang: sanitize-%:
+	$(MAKE) BUILD=build/asan-$* BIN=bin/asan-$* CC=$* LDFLAGS=-fsanitize=address,undefined \
+	        CFLAGS="$(SAN_CFLAGS) -fsanitize=address,undefined" \
+	        $(addprefix bin/asan-$*/,unit-tests mst-seq mst-verify)
+
+# The libFuzzer harnesses of tests/fuzz/ (clang only; tests/fuzz/run.sh runs them in make test):
+# bin/fuzz/fuzz-FORMAT for each loader, compiled from load.c with -DFUZZ_FORMAT=FORMAT, and
+# bin/fuzz/fuzz-msf for the certificate reader.
+FUZZ_FORMATS := edgelist dimacs mtx metis egr msb
+FUZZ_NAMES   := $(FUZZ_FORMATS) msf
+FUZZ_OBJ     := $(patsubst %,$(BUILD)/tests/fuzz/%.o,$(FUZZ_NAMES))
+fuzz:
+	$(MAKE) BUILD=build/fuzz BIN=bin/fuzz CC=clang CFLAGS="$(SAN_CFLAGS) \
+	        -fsanitize=fuzzer-no-link,address,undefined" LDFLAGS=-fsanitize=fuzzer,address,undefined \
+	        $(patsubst %,bin/fuzz/fuzz-%,$(FUZZ_NAMES))
+
+$(patsubst %,$(BUILD)/tests/fuzz/%.o,$(FUZZ_FORMATS)): $(BUILD)/tests/fuzz/%.o: tests/fuzz/load.c
+	@mkdir -p $(dir $@)
+	$(COMPILE_c) -DFUZZ_FORMAT='"$*"' -MMD -MP -c $< -o $@
+
+# Objects reached only through a pattern rule would be deleted after the link, and with them the
+# header dependencies their .d files record.
+.SECONDARY: $(FUZZ_OBJ) $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/*.c))
+
+$(BIN)/fuzz-%: $(BUILD)/tests/fuzz/%.o $(LIBMST)
+	@mkdir -p $(BIN)
+	$(LINK_c) $^ -o $@ $(ALL_LDLIBS)
 
 clean:
 	rm -rf $(BUILD) $(BIN)
 
--include $(patsubst %.o,%.d,$(COMMON_OBJ) $(ALL_OBJ) $(GEN_OBJ) $(UNIT_OBJ) $(wildcard $(BUILD)/tools/*.o))
+-include $(patsubst %.o,%.d,$(COMMON_OBJ) $(ALL_OBJ) $(GEN_OBJ) $(UNIT_OBJ) $(FUZZ_OBJ) \
+                            $(wildcard $(BUILD)/tools/*.o))
