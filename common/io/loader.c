@@ -87,15 +87,6 @@ const char *mst_format_from_path(const char *path)
     return f ? f->name : NULL;
 }
 
-int mst_weight_mode_parse(const char *s)
-{
-    if (strcmp(s, "auto") == 0) return MST_WEIGHT_MODE_AUTO;
-    if (strcmp(s, "keep") == 0) return MST_WEIGHT_MODE_KEEP;
-    if (strcmp(s, "random") == 0) return MST_WEIGHT_MODE_RANDOM;
-    if (strcmp(s, "unit") == 0) return MST_WEIGHT_MODE_UNIT;
-    return -1;
-}
-
 /* SplitMix64 finalizer: a counter-based hash, so weight e depends only on (seed, e). */
 static inline uint64_t splitmix64(uint64_t x)
 {

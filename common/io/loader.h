@@ -92,9 +92,6 @@ void mst_apply_weight_mode(mst_graph *g, mst_weight_mode mode, uint64_t seed);
  */
 uint32_t mst_random_weight_key(uint64_t seed, uint64_t eid);
 
-/* Parses "auto|keep|random|unit"; returns -1 if unknown. */
-int mst_weight_mode_parse(const char *s);
-
 /* The format loaders (one file each). Same contract as mst_graph_load, on an open reader. */
 mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph *g);
 mst_status mst_load_dimacs(mst_reader *r, const mst_load_options *o, mst_graph *g);

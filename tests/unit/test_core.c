@@ -15,7 +15,7 @@
 #include "status.h"
 #include "union_find.h"
 #include "verify.h"
-#include "rng.h"
+#include "testlib.h"
 
 
 Test(keys, int32_order_and_round_trip)
@@ -249,33 +249,13 @@ Test(reader, lines_longer_than_a_chunk)
     free(text);
 }
 
-/* A random multigraph with small keys (many ties), self-loop free. */
-static mst_graph random_graph(uint32_t n, uint64_t m, uint32_t key_range)
-{
-    mst_graph g;
-    memset(&g, 0, sizeof g);
-    g.n = n;
-    g.u = malloc((m + 1) * 4);
-    g.v = malloc((m + 1) * 4);
-    g.key = malloc((m + 1) * 4);
-    for (uint64_t e = 0; e < m; e++) {
-        uint32_t u = (uint32_t)(rnd() % n), v = (uint32_t)(rnd() % n);
-        if (u == v)
-            v = (u + 1) % n;
-        g.u[g.m] = u;
-        g.v[g.m] = v;
-        g.key[g.m++] = (uint32_t)(rnd() % key_range);
-    }
-    return g;
-}
-
 Test(seq, kruskal_and_filter_kruskal_agree_and_verify)
 {
     uint32_t ns[] = {2, 50, 3000, 20000};
     uint64_t ms[] = {1, 400, 60000, 30000};
     for (int c = 0; c < 4; c++) {
         for (uint32_t range = 3; range <= 3000000; range *= 1000) {
-            mst_graph g = random_graph(ns[c], ms[c], range);
+            mst_graph g = random_graph(ns[c], ms[c], range, 1);
             mst_forest a = {malloc((g.n + 1) * 8), 0, g.n + 1};
             mst_forest b = {malloc((g.n + 1) * 8), 0, g.n + 1};
             cr_assert_eq(mst_kruskal(&g, &a, NULL), MST_OK);

@@ -9,41 +9,9 @@
 #include "../../seq/seq.h"
 #include "status.h"
 #include "verify.h"
-#include "rng.h"
+#include "testlib.h"
 
 typedef mst_status (*seq_algo)(const mst_graph *g, mst_forest *out, mst_phases *ph);
-
-
-/* A graph with n vertices and room for m edges (none yet). */
-static mst_graph empty_graph(uint32_t n, uint64_t m)
-{
-    mst_graph g;
-    memset(&g, 0, sizeof g);
-    g.n = n;
-    g.u = malloc((m + 1) * 4);
-    g.v = malloc((m + 1) * 4);
-    g.key = malloc((m + 1) * 4);
-    return g;
-}
-
-/* A random multigraph on n vertices whose m edges fall inside `parts` blocks of n / parts
- * vertices (a forest of at least `parts` trees; the n % parts last vertices are isolated), with
- * keys below key_range (small ranges: many ties). Self-loop free; needs n / parts >= 2. */
-static mst_graph random_graph(uint32_t n, uint64_t m, uint64_t key_range, uint32_t parts)
-{
-    mst_graph g = empty_graph(n, m);
-    uint32_t size = n / parts;
-    for (uint64_t e = 0; e < m; e++) {
-        uint32_t base = (uint32_t)(rnd() % parts) * size;
-        uint32_t u = (uint32_t)(rnd() % size), v = (uint32_t)(rnd() % size);
-        if (u == v)
-            v = (u + 1) % size;
-        g.u[g.m] = base + u;
-        g.v[g.m] = base + v;
-        g.key[g.m++] = (uint32_t)(rnd() % key_range);
-    }
-    return g;
-}
 
 /* A graph from literal edges {u, v, key}. */
 static mst_graph literal_graph(uint32_t n, uint64_t m, const uint32_t (*edges)[3])
