@@ -197,8 +197,8 @@ static mst_status run_trials(harness *h)
         mst_status st = h->variant->solve(&h->g, &h->o, &h->forest, ph);
         double s = mst_now_s() - s0;
         if (st == MST_OK && ph->dropped > 0)
-            st = mst_fail(MST_EINTERNAL, "the solver recorded more than %d phases or counters",
-                          MST_MAX_PHASES);
+            st = mst_fail(MST_EINTERNAL, "the solver recorded more than %d phases, counters or "
+                          "%d rounds", MST_MAX_PHASES, MST_MAX_ROUNDS);
         if (st != MST_OK)
             return st;
         if (h->dist != NULL)

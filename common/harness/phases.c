@@ -37,6 +37,18 @@ void mst_phase_count(mst_phases *ph, const char *name, uint64_t value)
     ph->counter[ph->counters++] = value;
 }
 
+void mst_phase_round(mst_phases *ph, uint64_t n, uint64_t m)
+{
+    if (ph == NULL)
+        return;
+    if (ph->rounds == MST_MAX_ROUNDS) {
+        ph->dropped++;
+        return;
+    }
+    ph->round_n[ph->rounds] = n;
+    ph->round_m[ph->rounds++] = m;
+}
+
 uint64_t mst_phase_counter(const mst_phases *ph, const char *name)
 {
     for (int i = 0; ph != NULL && i < ph->counters; i++)

@@ -37,10 +37,14 @@ typedef struct mst_forest {
 } mst_forest;
 
 #define MST_MAX_PHASES 48
+/* Rounds (Borůvka rounds, contraction levels) whose size a solver may record: every round at
+ * least halves the vertices, so a graph of n < 2^32 takes at most 32 that contract anything. */
+#define MST_MAX_ROUNDS 64
 
-/* Per-trial phase times and counters, filled by the solver (names are static strings). More
- * than MST_MAX_PHASES names is a bug of the solver: `dropped` counts them and the harness fails
- * with MST_EINTERNAL rather than print an incomplete split. */
+/* Per-trial phase times, counters and round sizes, filled by the solver (names are static
+ * strings). More than MST_MAX_PHASES names or MST_MAX_ROUNDS rounds is a bug of the solver:
+ * `dropped` counts them and the harness fails with MST_EINTERNAL rather than print an incomplete
+ * split. */
 typedef struct mst_phases {
     int count;
     const char *name[MST_MAX_PHASES];
@@ -48,6 +52,9 @@ typedef struct mst_phases {
     int counters;
     const char *counter_name[MST_MAX_PHASES];
     uint64_t counter[MST_MAX_PHASES];
+    int rounds;                       /* rounds recorded by mst_phase_round */
+    uint64_t round_n[MST_MAX_ROUNDS]; /* vertices at the start of each round */
+    uint64_t round_m[MST_MAX_ROUNDS]; /* edges (or worklist entries) at its start */
     int dropped;
     double kernel_s; /* GPU solvers: time with the graph already on the device (< 0: n/a) */
 } mst_phases;
@@ -57,6 +64,10 @@ void mst_phase_add(mst_phases *ph, const char *name, double seconds);
 
 /* Sets the counter called `name` (rounds, worklist sizes...). ph may be NULL. */
 void mst_phase_count(mst_phases *ph, const char *name, uint64_t value);
+
+/* Records the next round's size: n vertices and m edges at its start (the per-round shrink of
+ * contraction algorithms). ph may be NULL. */
+void mst_phase_round(mst_phases *ph, uint64_t n, uint64_t m);
 
 /* The value of the counter called `name` in ph, or 0 if it has none (or ph is NULL). */
 uint64_t mst_phase_counter(const mst_phases *ph, const char *name);

@@ -47,6 +47,13 @@ void mst_print_summary(FILE *f, const mst_run_result *r)
             fprintf(f, "%s%s %" PRIu64, (i || r->phases->count) ? ", " : "",
                     r->phases->counter_name[i], r->phases->counter[i]);
         fprintf(f, " (median trial)\n");
+        if (r->phases->rounds > 0) {
+            fprintf(f, "  rounds (n/m)     ");
+            for (int i = 0; i < r->phases->rounds; i++)
+                fprintf(f, "%s%" PRIu64 "/%" PRIu64, i ? ", " : "", r->phases->round_n[i],
+                        r->phases->round_m[i]);
+            fprintf(f, "\n");
+        }
     }
     if (r->extra != NULL)
         fputs(r->extra, f);
@@ -104,7 +111,11 @@ void mst_print_json(FILE *f, const mst_run_result *r)
             mst_json_string(f, r->phases->counter_name[i]);
             fprintf(f, ":%" PRIu64, r->phases->counter[i]);
         }
-        fprintf(f, "}");
+        fprintf(f, "},\"rounds\":[");
+        for (int i = 0; i < r->phases->rounds; i++)
+            fprintf(f, "%s[%" PRIu64 ",%" PRIu64 "]", i ? "," : "", r->phases->round_n[i],
+                    r->phases->round_m[i]);
+        fprintf(f, "]");
     }
     if (r->extra != NULL)
         fprintf(f, ",%s", r->extra);
