@@ -1,5 +1,6 @@
 /*
- * solver.c: mst-omp, OpenMP edge-centric Borůvka with a concurrent union-find (boruvka.h).
+ * solver.c: mst-omp, OpenMP Borůvka: edge-centric with a concurrent union-find (boruvka.h), or
+ * with explicit graph contraction (contract.h).
  */
 #include <omp.h>
 #include <stddef.h>
@@ -8,11 +9,13 @@
 
 #include "boruvka.h"
 #include "cli.h"
+#include "contract.h"
 #include "harness.h"
 
 /* mst-omp's own options. */
 typedef struct omp_cli {
     omp_boruvka_options b;
+    omp_contract_options c;
     uint64_t threads;  /* 0: all cores (OMP_NUM_THREADS) */
     omp_sched_t sched; /* edge loops' schedule */
     int chunk;         /* its chunk (0: the schedule's default) */
@@ -65,6 +68,12 @@ static const mst_option options[] = {
     {.name = "--filter-factor", .kind = MST_OPT_REAL, .max = 1000000, .def = "1",
      .offset = offsetof(omp_cli, b.filter_factor), .metavar = "K",
      .help = "light edges per vertex for filtering (ECL-MST uses 4)"},
+    {.name = "--merge-parallel", .kind = MST_OPT_FLAG, .flag = 1, .def = "0",
+     .offset = offsetof(omp_cli, c.merge_parallel),
+     .help = "contract: keep only the lightest arc between two super-vertices"},
+    {.name = "--no-merge-parallel", .kind = MST_OPT_FLAG, .flag = 0, .def = "0",
+     .offset = offsetof(omp_cli, c.merge_parallel),
+     .help = "contract: keep parallel arcs (default)"},
     {0},
 };
 
@@ -84,15 +93,27 @@ static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *ou
     return omp_boruvka(g, &cli.b, out, ph);
 }
 
+static mst_status solve_contract(const mst_graph *g, const mst_options *o, mst_forest *out,
+                                 mst_phases *ph)
+{
+    if (cli.threads > 0)
+        omp_set_num_threads((int)cli.threads);
+    return omp_contract(g, &cli.c, o->phases, out, ph);
+}
+
 static const mst_variant variants[] = {
     {"boruvka", "edge-centric Boruvka rounds over a compacted worklist (ECL-MST's on the CPU)",
      solve},
+    {"contract", "Boruvka rounds contracting a CSR: min edge, mirrors, colors, new ids, "
+                 "contraction (Sousa et al. 2015)",
+     solve_contract},
     {0},
 };
 
 static const mst_solver_desc omp_solver = {
     .program = "mst-omp",
-    .description = "OpenMP edge-centric Boruvka with a wait-free (Anderson-Woll) union-find",
+    .description = "OpenMP Boruvka: edge-centric with a wait-free (Anderson-Woll) union-find, "
+                   "or contracting a CSR",
     .parallelism = "threads",
     .variants = variants,
     .options = options,

@@ -151,6 +151,33 @@ def corner_case_graphs(seed):
     }
 
 
+CONTRACT_PHASES = {"csr", "min-edge", "mirrors", "colors", "new-ids", "contract"}
+
+
+def contract_cases(seed):
+    """Graphs that stress contraction (name -> edge-list text, 0-based): parallel edges of equal
+    keys, a forest with isolated vertices between its trees, stars, paths whose successors form
+    one long chain, all-equal weights."""
+    rng = random.Random(seed)
+    pairs = [(rng.randrange(60), rng.randrange(60)) for _ in range(150)]
+    trees = []
+    for base in range(0, 3000, 100):  # a tree on base..base+59; base+60..base+99 stay isolated
+        trees += ["%d %d %d\n" % (base + i, base + rng.randrange(i), rng.randint(1, 4))
+                  for i in range(1, 60)]
+    return {
+        "parallel-equal.wel": "".join("%d %d 2\n" % pairs[rng.randrange(150)]
+                                      for _ in range(4000)),
+        "forest-isolated.wel": "".join(trees),
+        "star-equal.wel": "".join("0 %d 5\n%d 0 5\n" % (i, i) for i in range(1, 3000)),
+        "star-hubs.wel": "".join("%d %d %d\n" % (i % 3, i, rng.randint(1, 9))
+                                 for i in range(3, 4000)),
+        "path-up.wel": "".join("%d %d %d\n" % (i, i + 1, i) for i in range(6000)),
+        "path-down.wel": "".join("%d %d %d\n" % (i, i + 1, 6000 - i) for i in range(6000)),
+        "equal-dense.wel": "".join("%d %d 1\n" % (rng.randrange(500), rng.randrange(500))
+                                   for _ in range(8000)),
+    }
+
+
 for _row in manifest.rows():
     setattr(BundledGraphs, manifest.method_name(_row["path"]), _make_bundled_test(_row))
 

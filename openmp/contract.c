@@ -1,0 +1,310 @@
+/* contract.c: Borůvka rounds with explicit graph contraction on a CSR (see contract.h). */
+#include "contract.h"
+
+#include <omp.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "contract_csr.h"
+#include "team_scan.h"
+#include "timer.h"
+
+/* Vertices per chunk of the loops over rows: small enough to balance hubs, large enough that
+ * taking a chunk costs little next to its arcs. Both tunables may be set with -D to measure. */
+#ifndef CT_CHUNK
+#define CT_CHUNK 1024
+#endif
+#define CHUNK CT_CHUNK
+/* Forest edges a thread collects before reserving room in the output. */
+#define OUT_BATCH 256
+/* Below this many vertices a round runs on one thread: its barriers would cost more than the
+ * work they split. */
+#ifndef CT_SERIAL_BELOW
+#define CT_SERIAL_BELOW 2048
+#endif
+
+enum { P_CSR, P_MIN, P_MIRRORS, P_COLORS, P_NEWIDS, P_CONTRACT, P_COUNT };
+static const char *const phase_name[P_COUNT] = {"csr",    "min-edge", "mirrors",
+                                                "colors", "new-ids",  "contract"};
+
+typedef struct ct_state {
+    const mst_graph *g;
+    ct_csr csr[2];    /* double buffer: round r reads csr[r & 1] and builds the other */
+    uint32_t *succ;   /* [n] successor (min-edge, mirrors), then the roots' new ids (new-ids) */
+    uint32_t *color;  /* [n] */
+    uint32_t *minid;  /* [n] edge id of each vertex's chosen arc */
+    uint32_t *label;  /* [n] new id of each vertex's super-vertex (CT_NO_ID: it leaves) */
+    uint64_t *part;   /* [threads + 1] per-thread counts of the new-ids scan */
+    ct_contraction work; /* label, counters and scratch of the contraction */
+    int changed[3];   /* pointer jumping: "a color changed" flags of passes k, k + 1, k + 2 */
+    mst_forest *out;
+    uint64_t out_len; /* shared cursor into out->eid */
+    mst_phases *ph;
+    int timed;
+    uint64_t rounds, color_steps, merged;
+    uint32_t n;       /* vertices and arcs of the current level, and which buffer holds it */
+    uint64_t arcs;
+    int buf;
+    double t[P_COUNT], last;
+} ct_state;
+
+/* After a barrier: thread 0 charges the time since the last lap to `phase`. */
+static inline void lap(ct_state *s, int phase)
+{
+    if (s->timed && omp_get_thread_num() == 0) {
+        double now = mst_now_s();
+        s->t[phase] += now - s->last;
+        s->last = now;
+    }
+}
+
+/* Step 1: every vertex's lightest arc; its far end is the successor. */
+static void min_edge(ct_state *s, const ct_csr *c, uint32_t n)
+{
+    const uint32_t *restrict adj = c->adj;
+    const uint64_t *restrict ki = c->ki;
+    uint32_t *restrict succ = s->succ, *restrict minid = s->minid;
+#pragma omp for schedule(dynamic, CHUNK)
+    for (uint32_t v = 0; v < n; v++) {
+        uint64_t best = UINT64_MAX, hi = c->end[v];
+        uint32_t to = v;
+        for (uint64_t a = c->beg[v]; a < hi; a++) { /* selects, not branches: rows are short */
+            uint64_t k = ki[a];
+            uint32_t take = -(uint32_t)(k < best); /* a mask: compilers keep it branch-free */
+            best = k < best ? k : best;
+            to = (adj[a] & take) | (to & ~take);
+        }
+        succ[v] = to;
+        minid[v] = (uint32_t)best;
+    }
+}
+
+/* Appends nb forest edge ids at a cursor reserved by one atomic add. */
+static void emit(ct_state *s, const uint32_t *batch, int nb)
+{
+    uint64_t at = __atomic_fetch_add(&s->out_len, (uint64_t)nb, __ATOMIC_RELAXED);
+    for (int i = 0; i < nb; i++)
+        s->out->eid[at + i] = batch[i];
+}
+
+/* Step 2: a pair of vertices that chose each other chose the same edge (the (key, id) order is
+ * total); the smaller id becomes the root. Every non-root's chosen edge joins the forest. */
+static void mirrors(ct_state *s, uint32_t n)
+{
+    uint32_t batch[OUT_BATCH];
+    int nb = 0;
+    if (omp_get_thread_num() == 0) /* colors() starts from a clear flag 0 */
+        __atomic_store_n(&s->changed[0], 0, __ATOMIC_RELAXED);
+#pragma omp for schedule(static) nowait
+    for (uint32_t v = 0; v < n; v++) {
+        uint32_t w = s->succ[v], ww = s->succ[w];
+        int root = (w == v) | ((ww == v) & (v < w));
+        s->color[v] = root ? v : w;
+        batch[nb] = s->minid[v]; /* kept by non-roots only; no branch to mispredict */
+        nb += !root;
+        if (nb == OUT_BATCH) {
+            emit(s, batch, nb);
+            nb = 0;
+        }
+    }
+    if (nb > 0)
+        emit(s, batch, nb);
+#pragma omp barrier
+}
+
+/* Step 3: pointer jumping in place until no color changes. Reading a color another thread has
+ * just advanced only jumps further towards the same root. Pass k reports changes in
+ * changed[k % 3]; thread 0 clears the flag of pass k + 1 meanwhile, which nobody reads or sets
+ * during pass k. */
+static void colors(ct_state *s, uint32_t n)
+{
+    for (unsigned k = 0;; k++) {
+        if (omp_get_thread_num() == 0)
+            __atomic_store_n(&s->changed[(k + 1) % 3], 0, __ATOMIC_RELAXED);
+        int mine = 0;
+#pragma omp for schedule(static) nowait
+        for (uint32_t v = 0; v < n; v++) {
+            uint32_t c = __atomic_load_n(&s->color[v], __ATOMIC_RELAXED);
+            uint32_t cc = __atomic_load_n(&s->color[c], __ATOMIC_RELAXED);
+            if (c != cc) {
+                __atomic_store_n(&s->color[v], cc, __ATOMIC_RELAXED);
+                mine = 1;
+            }
+        }
+        if (mine)
+            __atomic_store_n(&s->changed[k % 3], 1, __ATOMIC_RELAXED);
+#pragma omp barrier
+        if (!__atomic_load_n(&s->changed[k % 3], __ATOMIC_RELAXED))
+            return;
+        if (omp_get_thread_num() == 0)
+            s->color_steps++;
+    }
+}
+
+/* A root that keeps a new id: one with arcs (a root without is a finished component). */
+static inline int live_root(const ct_state *s, const ct_csr *c, uint64_t v)
+{
+    return (s->color[v] == v) & (c->end[v] > c->beg[v]);
+}
+
+/* Step 4: new ids (in s->succ) by an exclusive prefix sum over the live roots, in vertex
+ * order; then every vertex takes its root's id in s->label. Returns the number of
+ * super-vertices. */
+static uint32_t new_ids(ct_state *s, const ct_csr *c, uint32_t n)
+{
+    int t = omp_get_thread_num(), p = omp_get_num_threads();
+    uint32_t *nid = s->succ;
+    uint64_t lo, hi, k = 0;
+    omp_team_slice(n, t, p, &lo, &hi);
+    for (uint64_t v = lo; v < hi; v++)
+        k += live_root(s, c, v);
+    uint64_t n_new;
+    k = omp_team_offset(k, s->part, &n_new);
+    for (uint64_t v = lo; v < hi; v++) { /* non-roots' entries are never read */
+        int live = live_root(s, c, v);
+        nid[v] = live ? (uint32_t)k : CT_NO_ID;
+        k += live;
+    }
+#pragma omp barrier
+#pragma omp for schedule(static)
+    for (uint32_t v = 0; v < n; v++)
+        s->label[v] = nid[s->color[v]];
+    return (uint32_t)n_new;
+}
+
+/* Step 5: the next level in the other buffer (contract_csr.h). Returns its arcs. */
+static uint64_t contract(ct_state *s, ct_csr *c, ct_csr *d, uint32_t n, uint32_t n_new)
+{
+    uint64_t arcs = ct_csr_contract(c, n, d, n_new, &s->work);
+    if (omp_get_thread_num() == 0)
+        s->merged += s->work.removed;
+    return arcs;
+}
+
+/* Borůvka rounds while arcs remain and, if `until` > 0, the level has at least `until`
+ * vertices. Called by every thread of the team, which agree on the level through their own
+ * copies of (n, arcs, buf); thread 0 stores them back for whoever continues. */
+static void rounds(ct_state *s, uint32_t until)
+{
+    uint32_t n = s->n;
+    uint64_t arcs = s->arcs;
+    int buf = s->buf;
+    while (arcs > 0 && n >= until) {
+        ct_csr *c = &s->csr[buf];
+        if (omp_get_thread_num() == 0) {
+            mst_phase_round(s->ph, n, arcs / 2);
+            s->rounds++;
+        }
+        min_edge(s, c, n);
+        lap(s, P_MIN);
+        mirrors(s, n);
+        lap(s, P_MIRRORS);
+        colors(s, n);
+        lap(s, P_COLORS);
+        uint32_t n_new = new_ids(s, c, n);
+        lap(s, P_NEWIDS);
+        arcs = contract(s, c, &s->csr[buf ^ 1], n, n_new);
+        lap(s, P_CONTRACT);
+        n = n_new;
+        buf ^= 1;
+    }
+#pragma omp barrier
+    if (omp_get_thread_num() == 0) {
+        s->n = n;
+        s->arcs = arcs;
+        s->buf = buf;
+    }
+}
+
+/* The first level, the parallel rounds, then the small levels on this thread alone. */
+static void solve(ct_state *s)
+{
+#pragma omp parallel
+    {
+        ct_csr_build(s->g, &s->csr[0], &s->csr[1], s->work.hist);
+        lap(s, P_CSR);
+        rounds(s, CT_SERIAL_BELOW);
+    }
+    rounds(s, 0);
+}
+
+static mst_status alloc_csr(ct_csr *c, uint32_t n, uint64_t m)
+{
+    if ((c->beg = mst_big_alloc((uint64_t)n + 1, sizeof *c->beg)) == NULL ||
+        (c->end = mst_big_alloc(n, sizeof *c->end)) == NULL ||
+        (c->adj = mst_big_alloc(2 * m, sizeof *c->adj)) == NULL ||
+        (c->ki = mst_big_alloc(2 * m, sizeof *c->ki)) == NULL)
+        return MST_ERESOURCE;
+    return MST_OK;
+}
+
+static void free_csr(ct_csr *c)
+{
+    free(c->beg);
+    free(c->end);
+    free(c->adj);
+    free(c->ki);
+}
+
+static mst_status alloc_state(ct_state *s, const mst_graph *g)
+{
+    mst_status st = MST_OK;
+    for (int i = 0; i < 2; i++)
+        MST_CHECK(alloc_csr(&s->csr[i], g->n, g->m));
+    if ((s->succ = mst_big_alloc(g->n, sizeof *s->succ)) == NULL ||
+        (s->color = mst_big_alloc(g->n, sizeof *s->color)) == NULL ||
+        (s->minid = mst_big_alloc(g->n, sizeof *s->minid)) == NULL ||
+        (s->label = mst_big_alloc(g->n, sizeof *s->label)) == NULL ||
+        (s->work.cnt = mst_big_alloc(g->n, sizeof *s->work.cnt)) == NULL)
+        return MST_ERESOURCE;
+    uint64_t threads = (uint64_t)omp_get_max_threads();
+    MST_ALLOC(s->part, threads + 1);
+    MST_ALLOC(s->work.hist, CT_CSR_HIST_WORDS(threads));
+    s->work.label = s->label;
+    s->work.order = s->succ; /* dead once new-ids has labelled every vertex */
+fail:
+    return st;
+}
+
+static void record(const ct_state *s, mst_phases *ph)
+{
+    for (int i = 0; s->timed && i < P_COUNT; i++)
+        mst_phase_add(ph, phase_name[i], s->t[i]);
+    mst_phase_count(ph, "rounds", s->rounds);
+    mst_phase_count(ph, "color-steps", s->color_steps);
+    mst_phase_count(ph, "merged-parallel", s->merged);
+}
+
+mst_status omp_contract(const mst_graph *g, const omp_contract_options *o, int timed,
+                        mst_forest *out, mst_phases *ph)
+{
+    if (g->m > UINT32_MAX)
+        return mst_fail(MST_ERESOURCE, "mst-omp supports fewer than 2^32 edges (m = %llu)",
+                        (unsigned long long)g->m);
+    ct_state s;
+    memset(&s, 0, sizeof s);
+    s.g = g;
+    s.out = out;
+    s.ph = ph;
+    s.work.merge = o->merge_parallel;
+    s.timed = timed;
+    s.n = g->n;
+    s.arcs = 2 * g->m;
+    s.last = timed ? mst_now_s() : 0;
+    mst_status st = alloc_state(&s, g);
+    if (st == MST_OK) {
+        solve(&s);
+        out->count = s.out_len;
+        record(&s, ph);
+    }
+    for (int i = 0; i < 2; i++)
+        free_csr(&s.csr[i]);
+    free(s.succ);
+    free(s.color);
+    free(s.minid);
+    free(s.label);
+    free(s.work.cnt);
+    free(s.part);
+    free(s.work.hist);
+    return st;
+}

@@ -1,0 +1,45 @@
+/*
+ * contract.h: mst-omp's Borůvka with explicit graph contraction on a CSR (Sousa, Mariano and
+ * Proença 2015), the CPU twin of mst-cuda's contract variant (docs/contraction.md).
+ */
+#ifndef MST_OMP_CONTRACT_H
+#define MST_OMP_CONTRACT_H
+
+#include "solver.h"
+
+typedef struct omp_contract_options {
+    int merge_parallel; /* 1: keep only the lightest arc between two super-vertices */
+} omp_contract_options;
+
+/*
+ * Minimum spanning forest by Borůvka rounds that contract the graph explicitly (Sousa, Mariano
+ * and Proença, "A Generic and Highly Efficient Parallel Variant of Borůvka's Algorithm", PDP
+ * 2015, Algorithm 1 and section IV-B). The graph is a CSR holding both directions of every
+ * edge; each arc keeps its edge's original key and id. Each round, on n vertices:
+ *  1. min-edge: every vertex's lightest arc by (key, edge id); its far end is the vertex's
+ *     successor (a vertex without arcs is its own);
+ *  2. mirrors: where successor[successor[v]] == v both chose the same edge; the smaller id
+ *     becomes the root. Every other vertex's chosen edge joins the forest;
+ *  3. colors: pointer jumping color[v] = color[color[v]] until every vertex names its root;
+ *  4. new-ids: an exclusive prefix sum over the roots numbers the super-vertices in the order
+ *     of their roots; a root without arcs (a component finished the round before) gets no id
+ *     and leaves;
+ *  5. contract: arcs between different super-vertices are counted per super-vertex, given
+ *     offsets by a prefix sum and inserted into the other CSR buffer with relabelled ends
+ *     (contract_csr.h: a counting sort without atomics). With merge_parallel each new row then
+ *     keeps only its lightest arc to each neighbour (merge_rows.h).
+ * Rounds repeat until no arc is left; levels of fewer than 2048 vertices run on the calling
+ * thread alone. The first CSR is built in parallel by the same kind of counting sort. Memory:
+ * two CSR buffers of 2m arcs (12 bytes each) and 52 bytes per vertex.
+ * Threads: the caller's OpenMP settings (omp_set_num_threads). Requires m < 2^32 (edge ids are
+ * stored in 32 bits).
+ * Phases (times only when timed != 0): "csr" (allocation and the first CSR), "min-edge",
+ * "mirrors", "colors", "new-ids", "contract"; counters: "rounds", "color-steps" (pointer-jumping
+ * passes that changed a color), "merged-parallel" (arcs removed by merge_parallel); and
+ * mst_phase_round(n, arcs / 2) at the start of every round.
+ * Errors: MST_ERESOURCE (memory, m >= 2^32). O((n + m) log n) work, O(log n) rounds.
+ */
+mst_status omp_contract(const mst_graph *g, const omp_contract_options *o, int timed,
+                        mst_forest *out, mst_phases *ph);
+
+#endif

@@ -1,0 +1,41 @@
+/*
+ * team_scan.h: the pieces of a parallel prefix sum done by the OpenMP team that calls them:
+ * each thread takes a contiguous slice, counts in it, learns the offset of its slice from the
+ * threads' counts, and writes. The shared mst_exclusive_scan (common/core/scan.h) is sequential
+ * and scans the per-thread counts here.
+ */
+#ifndef MST_OMP_TEAM_SCAN_H
+#define MST_OMP_TEAM_SCAN_H
+
+#include <omp.h>
+#include <stdint.h>
+
+#include "scan.h"
+
+/* The slice [*lo, *hi) of 0..len that thread t of p owns (contiguous, sizes differ by <= 1). */
+static inline void omp_team_slice(uint64_t len, int t, int p, uint64_t *lo, uint64_t *hi)
+{
+    *lo = len * (uint64_t)t / (uint64_t)p;
+    *hi = len * (uint64_t)(t + 1) / (uint64_t)p;
+}
+
+/*
+ * Every thread of the current team passes its own count; returns the sum of the counts of the
+ * threads numbered below it, and sets *total to the sum of all (outside a parallel region the
+ * team is the calling thread alone). part: shared scratch of team size + 1 words. Two
+ * barriers; part may be reused as soon as it returns. O(threads).
+ */
+static inline uint64_t omp_team_offset(uint64_t count, uint64_t *part, uint64_t *total)
+{
+    int t = omp_get_thread_num(), p = omp_get_num_threads();
+    part[t] = count;
+#pragma omp barrier
+#pragma omp single
+    part[p] = mst_exclusive_scan(part, (uint64_t)p);
+    uint64_t offset = part[t];
+    *total = part[p];
+#pragma omp barrier
+    return offset;
+}
+
+#endif
