@@ -1,11 +1,14 @@
 /*
- * solver.cu: mst-cuda, worklist Borůvka on the GPU in the style of ECL-MST (ecl.h). The switches
- * after --csr-init are the ablations of ECL-MST's Table 5 (Fallin et al., SC 2023); each gives
- * the same edges. (Designated initializers below follow the members' order, as C++ requires.)
+ * solver.cu: mst-cuda, Borůvka on the GPU: worklist Borůvka in the style of ECL-MST (ecl.h,
+ * the default) and Borůvka with explicit graph contraction (contract.h). The filter options and
+ * the switches after --csr-init apply to ecl: the ablations of ECL-MST's Table 5 (Fallin et al.,
+ * SC 2023); each gives the same edges. --merge-parallel applies to contract. (Designated
+ * initializers below follow the members' order, as C++ requires.)
  */
 #include <stddef.h>
 #include <stdio.h>
 
+#include "contract.h"
 #include "ecl.h"
 #include "harness.h"
 
@@ -14,6 +17,7 @@ typedef struct cuda_cli {
     cuda_ecl_options ecl;
     uint64_t device;
     int no_guard, no_implicit_compression;
+    int merge_parallel;
 } cuda_cli;
 
 static cuda_cli cli;
@@ -28,23 +32,29 @@ static const mst_option options[] = {
     {.name = "--device", .kind = MST_OPT_UINT, .offset = offsetof(cuda_cli, device), .def = "0",
      .metavar = "D", .help = "CUDA device number", .max = 1024},
     {.name = "--filter", .kind = MST_OPT_FLAG, .offset = offsetof(cuda_cli, ecl.filter),
-     .def = "-1", .help = "first process the ~K n lightest edges (default: when m >= 2n)",
+     .def = "-1", .help = "ecl: first process the ~K n lightest edges\n"
+             "(default: when m >= 2n)",
      .flag = 1},
     {.name = "--no-filter", .kind = MST_OPT_FLAG, .offset = offsetof(cuda_cli, ecl.filter),
-     .def = "-1", .help = "never filter", .flag = 0},
+     .def = "-1", .help = "ecl: never filter", .flag = 0},
     {.name = "--filter-factor", .kind = MST_OPT_REAL, .offset = offsetof(cuda_cli,
      ecl.filter_factor), .def = "1", .metavar = "K",
-     .help = "light edges per vertex for filtering (ECL-MST uses 4)", .max = 1000000},
-    FLAG("--csr-init", ecl.csr, 1, "fill the first worklist from the CSR like ECL-MST (thread\n"
-         "per low-degree vertex, warp per higher degree, block per hub)"),
-    FLAG("--no-guard", no_guard, 1, "atomicMin without reading first (ablation)"),
+     .help = "ecl: light edges per vertex for filtering\n(ECL-MST uses 4)",
+     .max = 1000000},
+    FLAG("--csr-init", ecl.csr, 1, "ecl: fill the first worklist from the CSR like ECL-MST\n"
+         "(thread per low-degree vertex, warp per higher degree, block per hub)"),
+    FLAG("--no-guard", no_guard, 1, "ecl: atomicMin without reading first (ablation)"),
     FLAG("--no-implicit-compression", no_implicit_compression, 1,
-         "keep endpoints, not representatives, in the worklist (ablation)"),
-    FLAG("--thread-only", ecl.thread_only, 1, "CSR fill with one thread per vertex (ablation)"),
+         "ecl: keep endpoints, not representatives, in the worklist (ablation)"),
+    FLAG("--thread-only", ecl.thread_only, 1,
+         "ecl: CSR fill with one thread per vertex (ablation)"),
     FLAG("--both-directions", ecl.both_directions, 1,
-         "CSR fill with each edge twice, once per direction (ablation)"),
+         "ecl: CSR fill with each edge twice, once per direction (ablation)"),
     FLAG("--vertex-centric", ecl.vertex_centric, 1,
-         "every round refills the worklist from the CSR (ablation)"),
+         "ecl: every round refills the worklist from the CSR (ablation)"),
+    FLAG("--merge-parallel", merge_parallel, 1, "contract: also merge the parallel arcs between\n"
+         "two super-vertices, keeping the lightest (default off)"),
+    FLAG("--no-merge-parallel", merge_parallel, 0, "contract: keep parallel arcs (default)"),
     {0},
 };
 
@@ -69,12 +79,26 @@ static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *ou
     return cuda_ecl_mst(g, &cli.ecl, out, ph);
 }
 
+/* --algo contract. */
+static mst_status solve_contract(const mst_graph *g, const mst_options *o, mst_forest *out,
+                                 mst_phases *ph)
+{
+    char name[128];
+    mst_status st = cuda_device_name((int)cli.device, name, sizeof name);
+    if (st != MST_OK)
+        return st;
+    cuda_contract_options co = {(int)cli.device, cli.merge_parallel, o->phases};
+    return cuda_contract_mst(g, &co, out, ph);
+}
+
 static const mst_variant variants[] = {
     {"ecl", "worklist Boruvka without explicit path compression (Fallin et al. 2023)", solve},
+    {"contract", "Boruvka contracting the CSR every round (Sousa, Mariano, Proenca 2015)",
+     solve_contract},
     {0},
 };
 
-/* m <= 2^32 - 2: the limit of cuda_ecl_mst's own check (ecl.cu). */
+/* m <= 2^32 - 2: the limit of the solve functions' own checks (ecl.cu, contract.cu). */
 static uint64_t max_edges(const char *algo)
 {
     (void)algo;
@@ -83,7 +107,7 @@ static uint64_t max_edges(const char *algo)
 
 static const mst_solver_desc cuda_solver = {
     .program = "mst-cuda",
-    .description = "CUDA worklist Boruvka without explicit path compression (ECL-MST style)",
+    .description = "Boruvka on the GPU (CUDA): ECL-MST's worklists or CSR contraction",
     .parallelism = "gpu",
     .variants = variants,
     .options = options,

@@ -1,9 +1,10 @@
 #!/usr/bin/python3
-"""End-to-end tests of mst-cuda: every bundled graph (graphs/), generated corner cases and every
-ablation switch give exactly mst-seq's edge set. Without a GPU (CI) those tests are reported as
-skipped, never as passed, and mst-cuda must fail with a clear message instead; without nvcc
-(nothing builds mst-cuda) everything here is skipped. A missing bin/mst-cuda where nvcc is
-installed is a failure."""
+"""End-to-end tests of mst-cuda: every variant it lists (--describe), with its own switches (the
+ablations of ecl, --merge-parallel of contract), gives exactly mst-seq's edge set on every bundled
+graph (graphs/) and on generated corner cases; contract reports its phases, counters and
+shrinking rounds. Without a GPU (CI) those tests are reported as skipped, never as passed, and
+mst-cuda must fail with a clear message instead; without nvcc (nothing builds mst-cuda)
+everything here is skipped. A missing bin/mst-cuda where nvcc is installed is a failure."""
 import json
 import os
 import shutil
@@ -11,7 +12,9 @@ import tempfile
 import unittest
 
 import manifest
-from test_e2e import BIN, Workdir, corner_case_graphs, run
+from describe import variants
+from test_e2e import (BIN, CONTRACT_PHASES, SEQ, Workdir, contract_cases, corner_case_graphs,
+                      read_output, run)
 
 CUDA = os.path.join(BIN, "mst-cuda")
 # Where the Makefile looks for nvcc when it is not on PATH.
@@ -39,26 +42,44 @@ ABLATIONS = [[], ["--no-guard"], ["--no-implicit-compression"], ["--filter"], ["
              ["--thread-only"], ["--both-directions"], ["--both-directions", "--filter"],
              ["--vertex-centric"], ["--vertex-centric", "--filter", "--no-guard"],
              ["--no-implicit-compression", "--both-directions"]]
+MERGE = [["--merge-parallel"], ["--no-merge-parallel"]]
+# Each variant's own switches; a variant not named here runs with its defaults.
+VARIANT_RUNS = {"ecl": ABLATIONS, "contract": MERGE}
 
 
 @unittest.skipIf(REASON is not None, REASON or "")
 class CudaSameEdges(Workdir):
-    def check(self, graph, runs, *args):
-        self.check_same_edges(CUDA, graph, runs, *args)
+    def check(self, graph, *args, runs=None):
+        """Every variant mst-cuda lists, each with its switches (runs: variant -> list of extra
+        arguments; VARIANT_RUNS by default), writes exactly mst-seq's edges."""
+        ref = self.path("seq.txt")
+        p = run([SEQ, "--trials", "1", "--output", ref, *args, graph])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        for algo in variants(CUDA):
+            for extra in (runs or VARIANT_RUNS).get(algo, [[]]):
+                out = self.path("cuda.txt")
+                cmd = [CUDA, "--algo", algo, *extra, "--trials", "2", "--output", out, *args,
+                       graph]
+                p = run(cmd)
+                self.assertEqual(p.returncode, 0, "%s: %s" % (" ".join(cmd), p.stderr))
+                self.assertEqual(read_output(out), read_output(ref),
+                                 "%s: edge sets differ" % " ".join(cmd))
 
     def test_corner_cases(self):
-        cases = corner_case_graphs(12)
+        cases = dict(corner_case_graphs(12), **contract_cases(8))
         for name, text in cases.items():
-            self.check(self.write(name, text), ABLATIONS, "--vertices", "10000")
+            with self.subTest(graph=name):
+                self.check(self.write(name, text), "--vertices", "10000")
 
     def test_star_with_a_million_leaves(self):
         path = self.write("star.wel", "".join("0 %d\n" % i for i in range(1, 1000001)))
-        self.check(path, [[], ["--filter"], ["--csr-init"], ["--thread-only"]],
-                   "--weights", "random", "--seed", "2")
+        runs = dict(VARIANT_RUNS, ecl=[[], ["--filter"], ["--csr-init"], ["--thread-only"]])
+        self.check(path, "--weights", "random", "--seed", "2", runs=runs)
 
     def test_bundled_graphs(self):
         for path in manifest.paths():
-            self.check(path, ABLATIONS, "--weights", "random", "--seed", "9")
+            with self.subTest(graph=path):
+                self.check(path, "--weights", "random", "--seed", "9")
 
     def test_summary_reports_kernel_and_transfer_times(self):
         path = self.write("g.wel", "0 1 1\n1 2 2\n0 2 3\n")
@@ -73,6 +94,74 @@ class CudaSameEdges(Workdir):
         self.assertGreaterEqual(c["worklist_total"], 3)
         self.assertLessEqual(c["worklist_total"], 3 * c["rounds"])
         self.assertEqual(c["filtered"], 0)
+
+
+@unittest.skipIf(REASON is not None, REASON or "")
+class CudaContract(Workdir):
+    """--algo contract (Sousa et al. 2015): --phases --json has its phases, counters and the
+    rounds array, whose vertex counts shrink while edges remain; merging parallel arcs leaves
+    the rounds' vertices alone and only removes arcs."""
+
+    def phases(self, graph, merge, *args):
+        p = run([CUDA, "--algo", "contract", merge, "--phases", "--json", "--trials", "1",
+                 *args, graph])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        return json.loads(p.stdout)
+
+    def check_rounds(self, r):
+        """One entry per round, the graph's n and m first, n shrinking, m above zero."""
+        rounds = r["rounds"]
+        self.assertEqual(len(rounds), r["counters"]["rounds"])
+        if r["m"] == 0:
+            self.assertEqual(rounds, [])
+            return
+        self.assertEqual(rounds[0], [r["n"], r["m"]])
+        for (n0, _), (n1, m1) in zip(rounds, rounds[1:]):
+            self.assertLess(n1, n0, rounds)
+            self.assertGreater(m1, 0, rounds)
+
+    def test_phases_counters_rounds(self):
+        graphs = [(manifest.path("road/USA-road-NY.pace.gr.gz"), []),
+                  (manifest.path("road/rome99.gr.gz"), [])]
+        for name, text in contract_cases(6).items():
+            graphs.append((self.write(name, text), ["--vertices", "10000"]))
+        graphs.append((self.write("none.wel", ""), ["--vertices", "10"]))
+        for graph, args in graphs:
+            with self.subTest(graph=graph):
+                plain = self.phases(graph, "--no-merge-parallel", *args)
+                merged = self.phases(graph, "--merge-parallel", *args)
+                for r in (plain, merged):
+                    self.assertTrue(CONTRACT_PHASES | {"transfer"} <= set(r["phases"]),
+                                    r["phases"])
+                    self.assertTrue({"rounds", "color-steps", "merged-parallel"}
+                                    <= set(r["counters"]), r["counters"])
+                    self.assertGreater(r["kernel_s_median"], 0)
+                    self.check_rounds(r)
+                self.assertEqual(plain["counters"]["merged-parallel"], 0)
+                self.assertEqual([n for n, _ in merged["rounds"]],
+                                 [n for n, _ in plain["rounds"]])
+                for (_, mm), (_, mp) in zip(merged["rounds"], plain["rounds"]):
+                    self.assertLessEqual(mm, mp)
+
+    def test_merge_removes_parallel_arcs(self):
+        graph = self.write("p.wel", contract_cases(7)["parallel-equal.wel"])
+        merged = self.phases(graph, "--merge-parallel")
+        plain = self.phases(graph, "--no-merge-parallel")
+        # 4000 equal-key edges on at most 150 vertex pairs: merging leaves few arcs.
+        self.assertGreater(merged["counters"]["merged-parallel"], 0)
+        self.assertLess(merged["rounds"][1][1], plain["rounds"][1][1])
+
+    def test_path_of_falling_weights_is_one_chain(self):
+        # Every vertex's successor is its right neighbour: pointer jumping on one long chain.
+        n = 200000
+        graph = self.write("chain.wel", "".join("%d %d %d\n" % (i, i + 1, n - i)
+                                                for i in range(n - 1)))
+        r = self.phases(graph, "--no-merge-parallel")
+        self.assertIs(r["verified"], True)
+        self.assertEqual(r["counters"]["rounds"], 1)
+        # Jumping in place is never slower than synchronous jumping: ceil(log2 n) passes.
+        self.assertGreaterEqual(r["counters"]["color-steps"], 2)
+        self.assertLessEqual(r["counters"]["color-steps"], 18)
 
 
 @unittest.skipIf(REASON is None, "a GPU is present")
