@@ -20,6 +20,8 @@ static const struct param_option {
     {"--cols", GP_COLS},         {"--side", GP_SIDE},       {"--k", GP_K},
     {"--cliques", GP_CLIQUES},   {"--size", GP_SIZE},       {"--degree", GP_DEGREE},
     {"--p", GP_P},               {"--connected", GP_CONNECTED},
+    {"--max-clique", GP_MAX_CLIQUE}, {"--p-inter", GP_P_INTER},
+    {"--max-parallel", GP_MAX_PARALLEL}, {"--max-weight", GP_MAX_WEIGHT},
 };
 #define PARAM_OPTIONS (sizeof param_options / sizeof param_options[0])
 
@@ -97,6 +99,8 @@ static mst_status parse_param(const char *option, const char *value, void *field
     mst_status st = MST_OK;
     if (id == GP_P)
         st = parse_rate(option, value, &p->p);
+    else if (id == GP_P_INTER)
+        st = parse_rate(option, value, &p->p_inter);
     else if (id == GP_ABCD)
         st = parse_abcd(value, p->abcd);
     else if (mst_cli_parse_u64(option, value, UINT64_MAX, &p->u64[id]) != 0)
@@ -150,6 +154,10 @@ static const mst_option family_options[] = {
     PARAM("--size", "K", "caveman clique size"),
     PARAM("--degree", "D", "geometric: nearest neighbours per point"),
     PARAM("--p", "P", "gnp: probability of every pair"),
+    PARAM("--max-clique", "K", "ssca2: largest clique (sizes uniform on 1..K)"),
+    PARAM("--p-inter", "P", "ssca2: inter-clique edge probability at distance class 1"),
+    PARAM("--max-parallel", "M", "ssca2: parallel edges per joined pair, uniform on 1..M"),
+    PARAM("--max-weight", "W", "ssca2: the family's integer weights, uniform on 1..W"),
     {.name = "--connected", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(gen_cli, connected),
      .help = "random, gnp: the first n-1 edges form a random spanning tree"},
     {.name = "--parts", .kind = MST_OPT_COUNT, .offset = offsetof(gen_cli, parts), .metavar = "P",
@@ -167,7 +175,7 @@ static const mst_option gen_options[] = {
      .metavar = "S", .help = "seed of the structure and the weights"},
     {.name = "--weights", .kind = MST_OPT_CUSTOM, .parse = parse_weights,
      .offset = offsetof(gen_cli, weights), .metavar = "W",
-     .help = "uniform (default; geometric: Euclidean float32), float, unit,\n"
+     .help = "uniform (default; geometric: Euclidean float32; ssca2: 1..W), float,\nunit, "
              "distinct (a permutation of 1..m), none (unweighted file)"},
     {.name = "--min", .kind = MST_OPT_CUSTOM, .parse = parse_bound,
      .offset = offsetof(gen_cli, weights), .metavar = "A",

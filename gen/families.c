@@ -43,6 +43,11 @@ const gen_family gen_families[] = {
      "random points in the unit square, each joined to its D nearest neighbours;\n"
      "             Euclidean float32 weights",
      B(VERTICES) | B(DEGREE), 0, 1, gen_check_geometric, gen_geometric},
+    {"ssca2", "--vertices N [--max-clique K] [--p-inter P] [--max-parallel M] [--max-weight W]",
+     "SSCA#2 (Bader and Madduri 2005, GTgraph): random-sized cliques, inter-clique\n"
+     "             edges rarer with distance; integer weights 1..W",
+     B(VERTICES), B(MAX_CLIQUE) | B(P_INTER) | B(MAX_PARALLEL) | B(MAX_WEIGHT), 1,
+     gen_check_ssca2, gen_ssca2},
     {NULL, NULL, NULL, 0, 0, 0, NULL, NULL},
 };
 

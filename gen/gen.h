@@ -27,11 +27,13 @@ enum {
     GEN_TAG_TREE = 3,    /* spanning tree parents (--connected) */
     GEN_TAG_POINTS = 4,  /* geometric: point coordinates */
     GEN_TAG_WEIGHT = 5,  /* weights */
-    GEN_TAG_INJECT = 6   /* --self-loops, --multi-edges */
+    GEN_TAG_INJECT = 6,  /* --self-loops, --multi-edges */
+    GEN_TAG_CLIQUES = 7, /* ssca2: clique sizes */
+    GEN_TAG_COPIES = 8   /* ssca2: parallel edges of a clique pair */
 };
 
 /* An edge list under construction: n vertices, edges (u[e], v[e]); key[e] only when the family
- * defines weights itself (geometric: Euclidean lengths), else NULL. */
+ * defines weights itself (geometric: Euclidean lengths; ssca2: integers 1..W), else NULL. */
 typedef struct gen_edges {
     uint32_t n;
     uint64_t m;
@@ -72,12 +74,14 @@ mst_status gen_memory_check(const char *family, uint64_t n, uint64_t m, uint64_t
 /* Family parameters: one slot per option, `given` says which were on the command line. */
 typedef enum gen_param_id {
     GP_VERTICES, GP_EDGES, GP_SCALE, GP_EDGE_FACTOR, GP_ABCD, GP_ROWS, GP_COLS, GP_SIDE, GP_K,
-    GP_CLIQUES, GP_SIZE, GP_DEGREE, GP_P, GP_CONNECTED, GP_COUNT
+    GP_CLIQUES, GP_SIZE, GP_DEGREE, GP_P, GP_CONNECTED, GP_MAX_CLIQUE, GP_P_INTER,
+    GP_MAX_PARALLEL, GP_MAX_WEIGHT, GP_COUNT
 } gen_param_id;
 
 typedef struct gen_params {
     uint64_t u64[GP_COUNT]; /* whole-number options */
     double p;               /* --p */
+    double p_inter;         /* --p-inter */
     double abcd[4];         /* --abcd a,b,c[,d] */
     unsigned given;         /* bit GP_x set when the option was given */
     uint64_t seed;
@@ -106,8 +110,9 @@ const gen_family *gen_family_find(const char *name);
 
 /* Generators, one file per group (their header comments cite the sources). gen_check_X
  * validates and completes p (MST_EUSAGE naming the option; MST_ERESOURCE beyond 2^32 - 1
- * vertices or edges) and gives n and the edge count before dedup; gen_X allocates and fills g
- * (MST_ERESOURCE), O(n + m) work except gnp (O(n^2)) and geometric (O(n D log D) expected). */
+ * vertices or edges) and gives n and the edge count before dedup (ssca2, gnp: an estimate);
+ * gen_X allocates and fills g (MST_ERESOURCE), O(n + m) work except gnp (O(n^2)), geometric
+ * (O(n D log D) expected) and ssca2 (O(n K + m)). */
 mst_status gen_check_random(gen_params *p, uint64_t *n, uint64_t *m);
 mst_status gen_random(const gen_params *p, gen_edges *g);
 mst_status gen_check_gnp(gen_params *p, uint64_t *n, uint64_t *m);
@@ -130,6 +135,8 @@ mst_status gen_check_caveman(gen_params *p, uint64_t *n, uint64_t *m);
 mst_status gen_caveman(const gen_params *p, gen_edges *g);
 mst_status gen_check_geometric(gen_params *p, uint64_t *n, uint64_t *m);
 mst_status gen_geometric(const gen_params *p, gen_edges *g);
+mst_status gen_check_ssca2(gen_params *p, uint64_t *n, uint64_t *m);
+mst_status gen_ssca2(const gen_params *p, gen_edges *g);
 
 /*
  * Writes a random spanning tree of n vertices into edges [0, n-1) of (u, v): vertex perm(i) gets
@@ -174,7 +181,7 @@ mst_status gen_inject(gen_edges *g, uint64_t seed, double loop_rate, double mult
 
 /* Weight modes (weights.c). */
 typedef enum gen_weight_mode {
-    GEN_W_DEFAULT = 0, /* the family's own (geometric), else uniform */
+    GEN_W_DEFAULT = 0, /* the family's own (geometric, ssca2), else uniform */
     GEN_W_UNIFORM,     /* int32 uniform in [min, max], default 1..2^20 */
     GEN_W_FLOAT,       /* float32 uniform in (min, max], default (0, 1] */
     GEN_W_UNIT,        /* int32 1 */

@@ -27,6 +27,11 @@
  *   n = 262,144 (Table 1); circulant k = 8, grid, RMAT "8x edges" (Table 3); complete n = 16,384
  *   (Table 4, Figure 4). The clique size of their caveman graph is not given: 16 here (16,384
  *   cliques).
+ * Vineet, Harish, Patidar and Narayanan, "Fast Minimum Spanning Tree for Large Graphs on the
+ *   GPU", HPG 2009, section 4: random, R-MAT and SSCA#2 graphs (GTgraph) "up to 5M vertices
+ *   with 30M edges with a maximum weight range 1 to 1K". Their SSCA#2 clique size is not given:
+ *   --max-clique 17 gives about 30M edges at 5M vertices (seed 1: 30,497,325); ssca2-2e16 is
+ *   the same family at 65,536 vertices, for tests.
  */
 #include <string.h>
 
@@ -71,6 +76,11 @@ const gen_preset gen_presets[] = {
     {"caveman-2e18", "caveman --cliques 16384 --size 16",
      "Ma and Wan Table 1 caveman, n 262,144 (clique size 16 chosen here)"},
     {"complete-2e14", "complete --vertices 16384", "Ma and Wan Table 4 complete, n 16,384"},
+    /* Vineet et al. 2009, section 4: the largest SSCA#2 graph, and a small one */
+    {"ssca2-5m", "ssca2 --vertices 5000000 --max-clique 17 --max-weight 1000",
+     "Vineet et al. 4, SSCA#2: n 5,000,000, m about 30M, weights 1..1000"},
+    {"ssca2-2e16", "ssca2 --vertices 65536 --max-clique 17 --max-weight 1000",
+     "the ssca2-5m family at n 65,536 (tests)"},
     {NULL, NULL, NULL},
 };
 

@@ -23,11 +23,12 @@ GEN = os.path.join(BIN, "mst-gen")
 CONVERT = os.path.join(BIN, "mst-convert")
 
 FAMILIES = ["random", "gnp", "kout", "rmat", "kronecker", "grid2d", "grid3d", "circulant",
-            "complete", "caveman", "geometric", "components"]
+            "complete", "caveman", "geometric", "ssca2", "components"]
 PRESETS = ["sparse-small", "sparse-medium", "sparse-large", "sparse-extreme",
            "dense-small", "dense-medium", "dense-large", "dense-extreme",
            "2d-2e20", "r4-2e23", "rmat16", "rmat22", "kron-logn21",
-           "circulant-2e18", "grid-2e18", "rmat-2e18", "caveman-2e18", "complete-2e14"]
+           "circulant-2e18", "grid-2e18", "rmat-2e18", "caveman-2e18", "complete-2e14",
+           "ssca2-5m", "ssca2-2e16"]
 
 
 def read_graph(path):
@@ -132,6 +133,9 @@ class Determinism(GenBase):
          "--multi-edges", "0.05"],
         ["rmat", "--scale", "11", "--keep-duplicates", "--multi-edges", "0.2"],
         ["kronecker", "--scale", "17", "--edge-factor", "16"],  # 2M edges, many dedup buckets
+        ["ssca2", "--vertices", "20000", "--max-clique", "20"],
+        ["ssca2", "--vertices", "5000", "--keep-duplicates", "--max-parallel", "4",
+         "--p-inter", "0.9"],
     ]
 
     def test_same_bytes_at_1_2_4_threads(self):
@@ -150,7 +154,8 @@ class Determinism(GenBase):
     def test_seeds_differ(self):
         for case in (["random", "--vertices", "1000", "--edges", "3000"],
                      ["rmat", "--scale", "10"], ["geometric", "--vertices", "2000", "--degree", "4"],
-                     ["grid2d", "--rows", "20", "--cols", "20"]):
+                     ["grid2d", "--rows", "20", "--cols", "20"],
+                     ["ssca2", "--vertices", "2000", "--max-clique", "10"]):
             a = self.graph(*case, "--seed", "1", name="a.msb")
             b = self.graph(*case, "--seed", "2", name="b.msb")
             c = self.graph(*case, name="c.msb")  # default seed 1
@@ -311,6 +316,113 @@ class Families(GenBase):
         self.assertTrue(all(ws == sorted(ws) for ws in by_point.values()))
 
 
+def components(n, edges):
+    """The vertex sets of the connected components, by union-find."""
+    parent = list(range(n))
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for u, v, _ in edges:
+        parent[find(u)] = find(v)
+    groups = {}
+    for x in range(n):
+        groups.setdefault(find(x), []).append(x)
+    return list(groups.values())
+
+
+class Ssca2(GenBase):
+    """The SSCA#2 family (gen/fam_ssca2.c): cliques of sizes uniform on 1..K, each complete,
+    plus inter-clique edges; its own integer weights; parallel edges under --keep-duplicates.
+    The cliques are found without the generator's hash: with --p-inter 0 the graph is exactly
+    the cliques, and the same seed puts the same clique edges first with inter-clique edges."""
+    N, K = 3000, 12
+
+    def base(self, *extra, name="s.msb"):
+        return self.graph("ssca2", "--vertices", str(self.N), "--max-clique", str(self.K),
+                          "--seed", "3", *extra, name=name)
+
+    def cliques(self):
+        n, edges, _ = self.base("--p-inter", "0", name="cliques.msb")
+        self.assertEqual(n, self.N)
+        self.assert_simple(edges)
+        return edges, components(n, edges)
+
+    def test_every_clique_complete(self):
+        edges, comps = self.cliques()
+        adjacent = set(pairs(edges))
+        for c in comps:
+            self.assertLessEqual(len(c), self.K)
+            for i, a in enumerate(c):
+                for b in c[i + 1:]:
+                    self.assertIn((min(a, b), max(a, b)), adjacent)
+        self.assertEqual(len(edges), sum(len(c) * (len(c) - 1) // 2 for c in comps))
+        # Sizes uniform on 1..K: mean (K + 1)/2, (K - 1)/3 clique edges per vertex.
+        self.assertAlmostEqual(self.N / len(comps), (self.K + 1) / 2, delta=0.1 * self.K)
+        self.assertAlmostEqual(len(edges) / self.N, (self.K - 1) / 3, delta=0.1 * self.K / 3)
+        self.assertEqual(max(len(c) for c in comps), self.K)
+
+    def test_inter_clique_edges(self):
+        intra, comps = self.cliques()
+        clique = {x: i for i, c in enumerate(comps) for x in c}
+        n, edges, _ = self.base()
+        self.assert_simple(edges)
+        self.assertEqual(edges[:len(intra)], intra)  # same cliques, same weights
+        inter = edges[len(intra):]
+        self.assertTrue(all(clique[u] != clique[v] for u, v, _ in inter))
+        # At most M P / 2^(t-1) per vertex and distance class t: below 2 M P = 3 per vertex.
+        self.assertGreater(len(inter), self.N // 4)
+        self.assertLess(len(inter), 3 * self.N)
+        r = self.solved(self.path("s.msb"))
+        self.assertEqual(r["components"], len(components(n, edges)))
+        self.assertLess(r["components"], len(comps) // 4)
+        more = self.base("--p-inter", "1", name="p1.msb")[1]
+        self.assertGreater(len(more) - len(intra), len(inter))
+
+    def test_inter_clique_rate(self):
+        """Single-vertex cliques, one edge per pair: vertex i draws one partner per distance
+        class t = 1 .. log2(n) - 1, kept with probability P / 2^(t-1), so about
+        n P (2 - 2^(3 - log2 n)) edges (SSCA#2's hierarchical inter-clique edges)."""
+        n = 4096
+        for p in (0.5, 0.25):
+            _, edges, _ = self.graph("ssca2", "--vertices", str(n), "--max-clique", "1",
+                                     "--max-parallel", "1", "--p-inter", str(p),
+                                     "--keep-duplicates")
+            expect = n * p * (2 - 2 ** (3 - 12))
+            self.assertAlmostEqual(len(edges) / expect, 1, delta=0.06)
+            self.assertTrue(all(u != v for u, v, _ in edges))
+
+    def test_weights_and_parallel_edges(self):
+        _, edges, weighted = self.base("--max-weight", "7")
+        self.assertTrue(weighted)
+        self.assertEqual(set(w for _, _, w in edges), set(range(1, 8)))
+        _, edges, _ = self.base()
+        self.assertTrue(all(isinstance(w, int) and 1 <= w <= self.N for _, _, w in edges))
+        _, simple, _ = self.base("--p-inter", "0", "--max-parallel", "4")
+        _, raw, _ = self.base("--p-inter", "0", "--max-parallel", "4", "--keep-duplicates")
+        copies = {}
+        for p in pairs(raw):
+            copies[p] = copies.get(p, 0) + 1
+        self.assertEqual(set(copies.values()), {1, 2, 3, 4})  # uniform on 1..M per clique pair
+        self.assertEqual(set(copies), set(pairs(simple)))
+        r = self.solved(self.path("s.msb"))  # parallel edges with their own weights
+        self.assertEqual(r["m"], len(raw))
+        _, unit, _ = self.base("--weights", "unit")
+        self.assertEqual([e[:2] for e in unit], [e[:2] for e in edges])
+
+    def test_defaults_from_the_spec(self):
+        n, edges, _ = self.graph("ssca2", "--vertices", "4096", "--p-inter", "0",
+                                 "--max-parallel", "1", "--keep-duplicates")
+        comps = components(n, edges)
+        self.assertEqual(max(len(c) for c in comps), 16)  # floor(2^(SCALE/3)), SCALE = 12
+        self.assertTrue(all(1 <= w <= 4096 for _, _, w in edges))  # MaxIntWeight = 2^SCALE
+        self.assert_simple(edges)
+        self.assertEqual(self.graph("ssca2", "--vertices", "1")[:2], (1, []))
+
+
 M64 = (1 << 64) - 1
 
 
@@ -450,6 +562,14 @@ class Presets(GenBase):
         r = self.check("rmat-2e18", 262144, 262144 * 8, 0.1)
         self.assertGreater(r["components"], 1000)
 
+    def test_ssca2_small(self):
+        """ssca2-2e16: n = 65,536; (K - 1)/3 = 16/3 clique edges per vertex plus fewer than
+        one inter-clique edge each; weights 1..1000 (Vineet et al. 2009, section 4)."""
+        r = self.check("ssca2-2e16", 65536, 65536 * (16 / 3 + 0.5), 0.15)
+        self.assertEqual(r["weight_type"], "int32")
+        _, edges, _ = read_graph(self.path("ssca2-2e16.msb"))
+        self.assertEqual(set(w for _, _, w in edges), set(range(1, 1001)))
+
     def test_preset_seed_and_overrides(self):
         a = read_graph(self.gen("a.msb", "preset", "dense-small"))
         b = read_graph(self.gen("b.msb", "preset", "dense-small", "--seed", "2"))
@@ -555,10 +675,24 @@ class Errors(GenBase):
         self.expect_error(1, ["preset", "nosuch"], "unknown preset 'nosuch'")
         self.expect_error(1, ["random", "--vertices", "10", "--edges", "20", "--connected",
                               "--p", "0.5"], "does not take --p")
+        self.expect_error(1, ["ssca2", "--max-clique", "4"], "needs --vertices")
+        self.expect_error(1, ["ssca2", "--vertices", "0"], "--vertices 0")
+        self.expect_error(1, ["ssca2", "--vertices", "100", "--max-clique", "0"], "--max-clique")
+        self.expect_error(1, ["ssca2", "--vertices", "100", "--max-clique", "70000"],
+                          "--max-clique")
+        self.expect_error(1, ["ssca2", "--vertices", "100", "--p-inter", "1.5"], "--p-inter")
+        self.expect_error(1, ["ssca2", "--vertices", "100", "--max-parallel", "0"],
+                          "--max-parallel")
+        self.expect_error(1, ["ssca2", "--vertices", "100", "--max-weight", "2147483648"],
+                          "--max-weight")
+        self.expect_error(1, ["grid2d", "--rows", "3", "--cols", "3", "--p-inter", "0.5"],
+                          "does not take --p-inter")
 
     def test_resources_and_output(self):
         self.expect_error(3, ["complete", "--vertices", "200000"], "too large")
         self.expect_error(3, ["rmat", "--scale", "30", "--edge-factor", "16"], "2^32")
+        self.expect_error(3, ["ssca2", "--vertices", "4000000000", "--max-clique", "60000"],
+                          "2^32")
         self.expect_error(3, ["components", "--parts", "100000", "grid2d", "--rows", "300",
                               "--cols", "300"], "2^32")
         p = run([GEN, "grid2d", "--rows", "3", "--cols", "3", "-o",
