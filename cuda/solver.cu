@@ -1,16 +1,19 @@
 /*
  * solver.cu: mst-cuda, Borůvka on the GPU: worklist Borůvka in the style of ECL-MST (ecl.h,
- * the default) and Borůvka with explicit graph contraction (contract.h). The filter options and
- * the switches after --csr-init apply to ecl: the ablations of ECL-MST's Table 5 (Fallin et al.,
+ * the default), Borůvka with explicit graph contraction (contract.h) and the recursive Borůvka
+ * built from CUB primitives (primitives.h). The filter options apply to ecl and primitives; the
+ * switches after --csr-init apply to ecl: the ablations of ECL-MST's Table 5 (Fallin et al.,
  * SC 2023); each gives the same edges. --merge-parallel applies to contract. (Designated
  * initializers below follow the members' order, as C++ requires.)
  */
 #include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "contract.h"
 #include "ecl.h"
 #include "harness.h"
+#include "primitives.h"
 
 /* mst-cuda's own options. */
 typedef struct cuda_cli {
@@ -32,14 +35,14 @@ static const mst_option options[] = {
     {.name = "--device", .kind = MST_OPT_UINT, .offset = offsetof(cuda_cli, device), .def = "0",
      .metavar = "D", .help = "CUDA device number", .max = 1024},
     {.name = "--filter", .kind = MST_OPT_FLAG, .offset = offsetof(cuda_cli, ecl.filter),
-     .def = "-1", .help = "ecl: first process the ~K n lightest edges\n"
+     .def = "-1", .help = "ecl, primitives: first process the ~K n lightest edges\n"
              "(default: when m >= 2n)",
      .flag = 1},
     {.name = "--no-filter", .kind = MST_OPT_FLAG, .offset = offsetof(cuda_cli, ecl.filter),
-     .def = "-1", .help = "ecl: never filter", .flag = 0},
+     .def = "-1", .help = "ecl, primitives: never filter", .flag = 0},
     {.name = "--filter-factor", .kind = MST_OPT_REAL, .offset = offsetof(cuda_cli,
      ecl.filter_factor), .def = "1", .metavar = "K",
-     .help = "ecl: light edges per vertex for filtering\n(ECL-MST uses 4)",
+     .help = "ecl, primitives: light edges per vertex for filtering\n(ECL-MST uses 4)",
      .max = 1000000},
     FLAG("--csr-init", ecl.csr, 1, "ecl: fill the first worklist from the CSR like ECL-MST\n"
          "(thread per low-degree vertex, warp per higher degree, block per hub)"),
@@ -91,23 +94,36 @@ static mst_status solve_contract(const mst_graph *g, const mst_options *o, mst_f
     return cuda_contract_mst(g, &co, out, ph);
 }
 
+/* --algo primitives. */
+static mst_status solve_primitives(const mst_graph *g, const mst_options *o, mst_forest *out,
+                                   mst_phases *ph)
+{
+    cuda_prim_options po = {(int)cli.device, cli.ecl.filter, cli.ecl.filter_factor, o->phases};
+    return cuda_primitives_mst(g, &po, out, ph);
+}
+
 static const mst_variant variants[] = {
     {"ecl", "worklist Boruvka without explicit path compression (Fallin et al. 2023)", solve},
     {"contract", "Boruvka contracting the CSR every round (Sousa, Mariano, Proenca 2015)",
      solve_contract},
+    {"primitives", "recursive Boruvka from CUB primitives (Vineet et al. 2009)",
+     solve_primitives},
     {0},
 };
 
-/* m <= 2^32 - 2: the limit of the solve functions' own checks (ecl.cu, contract.cu). */
+/* The limits of the solve functions' own checks: m <= 2^32 - 2 (ecl.cu, contract.cu), and
+ * CUB's 32-bit item counts over the 2m arcs for primitives (primitives.cu). */
 static uint64_t max_edges(const char *algo)
 {
-    (void)algo;
+    if (strcmp(algo, "primitives") == 0)
+        return CUDA_PRIM_MAX_EDGES;
     return MST_PACKED_MAX_EDGES - 1;
 }
 
 static const mst_solver_desc cuda_solver = {
     .program = "mst-cuda",
-    .description = "Boruvka on the GPU (CUDA): ECL-MST's worklists or CSR contraction",
+    .description = "Boruvka on the GPU (CUDA): ECL-MST's worklists, CSR contraction or CUB "
+                   "primitives",
     .parallelism = "gpu",
     .variants = variants,
     .options = options,
