@@ -291,6 +291,34 @@ def phases_text(r):
     return ", ".join("%s %s" % (k, short_ms(1e3 * v)) for k, v in phase_items(r))
 
 
+def short_count(x):
+    """A vertex or edge count in 3 significant digits: 264k, 1.05M, 918."""
+    for div, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if x >= div:
+            v = x / div
+            return ("%.0f" if v >= 100 else "%.1f" if v >= 10 else "%.2f") % v + suffix
+    return "%d" % x
+
+
+def rounds_section(gr, g):
+    """The per-round shrink of n and m (Sousa et al. 2015, the iteration figure) of every run
+    on graph g that recorded its rounds, one row per run at its largest thread count."""
+    rows, seen = [], set()
+    for r in sorted(gr.sorted_rows(g), key=lambda r: -(r.get("threads") or 1)):
+        key = (r.get("solver"), variant(r))
+        if not is_ok(r) or not r.get("rounds") or key in seen:
+            continue
+        seen.add(key)
+        rs = r["rounds"]
+        rows.append([r["solver"], variant(r), str(len(rs)),
+                     " → ".join(short_count(n) for n, _ in rs),
+                     " → ".join(short_count(m) for _, m in rs)])
+    if not rows:
+        return []
+    return ["Vertices and edges at the start of every round:", ""] + \
+        table(["solver", "variant", "rounds", "n", "m"], rows) + [""]
+
+
 def geomean(xs):
     xs = [x for x in xs if x]
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
@@ -550,6 +578,7 @@ def graph_section(gr, g, plots):
                          medges(r, "kernel_s_median"), "", ""])
     lines += table(["solver", "variant", "threads / ranks / device", "median (ms)",
                     "min (ms)", "speedup", "Medges/s", "MSF", "phases (ms)"], rows) + [""]
+    lines += rounds_section(gr, g)
     if ("phases", g) in plots:
         lines += ["![phases on %s](%s)" % (g, plots[("phases", g)]), ""]
     return lines

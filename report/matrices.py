@@ -45,6 +45,15 @@ GRAPHS = {
     "grid-2e18": {"gen": ["preset", "grid-2e18"]},
     "rmat-2e18": {"gen": ["preset", "rmat-2e18"]},
     "caveman-2e18": {"gen": ["preset", "caveman-2e18"]},
+    # Sousa et al. 2015 (section V) and Vineet et al. 2009 (section 5): road networks, and the
+    # latter's largest random and R-MAT graphs (5M vertices, 30M edges)
+    "USA-road-BAY": {"path": "graphs/road/USA-road-BAY.pace.gr.gz"},
+    "USA-road-COL": {"path": "graphs/road/USA-road-COL.pace.gr.gz"},
+    "random-5M-30M": {"gen": ["random", "--vertices", "5000000", "--edges", "30000000"]},
+    "ssca2-5m": {"gen": ["preset", "ssca2-5m"]},
+    # GTgraph's R-MAT parameters (0.45, 0.15, 0.15, 0.25), as Vineet et al. used them
+    "rmat-gt-2e22": {"gen": ["rmat", "--scale", "22", "--edge-factor", "7",
+                             "--abcd", "0.45,0.15,0.15"]},
     # small analogues
     "kron-logn16": {"gen": ["kronecker", "--scale", "16", "--edge-factor", "48"]},
     "geo-2e16": {"gen": ["geometric", "--vertices", "65536", "--degree", "4"]},
@@ -111,6 +120,27 @@ CUDA_VARIANTS = [
     {"solver": "mst-cuda", "label": "csr-init", "args": ["--csr-init"]},
 ]
 
+def at_counts(solver, variant, counts, extra=(), label=None):
+    """One entry: `solver --algo variant extra` at every thread count of `counts`."""
+    return {"solver": solver, "label": label or variant, "args": ["--algo", variant, *extra],
+            "threads": list(counts)}
+
+
+# The Borůvka families side by side (docs/contraction.md): implicit contraction by union-find
+# (the worklist variants) against explicit contraction (contract) and the primitives-based
+# recursion, CPU at 1-16 threads and GPU.
+FAMILY_RUNS = [
+    BASELINE,
+    at_counts("mst-omp", "boruvka", [1, 2, 4, 8, 16]),
+    at_counts("mst-omp", "contract", [1, 2, 4, 8, 16]),
+    at_counts("mst-omp", "contract", [16], ["--merge-parallel"], "contract,merge-parallel"),
+    {"solver": "mst-cuda", "label": "ecl", "args": ["--algo", "ecl"]},
+    {"solver": "mst-cuda", "label": "contract", "args": ["--algo", "contract"]},
+    {"solver": "mst-cuda", "label": "contract,merge-parallel",
+     "args": ["--algo", "contract", "--merge-parallel"]},
+    {"solver": "mst-cuda", "label": "primitives", "args": ["--algo", "primitives"]},
+]
+
 # Every variant of every solver, the defaults of those that scale at 1 and 2 threads or ranks
 # (bench.py skips, with the reason, a solver that cannot run).
 LAPTOP_RUNS = [BASELINE, each_variant(counts=[1, 2])]
@@ -142,6 +172,13 @@ MATRICES = {
             *CUDA_VARIANTS,
             each_variant("ranks", counts=[1, 2, 4, 8, 16]),
         ],
+        "trials": 5, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
+    },
+    # the device machine: the Borůvka families (issue 18, 19) in one call
+    "families": {
+        "graphs": ["USA-road-NY", "USA-road-BAY", "USA-road-COL", "2d-2e20", "rmat16",
+                   "sparse-large", "rmat-gt-2e22", "random-5M-30M", "ssca2-5m"],
+        "runs": FAMILY_RUNS,
         "trials": 5, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
     },
 }

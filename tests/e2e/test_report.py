@@ -58,6 +58,21 @@ def fixed_results():
     ]
 
 
+class Matrices(unittest.TestCase):
+    def test_every_graph_is_known_and_every_preset_exists(self):
+        sys.path.insert(0, os.path.join(ROOT, "report"))
+        import matrices
+        presets = run([os.path.join(BIN, "mst-gen"), "--help"]).stdout
+        for name, m in matrices.MATRICES.items():
+            for g in m["graphs"]:
+                self.assertIn(g, matrices.GRAPHS, "matrix %s: unknown graph %s" % (name, g))
+        for g, how in matrices.GRAPHS.items():
+            if "path" in how:
+                self.assertTrue(os.path.exists(os.path.join(ROOT, how["path"])), g)
+            elif how["gen"][0] == "preset":
+                self.assertRegex(presets, r"\n  %s " % how["gen"][1], g)
+
+
 class Report(Workdir):
     def make(self, records, *extra):
         path = self.path("results.jsonl")
@@ -68,6 +83,18 @@ class Report(Workdir):
         self.assertEqual(p.returncode, 0, p.stderr)
         with open(out) as f:
             return f.read()
+
+    def test_rounds_table(self):
+        """Runs that record their rounds get one row each, at their largest thread count."""
+        rounds = [[4000, 8000], [1500, 3000], [300, 500]]
+        text = self.make(fixed_results() + [
+            rec("g1", 4000, "mst-omp", "contract", 0.03, threads=1, rounds=[[1, 1]]),
+            rec("g1", 4000, "mst-omp", "contract", 0.01, threads=4, rounds=rounds)],
+            "--no-plots")
+        self.assertIn("| mst-omp | contract | 3 | 4.00k → 1.50k → 300 | 8.00k → 3.00k → 500 |",
+                      text.splitlines())
+        self.assertEqual(text.count("| mst-omp | contract | "), 2 + 1,
+                         "two runs in the times table, one row in the rounds table")
 
     def test_tables(self):
         text = self.make(fixed_results(), "--no-plots")
