@@ -26,6 +26,9 @@ extern "C" {
 typedef struct mst_options {
     const char *algo; /* --algo: the name of one of the descriptor's variants */
     int phases;       /* --phases asked: solvers may time finer steps */
+    int maximum;      /* --maximum: the harness hands single-process solvers a graph whose keys
+                         are flipped (UINT32_MAX - key); a distributed solver's load hook flips
+                         the keys of the shares it builds (solvers need nothing else) */
 } mst_options;
 
 /* The answer: ids of the forest's edges, any order. The harness allocates eid with room for
