@@ -262,7 +262,7 @@ static const mst_variant variants[] = {
     {0},
 };
 
-static const mst_solver_desc dist_solver = {
+const mst_solver_desc mst_solver_mpi = {
     .program = "mst-mpi",
     .description = "MPI minimum spanning forest: Gallager-Humblet-Spira with many vertices per "
                    "rank",
@@ -276,8 +276,3 @@ static const mst_solver_desc dist_solver = {
     .finalize = finalize,
     .dist = &hooks,
 };
-
-int main(int argc, char **argv)
-{
-    return mst_harness_main(&dist_solver, argc, argv);
-}

@@ -90,7 +90,7 @@ static const mst_variant variants[] = {
     {0},
 };
 
-static const mst_solver_desc omp_solver = {
+const mst_solver_desc mst_solver_openmp = {
     .program = "mst-omp",
     .description = "OpenMP edge-centric Boruvka with a wait-free (Anderson-Woll) union-find",
     .parallelism = "threads",
@@ -100,8 +100,3 @@ static const mst_solver_desc omp_solver = {
     .context = context,
     .max_edges = mst_packed_max_edges,
 };
-
-int main(int argc, char **argv)
-{
-    return mst_harness_main(&omp_solver, argc, argv);
-}
