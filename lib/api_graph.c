@@ -3,6 +3,7 @@
  * arrays, and the way from its edge ids back to the input's positions.
  */
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,21 @@ static mst_status check_vertices(uint32_t n, uint64_t m, const uint32_t *u, cons
         if (u[e] >= n || v[e] >= n)
             return mst_fail(MST_EINPUT, "edge %" PRIu64 ": vertex %" PRIu32 " is not below n = "
                             "%" PRIu32, e, bad, n);
+    }
+    return MST_OK;
+}
+
+/* Every float weight finite, as the text loaders want them (.msb files may hold infinities; an
+ * API caller who means "no edge" leaves the edge out). */
+static mst_status check_finite(msf_weight_type type, const void *w, uint64_t m)
+{
+    for (uint64_t e = 0; w != NULL && e < m; e++) {
+        double x = type == MSF_WEIGHT_FLOAT32   ? ((const float *)w)[e]
+                   : type == MSF_WEIGHT_FLOAT64 ? ((const double *)w)[e]
+                                                : 0;
+        if (!isfinite(x))
+            return mst_fail(MST_EINPUT, "edge %" PRIu64 ": %s weight", e,
+                            isnan(x) ? "NaN" : "infinite");
     }
     return MST_OK;
 }
@@ -40,6 +56,8 @@ static mst_status drop_self_loops(msf_graph *a)
         g->u[k] = g->u[e];
         g->v[k] = g->v[e];
         g->key[k] = g->key[e];
+        if (g->raw != NULL)
+            g->raw[k] = g->raw[e];
         a->input_id[k++] = e;
     }
     g->m = kept;
@@ -65,8 +83,10 @@ static mst_status fill(msf_graph *a, uint32_t n, uint64_t m, const uint32_t *u, 
         memcpy(g->u, u, m * sizeof *u);
         memcpy(g->v, v, m * sizeof *v);
     }
-    if (w != NULL)
-        return lib_set_weights(g, type, w);
+    if (w != NULL) {
+        MST_CHECK(check_finite(type, w, m));
+        return mst_graph_set_weights(g, (mst_weight_type)type, w);
+    }
     for (uint64_t e = 0; e < m; e++)
         g->key[e] = mst_key_from_int32(1);
     g->weight_type = MST_WEIGHT_INT32;

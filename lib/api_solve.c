@@ -238,11 +238,10 @@ const uint64_t *msf_result_edges(const msf_result *r)
 
 msf_total msf_result_total(const msf_result *r)
 {
-    msf_total t = {0, 0, 0.0};
+    msf_total t = {0, 0.0};
     if (r != NULL) {
         t.is_float = r->total.is_float;
-        t.integer = r->total.i;
-        t.real = r->total.d;
+        t.value = mst_weight_sum_double(&r->total);
     }
     return t;
 }

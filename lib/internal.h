@@ -33,14 +33,13 @@ struct msf_result {
     double seconds;
 };
 
-/*
- * Sets g->key[0..g->m) and g->weight_type from the raw weights w[0..g->m) of type t: the role of
- * the suite's mst_graph_set_weights once the loader has 64-bit weights, which replaces this
- * function's body. The 32-bit types take every value but NaN and infinities; the 64-bit types
- * only values a 32-bit type holds exactly (int64: all in int32, else all in uint32; uint64: in
- * uint32; float64: float32 values). Errors: MST_EINPUT naming the first bad edge (its position
- * in w). O(m).
- */
-mst_status lib_set_weights(mst_graph *g, msf_weight_type t, const void *w);
+/* The public weight types are the suite's own, value for value (mst_graph_set_weights). */
+_Static_assert((int)MSF_WEIGHT_INT32 == (int)MST_WEIGHT_INT32 &&
+                   (int)MSF_WEIGHT_UINT32 == (int)MST_WEIGHT_UINT32 &&
+                   (int)MSF_WEIGHT_FLOAT32 == (int)MST_WEIGHT_FLOAT32 &&
+                   (int)MSF_WEIGHT_INT64 == (int)MST_WEIGHT_INT64 &&
+                   (int)MSF_WEIGHT_UINT64 == (int)MST_WEIGHT_UINT64 &&
+                   (int)MSF_WEIGHT_FLOAT64 == (int)MST_WEIGHT_FLOAT64,
+               "msf_weight_type and mst_weight_type differ");
 
 #endif

@@ -68,12 +68,12 @@ typedef struct msf_graph msf_graph;
 /* A forest (opaque): the answer of one msf_solve. */
 typedef struct msf_result msf_result;
 
-/* The exact total weight of a forest: an integer sum for integer weights, a double sum for
- * floating-point ones (is_float says which member holds it). */
+/* The total weight of a forest as a number: `value` is the exact total rounded once to the
+ * nearest double (exact for integer totals up to 2^53 in magnitude); msf_result_total_text()
+ * gives it exactly. is_float: the weights are of a floating-point type. */
 typedef struct msf_total {
     int is_float;
-    int64_t integer;
-    double real;
+    double value;
 } msf_total;
 
 /* The library's version, "MAJOR.MINOR.PATCH" (MSF_VERSION_STRING of the build). */
@@ -95,13 +95,12 @@ MSF_API const char *msf_variant_name(const char *solver, unsigned i);
 
 /*
  * Creates a graph of n vertices and m edges {u[e], v[e]} with weights w[e] of type `type`
- * (w NULL: every weight is 1). The arrays are copied; the caller keeps them. Integer weights are
- * exact, float weights must be finite. In this version the 64-bit types take only values that
- * a 32-bit type holds exactly: int64 values all in int32, or all in uint32; uint64 values in
- * uint32; float64 values that are float32 values.
- * Errors: MSF_EUSAGE (out NULL, u or v NULL with m > 0, an unknown type); MSF_EINPUT with the
- * first bad edge ("edge 3: vertex 9 is not below n = 5", "edge 4: weight is NaN", "edge 5:
- * int64 weight 4294967296 does not fit 32 bits ..."); MSF_ERESOURCE (memory). O(m).
+ * (w NULL: every weight is 1). The arrays are copied; the caller keeps them. Every type is
+ * exact: 64-bit weights are kept and ranked (docs/design.md, Data model), float weights must be
+ * finite. Errors: MSF_EUSAGE (out NULL, u or v NULL with m > 0, an unknown type); MSF_EINPUT
+ * with the first bad edge ("edge 3: vertex 9 is not below n = 5", "edge 4: NaN weight");
+ * MSF_ERESOURCE (memory, or m >= 2^32 with 64-bit weights). O(m), O(m log m) for 64-bit
+ * weights (the ranking).
  */
 MSF_API msf_status msf_graph_create(uint32_t n, uint64_t m, const uint32_t *u, const uint32_t *v,
                                     msf_weight_type type, const void *w, msf_graph **out);
@@ -137,7 +136,7 @@ MSF_API uint64_t msf_result_size(const msf_result *r);
  * them. Owned by the result. */
 MSF_API const uint64_t *msf_result_edges(const msf_result *r);
 
-/* The forest's exact total weight. */
+/* The forest's total weight, rounded to a double (see msf_total). */
 MSF_API msf_total msf_result_total(const msf_result *r);
 
 /* The total as exact decimal text ("1186386", "7919.5"; shortest round-trip form for floats).

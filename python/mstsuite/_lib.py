@@ -21,8 +21,7 @@ INT32, UINT32, FLOAT32, INT64, UINT64, FLOAT64 = range(6)
 
 
 class Total(ctypes.Structure):
-    _fields_ = [("is_float", ctypes.c_int), ("integer", ctypes.c_int64),
-                ("real", ctypes.c_double)]
+    _fields_ = [("is_float", ctypes.c_int), ("value", ctypes.c_double)]
 
 
 def _candidates():

@@ -183,8 +183,7 @@ int main(int argc, char **argv)
     msf_graph_free(g); /* the result stays valid */
     for (uint64_t i = 0; i < msf_result_size(ref); i++)
         printf("%" PRIu64 "\n", msf_result_edges(ref)[i]);
-    msf_total t = msf_result_total(ref);
-    printf("total %" PRId64 "\n", t.integer);
+    printf("total %s\n", msf_result_total_text(ref));
     msf_result_free(ref);
     free(e.u), free(e.v), free(e.w);
     return failures ? 1 : 0;

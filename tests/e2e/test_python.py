@@ -76,16 +76,16 @@ def value(result):
 
 def read_wel(path):
     """(n, u, v, w) of an edge list written by mst-convert: n from its header line, integer
-    weights as int64, float weights as float32 (the values mst-convert wrote)."""
+    weights as int64, float weights as the float type the header names."""
     with open(path) as f:
         header = f.readline()
         n = int(re.search(r"n=(\d+)", header).group(1))
         rows = [line.split() for line in f if not line.startswith("#")]
     u = np.array([int(r[0]) for r in rows], dtype=np.int64)
     v = np.array([int(r[1]) for r in rows], dtype=np.int64)
-    is_float = "float32" in header
-    w = np.array([float(r[2]) if is_float else int(r[2]) for r in rows],
-                 dtype=np.float32 if is_float else np.int64)
+    kind = re.search(r"(float32|float64)", header)
+    w = np.array([float(r[2]) if kind else int(r[2]) for r in rows],
+                 dtype=np.dtype(kind.group(1)) if kind else np.int64)
     return n, u, v, w
 
 
@@ -252,6 +252,21 @@ class Graphs(unittest.TestCase):
                 self.assertEqual(total, 1186386)
                 ref = ids if ref is None else ref
                 self.assertTrue(np.array_equal(ids, ref))
+
+    def test_exact_64bit_weights(self):
+        """float64 weights too close for float32, and 64-bit integers at their extremes: the
+        forest of a triangle is its two lightest edges and the total is exact."""
+        u, v = np.array([0, 1, 0]), np.array([1, 2, 2])
+        cases = [(np.float64, [1.0, 1.00000001, 1.00000002], [0, 1], 2.00000001),
+                 (np.uint64, [2**64 - 1, 2**64 - 2, 2**63], [1, 2], 2**64 - 2 + 2**63),
+                 (np.int64, [-2**63, 2**63 - 1, -2**63 + 1], [0, 2], -2**64 + 1)]
+        for dtype, w, expect_ids, expect_total in cases:
+            with self.subTest(dtype=dtype.__name__):
+                ids, total = value(calls(("minimum_spanning_forest",
+                                          (u, v, np.array(w, dtype=dtype)), {}))[0])
+                self.assertEqual(ids.tolist(), expect_ids)
+                self.assertEqual(total, expect_total)
+                self.assertEqual(type(total), type(expect_total))
 
     def test_graph_object_and_unit_weights(self):
         g = self.convert("ecl/indigo3_undirect_power_law_500n_6000e.egr.gz", ["--weights", "unit"])
