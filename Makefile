@@ -14,9 +14,12 @@ ALL_LDLIBS    = $(LDLIBS) $(MST_LDLIBS)
 BUILD   := build
 BIN     := bin
 
-COMMON_SRC := $(wildcard common/*/*.c)
+# The executables' main() (common/harness/main.c) is compiled once per solver, not archived.
+MAIN_SRC   := common/harness/main.c
+COMMON_SRC := $(filter-out $(MAIN_SRC),$(wildcard common/*/*.c))
 COMMON_OBJ := $(COMMON_SRC:%.c=$(BUILD)/%.o)
-LIBMST     := $(BUILD)/libmst.a
+# The common code as a static archive for the executables; "libmst" is the public library.
+LIBMST     := $(BUILD)/libmstcore.a
 
 OPENMP     ?= -fopenmp
 MPICC      ?= mpicc
@@ -27,8 +30,10 @@ MST_NVCCFLAGS := $(COMMON_INC)
 HAVE_NVCC  := $(if $(wildcard $(NVCC)),1,)
 
 # The solvers: executable:folder:toolchain. Each folder's solver.c (or .cu) defines the solver's
-# descriptor and main(); adding a solver is a folder and a word here. A toolchain says how its
-# files compile and link (c, omp, mpi, cuda); cuda solvers are built only where nvcc exists.
+# descriptor, the public symbol mst_solver_<folder>; the executable's main() is MAIN_SRC compiled
+# with -DMST_SOLVER=mst_solver_<folder>. Adding a solver is a folder and a word here. A toolchain
+# says how its files compile and link (c, omp, mpi, cuda); cuda solvers are built only where nvcc
+# exists.
 SOLVER_LIST := mst-seq:seq:c mst-omp:openmp:omp mst-mpi:mpi:mpi mst-cuda:cuda:cuda
 
 comma := ,
@@ -48,16 +53,19 @@ BUILDS_omp   := 1
 BUILDS_mpi   := 1
 BUILDS_cuda  := $(HAVE_NVCC)
 
-# solver_rules(executable, folder, toolchain): objects of the folder, compiled and linked with
-# the toolchain, and the executable in $(BIN).
+# solver_rules(executable, folder, toolchain): objects of the folder and the executable's main,
+# compiled and linked with the toolchain, and the executable in $(BIN).
 define solver_rules
 $(2)_OBJ := $$(patsubst %,$$(BUILD)/%.o,$$(basename $$(wildcard $(2)/*.c $(2)/*.cu)))
 $$($(2)_OBJ): TOOLCHAIN := $(3)
-$$(BIN)/$(1): $$($(2)_OBJ) $$(LIBMST)
+$$(BUILD)/main/$(2).o: $$(MAIN_SRC)
+	@mkdir -p $$(dir $$@)
+	$$(COMPILE_$(3)) -DMST_SOLVER=mst_solver_$(2) -MMD -MP -c $$< -o $$@
+$$(BIN)/$(1): $$(BUILD)/main/$(2).o $$($(2)_OBJ) $$(LIBMST)
 	@mkdir -p $$(BIN)
 	$$(LINK_$(3)) $$^ -o $$@ $$(ALL_LDLIBS)
 SOLVERS += $$(if $$(BUILDS_$(3)),$$(BIN)/$(1))
-ALL_OBJ += $$($(2)_OBJ)
+ALL_OBJ += $$(BUILD)/main/$(2).o $$($(2)_OBJ)
 endef
 $(foreach s,$(SOLVER_LIST),$(eval $(call solver_rules,$(word 1,$(subst :, ,$(s))),$\
     $(word 2,$(subst :, ,$(s))),$(word 3,$(subst :, ,$(s))))))
@@ -65,13 +73,13 @@ $(foreach s,$(SOLVER_LIST),$(eval $(call solver_rules,$(word 1,$(subst :, ,$(s))
 GEN_OBJ    := $(patsubst %.c,$(BUILD)/%.o,$(wildcard gen/*.c))
 $(GEN_OBJ): TOOLCHAIN := omp
 UNIT_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/unit/*.c))
-# The unit tests link the sequential algorithms, not mst-seq's main().
+# The unit tests link the sequential algorithms, not mst-seq's descriptor.
 SEQ_ALGO_OBJ := $(filter-out $(BUILD)/seq/solver.o,$(seq_OBJ))
 TOOLS      := $(BIN)/mst-verify $(BIN)/mst-convert $(BIN)/mst-gen
 
 .PHONY: all run test unit e2e bench report graphs clean setup tsan fuzz sanitize-gcc \
-        sanitize-clang
-all: $(SOLVERS) $(TOOLS)
+        sanitize-clang lib install uninstall
+all: $(SOLVERS) $(TOOLS) lib
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -189,8 +197,69 @@ $(BIN)/fuzz-%: $(BUILD)/tests/fuzz/%.o $(LIBMST)
 	@mkdir -p $(BIN)
 	$(LINK_c) $^ -o $@ $(ALL_LDLIBS)
 
+# libmst (lib/, docs/c-api.md): the public C library over the C solvers (seq, openmp). Their
+# sources and the common code are compiled again with -fPIC into $(BUILD)/pic, hidden but for
+# the API of lib/mst.h, whose MSF_VERSION_STRING gives the file's version and its soname.
+LIB_VERSION := $(shell sed -n 's/^.define MSF_VERSION_STRING "\(.*\)"$$/\1/p' lib/mst.h)
+LIB_SONAME  := libmst.so.$(firstword $(subst ., ,$(LIB_VERSION)))
+LIBMST_SO   := $(BUILD)/libmst.so.$(LIB_VERSION)
+LIB_SOLVERS := seq openmp
+PIC_OBJ     := $(patsubst %.c,$(BUILD)/pic/%.o,$(wildcard lib/*.c) \
+                 $(foreach d,$(LIB_SOLVERS),$(wildcard $(d)/*.c)))
+PIC_COMMON  := $(COMMON_SRC:%.c=$(BUILD)/pic/%.o)
+$(BUILD)/pic/openmp/%.o $(BUILD)/pic/lib/%.o: TOOLCHAIN := omp
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(COMPILE_$(or $(TOOLCHAIN),c)) -fPIC -fvisibility=hidden -Ilib -MMD -MP -c $< -o $@
+
+# The common code as an archive, so that only what the solvers use goes into the library.
+$(BUILD)/pic/libmstcore.a: $(PIC_COMMON)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(LIBMST_SO): $(PIC_OBJ) $(BUILD)/pic/libmstcore.a
+	$(LINK_omp) -shared -Wl,-soname,$(LIB_SONAME) -Wl,-z,defs $^ -o $@ $(ALL_LDLIBS)
+
+# The soname and development links beside the file, so that $(BUILD) serves as a LIBDIR.
+lib: $(LIBMST_SO)
+	@ln -sf $(notdir $(LIBMST_SO)) $(BUILD)/$(LIB_SONAME)
+	@ln -sf $(LIB_SONAME) $(BUILD)/libmst.so
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: the library with its soname links, lib/mst.h,
+# mst.pc for pkg-config, and the Python package mstsuite (python/) with _install.py, the
+# library's path that the package loads (docs/python.md). After installing into a system
+# prefix, run ldconfig. PYTHONDIR is where Debian's python3 looks under /usr/local:
+# PREFIX/lib/python3.X/dist-packages, X that of $(BENCH_PYTHON).
+PREFIX       ?= /usr/local
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+PYTHON_LIB    = $(or $(shell $(BENCH_PYTHON) -c \
+                  'import sys; print("python%d.%d" % sys.version_info[:2])' 2>/dev/null),python3)
+PYTHONDIR    ?= $(PREFIX)/lib/$(PYTHON_LIB)/dist-packages
+PY_SRC       := $(wildcard python/mstsuite/*.py)
+install: lib
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR) \
+	           $(DESTDIR)$(PYTHONDIR)/mstsuite
+	install -m 755 $(LIBMST_SO) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(notdir $(LIBMST_SO)) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME)
+	ln -sf $(LIB_SONAME) $(DESTDIR)$(LIBDIR)/libmst.so
+	install -m 644 lib/mst.h $(DESTDIR)$(INCLUDEDIR)/mst.h
+	sed -e 's|@LIBDIR@|$(abspath $(LIBDIR))|' -e 's|@INCLUDEDIR@|$(abspath $(INCLUDEDIR))|' \
+	    -e 's|@VERSION@|$(LIB_VERSION)|' lib/mst.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/mst.pc
+	install -m 644 $(PY_SRC) $(DESTDIR)$(PYTHONDIR)/mstsuite/
+	printf '"""Written by make install: the library this package loads."""\nLIBRARY = "%s"\n' \
+	    '$(abspath $(LIBDIR))/$(LIB_SONAME)' > $(DESTDIR)$(PYTHONDIR)/mstsuite/_install.py
+
+uninstall:
+	rm -f $(DESTDIR)$(LIBDIR)/$(notdir $(LIBMST_SO)) $(DESTDIR)$(LIBDIR)/$(LIB_SONAME) \
+	      $(DESTDIR)$(LIBDIR)/libmst.so $(DESTDIR)$(INCLUDEDIR)/mst.h \
+	      $(DESTDIR)$(PKGCONFIGDIR)/mst.pc
+	rm -rf $(DESTDIR)$(PYTHONDIR)/mstsuite
+
 clean:
 	rm -rf $(BUILD) $(BIN)
 
 -include $(patsubst %.o,%.d,$(COMMON_OBJ) $(ALL_OBJ) $(GEN_OBJ) $(UNIT_OBJ) $(FUZZ_OBJ) \
-                            $(wildcard $(BUILD)/tools/*.o))
+                            $(PIC_OBJ) $(PIC_COMMON) $(wildcard $(BUILD)/tools/*.o))

@@ -120,7 +120,7 @@ static uint64_t max_edges(const char *algo)
     return MST_PACKED_MAX_EDGES - 1;
 }
 
-static const mst_solver_desc cuda_solver = {
+extern "C" const mst_solver_desc mst_solver_cuda = {
     .program = "mst-cuda",
     .description = "Boruvka on the GPU (CUDA): ECL-MST's worklists, CSR contraction or CUB "
                    "primitives",
@@ -131,8 +131,3 @@ static const mst_solver_desc cuda_solver = {
     .context = context,
     .max_edges = max_edges,
 };
-
-int main(int argc, char **argv)
-{
-    return mst_harness_main(&cuda_solver, argc, argv);
-}

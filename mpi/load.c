@@ -116,8 +116,9 @@ static mst_status read_words(MPI_File fh, const char *path, MPI_Offset off, uint
     return MST_OK;
 }
 
-/* Stored weight type codes (msb.h). */
-enum { MSB_NONE = 0, MSB_INT32 = 1, MSB_UINT32 = 2, MSB_FLOAT32 = 3 };
+/* Stored weight type codes (msb.h). Types 4..6 (64-bit weights, whose keys are ranks over the
+ * whole file) are not read in slices: is_plain_msb sends them through scatter_slices. */
+enum { MSB_NONE = 0, MSB_INT32 = 1, MSB_UINT32 = 2, MSB_FLOAT32 = 3, MSB_FLOAT64 = 6 };
 
 /* Checks the header as common/io/msb.c does; sets *n_limit. Same messages. */
 static mst_status msb_check_header(const unsigned char *data, uint64_t len, const char *name,
@@ -134,21 +135,21 @@ static mst_status msb_check_header(const unsigned char *data, uint64_t len, cons
     if (version != MST_MSB_VERSION)
         return mst_fail(MST_EINPUT, "%s: unsupported .msb version %" PRIu32 " (this build reads "
                         "%u)", name, version, MST_MSB_VERSION);
-    if (type > MSB_FLOAT32)
+    if (type > MSB_FLOAT64)
         return mst_fail(MST_EINPUT, "%s: unknown weight type %" PRIu32 " at byte 12 (expected "
-                        "0..3)", name, type);
+                        "0..6)", name, type);
     if (flags & ~1u)
         return mst_fail(MST_EINPUT, "%s: unknown flags 0x%" PRIx32 " at byte 20 (only bit 0 is "
                         "defined)", name, flags);
-    uint64_t words = type == MSB_NONE ? 2 : 3;
+    uint64_t per_edge = type == MSB_NONE ? 8 : type <= MSB_FLOAT32 ? 12 : 16;
     uint64_t payload = len - MST_MSB_HEADER_BYTES;
-    if (m > payload / (4 * words) || 4 * words * m != payload) {
-        if (m > (UINT64_MAX - MST_MSB_HEADER_BYTES) / (4 * words))
+    if (m > payload / per_edge || per_edge * m != payload) {
+        if (m > (UINT64_MAX - MST_MSB_HEADER_BYTES) / per_edge)
             return mst_fail(MST_EINPUT, "%s: size %zu bytes does not match m=%" PRIu64
                             " (expected more than 2^64 bytes)", name, (size_t)len, m);
         return mst_fail(MST_EINPUT, "%s: size %zu bytes does not match n=%" PRIu32 ", m=%" PRIu64
                         ", weight type %" PRIu32 " (expected %" PRIu64 " bytes)", name,
-                        (size_t)len, n, m, type, MST_MSB_HEADER_BYTES + 4 * words * m);
+                        (size_t)len, n, m, type, MST_MSB_HEADER_BYTES + per_edge * m);
     }
     *n_limit = n;
     if (o->has_vertices) {
@@ -317,7 +318,8 @@ static mst_status msb_slice(const dist_ctx *c, const char *path, const mst_load_
 /* Any other format: parsed on rank 0, slices sent from there                                  */
 
 static mst_status scatter_slices(const dist_ctx *c, const char *path, const mst_load_options *o,
-                                 mst_graph *g, int have_whole, graph_header *h, dist_slice *s)
+                                 mst_graph *g, int have_whole, graph_header *h, dist_slice *s,
+                                 int *kept_whole)
 {
     mst_status st = MST_OK;
     mst_graph tmp = {0};
@@ -353,6 +355,13 @@ static mst_status scatter_slices(const dist_ctx *c, const char *path, const mst_
         dist_recv_big(c, s->v, s->count, sizeof *s->v, 0);
         dist_recv_big(c, s->key, s->count, sizeof *s->key, 0);
     }
+    /* 64-bit weights: their keys are ranks, which say nothing of the forest's total, so rank 0
+     * keeps the whole graph (its raw weights) for the harness to sum. */
+    if (c->rank == 0 && !have_whole && mst_weight_is_wide(tmp.weight_type)) {
+        *g = tmp;
+        memset(&tmp, 0, sizeof tmp);
+        *kept_whole = 1;
+    }
     mst_graph_free(&tmp);
     return MST_OK;
 fail:
@@ -361,17 +370,19 @@ fail:
     return st;
 }
 
-/* Rank 0 decides: a plain .msb file (its magic at byte 0) is read in slices with MPI-IO. */
+/* Rank 0 decides: a plain .msb file (its magic at byte 0) is read in slices with MPI-IO, unless
+ * it holds 64-bit weights (type 4..6 at byte 12), whose keys are ranks over the whole file, or
+ * --weight-type asks for a conversion: the shared loader on rank 0 does those. */
 static int is_plain_msb(const dist_ctx *c, const char *path, const mst_load_options *o)
 {
     int yes = 0;
-    if (c->rank == 0) {
+    if (c->rank == 0 && o->weight_type == 0) {
         const char *fmt = o->format != NULL ? o->format : mst_format_from_path(path);
         FILE *f = fmt != NULL && strcmp(fmt, "msb") == 0 ? fopen(path, "rb") : NULL;
-        char magic[8];
+        unsigned char head[16];
         if (f != NULL) {
-            yes = fread(magic, 1, sizeof magic, f) == sizeof magic &&
-                  memcmp(magic, MST_MSB_MAGIC, sizeof magic) == 0;
+            yes = fread(head, 1, sizeof head, f) == sizeof head &&
+                  memcmp(head, MST_MSB_MAGIC, 8) == 0 && le32(head + 12) <= MSB_FLOAT32;
             fclose(f);
         }
     }
@@ -387,16 +398,17 @@ mst_status dist_load_slice(const dist_ctx *c, const char *path, const mst_load_o
     memset(&h, 0, sizeof h);
     memset(s, 0, sizeof *s);
     const char *format = NULL;
+    int kept_whole = 0;
     if (is_plain_msb(c, path, lo)) {
         format = "msb";
         st = msb_slice(c, path, lo, &h, s);
     } else {
         format = lo->format != NULL ? lo->format : mst_format_from_path(path);
-        st = scatter_slices(c, path, lo, g, have_whole, &h, s);
+        st = scatter_slices(c, path, lo, g, have_whole, &h, s, &kept_whole);
     }
     if (st != MST_OK)
         return st; /* already agreed */
-    if (!have_whole)
+    if (!have_whole && !kept_whole)
         st = header_to_graph(&h, path, format, g);
     if ((st = dist_agree(c, st)) != MST_OK)
         dist_slice_free(s);

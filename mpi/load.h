@@ -12,6 +12,10 @@
  *     one parser of every format) and the slices are sent from there; rank 0 holds the whole
  *     graph while loading, and keeps it only to verify or write --output. `mst-convert G.msb`
  *     makes a file every rank can read its slice of.
+ *   - 64-bit weights (int64, uint64, float64, from any format, .msb types 4..6 included) and
+ *     --weight-type take the second path too: their keys are the ranks of the weights over the
+ *     whole file, which the shared loader computes on rank 0. Rank 0 then keeps the whole graph
+ *     in every case (its raw weights give the forest's exact total): 20 bytes per edge there.
  * Step 2, the share of an algorithm:
  *   - GHS (vertex-partitioned): every edge becomes an arc at the owner of each endpoint, sent by
  *     one all-to-all; a rank keeps the arcs of its own vertices, in increasing edge id order:

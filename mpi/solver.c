@@ -38,6 +38,7 @@ typedef struct dist_cli {
 
 static dist_cli cli;
 static const char *algo = "ghs";
+static int maximum;              /* --maximum: the shares' keys are flipped */
 static uint32_t n_global = 0;
 static uint64_t m_global = 0;
 static dist_slice slice;        /* boruvka-allreduce's share */
@@ -196,6 +197,12 @@ static mst_status hook_load(const char *path, const mst_load_options *lo, const 
     algo = o->algo;
     n_global = g->n;
     m_global = g->m;
+    maximum = o->maximum;
+    /* The maximum spanning forest is the minimum one under flipped keys (harness.c does the
+     * same for single processes); GHS's arcs copy the flipped keys from the slice. */
+    if (maximum)
+        for (uint64_t i = 0; i < slice.count; i++)
+            slice.key[i] = UINT32_MAX - slice.key[i];
     if (ctx.rank == 0 && (peak_rss_kib = mst_calloc((size_t)ctx.size, sizeof *peak_rss_kib)) ==
                              NULL)
         st = MST_ERESOURCE;
@@ -224,20 +231,13 @@ static double hook_time_max(double seconds)
 
 static mst_weight_sum hook_forest_weight(const mst_graph *g, const mst_forest *f)
 {
-    /* The forest's keys are forest_key[0..count): sum them through a view of g whose edge i
-     * is forest edge i, in chunks of ids 0..CHUNK-1. */
-    enum { CHUNK = 1024 };
-    uint64_t ids[CHUNK];
-    mst_weight_sum total = {g->weight_type == MST_WEIGHT_FLOAT32, 0, 0.0};
-    for (uint64_t i = 0; i < CHUNK; i++)
-        ids[i] = i;
-    mst_graph view = *g;
-    for (uint64_t lo = 0; lo < f->count; lo += CHUNK) {
-        uint64_t k = f->count - lo < CHUNK ? f->count - lo : CHUNK;
-        view.key = forest_key + lo;
-        mst_weight_sum part = mst_weight_total(&view, ids, k);
-        total.i += part.i;
-        total.d += part.d;
+    /* The forest's keys are forest_key[0..count) (flipped with --maximum). Only 32-bit types
+     * get here: with 64-bit weights rank 0 keeps the whole graph (load.h), whose raw weights
+     * the harness sums itself. */
+    mst_weight_sum total = mst_weight_sum_init(g->weight_type);
+    for (uint64_t i = 0; i < f->count; i++) {
+        uint32_t key = maximum ? UINT32_MAX - forest_key[i] : forest_key[i];
+        mst_weight_sum_add(&total, mst_key_value(g->weight_type, key));
     }
     return total;
 }
@@ -262,7 +262,7 @@ static const mst_variant variants[] = {
     {0},
 };
 
-static const mst_solver_desc dist_solver = {
+const mst_solver_desc mst_solver_mpi = {
     .program = "mst-mpi",
     .description = "MPI minimum spanning forest: Gallager-Humblet-Spira with many vertices per "
                    "rank",
@@ -276,8 +276,3 @@ static const mst_solver_desc dist_solver = {
     .finalize = finalize,
     .dist = &hooks,
 };
-
-int main(int argc, char **argv)
-{
-    return mst_harness_main(&dist_solver, argc, argv);
-}

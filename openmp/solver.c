@@ -110,7 +110,7 @@ static const mst_variant variants[] = {
     {0},
 };
 
-static const mst_solver_desc omp_solver = {
+const mst_solver_desc mst_solver_openmp = {
     .program = "mst-omp",
     .description = "OpenMP Boruvka: edge-centric with a wait-free (Anderson-Woll) union-find, "
                    "or contracting a CSR",
@@ -121,8 +121,3 @@ static const mst_solver_desc omp_solver = {
     .context = context,
     .max_edges = mst_packed_max_edges,
 };
-
-int main(int argc, char **argv)
-{
-    return mst_harness_main(&omp_solver, argc, argv);
-}

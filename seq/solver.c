@@ -53,7 +53,7 @@ static uint64_t max_edges(const char *algo)
     return strcmp(algo, "boruvka") == 0 ? 0 : MST_PACKED_MAX_EDGES;
 }
 
-static const mst_solver_desc seq_solver = {
+const mst_solver_desc mst_solver_seq = {
     .program = "mst-seq",
     .description = "sequential minimum spanning forest: Kruskal (the baseline), Filter-Kruskal, "
                    "Prim, Boruvka",
@@ -61,8 +61,3 @@ static const mst_solver_desc seq_solver = {
     .variants = variants,
     .max_edges = max_edges,
 };
-
-int main(int argc, char **argv)
-{
-    return mst_harness_main(&seq_solver, argc, argv);
-}

@@ -1,13 +1,16 @@
 /*
  * mst-verify GRAPH MSF-FILE: certifies a saved answer with the shared verifier (verify.h).
  * The graph is loaded with the same options as the run that produced the file (--weights,
- * --seed, ...), each "u v w" line is mapped to an edge id, then the forest is verified.
+ * --seed, ...), each "u v w" or edge id line is mapped to an edge id (msf_io.h), the forest is
+ * verified (--maximum: as the maximum spanning forest), then the weight and objective the
+ * file's '#' line claims are checked against it.
  * Exit codes: 0 valid; 4 invalid, with the reason: any well-formed file that is not the
  * canonical MSF (a line naming no remaining edge of the graph, as mst_msf_read says, or a forest
  * the verifier rejects); 2 a file that cannot be read or a line that does not parse; 1 bad
  * usage; 3 resources.
  */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,23 +21,46 @@
 #include "msf_io.h"
 #include "verify.h"
 
+/* mst-verify's own options. */
+typedef struct verify_args {
+    int maximum;
+    int format; /* index into formats: mst_msf_format */
+} verify_args;
+
+static const char *const formats[] = {"auto", "edges", "ids", NULL};
+
+static const mst_option verify_options[] = {
+    {.name = "--maximum", .kind = MST_OPT_FLAG, .flag = 1,
+     .offset = offsetof(verify_args, maximum),
+     .help = "certify the maximum spanning forest (a solver's --maximum)"},
+    {.name = "--certificate-format", .kind = MST_OPT_CHOICE, .choices = formats, .def = "auto",
+     .offset = offsetof(verify_args, format), .metavar = "F",
+     .help = "auto (the first data line: one field is ids, three edges), edges\n"
+             "('u v w' lines) or ids (edge ids, one a line)"},
+    {0},
+};
+
 int main(int argc, char **argv)
 {
     mst_load_options lo = mst_load_options_default();
+    verify_args va = {0, 0};
     const char *files[2] = {NULL, NULL};
     int nfiles = 0;
     mst_graph g = {0};
+    mst_msf_claims claims;
     uint64_t *eid = NULL, k = 0, c = 0;
     mst_cli cli = {
         .program = "mst-verify",
         .kind = "tool",
         .usage = "[options] GRAPH MSF-FILE",
-        .description = "Certifies that MSF-FILE ('u v w' lines, as written by --output) is the "
-                       "minimum\nspanning forest of GRAPH under the (weight, edge id) order. "
-                       "Load GRAPH with the\nsame options as the run that wrote MSF-FILE.",
+        .description = "Certifies that MSF-FILE ('u v w' lines or edge ids, as written by "
+                       "--output) is the\nminimum (--maximum: maximum) spanning forest of GRAPH "
+                       "under the (weight, edge id)\norder. Load GRAPH with the same options as "
+                       "the run that wrote MSF-FILE.",
         .min_args = 2,
         .max_args = 2,
     };
+    mst_cli_add_group(&cli, "verify options", verify_options, &va);
     mst_cli_add_group(&cli, "loading options", mst_load_option_table, &lo);
     int code = mst_cli_parse_main(&cli, argc, argv, files, &nfiles);
     if (code >= 0)
@@ -42,14 +68,20 @@ int main(int argc, char **argv)
     mst_status st;
     st = mst_graph_load(files[0], &lo, &g);
     if (st == MST_OK)
-        st = mst_msf_read(files[1], &g, &eid, &k);
+        st = mst_msf_read(files[1], &g, (mst_msf_format)va.format, &eid, &k, &claims);
+    /* A file that says it holds the other objective's forest is told so before it is checked
+     * edge by edge; its total is checked once the forest is right. */
+    if (st == MST_OK && claims.line != 0 && claims.maximum != va.maximum)
+        st = mst_msf_check_claims(files[1], &claims, &g, eid, k, va.maximum);
     if (st == MST_OK)
-        st = mst_verify_forest(&g, eid, k, &c);
+        st = mst_verify_forest_objective(&g, eid, k, &c, va.maximum);
+    if (st == MST_OK)
+        st = mst_msf_check_claims(files[1], &claims, &g, eid, k, va.maximum);
     if (st == MST_OK) {
         char wbuf[64];
-        printf("%s: valid minimum spanning forest of %s: %" PRIu64 " edges, %" PRIu64
-               " components, weight %s\n", files[1], files[0], k, c,
-               mst_format_total(mst_weight_total(&g, eid, k), wbuf, sizeof wbuf));
+        printf("%s: valid %s spanning forest of %s: %" PRIu64 " edges, %" PRIu64
+               " components, weight %s\n", files[1], va.maximum ? "maximum" : "minimum",
+               files[0], k, c, mst_format_total(mst_weight_total(&g, eid, k), wbuf, sizeof wbuf));
     } else {
         fprintf(stderr, "mst-verify: %s: %s\n", st == MST_EVERIFY ? "invalid" : "error",
                 mst_last_error());

@@ -1,4 +1,4 @@
-/* graph.c: weight keys, totals and the CSR builder of the canonical graph (see graph.h). */
+/* graph.c: freeing the canonical graph and its CSR builder (see graph.h; weights: weights.c). */
 #include "graph.h"
 
 #include <inttypes.h>
@@ -6,83 +6,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-uint32_t mst_key_from_float(float w)
-{
-    uint32_t bits;
-    memcpy(&bits, &w, sizeof bits);
-    return (bits & 0x80000000u) ? ~bits : (bits | 0x80000000u);
-}
-
-float mst_key_to_float(uint32_t key)
-{
-    uint32_t bits = (key & 0x80000000u) ? (key & 0x7FFFFFFFu) : ~key;
-    float w;
-    memcpy(&w, &bits, sizeof w);
-    return w;
-}
-
-double mst_key_to_double(mst_weight_type t, uint32_t key)
-{
-    switch (t) {
-    case MST_WEIGHT_INT32: return (double)mst_key_to_int32(key);
-    case MST_WEIGHT_UINT32: return (double)key;
-    case MST_WEIGHT_FLOAT32: return (double)mst_key_to_float(key);
-    }
-    return 0.0;
-}
-
-char *mst_format_weight(mst_weight_type t, uint32_t key, char *buf, int len)
-{
-    switch (t) {
-    case MST_WEIGHT_INT32: snprintf(buf, (size_t)len, "%" PRId32, mst_key_to_int32(key)); break;
-    case MST_WEIGHT_UINT32: snprintf(buf, (size_t)len, "%" PRIu32, key); break;
-    case MST_WEIGHT_FLOAT32: {
-        float w = mst_key_to_float(key);
-        /* Shortest %g form that reads back to the same float (9 digits always do). */
-        for (int prec = 6; prec <= 9; prec++) {
-            snprintf(buf, (size_t)len, "%.*g", prec, (double)w);
-            if (strtof(buf, NULL) == w)
-                break;
-        }
-        break;
-    }
-    }
-    return buf;
-}
-
-const char *mst_weight_type_name(mst_weight_type t)
-{
-    switch (t) {
-    case MST_WEIGHT_INT32: return "int32";
-    case MST_WEIGHT_UINT32: return "uint32";
-    case MST_WEIGHT_FLOAT32: return "float32";
-    }
-    return "unknown";
-}
-
-mst_weight_sum mst_weight_total(const mst_graph *g, const uint64_t *eid, uint64_t k)
-{
-    mst_weight_sum s = {g->weight_type == MST_WEIGHT_FLOAT32, 0, 0.0};
-    for (uint64_t i = 0; i < k; i++) {
-        uint32_t key = g->key[eid[i]];
-        switch (g->weight_type) {
-        case MST_WEIGHT_INT32: s.i += mst_key_to_int32(key); break;
-        case MST_WEIGHT_UINT32: s.i += (int64_t)key; break;
-        case MST_WEIGHT_FLOAT32: s.d += (double)mst_key_to_float(key); break;
-        }
-    }
-    return s;
-}
-
-char *mst_format_total(mst_weight_sum s, char *buf, int len)
-{
-    if (s.is_float)
-        snprintf(buf, (size_t)len, "%.17g", s.d);
-    else
-        snprintf(buf, (size_t)len, "%" PRId64, s.i);
-    return buf;
-}
 
 void mst_graph_free(mst_graph *g)
 {
@@ -92,6 +15,7 @@ void mst_graph_free(mst_graph *g)
     free(g->u);
     free(g->v);
     free(g->key);
+    free(g->raw);
     memset(g, 0, sizeof *g);
 }
 

@@ -11,7 +11,9 @@
  *      edges. Then every tree of the output spans one component of g.
  *   3. minimality, cycle property (a spanning forest is minimum iff every non-tree edge is
  *      larger than every tree edge on the tree path between its endpoints): rank the tree edges
- *      in (key, id) order (LSD radix sort), root each tree by an iterative BFS (no recursion:
+ *      in (weight, id) order (LSD radix sort; the weight is the raw weight's order word,
+ *      mst_edge_order, so 64-bit weights are checked against their raw values, not against the
+ *      keys derived from them; reversed for the maximum spanning forest), root each tree by an iterative BFS (no recursion:
  *      trees may be paths of millions of vertices), then build binary-lifting tables: for
  *      j < ceil(log2(max depth + 1)), the 2^j-th ancestor of x and the largest tree-edge rank on
  *      that 2^j-edge path. The path maximum of a non-tree edge {a, b} is taken while lifting a
@@ -34,10 +36,22 @@
 #include "scan.h"
 #include "union_find.h"
 
-/* 1 if edge a precedes edge b in the (key, id) order. */
-static inline int edge_less(const uint32_t *key, uint64_t a, uint64_t b)
+/* Edge e's weight as a word whose unsigned order is the order checked: the raw weights' order
+ * (mst_edge_order: for 64-bit types from raw[], not from the derived keys), reversed for the
+ * maximum spanning forest. */
+static inline uint64_t weight_word(const mst_graph *g, uint64_t e, int maximum)
 {
-    return key[a] < key[b] || (key[a] == key[b] && a < b);
+    uint64_t w = mst_edge_order(g, e);
+    if (!maximum)
+        return w;
+    return mst_weight_is_wide(g->weight_type) ? ~w : (uint64_t)(UINT32_MAX - (uint32_t)w);
+}
+
+/* 1 if edge a precedes edge b in the (weight, id) order checked. */
+static inline int edge_less(const mst_graph *g, int maximum, uint64_t a, uint64_t b)
+{
+    uint64_t wa = weight_word(g, a, maximum), wb = weight_word(g, b, maximum);
+    return wa < wb || (wa == wb && a < b);
 }
 
 mst_status mst_count_components(const mst_graph *g, uint64_t *components)
@@ -102,8 +116,8 @@ fail:
  * r-th smallest, rank[i] = r + 1 (0 is kept for "no edge", below every tree edge). LSD radix sort
  * of the indices with 16-bit digits, stable: first by edge id, then by key. O(k (log m + 32) / 16).
  */
-static mst_status rank_tree_edges(const mst_graph *g, const uint64_t *eid, uint32_t k,
-                                  uint32_t *order, uint32_t *rank)
+static mst_status rank_tree_edges(const mst_graph *g, int maximum, const uint64_t *eid,
+                                  uint32_t k, uint32_t *order, uint32_t *rank)
 {
     mst_status st = MST_OK;
     uint32_t *tmp = NULL;
@@ -115,13 +129,15 @@ static mst_status rank_tree_edges(const mst_graph *g, const uint64_t *eid, uint3
     unsigned id_passes = 0;
     while (id_passes < 4 && ((g->m - 1) >> (16 * id_passes)) != 0)
         id_passes++;
+    unsigned weight_passes = mst_weight_is_wide(g->weight_type) ? 4 : 2;
     for (uint32_t i = 0; i < k; i++)
         order[i] = i;
     uint32_t *in = order, *out = tmp;
-    for (unsigned pass = 0; pass < id_passes + 2; pass++) {
+    for (unsigned pass = 0; pass < id_passes + weight_passes; pass++) {
         memset(count, 0, sizeof *count << 16);
-#define DIGIT(i) ((pass < id_passes ? eid[i] >> (16 * pass)                                   \
-                                    : (uint64_t)g->key[eid[i]] >> (16 * (pass - id_passes))) &  \
+#define DIGIT(i) ((pass < id_passes ? eid[i] >> (16 * pass)                                     \
+                                    : weight_word(g, eid[i], maximum) >>                        \
+                                          (16 * (pass - id_passes))) &                          \
                   0xFFFFu)
         for (uint32_t r = 0; r < k; r++)
             count[DIGIT(in[r])]++;
@@ -283,15 +299,15 @@ static void describe_edge(const mst_graph *g, uint64_t e, char buf[96])
     char w[48];
     const unsigned long long base = (unsigned long long)g->index_base;
     snprintf(buf, 96, "edge %" PRIu64 " (%llu-%llu, w=%s)", e, g->u[e] + base, g->v[e] + base,
-             mst_format_weight(g->weight_type, g->key[e], w, sizeof w));
+             mst_format_edge_weight(g, e, w, sizeof w));
 }
 
 /*
  * Step 3: the cycle property for every non-tree edge, in increasing edge id, with the path
  * maxima of the ancestor tables (build_lift_tables, path_max).
  */
-static mst_status check_cycle_property(const mst_graph *g, const uint64_t *eid, uint32_t k,
-                                       const uint64_t *in_tree)
+static mst_status check_cycle_property(const mst_graph *g, int maximum, const uint64_t *eid,
+                                       uint32_t k, const uint64_t *in_tree)
 {
     mst_status st = MST_OK;
     uint32_t n = g->n;
@@ -301,7 +317,7 @@ static mst_status check_cycle_property(const mst_graph *g, const uint64_t *eid, 
     lift *tab = NULL;
     MST_ALLOC(order, k);
     MST_ALLOC(rank, k);
-    MST_CHECK(rank_tree_edges(g, eid, k, order, rank));
+    MST_CHECK(rank_tree_edges(g, maximum, eid, k, order, rank));
     MST_ALLOC(parent, n);
     MST_ALLOC(pmx, n);
     MST_ALLOC(depth, n);
@@ -331,17 +347,19 @@ static mst_status check_cycle_property(const mst_graph *g, const uint64_t *eid, 
                      "output", e, g->u[e] + base, g->v[e] + base);
         /* best > 0: a != b are joined by at least one tree edge. */
         uint64_t t = eid[order[best - 1]];
-        if (edge_less(g->key, e, t)) {
+        if (edge_less(g, maximum, e, t)) {
             char de[96], dt[96];
             describe_edge(g, e, de);
             describe_edge(g, t, dt);
             /* Equal weights: the forest may weigh the minimum, but it is not the canonical one
              * that every solver returns, and that is what is certified. */
-            MST_FAIL(MST_EVERIFY, g->key[e] < g->key[t]
-                         ? "non-tree %s is lighter than tree %s on its tree path"
-                         : "non-tree %s precedes tree %s on its tree path in the (weight, edge "
-                           "id) order the forest is checked against: equal weights, lower id "
-                           "(only the canonical minimum spanning forest is accepted)", de, dt);
+            if (weight_word(g, e, maximum) < weight_word(g, t, maximum))
+                MST_FAIL(MST_EVERIFY, "non-tree %s is %s than tree %s on its tree path", de,
+                         maximum ? "heavier" : "lighter", dt);
+            MST_FAIL(MST_EVERIFY, "non-tree %s precedes tree %s on its tree path in the (weight, "
+                     "edge id) order the forest is checked against: equal weights, lower id "
+                     "(only the canonical %s spanning forest is accepted)", de, dt,
+                     maximum ? "maximum" : "minimum");
         }
     }
 fail:
@@ -358,13 +376,19 @@ fail:
 mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
                              uint64_t *components)
 {
+    return mst_verify_forest_objective(g, eid, k, components, 0);
+}
+
+mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, uint64_t k,
+                                       uint64_t *components, int maximum)
+{
     mst_status st = MST_OK;
     uint64_t c = 0;
     uint64_t *in_tree = NULL;
     MST_CALLOC(in_tree, (size_t)(g->m / 64 + 1));
     MST_CHECK(check_forest(g, eid, k, in_tree, &c, components));
     /* Here k = n - c <= n - 1 < 2^32 (or k = 0): indices into eid[] fit uint32. */
-    MST_CHECK(check_cycle_property(g, eid, (uint32_t)k, in_tree));
+    MST_CHECK(check_cycle_property(g, maximum, eid, (uint32_t)k, in_tree));
 fail:
     free(in_tree);
     return st;

@@ -32,6 +32,16 @@ extern "C" {
 mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
                              uint64_t *components);
 
+/*
+ * As mst_verify_forest for the minimum (maximum = 0) or the maximum spanning forest (maximum =
+ * 1: the same checks with the weight order reversed; among equal weights the lower edge id still
+ * wins, as with the harness's flipped keys). Weights are compared as the raw weights' order
+ * (mst_edge_order: the raw values of 64-bit types, not the ranks derived from them). Messages
+ * say "heavier" for the maximum. Same costs and errors.
+ */
+mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, uint64_t k,
+                                       uint64_t *components, int maximum);
+
 /* Number of connected components of g (isolated vertices count). Errors: MST_ERESOURCE. */
 mst_status mst_count_components(const mst_graph *g, uint64_t *components);
 

@@ -48,6 +48,9 @@ static mst_status parse_vertices(const char *option, const char *value, void *fi
 }
 
 static const char *const weight_modes[] = {"auto", "keep", "random", "unit", NULL};
+/* Index i > 0 is mst_weight_type i - 1 (graph.h), as mst_load_options.weight_type wants. */
+static const char *const weight_types[] = {"auto",  "int32",  "uint32",  "float32",
+                                           "int64", "uint64", "float64", NULL};
 
 const mst_option mst_load_option_table[] = {
     {.name = "--format", .kind = MST_OPT_STRING, .offset = offsetof(mst_load_options, format),
@@ -63,6 +66,11 @@ const mst_option mst_load_option_table[] = {
      .help = "auto (file's, else random), keep (file's, else unit), random, unit"},
     {.name = "--seed", .kind = MST_OPT_UINT, .def = "1", .offset = offsetof(mst_load_options, seed),
      .metavar = "S", .help = "seed of random weights"},
+    {.name = "--weight-type", .kind = MST_OPT_CHOICE, .choices = weight_types, .def = "auto",
+     .offset = offsetof(mst_load_options, weight_type), .metavar = "T",
+     .help = "auto (from the values: integers the smallest of int32 uint32 int64\n"
+             "uint64 that holds them, reals float64), or int32 uint32 float32\n"
+             "int64 uint64 float64: every weight must fit T"},
     {0},
 };
 

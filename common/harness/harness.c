@@ -22,10 +22,14 @@ typedef struct run_args {
     const char *algo;
     uint64_t trials;
     const char *output;
+    int output_format; /* index into output_formats */
     int no_verify;
     int json;
     int phases;
+    int maximum;
 } run_args;
+
+static const char *const output_formats[] = {"edges", "ids", NULL};
 
 static const mst_option run_options[] = {
     {.name = "--algo", .kind = MST_OPT_STRING, .offset = offsetof(run_args, algo),
@@ -34,7 +38,13 @@ static const mst_option run_options[] = {
      .offset = offsetof(run_args, trials), .metavar = "N",
      .help = "timed runs after one untimed warm-up; median and min reported"},
     {.name = "--output", .kind = MST_OPT_STRING, .offset = offsetof(run_args, output),
-     .metavar = "FILE", .help = "write the MSF edges as 'u v w' lines (input's numbering)"},
+     .metavar = "FILE", .help = "write the forest to FILE (- : stdout), as --output-format says"},
+    {.name = "--output-format", .kind = MST_OPT_CHOICE, .choices = output_formats,
+     .def = "edges", .offset = offsetof(run_args, output_format), .metavar = "F",
+     .help = "edges: 'u v w' lines (input's numbering, exact weights); ids: the\n"
+             "forest's edge ids, one a line, ascending (docs/formats.md)"},
+    {.name = "--maximum", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(run_args, maximum),
+     .help = "the maximum spanning forest (equal weights: the lower edge id wins)"},
     {.name = "--no-verify", .kind = MST_OPT_FLAG, .flag = 1,
      .offset = offsetof(run_args, no_verify), .help = "skip the certifying verifier"},
     {.name = "--json", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(run_args, json),
@@ -116,6 +126,7 @@ static mst_status pick_variant(harness *h)
     h->variant = v;
     h->o.algo = v->name;
     h->o.phases = h->a.phases;
+    h->o.maximum = h->a.maximum;
     return MST_OK;
 }
 
@@ -149,7 +160,8 @@ static mst_status load_graph(harness *h)
         st = mst_graph_load(h->graph, &h->lo, &h->g);
     if (h->dist != NULL && (st = h->dist->agree(st)) == MST_OK)
         st = h->dist->load(h->graph, &h->lo, &h->o, &h->g, whole);
-    h->load_s = mst_now_s() - t0;
+    /* The ranking of 64-bit weights is reported apart (rank_s), not as part of the load. */
+    h->load_s = mst_now_s() - t0 - h->g.rank_s;
     if (st == MST_OK && h->dist != NULL)
         h->load_s = h->dist->time_max(h->load_s);
     return st;
@@ -179,6 +191,17 @@ static uint64_t forest_fingerprint(const mst_forest *f)
         h += x ^ (x >> 29);
     }
     return h;
+}
+
+/* --maximum for single processes: the maximum spanning forest under (weight, id) is the minimum
+ * one under (UINT32_MAX - key, id), so the solvers run unchanged on flipped keys; flipping again
+ * restores them. (Distributed solvers flip their own shares: mst_options.maximum.) O(m). */
+static void flip_keys(harness *h)
+{
+    if (!h->a.maximum || h->dist != NULL || h->g.key == NULL)
+        return;
+    for (uint64_t e = 0; e < h->g.m; e++)
+        h->g.key[e] = UINT32_MAX - h->g.key[e];
 }
 
 /* Trial 0 is the untimed warm-up; every trial starts from the same const graph. With ranks, a
@@ -259,6 +282,8 @@ static void summarize(const harness *h, mst_run_result *r)
     r->show_phases = h->o.phases;
     if (h->dist != NULL && h->dist->stats != NULL)
         r->extra = h->dist->stats(r->phases, h->a.json);
+    r->maximum = h->a.maximum;
+    r->rank_s = h->g.rank_s;
     r->msf_edges = h->forest.count;
     r->msf_weight = h->dist == NULL || h->g.key != NULL
                         ? mst_weight_total(&h->g, h->forest.eid, h->forest.count)
@@ -278,7 +303,8 @@ static mst_status verify(const harness *h, mst_run_result *r, char *why, size_t 
     } else if (!h->a.no_verify) {
         double v0 = mst_now_s();
         uint64_t c = 0;
-        mst_status vs = mst_verify_forest(&h->g, h->forest.eid, h->forest.count, &c);
+        mst_status vs = mst_verify_forest_objective(&h->g, h->forest.eid, h->forest.count, &c,
+                                                    h->a.maximum);
         r->verify_s = mst_now_s() - v0;
         if (vs == MST_ERESOURCE)
             return vs;
@@ -312,7 +338,8 @@ static int report(harness *h)
     if (h->a.output != NULL) {
         char producer[128];
         snprintf(producer, sizeof producer, "%s --algo %s", h->s->program, h->o.algo);
-        st = mst_msf_write(h->a.output, &h->g, h->forest.eid, h->forest.count, producer);
+        st = mst_msf_write(h->a.output, &h->g, h->forest.eid, h->forest.count, producer,
+                           h->a.output_format == 1 ? MST_MSF_IDS : MST_MSF_EDGES, h->a.maximum);
         if (st != MST_OK)
             return report_error(h, st);
     }
@@ -326,8 +353,11 @@ static int run(harness *h)
     mst_status st = load_graph(h);
     if (st == MST_OK)
         st = allocate_trials(h);
-    if (st == MST_OK)
+    if (st == MST_OK) {
+        flip_keys(h);
         st = run_trials(h);
+        flip_keys(h); /* totals, verification and --output see the file's weights */
+    }
     /* Every rank gets here with the same status (agreed), and only rank 0 goes on. */
     if (st != MST_OK)
         return report_error(h, st);

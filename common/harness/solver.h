@@ -1,12 +1,14 @@
 /*
  * solver.h: the contract between the shared harness (harness.c) and a solver.
  *
- * A solver is one folder (seq/, openmp/, cuda/, mpi/) with one const mst_solver_desc: its name,
- * variants (--algo, each with its solve function), an option table (options.h) and optional
- * init / context / finalize and distributed hooks, plus a main() that hands the descriptor to
- * mst_harness_main(). After Graph500's reference drivers, the harness parses the command line,
- * loads the graph, runs one untimed warm-up and `trials` timed solves, verifies, prints and
- * writes the output; the solver only computes.
+ * A solver is one folder (seq/, openmp/, cuda/, mpi/) with one const mst_solver_desc, a public
+ * symbol named after the folder (mst_solver_seq, mst_solver_openmp, ...): its name, variants
+ * (--algo, each with its solve function), an option table (options.h) and optional init /
+ * context / finalize and distributed hooks. The executable's main() is common/harness/main.c,
+ * which hands the descriptor to mst_harness_main(); libmst (lib/) calls the same descriptors.
+ * After Graph500's reference drivers, the harness parses the command line, loads the graph,
+ * runs one untimed warm-up and `trials` timed solves, verifies, prints and writes the output;
+ * the solver only computes.
  */
 #ifndef MST_SOLVER_H
 #define MST_SOLVER_H
@@ -26,6 +28,9 @@ extern "C" {
 typedef struct mst_options {
     const char *algo; /* --algo: the name of one of the descriptor's variants */
     int phases;       /* --phases asked: solvers may time finer steps */
+    int maximum;      /* --maximum: the harness hands single-process solvers a graph whose keys
+                         are flipped (UINT32_MAX - key); a distributed solver's load hook flips
+                         the keys of the shares it builds (solvers need nothing else) */
 } mst_options;
 
 /* The answer: ids of the forest's edges, any order. The harness allocates eid with room for

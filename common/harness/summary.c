@@ -2,6 +2,7 @@
 #include "summary.h"
 
 #include <inttypes.h>
+#include <math.h>
 
 #include "options.h"
 
@@ -26,7 +27,8 @@ void mst_print_summary(FILE *f, const mst_run_result *r)
     fprintf(f, "  weights          %s %s", origin_name(g), mst_weight_type_name(g->weight_type));
     if (g->weight_origin == MST_WEIGHTS_RANDOM)
         fprintf(f, " (seed %" PRIu64 ")", g->seed);
-    fprintf(f, "\n  components       %" PRIu64 "\n", r->components);
+    fprintf(f, "\n  objective        %s spanning forest\n", r->maximum ? "maximum" : "minimum");
+    fprintf(f, "  components       %" PRIu64 "\n", r->components);
     fprintf(f, "  MSF edges        %" PRIu64 "\n", r->msf_edges);
     fprintf(f, "  MSF weight       %s\n", mst_format_total(r->msf_weight, wbuf, sizeof wbuf));
     if (r->ctx.device[0])
@@ -34,6 +36,9 @@ void mst_print_summary(FILE *f, const mst_run_result *r)
     if (r->ctx.threads > 1 || r->ctx.ranks > 1)
         fprintf(f, "  threads x ranks  %d x %d\n", r->ctx.threads, r->ctx.ranks);
     fprintf(f, "  load time        %.4f s\n", r->load_s);
+    if (mst_weight_is_wide(g->weight_type))
+        fprintf(f, "  rank time        %.4f s (64-bit weights ranked into 32-bit keys)\n",
+                r->rank_s);
     fprintf(f, "  compute time     median %.6f s, min %.6f s (%d trials)\n",
             r->compute_median_s, r->compute_min_s, r->trials);
     if (r->kernel_median_s >= 0)
@@ -65,6 +70,15 @@ void mst_print_summary(FILE *f, const mst_run_result *r)
         fprintf(f, "  verification     FAILED: %s\n", r->verify_message);
 }
 
+/* The total as a JSON number (exact for integers), or null for an infinite float total (an
+ * .msb file may hold infinite weights; JSON has no infinity). */
+static const char *json_total(mst_weight_sum s, char *buf, int len)
+{
+    if (s.is_float && !isfinite(mst_weight_sum_double(&s)))
+        return "null";
+    return mst_format_total(s, buf, len);
+}
+
 void mst_print_json(FILE *f, const mst_run_result *r)
 {
     const mst_graph *g = r->g;
@@ -78,13 +92,15 @@ void mst_print_json(FILE *f, const mst_run_result *r)
     fprintf(f, ",\"format\":\"%s\",\"n\":%" PRIu32 ",\"m\":%" PRIu64 ",\"self_loops\":%" PRIu64
                ",\"components\":%" PRIu64 ",\"msf_edges\":%" PRIu64 ",\"msf_weight\":%s",
             g->format, g->n, g->m, g->self_loops, r->components, r->msf_edges,
-            mst_format_total(r->msf_weight, wbuf, sizeof wbuf));
-    fprintf(f, ",\"weight_type\":\"%s\",\"weights\":\"%s\"", mst_weight_type_name(g->weight_type),
-            origin_name(g));
+            json_total(r->msf_weight, wbuf, sizeof wbuf));
+    fprintf(f, ",\"weight_type\":\"%s\",\"weights\":\"%s\",\"objective\":\"%s\"",
+            mst_weight_type_name(g->weight_type), origin_name(g),
+            r->maximum ? "maximum" : "minimum");
     if (g->weight_origin == MST_WEIGHTS_RANDOM)
         fprintf(f, ",\"seed\":%" PRIu64, g->seed);
-    fprintf(f, ",\"load_s\":%.6f,\"compute_s_median\":%.9f,\"compute_s_min\":%.9f,\"trials\":%d",
-            r->load_s, r->compute_median_s, r->compute_min_s, r->trials);
+    fprintf(f, ",\"load_s\":%.6f,\"rank_s\":%.6f,\"compute_s_median\":%.9f,"
+               "\"compute_s_min\":%.9f,\"trials\":%d",
+            r->load_s, r->rank_s, r->compute_median_s, r->compute_min_s, r->trials);
     if (r->kernel_median_s >= 0)
         fprintf(f, ",\"kernel_s_median\":%.9f,\"kernel_s_min\":%.9f", r->kernel_median_s,
                 r->kernel_min_s);

@@ -23,6 +23,8 @@ typedef struct mst_run_result {
     int trials;
     double compute_median_s, compute_min_s; /* seconds, whole mst_solve() calls */
     double kernel_median_s, kernel_min_s;   /* GPU time without transfers (< 0: n/a) */
+    int maximum;             /* the maximum spanning forest (--maximum) */
+    double rank_s;           /* ranking 64-bit weights into keys (reported apart from load_s) */
     uint64_t msf_edges;
     uint64_t components;
     mst_weight_sum msf_weight;

@@ -1,5 +1,5 @@
-/* builder.c: staged edges to canonical graph: id checks, self-loops, weight typing, keys and
- * symmetrization of directed input (see builder.h). */
+/* builder.c: staged edges to canonical graph: id checks, self-loops, exact weight staging and
+ * typing, keys (ranks for 64-bit types) and symmetrization of directed input (see builder.h). */
 #include "builder.h"
 
 #include <math.h>
@@ -7,6 +7,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "timer.h"
 
 /* Records "file:line: message" (or "file: edge K: message" without a reader). */
 static mst_status builder_fail(const mst_builder *b, mst_status code, const char *fmt, ...)
@@ -42,7 +44,16 @@ mst_status mst_builder_init(mst_builder *b, const mst_reader *r, const char *nam
         b->vertices_forced = 1;
     }
     b->o = o;
+    b->forced = o != NULL ? o->weight_type : 0;
+    b->parse_float32 = b->forced == 1 + (int)MST_WEIGHT_FLOAT32;
     return MST_OK;
+}
+
+void mst_builder_declare_real(mst_builder *b)
+{
+    b->declared_real = 1;
+    if (!b->forced)
+        b->as_real = 1; /* stage doubles from the first weight on */
 }
 
 static mst_status grow(mst_builder *b, uint64_t want)
@@ -111,9 +122,113 @@ mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t records, 
     return hint > b->cap ? grow(b, hint) : MST_OK;
 }
 
-mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, double w, int is_real)
+/* The line (or 1-based record) of the weight being added, for the type messages. */
+static uint64_t here(const mst_builder *b)
 {
-    uint64_t ids[2] = {u, v};
+    return b->r != NULL ? mst_reader_line(b->r) : b->m + 1;
+}
+
+static inline uint64_t double_bits(double d)
+{
+    uint64_t x;
+    memcpy(&x, &d, sizeof x);
+    return x;
+}
+
+static inline double bits_double(uint64_t x)
+{
+    double d;
+    memcpy(&d, &x, sizeof d);
+    return d;
+}
+
+/* A parsed number as an exact weight value (integers as int64 or uint64). */
+static mst_weight_value number_value(const mst_number *w)
+{
+    mst_weight_value x = {MST_WEIGHT_UINT64, 0, w->mag, w->d};
+    if (w->is_real)
+        x.type = MST_WEIGHT_FLOAT64;
+    else if (w->neg)
+        x.type = MST_WEIGHT_INT64, x.i = (int64_t)(0 - w->mag);
+    return x;
+}
+
+/* An integer number as a double (rounded beyond 2^53, as float64 weights are). */
+static double number_double(const mst_number *w)
+{
+    return w->is_real ? w->d : w->neg ? -(double)w->mag : (double)w->mag;
+}
+
+/* Turns the staged integers into doubles: from here on the file can only be float64. The
+ * integers staged so far are int64 bits, or uint64 if `as_uint64` (never both: note_integer
+ * switches to doubles as soon as both appear). */
+static void stage_as_real(mst_builder *b, int as_uint64)
+{
+    for (uint64_t i = 0; i < b->m; i++)
+        b->w[i] = double_bits(as_uint64 ? (double)b->w[i] : (double)(int64_t)b->w[i]);
+    b->as_real = 1;
+}
+
+/* Records where the integer w falls among the integer types (the type is picked at finish).
+ * Integers some negative and some above INT64_MAX fit no integer type: they are staged as
+ * doubles at once, and are an error at finish unless a real shows up. */
+static void note_integer(mst_builder *b, const mst_number *w)
+{
+    /* The common cases first: a weight that fits int32 and changes nothing recorded. */
+    if (!w->neg ? w->mag <= INT32_MAX : (w->mag <= (uint64_t)INT32_MAX + 1 && b->neg_line != 0))
+        return;
+    uint64_t line = here(b);
+    int was_huge = b->huge_line != 0;
+    if (w->neg) {
+        if (b->neg_line == 0)
+            b->neg_line = line;
+        if (w->mag > (uint64_t)INT32_MAX + 1 && b->wide_line == 0)
+            b->wide_line = line;
+    } else {
+        if (w->mag > INT32_MAX && b->big_line == 0)
+            b->big_line = line, b->big_value = *w;
+        if (w->mag > UINT32_MAX && b->wide_line == 0)
+            b->wide_line = line;
+        if (w->mag > (uint64_t)INT64_MAX && b->huge_line == 0)
+            b->huge_line = line, b->huge_value = *w;
+    }
+    if (!b->as_real && b->neg_line != 0 && b->huge_line != 0)
+        stage_as_real(b, was_huge);
+}
+
+/* The staged bits of weight w (see mst_builder.w). Errors: MST_EINPUT naming the line. */
+static mst_status stage_weight(mst_builder *b, const mst_number *w, uint64_t *bits)
+{
+    char text[48];
+    if (w->is_real && isnan(w->d))
+        return builder_fail(b, MST_EINPUT, "NaN weight");
+    if (w->is_real && isinf(w->d))
+        return builder_fail(b, MST_EINPUT, "infinite weight");
+    if (b->forced) {
+        mst_weight_type t = (mst_weight_type)(b->forced - 1);
+        const char *name = mst_weight_type_name(t);
+        if (w->is_real && !mst_weight_is_float(t))
+            return builder_fail(b, MST_EINPUT, "real weight %s: --weight-type %s takes "
+                                "integers", mst_number_text(w, text), name);
+        if (!mst_weight_value_fits(number_value(w), t, bits))
+            return builder_fail(b, MST_EINPUT, "weight %s does not fit %s (--weight-type %s)",
+                                mst_number_text(w, text), name, name);
+        return MST_OK;
+    }
+    if (w->is_real) {
+        if (!b->as_real)
+            stage_as_real(b, b->huge_line != 0);
+        b->any_real = 1;
+    } else {
+        note_integer(b, w);
+    }
+    *bits = b->as_real ? double_bits(number_double(w)) : w->neg ? 0 - w->mag : w->mag;
+    return MST_OK;
+}
+
+mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, const mst_number *w)
+{
+    uint64_t ids[2] = {u, v}, bits = 0;
     for (int i = 0; i < 2; i++) {
         if (ids[i] < (uint64_t)b->index_base)
             return builder_fail(b, MST_EINPUT, "vertex id %llu below the first id %d",
@@ -127,24 +242,9 @@ mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, double w, int
         }
     }
     if (b->weighted) {
-        if (isnan(w))
-            return builder_fail(b, MST_EINPUT, "NaN weight");
-        if (isinf(w))
-            return builder_fail(b, MST_EINPUT, "infinite weight");
-        if (is_real) {
-            b->any_real = 1;
-        } else if (w < (double)INT32_MIN || w > (double)UINT32_MAX) {
-            /* Fine if the file turns out to have real weights (float32); else an error. */
-            if (b->overflow_line == 0) {
-                b->overflow_line = b->r ? mst_reader_line(b->r) : b->m + 1;
-                b->overflow_value = w;
-            }
-        } else if (w < 0 && b->neg_line == 0) {
-            b->neg_line = b->r ? mst_reader_line(b->r) : b->m + 1;
-        } else if (w > (double)INT32_MAX && b->big_line == 0) {
-            b->big_line = b->r ? mst_reader_line(b->r) : b->m + 1;
-            b->big_value = w;
-        }
+        mst_status st = stage_weight(b, w, &bits);
+        if (st != MST_OK)
+            return st;
     }
     u -= (uint64_t)b->index_base;
     v -= (uint64_t)b->index_base;
@@ -162,7 +262,7 @@ mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, double w, int
     b->u[b->m] = (uint32_t)u;
     b->v[b->m] = (uint32_t)v;
     if (b->weighted)
-        b->w[b->m] = w;
+        b->w[b->m] = bits;
     b->m++;
     uint64_t top = (u > v ? u : v) + 1;
     if (top > b->max_id)
@@ -170,7 +270,7 @@ mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, double w, int
     return MST_OK;
 }
 
-uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *m)
+uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, uint64_t *m)
 {
     uint64_t size = 16;
     while (size < 2 * *m)
@@ -202,6 +302,8 @@ uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *m)
         u[out] = u[e];
         v[out] = v[e];
         key[out] = k;
+        if (raw != NULL)
+            raw[out] = raw[e];
         out++;
     }
     free(t);
@@ -209,42 +311,74 @@ uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *m)
     return merged;
 }
 
+/* The weight type of the staged weights (see builder.h). */
+static mst_weight_type pick_type(const mst_builder *b)
+{
+    if (!b->weighted)
+        return MST_WEIGHT_INT32;
+    if (b->forced)
+        return (mst_weight_type)(b->forced - 1);
+    if (b->as_real)
+        return MST_WEIGHT_FLOAT64;
+    if (b->huge_line != 0)
+        return MST_WEIGHT_UINT64;
+    if (b->wide_line != 0 || (b->neg_line != 0 && b->big_line != 0))
+        return MST_WEIGHT_INT64;
+    return b->big_line != 0 ? MST_WEIGHT_UINT32 : MST_WEIGHT_INT32;
+}
+
+/* g->key (and g->raw for 64-bit types, taking over the staged array) from the staged weights,
+ * before symmetrization, which compares keys. */
+static mst_status make_keys(mst_builder *b, mst_weight_type type, mst_graph *g)
+{
+    mst_status st = MST_OK;
+    uint64_t m = b->m;
+    MST_ALLOC(g->key, m);
+    if (!b->weighted) {
+        for (uint64_t e = 0; e < m; e++)
+            g->key[e] = mst_key_from_int32(1);
+    } else if (mst_weight_is_wide(type)) {
+        if (m > MST_WIDE_MAX_EDGES)
+            return mst_fail(MST_ERESOURCE, "%s: %llu records with %s weights: at most 2^32 - 1 "
+                            "(their keys are 32-bit ranks)", b->name, (unsigned long long)m,
+                            mst_weight_type_name(type));
+        g->raw = b->w;
+        b->w = NULL;
+        double t0 = mst_now_s();
+        MST_CHECK(mst_rank_keys(type, g->raw, m, g->key));
+        g->rank_s = mst_now_s() - t0;
+    } else {
+        for (uint64_t e = 0; e < m; e++) {
+            uint64_t x = b->w[e];
+            g->key[e] = type == MST_WEIGHT_FLOAT32  ? mst_key_from_float((float)bits_double(x))
+                        : type == MST_WEIGHT_UINT32 ? mst_key_from_uint32((uint32_t)x)
+                                                    : mst_key_from_int32((int32_t)(int64_t)x);
+        }
+    }
+fail:
+    return st;
+}
+
 mst_status mst_builder_finish(mst_builder *b, int directed, mst_graph *g)
 {
     mst_status st = MST_OK;
+    char text[48];
     memset(g, 0, sizeof *g);
     uint64_t m = b->m;
-    if (b->weighted && !b->any_real && b->overflow_line != 0) {
-        st = mst_fail(MST_EINPUT, "%s:%llu: weight %.0f overflows 32 bits", b->name,
-                      (unsigned long long)b->overflow_line, b->overflow_value);
-        goto fail;
-    }
-    if (b->weighted && !b->any_real && b->neg_line != 0 && b->big_line != 0) {
+    if (b->weighted && !b->forced && !b->any_real && !b->declared_real && b->neg_line != 0 &&
+        b->huge_line != 0) {
         st = mst_fail(MST_EINPUT,
-                      "%s:%llu: weight %.0f does not fit int32, and line %llu has a negative weight",
-                      b->name, (unsigned long long)b->big_line, b->big_value,
-                      (unsigned long long)b->neg_line);
+                      "%s:%llu: weight %s does not fit int64, and line %llu has a negative weight",
+                      b->name, (unsigned long long)b->huge_line,
+                      mst_number_text(&b->huge_value, text), (unsigned long long)b->neg_line);
         goto fail;
     }
-    mst_weight_type type = !b->weighted ? MST_WEIGHT_INT32
-                           : b->any_real ? MST_WEIGHT_FLOAT32
-                           : b->big_line != 0 ? MST_WEIGHT_UINT32
-                                              : MST_WEIGHT_INT32;
-    MST_ALLOC(g->key, m);
-    for (uint64_t e = 0; e < m; e++) {
-        if (!b->weighted)
-            g->key[e] = mst_key_from_int32(1);
-        else if (type == MST_WEIGHT_FLOAT32)
-            g->key[e] = mst_key_from_float((float)b->w[e]);
-        else if (type == MST_WEIGHT_UINT32)
-            g->key[e] = mst_key_from_uint32((uint32_t)b->w[e]);
-        else
-            g->key[e] = mst_key_from_int32((int32_t)b->w[e]);
-    }
+    mst_weight_type type = pick_type(b);
+    MST_CHECK(make_keys(b, type, g));
     free(b->w);
     b->w = NULL;
     if (directed && m > 0) {
-        uint64_t merged = mst_symmetrize(b->u, b->v, g->key, &m);
+        uint64_t merged = mst_symmetrize(b->u, b->v, g->key, g->raw, &m);
         if (merged == UINT64_MAX) {
             st = MST_ERESOURCE;
             goto fail;
@@ -255,6 +389,8 @@ mst_status mst_builder_finish(mst_builder *b, int directed, mst_graph *g)
     mst_realloc((void **)&b->u, m, sizeof *b->u);
     mst_realloc((void **)&b->v, m, sizeof *b->v);
     mst_realloc((void **)&g->key, m, sizeof *g->key);
+    if (g->raw != NULL)
+        mst_realloc((void **)&g->raw, m, sizeof *g->raw);
     g->u = b->u;
     g->v = b->v;
     b->u = b->v = NULL;

@@ -2,11 +2,15 @@
  * builder.h: the one place where loaders turn parsed arcs into the canonical graph.
  *
  * A loader calls mst_builder_add() for each edge or arc in file order. The builder checks ids
- * against n, drops and counts self-loops, stages weights and checks they fit 32 bits, and at
- * mst_builder_finish() picks the weight type (any real token: float32; else int32, or uint32 when
- * all weights are non-negative and some exceed INT32_MAX), computes the keys and, for directed
- * input, symmetrizes: an arc u->v and an arc v->u with the same weight become one edge (kept at
- * the first one's position); unmatched arcs and parallel arcs stay edges of their own.
+ * against n, drops and counts self-loops, stages weights exactly (64-bit integers, or doubles
+ * once a real appears), and at mst_builder_finish() picks the weight type: --weight-type's if
+ * given (each value checked against it as it arrives, naming its line), else from the values
+ * (any real token, or a format that declares reals: float64; integers: int32 if all fit,
+ * uint32 if none is negative and some exceed INT32_MAX, else int64, else uint64 when none is
+ * negative and some exceed INT64_MAX). It then computes the keys (ranks for 64-bit types) and,
+ * for directed input, symmetrizes: an arc u->v and an arc v->u with the same weight become one
+ * edge (kept at the first one's position); unmatched arcs and parallel arcs stay edges of their
+ * own.
  */
 #ifndef MST_BUILDER_H
 #define MST_BUILDER_H
@@ -15,6 +19,7 @@
 
 #include "graph.h"
 #include "loader.h"
+#include "parse.h"
 #include "reader.h"
 #include "status.h"
 
@@ -33,14 +38,21 @@ typedef struct mst_builder {
     const mst_load_options *o; /* the options (or NULL), for the header's checks */
     uint64_t max_id;     /* largest 0-based id seen, +1 (0: none) */
     uint32_t *u, *v;     /* [cap] staged edges */
-    double *w;           /* [cap] staged raw weights (weighted only) */
+    uint64_t *w;         /* [cap] staged weights (weighted only): see `forced` and `as_real` */
     uint64_t m, cap;
     uint64_t self_loops;
+    int forced;          /* --weight-type T given: 1 + T, and w[] holds the bits of T as
+                            mst_weight_value_fits stages them; 0: the type comes from the values */
+    int parse_float32;   /* loaders parse reals to float32 (--weight-type float32) */
+    int declared_real;   /* the format declares real weights (Matrix Market 'real') */
+    int as_real;         /* without `forced`: w[] holds doubles (a real was seen, or integers
+                            that fit no integer type); else int64 bits, or uint64 if huge_line */
     int any_real;
-    uint64_t neg_line, big_line; /* first line with a negative / above-INT32_MAX integer */
-    double big_value;
-    uint64_t overflow_line;      /* first integer outside [INT32_MIN, UINT32_MAX] */
-    double overflow_value;
+    uint64_t neg_line;   /* first line with a negative integer */
+    uint64_t big_line;   /* first line with an integer above INT32_MAX */
+    uint64_t wide_line;  /* first line with an integer outside [INT32_MIN, UINT32_MAX] */
+    uint64_t huge_line;  /* first line with an integer above INT64_MAX */
+    mst_number big_value, huge_value;
 } mst_builder;
 
 /*
@@ -49,6 +61,10 @@ typedef struct mst_builder {
  */
 mst_status mst_builder_init(mst_builder *b, const mst_reader *r, const char *name, int index_base,
                             int weighted, const mst_load_options *o);
+
+/* The format declares its weights real (Matrix Market 'real'): without --weight-type the graph
+ * is float64 even if every token is an integer. Call before the first add(). */
+void mst_builder_declare_real(mst_builder *b);
 
 /*
  * The header's counts: n vertices (ids must lie below it and n is it, unless --vertices was
@@ -64,25 +80,29 @@ mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t records, 
 
 /*
  * Peak bytes of building a graph from `records` edges or arcs: the staged endpoints (and
- * weights, as doubles, if `weighted`), the keys, and for directed input the hash table of the
- * symmetrization (2 to 4 slots of 20 bytes per arc). An estimate for early refusal. O(log).
+ * weights, 8 bytes each, if `weighted`), the keys, and for directed input the hash table of the
+ * symmetrization (2 to 4 slots of 20 bytes per arc). An estimate for early refusal (64-bit types
+ * also keep their 8-byte weights and rank them with 32 bytes per record of scratch). O(log).
  */
 double mst_builder_peak_bytes(uint64_t records, int weighted, int directed);
 
 /*
- * Adds the edge or arc {u, v} (file ids) with raw weight w (ignored if the builder is
- * unweighted; is_real: the token was not an integer). Errors, with file and line: MST_EINPUT for
- * an id below index_base or not below n, a NaN or infinite weight; MST_ERESOURCE for memory.
- * (An integer weight outside [INT32_MIN, UINT32_MAX] is an error at finish, unless the file
- * has real weights and so becomes float32.)
+ * Adds the edge or arc {u, v} (file ids) with weight w (ignored if the builder is unweighted).
+ * Errors, with file and line: MST_EINPUT for an id below index_base or not below n, a NaN or
+ * infinite weight, a weight that does not fit --weight-type's type (a real where it takes
+ * integers, a value out of its range); MST_ERESOURCE for memory. (Without --weight-type,
+ * integers that fit no single type, some negative and some above INT64_MAX, are an error at
+ * finish, unless the file has real weights and so becomes float64.)
  */
-mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, double w, int is_real);
+mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, const mst_number *w);
 
 /*
- * Moves the staged edges into *g (symmetrizing if `directed`), sets n, m, keys, weight type,
- * self_loops, merged_arcs, index_base and file_has_weights, and frees the builder. g->name and
- * g->format are left to the caller. Errors: MST_EINPUT (naming the line) if integer weights
- * overflow 32 bits or mix negatives and values above INT32_MAX; MST_ERESOURCE. The builder is freed in every case.
+ * Moves the staged edges into *g (symmetrizing if `directed`), sets n, m, keys (and raw[] for
+ * 64-bit types, ranked: g->rank_s), weight type, self_loops, merged_arcs, index_base and
+ * file_has_weights, and frees the builder. g->name and g->format are left to the caller.
+ * Errors: MST_EINPUT (naming the lines) if integer weights mix negatives and values above
+ * INT64_MAX; MST_ERESOURCE (memory; more than 2^32 - 1 records with 64-bit weights). The builder
+ * is freed in every case.
  */
 mst_status mst_builder_finish(mst_builder *b, int directed, mst_graph *g);
 
@@ -102,10 +122,11 @@ static inline uint64_t mst_edge_group_hash(uint32_t lo, uint32_t hi, uint32_t ke
 
 /*
  * Merges arcs with their reverse arcs of equal key in place (see above), compacting u, v, key
- * and reducing *m. Returns the number of arcs merged, or UINT64_MAX if memory ran out (then
- * nothing changed). Expected O(m) with a hash table of 2m slots (about 40 bytes per arc).
+ * and raw (if not NULL: the 64-bit weights, whose keys are ranks, so equal keys are equal
+ * weights) and reducing *m. Returns the number of arcs merged, or UINT64_MAX if memory ran out
+ * (then nothing changed). Expected O(m) with a hash table of 2m slots (about 40 bytes per arc).
  */
-uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *m);
+uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, uint64_t *m);
 
 #ifdef __cplusplus
 }

@@ -89,7 +89,7 @@ static mst_status data_line(mst_reader *r, dimacs_state *s, const char *p, const
     const char *expected = expected_line(s);
     char tok[48];
     uint64_t u, v;
-    int64_t w = 0;
+    mst_number w = mst_number_from_i64(0);
     int t;
     if (s->kind == DIMACS_NONE)
         return mst_reader_fail(r, "data before the 'p' line: expected 'p sp N M' or "
@@ -102,13 +102,13 @@ static mst_status data_line(mst_reader *r, dimacs_state *s, const char *p, const
     }
     if ((t = mst_parse_u64(&p, &u)) != MST_TOK_OK || (t = mst_parse_u64(&p, &v)) != MST_TOK_OK)
         return mst_text_field_fail(r, t, p, "vertex id", expected);
-    if (s->kind == DIMACS_SP && (t = mst_parse_i64(&p, &w)) != MST_TOK_OK)
+    if (s->kind == DIMACS_SP && (t = mst_parse_int_weight(&p, &w)) != MST_TOK_OK)
         return mst_text_field_fail(r, t, p, "weight", "'a u v w' with an integer weight w");
     mst_status st = mst_text_line_end(r, p, end, expected);
     if (st != MST_OK)
         return st;
     s->count++;
-    return mst_builder_add(&s->b, u, v, (double)w, 0);
+    return mst_builder_add(&s->b, u, v, &w);
 }
 
 /* Dispatches a line that is not a comment: 'p' line or data line (an mst_line_handler). */

@@ -10,7 +10,8 @@
  *     unless --vertices gives it (the builder does both);
  *   - the first data line decides: with a third field the file is weighted and every data line
  *     must have exactly 3 fields; without one, every data line must have exactly 2;
- *   - weights are integers or reals (mst_parse_weight); the builder types and checks them;
+ *   - weights are integers or reals (mst_parse_weight); the builder types and checks them
+ *     (integers: the smallest integer type that holds them; any real: float64);
  *   - lines are arcs: u->v and v->u with the same weight become one edge (directed = 1, the
  *     builder symmetrizes), so SNAP files that save each edge twice load each edge once.
  * One pass over the bytes, O(bytes + m).
@@ -30,10 +31,9 @@ typedef struct el_state {
 } el_state;
 
 /* The weight of a line of a weighted file. */
-static mst_status read_weight(mst_reader *r, const el_state *s, const char **pp, double *w,
-                              int *is_real)
+static mst_status read_weight(mst_reader *r, const el_state *s, const char **pp, mst_number *w)
 {
-    int t = mst_parse_weight(pp, w, is_real);
+    int t = mst_parse_weight(pp, w, s->b.parse_float32);
     if (t == MST_TOK_NONE)
         return mst_reader_fail(r, "missing weight (the first edge, line %llu, has one: "
                                   "expected 'u v w')",
@@ -48,8 +48,8 @@ static mst_status edge_line(mst_reader *r, void *state, const char *p, const cha
     mst_status st;
     char tok[48];
     uint64_t u, v;
-    double w = 0;
-    int t, is_real = 0;
+    mst_number w = mst_number_from_i64(0);
+    int t;
     if ((t = mst_parse_u64(&p, &u)) != MST_TOK_OK || (t = mst_parse_u64(&p, &v)) != MST_TOK_OK)
         /* A short line is shown the line's shape, a bad token what the field should be. */
         return mst_text_field_fail(r, t, p, "vertex id",
@@ -62,7 +62,7 @@ static mst_status edge_line(mst_reader *r, void *state, const char *p, const cha
         s->first_line = mst_reader_line(r);
     }
     if (s->b.weighted) {
-        if ((st = read_weight(r, s, &p, &w, &is_real)) != MST_OK)
+        if ((st = read_weight(r, s, &p, &w)) != MST_OK)
             return st;
     } else if (!mst_at_eol(p)) {
         return mst_reader_fail(r, "unexpected weight %s (the first edge, line %llu, has none: "
@@ -70,7 +70,7 @@ static mst_status edge_line(mst_reader *r, void *state, const char *p, const cha
                                mst_token_text(p, tok), (unsigned long long)s->first_line);
     }
     st = mst_text_line_end(r, p, end, s->b.weighted ? "3 fields 'u v w'" : "2 fields 'u v'");
-    return st != MST_OK ? st : mst_builder_add(&s->b, u, v, w, is_real);
+    return st != MST_OK ? st : mst_builder_add(&s->b, u, v, &w);
 }
 
 mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph *g)

@@ -162,8 +162,8 @@ static mst_status egr_build(const egr_file *f, const mst_load_options *o, mst_gr
     MST_CHECK(mst_builder_set_header(&b, (uint64_t)f->nodes, (uint64_t)f->edges, 1));
     for (int64_t x = 0; x < f->nodes; x++) {
         for (int64_t j = f->nindex[x]; j < f->nindex[x + 1]; j++) {
-            double w = f->weighted ? (double)f->eweight[j] : 0.0;
-            MST_CHECK(mst_builder_add(&b, (uint64_t)x, (uint64_t)f->nlist[j], w, 0));
+            mst_number w = mst_number_from_i64(f->weighted ? f->eweight[j] : 0);
+            MST_CHECK(mst_builder_add(&b, (uint64_t)x, (uint64_t)f->nlist[j], &w));
         }
     }
     return mst_builder_finish(&b, 1, g); /* frees b, leaves *g zeroed on error */

@@ -144,11 +144,11 @@ static mst_status neighbour(mst_reader *r, metis_state *s, uint64_t x, const cha
 {
     char tok[48];
     uint64_t v;
-    int64_t w = 0;
+    mst_number w = mst_number_from_i64(0);
     int t;
     if ((t = mst_parse_u64(pp, &v)) != MST_TOK_OK)
         return mst_text_field_fail(r, t, *pp, "vertex id", "a neighbour id");
-    if (s->edge_weights && (t = mst_parse_i64(pp, &w)) != MST_TOK_OK) {
+    if (s->edge_weights && (t = mst_parse_int_weight(pp, &w)) != MST_TOK_OK) {
         if (t == MST_TOK_NONE)
             return mst_reader_fail(r, "missing edge weight after neighbour %llu",
                                    (unsigned long long)v);
@@ -158,7 +158,7 @@ static mst_status neighbour(mst_reader *r, metis_state *s, uint64_t x, const cha
                                t == MST_TOK_RANGE ? "" : " (METIS edge weights are integers)");
     }
     s->entries++;
-    return mst_builder_add(&s->b, x, v, (double)w, 0);
+    return mst_builder_add(&s->b, x, v, &w);
 }
 
 /* Vertex line number s->vertex + 1: skips its own fields, adds an arc per neighbour. */

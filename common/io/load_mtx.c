@@ -11,8 +11,9 @@
  * Rules:
  *   - only 'matrix' objects in 'coordinate' format; 'array', 'complex', 'hermitian' and
  *     'skew-symmetric' are refused with a message saying so;
- *   - FIELD real/double: V is read as a real (float32), even when it looks like an integer;
- *     integer: V must be an integer (int32/uint32); pattern: no V, the graph is unweighted;
+ *   - FIELD real/double: V is read as a real (float64, or --weight-type's type), even when it
+ *     looks like an integer; integer: V must be an integer (the builder picks the smallest
+ *     integer type that holds them all); pattern: no V, the graph is unweighted;
  *   - SYMMETRY general: entries are arcs (directed = 1, the builder merges A(i,j) with an equal
  *     A(j,i)); symmetric: each stored entry is one edge (directed = 0);
  *   - n = max(ROWS, COLS); I <= ROWS and J <= COLS; diagonal entries are self-loops (the builder
@@ -117,7 +118,11 @@ static mst_status banner_line(mst_reader *r, const mst_load_options *o, mtx_stat
         (st = parse_field(r, w[3], &s->field)) != MST_OK ||
         (st = parse_symmetry(r, w[4], &s->symmetric)) != MST_OK)
         return st;
-    return mst_builder_init(&s->b, r, NULL, 1, s->field != MTX_PATTERN, o);
+    if ((st = mst_builder_init(&s->b, r, NULL, 1, s->field != MTX_PATTERN, o)) != MST_OK)
+        return st;
+    if (s->field == MTX_REAL)
+        mst_builder_declare_real(&s->b);
+    return MST_OK;
 }
 
 /* The size line "ROWS COLS NNZ": n = max(ROWS, COLS). */
@@ -138,21 +143,17 @@ static mst_status size_line(mst_reader *r, mtx_state *s, const char *p, const ch
 }
 
 /* The value of an entry of a real or integer matrix. */
-static mst_status read_value(mst_reader *r, const mtx_state *s, const char **pp, double *w,
-                             int *is_real)
+static mst_status read_value(mst_reader *r, const mtx_state *s, const char **pp, mst_number *w)
 {
     char tok[48];
-    int64_t x = 0;
     int t;
     if (s->field == MTX_INTEGER) { /* a real is an error, whatever its value */
-        if ((t = mst_parse_i64(pp, &x)) == MST_TOK_BAD)
+        if ((t = mst_parse_int_weight(pp, w)) == MST_TOK_BAD)
             return mst_reader_fail(r, "expected an integer value (field integer), found %s",
                                    mst_token_text(*pp, tok));
-        *w = (double)x;
-        *is_real = 0;
     } else {
-        t = mst_parse_weight(pp, w, is_real);
-        *is_real = 1; /* "1" in a real matrix is still a real: the graph is float32 */
+        /* "1" in a real matrix is still a real: mst_builder_declare_real made it float64 */
+        t = mst_parse_weight(pp, w, s->b.parse_float32);
     }
     return t == MST_TOK_OK ? MST_OK : mst_text_field_fail(r, t, *pp, "value", "'I J V'");
 }
@@ -162,8 +163,8 @@ static mst_status entry_line(mst_reader *r, mtx_state *s, const char *p, const c
 {
     const char *expected = s->field == MTX_PATTERN ? "'I J' (pattern matrix)" : "'I J V'";
     uint64_t i, j;
-    double w = 0;
-    int t, is_real = 0;
+    mst_number w = mst_number_from_i64(0);
+    int t;
     mst_status st;
     if ((t = mst_parse_u64(&p, &i)) != MST_TOK_OK || (t = mst_parse_u64(&p, &j)) != MST_TOK_OK)
         return mst_text_field_fail(r, t, p, "index", expected);
@@ -173,12 +174,12 @@ static mst_status entry_line(mst_reader *r, mtx_state *s, const char *p, const c
     if (j > s->cols)
         return mst_reader_fail(r, "column index %llu out of range (the matrix has %llu columns)",
                                (unsigned long long)j, (unsigned long long)s->cols);
-    if (s->field != MTX_PATTERN && (st = read_value(r, s, &p, &w, &is_real)) != MST_OK)
+    if (s->field != MTX_PATTERN && (st = read_value(r, s, &p, &w)) != MST_OK)
         return st;
     if ((st = mst_text_line_end(r, p, end, expected)) != MST_OK)
         return st;
     s->count++;
-    return mst_builder_add(&s->b, i, j, w, is_real);
+    return mst_builder_add(&s->b, i, j, &w);
 }
 
 /* The first line, which must be the banner; the loop would take its '%' for a comment. */

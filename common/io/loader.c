@@ -118,6 +118,9 @@ void mst_apply_weight_mode(mst_graph *g, mst_weight_mode mode, uint64_t seed)
         return;
     }
     g->weight_type = MST_WEIGHT_INT32;
+    free(g->raw); /* the file's 64-bit weights, if any, are replaced */
+    g->raw = NULL;
+    g->rank_s = 0;
     if (mode == MST_WEIGHT_MODE_UNIT) {
         g->weight_origin = MST_WEIGHTS_UNIT;
         for (uint64_t e = 0; e < g->m; e++)
@@ -156,6 +159,8 @@ mst_status mst_graph_load(const char *path, const mst_load_options *o, mst_graph
     strcpy(g->name, path);
     g->format = f->name;
     mst_apply_weight_mode(g, o->weights, o->seed);
+    if (o->weight_type != 0)
+        MST_CHECK(mst_graph_convert_weights(g, (mst_weight_type)(o->weight_type - 1), path));
     mst_reader_close(r);
     return MST_OK;
 fail:

@@ -34,6 +34,8 @@ typedef struct mst_load_options {
     uint64_t vertices;     /*   n is this, and every id must be below it */
     mst_weight_mode weights;
     uint64_t seed;         /* for random weights */
+    int weight_type;       /* --weight-type: 0 auto (from the values), else 1 + the
+                              mst_weight_type every weight must fit */
     uint64_t max_edges;    /* 0: no limit; else the most edges the program takes (the packed
                               solvers' 2^32 - 1): a header announcing more is refused before
                               the body is read (mst_load_check_header) */
@@ -64,12 +66,15 @@ mst_status mst_load_check_header(const char *where, const mst_load_options *o, u
                                  uint64_t records, uint64_t edges, double load_bytes);
 
 /*
- * Loads the graph at `path` into *g (owned by the caller; free with mst_graph_free).
+ * Loads the graph at `path` into *g (owned by the caller; free with mst_graph_free), applies the
+ * weight mode, then --weight-type (o->weight_type): text formats check each weight against it
+ * on its line; binary formats (.msb, .egr) and random or unit weights are converted after
+ * loading (mst_graph_convert_weights). 64-bit types' keys are ranked here (g->rank_s).
  * Errors: MST_EUSAGE for an unknown --format; MST_EINPUT for a missing, unreadable, malformed
  * or unsupported file (one-line message with file and line; a binary file of another size than
- * its header implies); MST_ERESOURCE for memory or size limits (n >= 2^32, more edges than
- * o->max_edges, more memory than the machine has), found from the header where the format has
- * one. O(file bytes + m) time.
+ * its header implies; a weight that does not fit --weight-type); MST_ERESOURCE for memory or
+ * size limits (n >= 2^32, more edges than o->max_edges, more memory than the machine has),
+ * found from the header where the format has one. O(file bytes + m) time.
  */
 mst_status mst_graph_load(const char *path, const mst_load_options *o, mst_graph *g);
 

@@ -2,7 +2,7 @@
  * msb.c: reader and writer of the suite's binary format .msb (layout in msb.h).
  *
  * Loader: read the 32-byte header, check magic, version, weight type and flags, compute the
- * exact size 32 + 4 m (2 or 3) (64-bit arithmetic, so a hostile m cannot wrap), compare it with
+ * exact size 32 + m (8 + weight bytes) (64-bit arithmetic, so a hostile m cannot wrap), compare it with
  * the input's size where that is known (plain files), check the edge limit and the memory the
  * header implies (loader.h), then read exactly its arrays straight into the graph's and refuse
  * the file if one byte more follows (a gzip body is never inflated past it). The edges are
@@ -10,7 +10,7 @@
  * well-formed file does not have) are dropped and counted as the builder would, in place. The
  * graph keeps the stored weight type exactly (the builder would re-derive it from the values,
  * turning e.g. a uint32 file with small values into
- * int32). Writer: header and arrays, little-endian whatever the host, through out_stream.h (a
+ * int32). 64-bit weights (types 4..6) are read into g->raw and ranked into keys. Writer: header and arrays, little-endian whatever the host, through out_stream.h (a
  * temporary renamed when complete, or in place for a device, FIFO or stdout; gzip for ".gz"),
  * so a failed write leaves no file. O(file bytes) time both ways.
  * Source: docs/formats.md; docs/design.md, Errors; msb.h.
@@ -29,9 +29,17 @@
 
 #include "out_stream.h"
 #include "loader.h"
+#include "timer.h"
 
-/* Stored weight type codes (msb.h). */
-enum { MSB_NONE = 0, MSB_INT32 = 1, MSB_UINT32 = 2, MSB_FLOAT32 = 3 };
+/* Stored weight type codes (msb.h): 0 none, else 1 + mst_weight_type. */
+enum { MSB_NONE = 0, MSB_INT32 = 1, MSB_UINT32 = 2, MSB_FLOAT32 = 3, MSB_INT64 = 4,
+       MSB_UINT64 = 5, MSB_FLOAT64 = 6 };
+
+/* Bytes per stored weight of type code `type`. */
+static inline uint64_t msb_weight_bytes(uint32_t type)
+{
+    return type == MSB_NONE ? 0 : type <= MSB_FLOAT32 ? 4 : 8;
+}
 
 static inline uint32_t le_u32(const unsigned char *p)
 {
@@ -63,7 +71,7 @@ typedef struct msb_header {
     uint32_t file_n; /* the header's n */
     uint64_t m;
     uint64_t n;      /* the header's n, or --vertices */
-    uint64_t bytes;  /* the file's exact size: 32 + 4 m (2 or 3) */
+    uint64_t bytes;  /* the file's exact size: 32 + m (8 + 0, 4 or 8 bytes of weight) */
 } msb_header;
 
 /* Records the size mismatch: `found` bytes, or more than that if `more`. */
@@ -89,18 +97,19 @@ static mst_status msb_check_header(const char *name, const unsigned char *hdr, u
     if (version != MST_MSB_VERSION)
         return mst_fail(MST_EINPUT, "%s: unsupported .msb version %" PRIu32 " (this build reads "
                         "%u)", name, version, MST_MSB_VERSION);
-    if (h->type > MSB_FLOAT32)
+    if (h->type > MSB_FLOAT64)
         return mst_fail(MST_EINPUT, "%s: unknown weight type %" PRIu32 " at byte 12 (expected "
-                        "0..3)", name, h->type);
+                        "0..6)", name, h->type);
     if (h->flags & ~1u)
         return mst_fail(MST_EINPUT, "%s: unknown flags 0x%" PRIx32 " at byte 20 (only bit 0 is "
                         "defined)", name, h->flags);
-    /* The exact size in 64 bits: an m for which 32 + 4 m words would wrap is refused first. */
-    uint64_t words = h->type == MSB_NONE ? 2 : 3;
-    if (h->m > (UINT64_MAX - MST_MSB_HEADER_BYTES) / (4 * words))
+    /* The exact size in 64 bits: an m for which 32 + m bytes per edge would wrap is refused
+     * first. */
+    uint64_t per_edge = 8 + msb_weight_bytes(h->type);
+    if (h->m > (UINT64_MAX - MST_MSB_HEADER_BYTES) / per_edge)
         return mst_fail(MST_EINPUT, "%s: size does not match m=%" PRIu64 " (expected more than "
                         "2^64 bytes)", name, h->m);
-    h->bytes = MST_MSB_HEADER_BYTES + 4 * words * h->m;
+    h->bytes = MST_MSB_HEADER_BYTES + per_edge * h->m;
     if (size != UINT64_MAX && size != h->bytes)
         return msb_size_fail(name, h, size, 0);
     /* --vertices overrides the header's n, as for every other format with a header. */
@@ -126,6 +135,22 @@ static mst_status msb_read_words(mst_reader *r, const msb_header *h, uint32_t *d
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
     for (uint64_t e = 0; e < h->m; e++)
         dst[e] = le_u32((const unsigned char *)&dst[e]);
+#endif
+    return MST_OK;
+}
+
+/* Reads the [m] array of little-endian 64-bit weights into dst, exactly. */
+static mst_status msb_read_wide(mst_reader *r, const msb_header *h, uint64_t *dst)
+{
+    size_t got = 0, want = 8 * (size_t)h->m;
+    mst_status st = mst_reader_read(r, dst, want, &got);
+    if (st != MST_OK)
+        return st;
+    if (got < want)
+        return msb_size_fail(mst_reader_name(r), h, mst_reader_offset(r), 0);
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+    for (uint64_t e = 0; e < h->m; e++)
+        dst[e] = le_u64((const unsigned char *)&dst[e]);
 #endif
     return MST_OK;
 }
@@ -161,16 +186,27 @@ static mst_status msb_decode_edges(const char *name, const msb_header *h, mst_gr
         if (a >= h->n || b >= h->n)
             return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 " (%" PRIu32 "-%" PRIu32
                             "): vertex id out of range (n = %" PRIu64 ")", name, e, a, b, h->n);
-        mst_status st = msb_key(name, h, g->key[e], e, &key);
-        if (st != MST_OK)
-            return st;
+        if (g->raw != NULL) { /* 64-bit weights: keys come from their ranks afterwards */
+            double d;
+            memcpy(&d, &g->raw[e], sizeof d);
+            if (h->type == MSB_FLOAT64 && isnan(d))
+                return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 ": NaN weight (bits 0x%016"
+                                PRIx64 ")", name, e, g->raw[e]);
+        } else {
+            mst_status st = msb_key(name, h, g->key[e], e, &key);
+            if (st != MST_OK)
+                return st;
+        }
         if (a == b) {
             g->self_loops++;
             continue;
         }
         g->u[out] = a; /* out <= e: compaction in place */
         g->v[out] = b;
-        g->key[out] = key;
+        if (g->raw != NULL)
+            g->raw[out] = g->raw[e];
+        else
+            g->key[out] = key;
         out++;
     }
     g->m = out;
@@ -191,8 +227,10 @@ static mst_status msb_read_header(mst_reader *r, const mst_load_options *o, msb_
                         "bytes)", name, got, MST_MSB_HEADER_BYTES);
     if ((st = msb_check_header(name, hdr, mst_reader_size(r), o, h)) != MST_OK)
         return st;
-    /* The load holds u, v and the keys (12 bytes per edge) and nothing else of size. */
-    return mst_load_check_header(name, o, h->n, h->m, h->m, 12.0 * (double)h->m);
+    /* The load holds u, v and the keys (12 bytes per edge); 64-bit weights add themselves and
+     * the ranking's scratch (8 + 32). */
+    double per_edge = msb_weight_bytes(h->type) == 8 ? 52.0 : 12.0;
+    return mst_load_check_header(name, o, h->n, h->m, h->m, per_edge * (double)h->m);
 }
 
 mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
@@ -208,9 +246,13 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
     MST_ALLOC(g->u, h.m);
     MST_ALLOC(g->v, h.m);
     MST_ALLOC(g->key, h.m);
+    if (msb_weight_bytes(h.type) == 8)
+        MST_ALLOC(g->raw, h.m);
     MST_CHECK(msb_read_words(r, &h, g->u));
     MST_CHECK(msb_read_words(r, &h, g->v));
-    if (h.type != MSB_NONE)
+    if (g->raw != NULL)
+        MST_CHECK(msb_read_wide(r, &h, g->raw));
+    else if (h.type != MSB_NONE)
         MST_CHECK(msb_read_words(r, &h, g->key));
     /* One byte more is enough to refuse: the rest of a longer stream is never inflated. */
     MST_CHECK(mst_reader_has_more(r, &more));
@@ -221,11 +263,16 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
         mst_realloc((void **)&g->u, g->m, sizeof *g->u);
         mst_realloc((void **)&g->v, g->m, sizeof *g->v);
         mst_realloc((void **)&g->key, g->m, sizeof *g->key);
+        if (g->raw != NULL)
+            mst_realloc((void **)&g->raw, g->m, sizeof *g->raw);
     }
     g->n = (uint32_t)h.n;
-    g->weight_type = h.type == MSB_UINT32    ? MST_WEIGHT_UINT32
-                     : h.type == MSB_FLOAT32 ? MST_WEIGHT_FLOAT32
-                                             : MST_WEIGHT_INT32;
+    g->weight_type = h.type == MSB_NONE ? MST_WEIGHT_INT32 : (mst_weight_type)(h.type - 1);
+    if (g->raw != NULL) {
+        double t0 = mst_now_s();
+        MST_CHECK(mst_rank_keys(g->weight_type, g->raw, g->m, g->key));
+        g->rank_s = mst_now_s() - t0;
+    }
     g->weight_origin = MST_WEIGHTS_FROM_FILE;
     g->file_has_weights = h.type != MSB_NONE;
     g->index_base = (int)(h.flags & 1u);
@@ -263,6 +310,19 @@ static mst_status write_words(mst_out *o, const uint32_t *src, uint64_t m, const
     return MST_OK;
 }
 
+/* Writes the [m] array of g's 64-bit weights, little-endian. */
+static mst_status write_wide(mst_out *o, const mst_graph *g)
+{
+    for (uint64_t e = 0; e < g->m; e++) {
+        mst_status st = mst_out_room(o, 8);
+        if (st != MST_OK)
+            return st;
+        mst_out_u32le(o, (uint32_t)g->raw[e]);
+        mst_out_u32le(o, (uint32_t)(g->raw[e] >> 32));
+    }
+    return MST_OK;
+}
+
 mst_status mst_msb_write(const char *path, const mst_graph *g, int with_weights)
 {
     mst_status st = MST_OK;
@@ -272,9 +332,7 @@ mst_status mst_msb_write(const char *path, const mst_graph *g, int with_weights)
 
     uint32_t type = MSB_NONE;
     if (with_weights)
-        type = g->weight_type == MST_WEIGHT_UINT32    ? MSB_UINT32
-               : g->weight_type == MST_WEIGHT_FLOAT32 ? MSB_FLOAT32
-                                                      : MSB_INT32;
+        type = 1u + (uint32_t)g->weight_type;
     memcpy(header, MST_MSB_MAGIC, 8);
     put_u32(header + 8, MST_MSB_VERSION);
     put_u32(header + 12, type);
@@ -286,7 +344,9 @@ mst_status mst_msb_write(const char *path, const mst_graph *g, int with_weights)
     MST_CHECK(mst_out_write(&o, header, sizeof header));
     MST_CHECK(write_words(&o, g->u, g->m, NULL, 0));
     MST_CHECK(write_words(&o, g->v, g->m, NULL, 0));
-    if (type != MSB_NONE)
+    if (msb_weight_bytes(type) == 8)
+        MST_CHECK(write_wide(&o, g));
+    else if (type != MSB_NONE)
         MST_CHECK(write_words(&o, NULL, g->m, g->key, type));
     return mst_out_commit(&o);
 fail:

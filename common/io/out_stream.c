@@ -143,12 +143,26 @@ void mst__out_float(mst_out *o, uint32_t key)
     o->len += k;
 }
 
+void mst__out_double(mst_out *o, uint64_t bits)
+{
+    char w[48];
+    mst_weight_value x = {MST_WEIGHT_FLOAT64, 0, 0, 0.0};
+    memcpy(&x.d, &bits, sizeof x.d);
+    size_t k = strlen(mst_format_value(x, w, sizeof w - 2));
+    if (strpbrk(w, ".eEin") == NULL) { /* as mst__out_float: "3" would read back as an integer */
+        w[k++] = '.';
+        w[k++] = '0';
+    }
+    memcpy(o->buf + o->len, w, k);
+    o->len += k;
+}
+
 mst_status mst_out_check_finite(const mst_graph *g, int with_weights, const char *path)
 {
-    if (!with_weights || g->weight_type != MST_WEIGHT_FLOAT32)
+    if (!with_weights || !mst_weight_is_float(g->weight_type))
         return MST_OK;
     for (uint64_t e = 0; e < g->m; e++)
-        if (isinf(mst_key_to_float(g->key[e])))
+        if (isinf(mst_edge_weight_double(g, e)))
             return mst_fail(MST_EUSAGE, "%s: edge %" PRIu64 " has an infinite weight, which text "
                             "formats cannot hold (the loaders reject it); .msb can", path, e);
     return MST_OK;
@@ -157,8 +171,9 @@ mst_status mst_out_check_finite(const mst_graph *g, int with_weights, const char
 mst_status mst_out_need_integers(const mst_graph *g, int with_weights, const char *path,
                                  const char *what)
 {
-    if (with_weights && g->weight_type == MST_WEIGHT_FLOAT32)
-        return mst_fail(MST_EUSAGE, "%s: %s holds integer weights only; this graph has float32 "
-                        "weights (edge list, Matrix Market and .msb keep them)", path, what);
+    if (with_weights && mst_weight_is_float(g->weight_type))
+        return mst_fail(MST_EUSAGE, "%s: %s holds integer weights only; this graph has %s "
+                        "weights (edge list, Matrix Market and .msb keep them)", path, what,
+                        mst_weight_type_name(g->weight_type));
     return MST_OK;
 }

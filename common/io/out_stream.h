@@ -124,7 +124,7 @@ static inline void mst_out_i64(mst_out *o, int64_t x)
     }
 }
 
-/* A 32-bit word, little-endian whatever the host (binary formats). */
+/* A 32-bit word, little-endian whatever the host (binary formats; a 64-bit word is two). */
 static inline void mst_out_u32le(mst_out *o, uint32_t x)
 {
     unsigned char *p = (unsigned char *)o->buf + o->len;
@@ -136,34 +136,38 @@ static inline void mst_out_u32le(mst_out *o, uint32_t x)
 }
 
 /*
- * The raw weight of type t encoded by `key` as text (at most 48 bytes): integers by hand;
- * float32 through mst_format_weight (shortest form that reads back to the same float), always
- * with a '.' or an exponent ("3.0", "-0.0", "1e+30"), so that text loaders read it as a real
- * and the graph stays float32 even when every weight is a whole number.
+ * Edge e's raw weight as text (at most 48 bytes): integers of every width by hand; float32
+ * through mst_format_float_text and float64 through mst_format_value (the shortest form that
+ * reads back to the same float / double), always with a '.' or an exponent ("3.0", "-0.0",
+ * "1e+30"), so that text loaders read it as a real and the graph stays a float graph even when
+ * every weight is a whole number.
  */
-/* Internal: the float32 case of mst_out_weight (out_stream.c). */
+/* Internal: the float cases of mst_out_edge_weight (out_stream.c). */
 void mst__out_float(mst_out *o, uint32_t key);
+void mst__out_double(mst_out *o, uint64_t bits);
 
-static inline void mst_out_weight(mst_out *o, mst_weight_type t, uint32_t key)
+static inline void mst_out_edge_weight(mst_out *o, const mst_graph *g, uint64_t e)
 {
-    if (t == MST_WEIGHT_INT32)
-        mst_out_i64(o, mst_key_to_int32(key));
-    else if (t == MST_WEIGHT_UINT32)
-        mst_out_u64(o, key);
-    else
-        mst__out_float(o, key);
+    switch (g->weight_type) {
+    case MST_WEIGHT_INT32: mst_out_i64(o, mst_key_to_int32(g->key[e])); break;
+    case MST_WEIGHT_UINT32: mst_out_u64(o, g->key[e]); break;
+    case MST_WEIGHT_FLOAT32: mst__out_float(o, g->key[e]); break;
+    case MST_WEIGHT_INT64: mst_out_i64(o, (int64_t)g->raw[e]); break;
+    case MST_WEIGHT_UINT64: mst_out_u64(o, g->raw[e]); break;
+    case MST_WEIGHT_FLOAT64: mst__out_double(o, g->raw[e]); break;
+    }
 }
 
 /*
  * Checks that g's weights fit a text format: MST_OK if !with_weights or they are integers or
- * finite floats. Errors: MST_EUSAGE naming `path` and the edge, for an infinite float32 weight
- * (an .msb file can hold one; the text loaders reject it). O(m).
+ * finite floats. Errors: MST_EUSAGE naming `path` and the edge, for an infinite float32 or
+ * float64 weight (an .msb file can hold one; the text loaders reject it). O(m).
  */
 mst_status mst_out_check_finite(const mst_graph *g, int with_weights, const char *path);
 
 /*
  * Checks that g's weights are integers when written (with_weights): MST_OK, or MST_EUSAGE
- * "PATH: WHAT holds integer weights only; ..." for float32 weights. O(1).
+ * "PATH: WHAT holds integer weights only; ..." for float32 or float64 weights. O(1).
  */
 mst_status mst_out_need_integers(const mst_graph *g, int with_weights, const char *path,
                                  const char *what);

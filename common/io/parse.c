@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -103,42 +104,105 @@ static int is_decimal_real(const char *p, const char *end)
     return p == end;
 }
 
-int mst_parse_weight(const char **pp, double *out, int *is_real)
+/* An integer token p..end (sign and digits only) into *out. */
+static int parse_integer(const char *p, const char *end, mst_number *out)
+{
+    int neg = *p == '-';
+    const char *q = p + (*p == '-' || *p == '+');
+    uint64_t x;
+    int r = mst_parse_u64(&q, &x);
+    if (r != MST_TOK_OK)
+        return r;
+    if (q != end)
+        return MST_TOK_BAD;
+    if (neg && x > (uint64_t)INT64_MAX + 1)
+        return MST_TOK_RANGE;
+    out->is_real = 0;
+    out->neg = neg && x != 0;
+    out->mag = x;
+    out->d = 0;
+    return MST_TOK_OK;
+}
+
+/* A real token p..end into *out, rounded once to double or to float32. */
+static int parse_real(const char *p, const char *end, int float32, mst_number *out)
+{
+    char *stop;
+    errno = 0;
+    double d = float32 ? (double)strtof(p, &stop) : strtod(p, &stop);
+    if (stop != end)
+        return MST_TOK_BAD;
+    /* Beyond the type's largest value, or so small that it rounds to zero: no weight of the
+     * type holds it. A subnormal result is the nearest value, as for any other real. */
+    if (errno == ERANGE && (isinf(d) || d == 0))
+        return MST_TOK_RANGE;
+    out->is_real = 1;
+    out->neg = 0;
+    out->mag = 0;
+    out->d = d;
+    return MST_TOK_OK;
+}
+
+/* The token at *pp: its start (after blanks) into *start and its end into *end; MST_TOK_NONE at
+ * the end of the line. */
+static int token_bounds(const char **pp, const char **start, const char **end)
 {
     const char *p = mst_skip_blanks(*pp);
     if (*p == '\0')
         return MST_TOK_NONE;
-    const char *end = p;
-    while (*end != '\0' && !mst_is_blank(*end))
-        end++;
-    /* Integer syntax: optional sign and digits only. */
-    const char *q = p + (*p == '-' || *p == '+');
-    if (q < end && digits(q) == (size_t)(end - q)) {
-        int64_t x;
-        const char *t = p;
-        int r = mst_parse_i64(&t, &x);
-        if (r != MST_TOK_OK)
-            return r;
-        *out = (double)x;
-        *is_real = 0;
-        *pp = t;
-        return MST_TOK_OK;
-    }
-    if (!is_decimal_real(p, end))
-        return MST_TOK_BAD;
-    char *stop;
-    errno = 0;
-    float f = strtof(p, &stop);
-    if (stop != end)
-        return MST_TOK_BAD;
-    /* Beyond FLT_MAX, or so small that it rounds to zero: no float32 holds it. A subnormal
-     * result is the nearest float32, as for any other real. */
-    if (errno == ERANGE && (isinf(f) || f == 0))
-        return MST_TOK_RANGE;
-    *out = (double)f;
-    *is_real = 1;
-    *pp = end;
+    const char *e = p;
+    while (*e != '\0' && !mst_is_blank(*e))
+        e++;
+    *start = p;
+    *end = e;
     return MST_TOK_OK;
+}
+
+/* 1 if p..end is an integer token: an optional sign and digits only. */
+static int is_integer_token(const char *p, const char *end)
+{
+    const char *q = p + (*p == '-' || *p == '+');
+    return q < end && digits(q) == (size_t)(end - q);
+}
+
+int mst_parse_weight(const char **pp, mst_number *out, int float32)
+{
+    const char *p, *end;
+    int r = token_bounds(pp, &p, &end);
+    if (r != MST_TOK_OK)
+        return r;
+    if (is_integer_token(p, end))
+        r = parse_integer(p, end, out);
+    else if (!is_decimal_real(p, end))
+        return MST_TOK_BAD;
+    else
+        r = parse_real(p, end, float32, out);
+    if (r == MST_TOK_OK)
+        *pp = end;
+    return r;
+}
+
+int mst_parse_int_weight(const char **pp, mst_number *out)
+{
+    const char *p, *end;
+    int r = token_bounds(pp, &p, &end);
+    if (r != MST_TOK_OK)
+        return r;
+    if (!is_integer_token(p, end))
+        return MST_TOK_BAD;
+    r = parse_integer(p, end, out);
+    if (r == MST_TOK_OK)
+        *pp = end;
+    return r;
+}
+
+const char *mst_number_text(const mst_number *x, char buf[48])
+{
+    if (x->is_real)
+        snprintf(buf, 48, "%.17g", x->d);
+    else
+        snprintf(buf, 48, "%s%llu", x->neg ? "-" : "", (unsigned long long)x->mag);
+    return buf;
 }
 
 const char *mst_token_text(const char *p, char buf[48])

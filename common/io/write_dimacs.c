@@ -10,8 +10,8 @@
  *   c comment
  *   p tw N M
  *   U V                    one line per edge, in edge order
- * Ids are 1-based. Weights must be integers (the challenge's format): float32 graphs are refused
- * with MST_EUSAGE; int32 and uint32 values are written as they are.
+ * Ids are 1-based. Weights must be integers (the challenge's format): float graphs are refused
+ * with MST_EUSAGE; integers of every width are written as they are.
  * What the loader reads back: the same n, m, edge order, orientation, weights and weight type (a
  * uint32 graph whose weights all fit int32 comes back int32). The loader symmetrizes: in 'sp'
  * files each arc pair merges back into its edge at the first arc's position (arc pairs of
@@ -36,7 +36,7 @@ static inline void arc_line(mst_out *o, const mst_graph *g, uint32_t a, uint32_t
     mst_out_char(o, ' ');
     mst_out_u64(o, (uint64_t)b + 1);
     mst_out_char(o, ' ');
-    mst_out_weight(o, g->weight_type, g->key[e]);
+    mst_out_edge_weight(o, g, e);
     mst_out_char(o, '\n');
 }
 

@@ -7,9 +7,11 @@
  *   U V [W]                                                                 one line per edge
  *   [N-1 N-1 [0]]                                                           see below
  * Ids are always 0-based (the loader's default), whatever the source's numbering. Weights are
- * the raw values (float32 always with a '.' or an exponent, so the file reads back as float32).
- * What the loader reads back: the same n, m, edge order, weights and weight type (a uint32 graph
- * whose weights all fit int32 comes back int32: same values, same order), with two details:
+ * the raw values, exactly (floats always with a '.' or an exponent, so the file reads back as
+ * a float graph). What the loader reads back: the same n, m, edge order and weights; the type
+ * is the smallest that holds the values (a uint32 graph whose weights all fit int32 comes back
+ * int32, a float32 graph float64 unless read with --weight-type float32: same values, same
+ * order), with two details:
  *   - an edge list has no header, and n is the largest id + 1: when the last vertices are
  *     isolated, a final self-loop on vertex N-1 keeps n (the loader drops and counts it);
  *   - the loader symmetrizes lines (an arc and a later reverse arc of equal weight become one
@@ -52,7 +54,7 @@ mst_status mst_write_edgelist(const char *path, const mst_graph *g, int with_wei
         mst_out_u64(&o, b);
         if (with_weights) {
             mst_out_char(&o, ' ');
-            mst_out_weight(&o, g->weight_type, g->key[e]);
+            mst_out_edge_weight(&o, g, e);
         }
         mst_out_char(&o, '\n');
     }
@@ -62,7 +64,7 @@ mst_status mst_write_edgelist(const char *path, const mst_graph *g, int with_wei
                                  " (loaders drop self-loops)\n%" PRIu32 " %" PRIu32 "%s\n", g->n,
                                  g->n - 1, g->n - 1,
                                  !with_weights ? ""
-                                 : g->weight_type == MST_WEIGHT_FLOAT32 ? " 0.0" : " 0"));
+                                 : mst_weight_is_float(g->weight_type) ? " 0.0" : " 0"));
     }
     free(flips);
     return mst_out_commit(&o);

@@ -8,7 +8,7 @@
  *   int32 nlist[edges]                  neighbours, 0-based, each row in increasing edge id
  *   int32 eweight[edges]                only when weighted
  * Limits: n and 2m must not exceed INT32_MAX (MST_ERESOURCE otherwise); weights must be int32:
- * float32 graphs and uint32 weights above INT32_MAX are refused with MST_EUSAGE.
+ * float graphs and integer weights outside int32 are refused with MST_EUSAGE.
  * What the loader reads back: the same n, m, weights (as a multiset per vertex pair) and MSF
  * weight, but NOT the edge order: a CSR has no edge ids, so the loader numbers the edges row by
  * row (edge {a, b}, a < b, gets its id from a's row) and orients each as (min, max); the MSF
@@ -32,12 +32,17 @@ static mst_status check_limits(const char *path, const mst_graph *g, int with_we
     if (!with_weights)
         return MST_OK;
     mst_status st = mst_out_need_integers(g, with_weights, path, "ECL .egr");
-    if (st != MST_OK || g->weight_type != MST_WEIGHT_UINT32)
+    if (st != MST_OK || g->weight_type == MST_WEIGHT_INT32)
         return st;
-    for (uint64_t e = 0; e < g->m; e++)
-        if (g->key[e] > INT32_MAX)
-            return mst_fail(MST_EUSAGE, "%s: edge %" PRIu64 " has weight %" PRIu32 ", above "
-                            "INT32_MAX: ECL .egr holds int32 weights only", path, e, g->key[e]);
+    for (uint64_t e = 0; e < g->m; e++) {
+        uint64_t bits;
+        if (!mst_weight_value_fits(mst_edge_weight(g, e), MST_WEIGHT_INT32, &bits)) {
+            char w[48];
+            return mst_fail(MST_EUSAGE, "%s: edge %" PRIu64 " has weight %s, outside int32: "
+                            "ECL .egr holds int32 weights only", path, e,
+                            mst_format_edge_weight(g, e, w, sizeof w));
+        }
+    }
     return MST_OK;
 }
 
@@ -49,10 +54,10 @@ static mst_status write_words(mst_out *o, const mst_graph *g, const uint32_t *sr
         mst_status st = mst_out_room(o, 4);
         if (st != MST_OK)
             return st;
-        uint32_t key = src == NULL ? g->key[eid[i]] : 0;
-        mst_out_u32le(o, src != NULL                         ? src[i]
-                         : g->weight_type == MST_WEIGHT_UINT32 ? key
-                                                               : (uint32_t)mst_key_to_int32(key));
+        uint64_t bits = 0; /* int32 weights, checked by check_limits: int64 bits */
+        if (src == NULL)
+            mst_weight_value_fits(mst_edge_weight(g, eid[i]), MST_WEIGHT_INT32, &bits);
+        mst_out_u32le(o, src != NULL ? src[i] : (uint32_t)bits);
     }
     return MST_OK;
 }

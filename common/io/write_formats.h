@@ -25,15 +25,15 @@ mst_status mst_write_edgelist(const char *path, const mst_graph *g, int with_wei
 mst_status mst_write_mtx(const char *path, const mst_graph *g, int with_weights);
 
 /* DIMACS-9 "p sp" with both arcs of each edge, or PACE "p tw" when unweighted
- * (write_dimacs.c). Errors: MST_EUSAGE for float32 weights; as mst_write_edgelist. O(m). */
+ * (write_dimacs.c). Errors: MST_EUSAGE for float weights; as mst_write_edgelist. O(m). */
 mst_status mst_write_dimacs(const char *path, const mst_graph *g, int with_weights);
 
-/* METIS adjacency lists, fmt 1 when weighted (write_metis.c). Errors: MST_EUSAGE for float32
+/* METIS adjacency lists, fmt 1 when weighted (write_metis.c). Errors: MST_EUSAGE for float
  * weights; MST_EINPUT; MST_ERESOURCE. O(n + m) time, a CSR of 20 bytes per arc. */
 mst_status mst_write_metis(const char *path, const mst_graph *g, int with_weights);
 
-/* ECL binary CSR, int32 (write_egr.c). Errors: MST_EUSAGE for float32 weights or uint32
- * weights above INT32_MAX; MST_ERESOURCE when n or 2m exceeds INT32_MAX, or memory; MST_EINPUT.
+/* ECL binary CSR, int32 (write_egr.c). Errors: MST_EUSAGE for float weights or integer
+ * weights outside int32; MST_ERESOURCE when n or 2m exceeds INT32_MAX, or memory; MST_EINPUT.
  * O(n + m) time, a CSR of 20 bytes per arc. */
 mst_status mst_write_egr(const char *path, const mst_graph *g, int with_weights);
 

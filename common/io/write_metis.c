@@ -6,9 +6,10 @@
  *   % comment
  *   N M [1]                 header; FMT 1 = an edge weight follows each neighbour
  *   v_1 [e_1] v_2 [e_2] ... line i = 1..N: the neighbours of vertex i (1-based), blank if none
- * Every edge appears in both endpoints' lists. Weights must be integers: float32 graphs are
+ * Every edge appears in both endpoints' lists. Weights must be integers: float graphs are
  * refused with MST_EUSAGE. METIS itself wants positive edge weights and no parallel edges; the
- * suite's loader takes any int32/uint32 weight and keeps parallel edges, and so does this writer.
+ * suite's loader takes any integer weight (int64, uint64 included) and keeps parallel edges, and
+ * so does this writer.
  * What the loader reads back: the same n, m, weights (as a multiset per vertex pair) and MSF
  * weight, but NOT the edge order: adjacency lists are per vertex, so the loader numbers the edges
  * row by row (edge {a, b}, a < b, gets its id from a's row) and orients each as (min, max).
@@ -45,7 +46,7 @@ mst_status mst_write_metis(const char *path, const mst_graph *g, int with_weight
             mst_out_u64(&o, (uint64_t)c.adj[j] + 1);
             if (with_weights) {
                 mst_out_char(&o, ' ');
-                mst_out_weight(&o, g->weight_type, g->key[c.eid[j]]);
+                mst_out_edge_weight(&o, g, c.eid[j]);
             }
         }
         MST_CHECK(mst_out_room(&o, 1));

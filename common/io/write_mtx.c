@@ -7,12 +7,13 @@
  *   % comment
  *   N N M                                                 n x n, one entry per edge
  *   I J [V]                                               1-based, I > J (lower triangle)
- * FIELD is integer for int32 and uint32 weights, real for float32 (shortest exact form), pattern
- * without weights. The matrix is written 'symmetric' on purpose: the loader takes a symmetric
+ * FIELD is integer for the integer types (all exact, 64-bit ones included), real for float32
+ * and float64 (shortest exact form), pattern without weights. The matrix is written 'symmetric' on purpose: the loader takes a symmetric
  * file as undirected (each entry one edge, nothing merged), whereas 'general' entries are arcs,
  * and two parallel edges a-b and b-a of equal weight would be merged into one.
  * What the loader reads back: the same n, m, edge order (edge e is entry e), weights and weight
- * type (a uint32 graph whose weights all fit int32 comes back int32); each edge comes back as
+ * type, or the smallest type that holds them (a uint32 graph whose weights all fit int32 comes
+ * back int32, a float32 one float64 without --weight-type float32); each edge comes back as
  * (max, min), since symmetric files store the lower triangle only.
  * One pass, buffered (out_stream.h). O(m) time.
  */
@@ -27,7 +28,7 @@ mst_status mst_write_mtx(const char *path, const mst_graph *g, int with_weights)
     mst_out o;
     memset(&o, 0, sizeof o);
     const char *field = !with_weights                         ? "pattern"
-                        : g->weight_type == MST_WEIGHT_FLOAT32 ? "real"
+                        : mst_weight_is_float(g->weight_type) ? "real"
                                                                : "integer";
     MST_CHECK(mst_out_check_finite(g, with_weights, path));
     MST_CHECK(mst_out_open(&o, path));
@@ -46,7 +47,7 @@ mst_status mst_write_mtx(const char *path, const mst_graph *g, int with_weights)
         mst_out_u64(&o, (uint64_t)(a > b ? b : a) + 1);
         if (with_weights) {
             mst_out_char(&o, ' ');
-            mst_out_weight(&o, g->weight_type, g->key[e]);
+            mst_out_edge_weight(&o, g, e);
         }
         mst_out_char(&o, '\n');
     }

@@ -116,7 +116,7 @@ def _make_bundled_test(row):
         r = self.check_all_algos(path, "--weights", "keep", expect_weight=row["msf_weight"],
                                  expect_edges=row["msf_edges"])
         weights = ("no" if r["weights"] == "unit" else
-                   "real" if r["weight_type"] == "float32" else "integer")
+                   "real" if r["weight_type"] in ("float32", "float64") else "integer")
         self.assertEqual((r["format"], r["n"], r["self_loops"], r["components"], weights),
                          (row["format"], row["n"], row["self_loops"], row["components"],
                           row["weights"]))
@@ -254,11 +254,11 @@ class CornerCases(Workdir):
         self.check_all_algos(path, expect_weight=-13)
         path = self.write("float.wel", "0 1 0.5\n1 2 -0.25\n0 2 1e-3\n2 3 -0.0\n3 0 0.0\n")
         r = self.check_all_algos(path, expect_weight=-0.25)
-        self.assertEqual(r["weight_type"], "float32")
-        # An integer beyond 32 bits is fine once the file has real weights (float32).
+        self.assertEqual(r["weight_type"], "float64")
+        # Integers and reals together: float64, exact here.
         path = self.write("mixed.wel", "0 1 5000000000\n1 2 0.5\n0 2 6000000000\n")
         r = self.check_all_algos(path, expect_weight=5000000000.5)
-        self.assertEqual(r["weight_type"], "float32")
+        self.assertEqual(r["weight_type"], "float64")
 
     def test_uint32_weights(self):
         path = self.write("big.wel", "0 1 4000000000\n1 2 3000000000\n0 2 4294967295\n")
@@ -313,7 +313,7 @@ class Errors(Workdir):
         self.expect_input_error("d.mtx", "%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n",
                                 "array")
         self.expect_input_error("e.wel", "0 1 nan\n", ":1:")
-        self.expect_input_error("f.wel", "0 1 99999999999\n", ":1:")
+        self.expect_input_error("f.wel", "0 1 99999999999999999999\n", ":1:")
         self.expect_input_error("g.graph", "3 2\n2\n1 3\n", "")
 
     def test_random_bytes(self):

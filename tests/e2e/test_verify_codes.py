@@ -94,7 +94,7 @@ class VerifyCodes(Workdir):
 
     def test_lines_that_do_not_parse(self):
         for bad in ("0 1 x\n", "0 1\n", "0 1 1 4\n", "0 1 0x1\n", "a b c\n", "-1 2 3\n",
-                    "0 1 1e-50\n", "0 1 1e999\n", "0x1 1 1\n", "0 1 1\0\n"):
+                    "0 1 1e-400\n", "0 1 1e999\n", "0x1 1 1\n", "0 1 1\0\n"):
             with self.subTest(line=bad):
                 self.expect(bad, 2, "c.msf:1:")
 

@@ -1,7 +1,8 @@
 /*
  * msf.c: the libFuzzer harness of the certificate reader (mst_msf_read, what mst-verify reads)
- * and of the verifier behind it. Each input is an MSF file ("u v w" lines) for one fixed graph,
- * read through a memory file (memfd_create), since the reader takes a path.
+ * and of the verifier behind it. Each input is an MSF file ("u v w" lines, or edge ids: the
+ * layout is told by the first data line) for one fixed graph, read through a memory file
+ * (memfd_create), since the reader takes a path.
  *
  * The graph: 8 vertices, three components ({0,1,2,3}, {4,5,6}, the isolated 7), equal weights
  * that only the (weight, edge id) order tells apart, and two parallel edges 0-1 of weight 3.
@@ -78,7 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         setup();
     put_certificate(data, size);
     uint64_t *ids = NULL, k = 0, c = 0;
-    mst_status st = mst_msf_read(certificate_path, &graph, &ids, &k);
+    mst_status st = mst_msf_read(certificate_path, &graph, MST_MSF_AUTO, &ids, &k, NULL);
     if (st != MST_OK) {
         /* Lines that do not parse are bad input; well-formed wrong lines may be refused as an
          * invalid certificate already here. */

@@ -601,9 +601,9 @@ Test(msb, bad_headers)
     free(b.p);
 
     b = msb_image();
-    set32(&b, 12, 4);
+    set32(&b, 12, 7);
     write_file(path, b.p, b.len);
-    expect_bad(path, "unknown weight type 4");
+    expect_bad(path, "unknown weight type 7");
     free(b.p);
 
     b = msb_image();

@@ -51,6 +51,13 @@ static void load_ok(loader_fn fn, const char *name, const char *text, mst_graph 
     cr_assert(eq(int, st, MST_OK), "loading failed: %s\ninput:\n%s", mst_last_error(), text);
 }
 
+static void load_ok_with(loader_fn fn, const char *name, const char *text,
+                         const mst_load_options *o, mst_graph *g)
+{
+    mst_status st = load_text(fn, name, text, o, g);
+    cr_assert(eq(int, st, MST_OK), "loading failed: %s\ninput:\n%s", mst_last_error(), text);
+}
+
 /* The message must hold `where` ("name:LINE:") and `words`. */
 static void check_message(const char *where, const char *words)
 {
@@ -62,7 +69,8 @@ static void check_message(const char *where, const char *words)
 /* The graph of a failed load must be zeroed. */
 static void check_zeroed(const mst_graph *g)
 {
-    cr_assert(g->u == NULL && g->v == NULL && g->key == NULL && g->name == NULL,
+    cr_assert(g->u == NULL && g->v == NULL && g->key == NULL && g->raw == NULL &&
+                  g->name == NULL,
               "arrays left after an error");
     cr_assert(eq(u32, g->n, 0));
     cr_assert(eq(u64, g->m, 0));
@@ -131,6 +139,17 @@ Test(load_edgelist, real_weights)
 {
     mst_graph g;
     load_ok(mst_load_edgelist, "t.wel", "0 1 1.5\n1 2 2\n2 3 -2.5e-1\n", &g);
+    cr_assert(eq(int, g.weight_type, MST_WEIGHT_FLOAT64));
+    cr_assert(eq(dbl, mst_edge_weight_double(&g, 0), 1.5));
+    cr_assert(eq(dbl, mst_edge_weight_double(&g, 1), 2.0));
+    cr_assert(eq(dbl, mst_edge_weight_double(&g, 2), -0.25));
+    check_edge(&g, 0, 0, 1, 1); /* keys: ranks among -0.25 < 1.5 < 2 */
+    check_edge(&g, 1, 1, 2, 2);
+    check_edge(&g, 2, 2, 3, 0);
+    mst_graph_free(&g);
+    mst_load_options o = mst_load_options_default();
+    o.weight_type = 1 + MST_WEIGHT_FLOAT32; /* --weight-type float32 */
+    load_ok_with(mst_load_edgelist, "t.wel", "0 1 1.5\n1 2 2\n2 3 -2.5e-1\n", &o, &g);
     cr_assert(eq(int, g.weight_type, MST_WEIGHT_FLOAT32));
     check_edge(&g, 0, 0, 1, mst_key_from_float(1.5f));
     check_edge(&g, 1, 1, 2, mst_key_from_float(2.0f));
@@ -236,12 +255,15 @@ Test(load_edgelist, bad_weights)
 {
     fail_text(mst_load_edgelist, "t.el", "0 1 2\n1 2 nan\n", "t.el:2:", "NaN");
     fail_text(mst_load_edgelist, "t.el", "0 1 inf\n", "t.el:1:", "infinite");
-    fail_text(mst_load_edgelist, "t.el", "0 1 5000000000\n", "t.el:1:", "overflows");
-    fail_text(mst_load_edgelist, "t.el", "0 1 -3000000000\n", "t.el:1:", "overflows");
-    fail_text(mst_load_edgelist, "t.el", "0 1 1e50\n", "t.el:1:", "out of range");
+    /* Integers outside [INT64_MIN, UINT64_MAX] fit no type; reals beyond double neither. */
+    fail_text(mst_load_edgelist, "t.el", "0 1 18446744073709551616\n", "t.el:1:", "out of range");
+    fail_text(mst_load_edgelist, "t.el", "0 1 -9223372036854775809\n", "t.el:1:",
+              "out of range");
+    fail_text(mst_load_edgelist, "t.el", "0 1 1e400\n", "t.el:1:", "out of range");
     fail_text(mst_load_edgelist, "t.el", "0 1 99999999999999999999\n", "t.el:1:",
               "out of range");
-    fail_text(mst_load_edgelist, "t.el", "0 1 -1\n1 2 5\n2 3 3000000000\n", "t.el:3:",
+    /* Negative and above INT64_MAX: neither int64 nor uint64 holds both. */
+    fail_text(mst_load_edgelist, "t.el", "0 1 -1\n1 2 5\n2 3 10000000000000000000\n", "t.el:3:",
               "negative");
 }
 
@@ -351,10 +373,12 @@ Test(load_dimacs, ids_and_counts)
 Test(load_dimacs, bad_weights)
 {
     fail_text(mst_load_dimacs, "t.gr", "p sp 2 1\na 1 2 nan\n", "t.gr:2:", "integer weight");
-    fail_text(mst_load_dimacs, "t.gr", "p sp 2 1\na 1 2 5000000000\n", "t.gr:2:", "overflows");
-    fail_text(mst_load_dimacs, "t.gr", "p sp 2 1\na 1 2 -3000000000\n", "t.gr:2:", "overflows");
-    fail_text(mst_load_dimacs, "t.gr", "p sp 3 2\na 1 2 3000000000\na 2 3 -1\n", "t.gr:2:",
-              "does not fit int32");
+    fail_text(mst_load_dimacs, "t.gr", "p sp 2 1\na 1 2 18446744073709551616\n", "t.gr:2:",
+              "out of range");
+    fail_text(mst_load_dimacs, "t.gr", "p sp 2 1\na 1 2 -9223372036854775809\n", "t.gr:2:",
+              "out of range");
+    fail_text(mst_load_dimacs, "t.gr", "p sp 3 2\na 1 2 9223372036854775808\na 2 3 -1\n",
+              "t.gr:2:", "does not fit int64");
 }
 
 Test(load_dimacs, random_bytes)
@@ -379,9 +403,11 @@ Test(load_mtx, real_general)
     cr_assert(eq(u64, g.merged_arcs, 1));
     cr_assert(eq(u64, g.self_loops, 1));
     cr_assert(eq(int, g.index_base, 1));
-    cr_assert(eq(int, g.weight_type, MST_WEIGHT_FLOAT32));
-    check_edge(&g, 0, 0, 1, mst_key_from_float(1.5f));
-    check_edge(&g, 1, 1, 2, mst_key_from_float(-0.1f));
+    cr_assert(eq(int, g.weight_type, MST_WEIGHT_FLOAT64));
+    cr_assert(eq(dbl, mst_edge_weight_double(&g, 0), 1.5));
+    cr_assert(eq(dbl, mst_edge_weight_double(&g, 1), -0.1));
+    check_edge(&g, 0, 0, 1, 1);
+    check_edge(&g, 1, 1, 2, 0);
     mst_graph_free(&g);
 }
 
@@ -389,11 +415,18 @@ Test(load_mtx, integer_tokens_in_real_file_are_real)
 {
     mst_graph g;
     load_ok(mst_load_mtx, "t.mtx", MM "real symmetric\n2 2 1\n2 1 3\n", &g);
-    cr_assert(eq(int, g.weight_type, MST_WEIGHT_FLOAT32));
-    check_edge(&g, 0, 1, 0, mst_key_from_float(3.0f));
+    cr_assert(eq(int, g.weight_type, MST_WEIGHT_FLOAT64));
+    cr_assert(eq(dbl, mst_edge_weight_double(&g, 0), 3.0));
     mst_graph_free(&g);
     load_ok(mst_load_mtx, "t.mtx", MM "double general\n2 2 1\n2 1 7\n", &g);
-    cr_assert(eq(int, g.weight_type, MST_WEIGHT_FLOAT32));
+    cr_assert(eq(int, g.weight_type, MST_WEIGHT_FLOAT64));
+    mst_graph_free(&g);
+    /* --weight-type int32 takes the integer tokens of a real matrix as they are. */
+    mst_load_options o = mst_load_options_default();
+    o.weight_type = 1 + MST_WEIGHT_INT32;
+    load_ok_with(mst_load_mtx, "t.mtx", MM "real symmetric\n2 2 1\n2 1 -3\n", &o, &g);
+    cr_assert(eq(int, g.weight_type, MST_WEIGHT_INT32));
+    check_edge(&g, 0, 1, 0, mst_key_from_int32(-3));
     mst_graph_free(&g);
 }
 
@@ -492,14 +525,15 @@ Test(load_mtx, entry_errors)
 Test(load_mtx, bad_values)
 {
     fail_text(mst_load_mtx, "t.mtx", MM "real general\n3 3 1\n1 2 NaN\n", "t.mtx:3:", "NaN");
-    fail_text(mst_load_mtx, "t.mtx", MM "real general\n3 3 1\n1 2 1e39\n", "t.mtx:3:",
+    fail_text(mst_load_mtx, "t.mtx", MM "real general\n3 3 1\n1 2 1e309\n", "t.mtx:3:",
               "out of range");
-    fail_text(mst_load_mtx, "t.mtx", MM "integer general\n3 3 1\n1 2 5000000000\n", "t.mtx:3:",
-              "overflows");
-    fail_text(mst_load_mtx, "t.mtx", MM "integer general\n3 3 1\n1 2 -3000000000\n", "t.mtx:3:",
-              "overflows");
-    fail_text(mst_load_mtx, "t.mtx", MM "integer general\n3 3 2\n1 2 -1\n2 3 3000000000\n",
-              "t.mtx:4:", "does not fit int32");
+    fail_text(mst_load_mtx, "t.mtx", MM "integer general\n3 3 1\n1 2 18446744073709551616\n",
+              "t.mtx:3:", "out of range");
+    fail_text(mst_load_mtx, "t.mtx", MM "integer general\n3 3 1\n1 2 -9223372036854775809\n",
+              "t.mtx:3:", "out of range");
+    fail_text(mst_load_mtx, "t.mtx",
+              MM "integer general\n3 3 2\n1 2 -1\n2 3 18446744073709551615\n", "t.mtx:4:",
+              "does not fit int64");
 }
 
 Test(load_mtx, random_bytes)
@@ -613,12 +647,15 @@ Test(load_metis, vertex_line_errors)
 Test(load_metis, bad_weights)
 {
     fail_text(mst_load_metis, "t.graph", "2 1 1\n2 nan\n1 nan\n", "t.graph:2:", "integers");
-    fail_text(mst_load_metis, "t.graph", "2 1 1\n2 5000000000\n1 5000000000\n", "t.graph:2:",
-              "overflows");
-    fail_text(mst_load_metis, "t.graph", "2 1 1\n2 -3000000000\n1 -3000000000\n", "t.graph:2:",
-              "overflows");
-    fail_text(mst_load_metis, "t.graph", "3 2 1\n2 -1\n1 -1 3 3000000000\n2 3000000000\n",
-              "t.graph:3:", "does not fit int32");
+    fail_text(mst_load_metis, "t.graph",
+              "2 1 1\n2 18446744073709551616\n1 18446744073709551616\n", "t.graph:2:",
+              "out of range");
+    fail_text(mst_load_metis, "t.graph",
+              "2 1 1\n2 -9223372036854775809\n1 -9223372036854775809\n", "t.graph:2:",
+              "out of range");
+    fail_text(mst_load_metis, "t.graph",
+              "3 2 1\n2 -1\n1 -1 3 9223372036854775808\n2 9223372036854775808\n",
+              "t.graph:3:", "does not fit int64");
     fail_text(mst_load_metis, "t.graph", "2 1 1\n2 x\n1 1\n", "t.graph:2:", "bad edge weight 'x'");
 }
 

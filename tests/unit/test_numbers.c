@@ -6,8 +6,9 @@
  * whose weights may be real (edge list, Matrix Market 'real') and those whose weights are
  * integers (DIMACS 'p sp', METIS, Matrix Market 'integer'). A token loads to the same key in
  * every format that takes it, or fails with MST_EINPUT naming the file, the line and the token:
- * hexadecimal, a real that rounds to zero or to infinity in float32, and a real where the format
- * holds integers are errors; subnormal float32 values are kept exactly.
+ * hexadecimal, a real that rounds to zero or to infinity in its type (float64, or float32 with
+ * --weight-type float32), an integer outside [INT64_MIN, UINT64_MAX], and a real where the
+ * format holds integers are errors; subnormal values are kept exactly.
  */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
@@ -48,11 +49,15 @@ static const text_format FORMATS[] = {
 };
 #define NFORMATS (sizeof FORMATS / sizeof FORMATS[0])
 
+/* --weight-type of the loads of a test: 0 auto, else 1 + the type (each test is a process). */
+static int weight_type;
+
 /* Loads format f's file with weight token w; the status, and the graph in *g when MST_OK. */
 static mst_status load_weight(const text_format *f, const char *w, mst_graph *g)
 {
     char text[256];
     mst_load_options o = mst_load_options_default();
+    o.weight_type = weight_type;
     mst_reader *r = NULL;
     snprintf(text, sizeof text, f->text, w, w);
     cr_assert(eq(int, mst_reader_from_memory(f->name, text, strlen(text), &r), MST_OK));
@@ -82,6 +87,20 @@ static void expect_failure(const text_format *f, const char *w, const char *word
 static void expect_error(const text_format *f, const char *w, const char *words)
 {
     expect_failure(f, w, words, 1);
+}
+
+/* The load must succeed with one edge 0-1 of float64 weight `d` (the same bits: -0.0 is not
+ * 0.0). */
+static void expect_double(const text_format *f, const char *w, double d)
+{
+    mst_graph g;
+    mst_status st = load_weight(f, w, &g);
+    cr_assert(eq(int, st, MST_OK), "%s, weight '%s': %s", f->name, w, mst_last_error());
+    cr_assert(eq(int, g.weight_type, MST_WEIGHT_FLOAT64), "%s, weight '%s'", f->name, w);
+    double got = mst_edge_weight_double(&g, 0);
+    cr_assert(memcmp(&got, &d, sizeof d) == 0, "%s, weight '%s': %.17g, expected %.17g",
+              f->name, w, got, d);
+    mst_graph_free(&g);
 }
 
 /* The load must succeed with one edge 0-1 of key `key`. */
@@ -114,7 +133,16 @@ Test(numbers, other_non_decimal_syntax_is_an_error)
 
 Test(numbers, real_underflow_to_zero_is_an_error)
 {
+    static const char *const tokens[] = {"1e-400", "-1e-400", "2e-324"};
+    for (size_t f = 0; f < 2; f++)
+        for (size_t i = 0; i < sizeof tokens / sizeof tokens[0]; i++)
+            expect_error(&FORMATS[f], tokens[i], "out of range");
+}
+
+Test(numbers, float32_underflow_to_zero_is_an_error)
+{
     static const char *const tokens[] = {"1e-50", "-1e-50", "1e-400", "7e-46"};
+    weight_type = 1 + MST_WEIGHT_FLOAT32;
     for (size_t f = 0; f < 2; f++)
         for (size_t i = 0; i < sizeof tokens / sizeof tokens[0]; i++)
             expect_error(&FORMATS[f], tokens[i], "out of range");
@@ -124,12 +152,30 @@ Test(numbers, real_overflow_is_an_error)
 {
     for (size_t f = 0; f < 2; f++) {
         expect_error(&FORMATS[f], "1e999", "out of range");
+        expect_error(&FORMATS[f], "-1.8e308", "out of range");
+    }
+    weight_type = 1 + MST_WEIGHT_FLOAT32;
+    for (size_t f = 0; f < 2; f++) {
+        expect_error(&FORMATS[f], "1e999", "out of range");
         expect_error(&FORMATS[f], "-3.5e38", "out of range");
+    }
+}
+
+Test(numbers, float64_subnormals_zeros_and_close_values_are_exact)
+{
+    for (size_t f = 0; f < 2; f++) {
+        expect_double(&FORMATS[f], "1e-310", 1e-310);
+        expect_double(&FORMATS[f], "4.9e-324", 4.9e-324); /* smallest double */
+        expect_double(&FORMATS[f], "-0.0", -0.0);
+        expect_double(&FORMATS[f], "0e-500", 0.0);
+        expect_double(&FORMATS[f], "1.00000001", 1.00000001);
+        expect_double(&FORMATS[f], "1.7976931348623157e308", 1.7976931348623157e308);
     }
 }
 
 Test(numbers, subnormals_and_zeros_are_exact)
 {
+    weight_type = 1 + MST_WEIGHT_FLOAT32;
     for (size_t f = 0; f < 2; f++) {
         expect_key(&FORMATS[f], "1e-40", mst_key_from_float(1e-40f));
         expect_key(&FORMATS[f], "1.4e-45", mst_key_from_float(1.4e-45f)); /* smallest float */
@@ -153,16 +199,54 @@ Test(numbers, reals_are_errors_where_the_format_holds_integers)
 Test(numbers, integers_are_exact_everywhere)
 {
     for (size_t f = 0; f < NFORMATS; f++) {
-        uint32_t k7 = FORMATS[f].reals && FORMATS[f].load == mst_load_mtx
-                          ? mst_key_from_float(7.0f) /* a real matrix is float32 throughout */
-                          : mst_key_from_int32(7);
-        expect_key(&FORMATS[f], "7", k7);
-        expect_key(&FORMATS[f], "+7", k7);
-        expect_key(&FORMATS[f], "007", k7);
-        if (!FORMATS[f].reals) {
-            expect_key(&FORMATS[f], "-2147483648", mst_key_from_int32(INT32_MIN));
-            expect_key(&FORMATS[f], "4294967295", UINT32_MAX);
+        if (FORMATS[f].reals && FORMATS[f].load == mst_load_mtx) {
+            expect_double(&FORMATS[f], "7", 7.0); /* a real matrix is float64 throughout */
+            expect_double(&FORMATS[f], "+7", 7.0);
+            continue;
         }
+        expect_key(&FORMATS[f], "7", mst_key_from_int32(7));
+        expect_key(&FORMATS[f], "+7", mst_key_from_int32(7));
+        expect_key(&FORMATS[f], "007", mst_key_from_int32(7));
+        expect_key(&FORMATS[f], "-2147483648", mst_key_from_int32(INT32_MIN));
+        expect_key(&FORMATS[f], "4294967295", UINT32_MAX);
+    }
+}
+
+/* 64-bit integers load exactly, as int64 or uint64, in every format that holds integers. */
+Test(numbers, wide_integers_are_exact_everywhere)
+{
+    static const struct {
+        const char *token;
+        mst_weight_type type;
+        int64_t i;
+        uint64_t u;
+    } cases[] = {
+        {"-9223372036854775808", MST_WEIGHT_INT64, INT64_MIN, 0},
+        {"9223372036854775807", MST_WEIGHT_INT64, INT64_MAX, 0},
+        {"-2147483649", MST_WEIGHT_INT64, -2147483649LL, 0},
+        {"4294967296", MST_WEIGHT_INT64, 4294967296LL, 0},
+        {"9223372036854775808", MST_WEIGHT_UINT64, 0, 9223372036854775808ull},
+        {"18446744073709551615", MST_WEIGHT_UINT64, 0, UINT64_MAX},
+    };
+    for (size_t f = 0; f < NFORMATS; f++) {
+        if (FORMATS[f].reals && FORMATS[f].load == mst_load_mtx)
+            continue;
+        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+            mst_graph g;
+            mst_status st = load_weight(&FORMATS[f], cases[i].token, &g);
+            cr_assert(eq(int, st, MST_OK), "%s '%s': %s", FORMATS[f].name, cases[i].token,
+                      mst_last_error());
+            mst_weight_value w = mst_edge_weight(&g, 0);
+            cr_assert(eq(int, g.weight_type, cases[i].type), "%s '%s'", FORMATS[f].name,
+                      cases[i].token);
+            if (cases[i].type == MST_WEIGHT_INT64)
+                cr_assert(eq(i64, w.i, cases[i].i), "%s '%s'", FORMATS[f].name, cases[i].token);
+            else
+                cr_assert(eq(u64, w.u, cases[i].u), "%s '%s'", FORMATS[f].name, cases[i].token);
+            mst_graph_free(&g);
+        }
+        expect_error(&FORMATS[f], "18446744073709551616", "out of range");
+        expect_error(&FORMATS[f], "-9223372036854775809", "out of range");
     }
 }
 

@@ -1,0 +1,272 @@
+/*
+ * api_solve.c: msf_solve, which runs a solver's variant through its descriptor (solver.h) as the
+ * harness does, with the solver's own options parsed by its option table (options.h), and the
+ * result object.
+ */
+#include <inttypes.h>
+#include <omp.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "options.h"
+#include "solver.h"
+#include "timer.h"
+#include "verify.h"
+
+/* The solvers' descriptors (seq/solver.c, openmp/solver.c). */
+extern const mst_solver_desc mst_solver_seq, mst_solver_openmp;
+
+/* The solvers of the library: C code without init or distributed hooks. */
+static const struct {
+    const char *name;
+    const mst_solver_desc *desc;
+} solvers[] = {
+    {"seq", &mst_solver_seq},
+    {"omp", &mst_solver_openmp},
+};
+#define NSOLVERS (sizeof solvers / sizeof solvers[0])
+
+/* A descriptor's option values are one struct per process: solves that parse into it take
+ * turns. */
+static pthread_mutex_t option_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* Room for the options a caller may pass, plus the program name and --threads N. */
+#define MAX_OPTIONS 256
+
+static const mst_solver_desc *find_solver(const char *name)
+{
+    for (size_t i = 0; i < NSOLVERS; i++)
+        if (strcmp(name, solvers[i].name) == 0)
+            return solvers[i].desc;
+    return NULL;
+}
+
+const char *msf_solver_name(unsigned i)
+{
+    return i < NSOLVERS ? solvers[i].name : NULL;
+}
+
+const char *msf_variant_name(const char *solver, unsigned i)
+{
+    const mst_solver_desc *s = solver != NULL ? find_solver(solver) : NULL;
+    if (s == NULL)
+        return NULL;
+    for (unsigned k = 0; s->variants[k].name != NULL; k++)
+        if (k == i)
+            return s->variants[k].name;
+    return NULL;
+}
+
+/* The variant called `name` (NULL: the first), or MST_EUSAGE listing them. */
+static mst_status find_variant(const char *solver, const mst_solver_desc *s, const char *name,
+                               const mst_variant **out)
+{
+    char list[256] = "";
+    size_t len = 0;
+    for (const mst_variant *v = s->variants; v->name != NULL; v++) {
+        if (name == NULL || strcmp(name, v->name) == 0) {
+            *out = v;
+            return MST_OK;
+        }
+        if (len < sizeof list)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+                                    v == s->variants ? "" : ", ", v->name);
+    }
+    return mst_fail(MST_EUSAGE, "solver %s has no variant '%s' (variants: %s)", solver, name,
+                    list);
+}
+
+static int has_option(const mst_solver_desc *s, const char *name)
+{
+    for (const mst_option *o = s->options; o != NULL && o->name != NULL; o++)
+        if (strcmp(o->name, name) == 0)
+            return 1;
+    return 0;
+}
+
+/* Sets the descriptor's option values from `threads` (as --threads N) and the caller's options,
+ * through the same parser as the executable's command line (defaults first). */
+static mst_status parse_options(const char *solver, const mst_solver_desc *s, int threads,
+                                const char *const *options)
+{
+    const char *argv[MAX_OPTIONS + 3];
+    char tbuf[16];
+    int argc = 0;
+    argv[argc++] = s->program;
+    if (threads > 1 && !has_option(s, "--threads"))
+        return mst_fail(MST_EUSAGE, "solver %s is sequential: threads must be 0 or 1", solver);
+    if (threads > 0 && has_option(s, "--threads")) {
+        snprintf(tbuf, sizeof tbuf, "%d", threads);
+        argv[argc++] = "--threads";
+        argv[argc++] = tbuf;
+    }
+    for (int k = 0; options != NULL && options[k] != NULL; k++) {
+        if (k == MAX_OPTIONS)
+            return mst_fail(MST_EUSAGE, "more than %d options", MAX_OPTIONS);
+        argv[argc++] = options[k];
+    }
+    mst_cli cli;
+    memset(&cli, 0, sizeof cli);
+    cli.program = s->program;
+    cli.kind = "solver";
+    cli.usage = "[options]";
+    if (s->options != NULL)
+        mst_cli_add_group(&cli, "options", s->options, s->option_values);
+    const char *args[1];
+    int nargs = 0;
+    mst_cli_action action;
+    mst_status st = mst_cli_parse(&cli, argc, (char **)argv, args, &nargs, &action);
+    if (st == MST_OK && action != MST_CLI_RUN)
+        st = mst_fail(MST_EUSAGE, "--help and --describe are options of the executables "
+                      "(%s --help lists the options)", s->program);
+    return st;
+}
+
+/* Parses the options and runs the variant, leaving the caller's OpenMP settings as they were. */
+static mst_status run_variant(const char *solver, const mst_solver_desc *s,
+                              const mst_variant *var, const msf_graph *a, int threads,
+                              const char *const *options, mst_forest *f, double *seconds)
+{
+    int locked = s->option_values != NULL;
+    if (locked)
+        pthread_mutex_lock(&option_lock);
+    int saved_threads = omp_get_max_threads(), saved_chunk;
+    omp_sched_t saved_kind;
+    omp_get_schedule(&saved_kind, &saved_chunk);
+    mst_status st = parse_options(solver, s, threads, options);
+    if (st == MST_OK) {
+        mst_options o = {.algo = var->name, .phases = 0};
+        mst_phases ph;
+        memset(&ph, 0, sizeof ph);
+        ph.kernel_s = -1;
+        double t0 = mst_now_s();
+        st = var->solve(&a->g, &o, f, &ph);
+        *seconds = mst_now_s() - t0;
+    }
+    omp_set_num_threads(saved_threads);
+    omp_set_schedule(saved_kind, saved_chunk);
+    if (locked)
+        pthread_mutex_unlock(&option_lock);
+    return st;
+}
+
+static int cmp_u64(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Fills r from the solver's forest (which r takes over): sorted ids both ways and the total. */
+static mst_status finish(msf_result *r, const msf_graph *a, mst_forest *f)
+{
+    r->graph = a;
+    r->count = f->count;
+    r->components = a->g.n - f->count;
+    r->canonical = f->eid;
+    f->eid = NULL;
+    qsort(r->canonical, r->count, sizeof *r->canonical, cmp_u64);
+    if ((r->edges = mst_alloc(r->count, sizeof *r->edges)) == NULL)
+        return MST_ERESOURCE;
+    for (uint64_t i = 0; i < r->count; i++)
+        r->edges[i] = a->input_id != NULL ? a->input_id[r->canonical[i]] : r->canonical[i];
+    r->total = mst_weight_total(&a->g, r->canonical, r->count);
+    mst_format_total(r->total, r->total_text, sizeof r->total_text);
+    return MST_OK;
+}
+
+msf_status msf_solve(const msf_graph *a, const char *solver, const char *variant, int threads,
+                     const char *const *options, msf_result **out)
+{
+    mst_clear_error();
+    if (out == NULL || a == NULL || solver == NULL)
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_solve: %s is NULL",
+                                    out == NULL ? "out" : a == NULL ? "the graph" : "solver");
+    *out = NULL;
+    if (threads < 0)
+        return (msf_status)mst_fail(MST_EUSAGE, "threads must be 0 (the default) or more, not %d",
+                                    threads);
+    const mst_solver_desc *s = find_solver(solver);
+    if (s == NULL)
+        return (msf_status)mst_fail(MST_EUSAGE, "unknown solver '%s' (solvers: seq, omp)", solver);
+    const mst_variant *var = NULL;
+    mst_status st = find_variant(solver, s, variant, &var);
+    uint64_t limit = s->max_edges != NULL ? s->max_edges(var != NULL ? var->name : "") : 0;
+    if (st == MST_OK && limit != 0 && a->g.m > limit)
+        st = mst_fail(MST_ERESOURCE, "the graph has %" PRIu64 " edges; %s's %s takes at most %"
+                      PRIu64, a->g.m, solver, var->name, limit);
+    if (st != MST_OK)
+        return (msf_status)st;
+    msf_result *r = calloc(1, sizeof *r);
+    mst_forest f = {NULL, 0, (a->g.m < a->g.n ? a->g.m : a->g.n) + 1};
+    if (r == NULL || (f.eid = mst_alloc(f.capacity, sizeof *f.eid)) == NULL) {
+        free(r);
+        return (msf_status)mst_fail(MST_ERESOURCE, "out of memory allocating a forest");
+    }
+    st = run_variant(solver, s, var, a, threads, options, &f, &r->seconds);
+    if (st == MST_OK)
+        st = finish(r, a, &f);
+    free(f.eid);
+    if (st != MST_OK) {
+        msf_result_free(r);
+        return (msf_status)st;
+    }
+    *out = r;
+    return MSF_OK;
+}
+
+void msf_result_free(msf_result *r)
+{
+    if (r == NULL)
+        return;
+    free(r->canonical);
+    free(r->edges);
+    free(r);
+}
+
+uint64_t msf_result_size(const msf_result *r)
+{
+    return r != NULL ? r->count : 0;
+}
+
+const uint64_t *msf_result_edges(const msf_result *r)
+{
+    return r != NULL ? r->edges : NULL;
+}
+
+msf_total msf_result_total(const msf_result *r)
+{
+    msf_total t = {0, 0.0};
+    if (r != NULL) {
+        t.is_float = r->total.is_float;
+        t.value = mst_weight_sum_double(&r->total);
+    }
+    return t;
+}
+
+const char *msf_result_total_text(const msf_result *r)
+{
+    return r != NULL ? r->total_text : "0";
+}
+
+uint64_t msf_result_components(const msf_result *r)
+{
+    return r != NULL ? r->components : 0;
+}
+
+double msf_result_seconds(const msf_result *r)
+{
+    return r != NULL ? r->seconds : 0.0;
+}
+
+msf_status msf_verify(const msf_graph *a, const msf_result *r)
+{
+    mst_clear_error();
+    if (a == NULL || r == NULL || r->graph != a)
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_verify: %s", a == NULL || r == NULL
+                                    ? "graph or result is NULL"
+                                    : "the result was not computed from this graph");
+    return (msf_status)mst_verify_forest(&a->g, r->canonical, r->count, NULL);
+}

@@ -1,0 +1,45 @@
+/*
+ * internal.h: what libmst's files share behind the public API (mst.h): the graph and result
+ * objects, built on the suite's canonical graph (common/core/graph.h).
+ */
+#ifndef LIBMST_INTERNAL_H
+#define LIBMST_INTERNAL_H
+
+#include <stdint.h>
+
+#include "graph.h"
+#include "mst.h"
+#include "status.h"
+
+/* A graph: the canonical graph of its non-loop edges, in input order, and the way back to the
+ * input's positions. Canonical edge e is input edge input_id[e]; dropping the self-loops keeps
+ * the order of the others, so the (key, id) order and the forest are those of the input. */
+struct msf_graph {
+    mst_graph g;
+    uint64_t m_input;   /* m as given */
+    uint64_t *input_id; /* [g.m], or NULL when the input had no self-loops (the identity) */
+};
+
+/* A forest: its ids both ways, its total, and the graph it came from (compared, never read:
+ * msf_verify's check; the graph may be freed first). */
+struct msf_result {
+    const msf_graph *graph;
+    uint64_t count;
+    uint64_t components;
+    uint64_t *canonical; /* [count] increasing ids in g (verifier's numbering) */
+    uint64_t *edges;     /* [count] the same edges' input positions, increasing */
+    mst_weight_sum total;
+    char total_text[48];
+    double seconds;
+};
+
+/* The public weight types are the suite's own, value for value (mst_graph_set_weights). */
+_Static_assert((int)MSF_WEIGHT_INT32 == (int)MST_WEIGHT_INT32 &&
+                   (int)MSF_WEIGHT_UINT32 == (int)MST_WEIGHT_UINT32 &&
+                   (int)MSF_WEIGHT_FLOAT32 == (int)MST_WEIGHT_FLOAT32 &&
+                   (int)MSF_WEIGHT_INT64 == (int)MST_WEIGHT_INT64 &&
+                   (int)MSF_WEIGHT_UINT64 == (int)MST_WEIGHT_UINT64 &&
+                   (int)MSF_WEIGHT_FLOAT64 == (int)MST_WEIGHT_FLOAT64,
+               "msf_weight_type and mst_weight_type differ");
+
+#endif

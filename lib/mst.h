@@ -1,0 +1,164 @@
+/*
+ * mst.h: libmst, the C API of mst-suite (docs/c-api.md).
+ *
+ * The minimum spanning forest (MSF) of an undirected multigraph given as arrays, computed by
+ * the suite's own solvers: "seq" (mst-seq's Kruskal, Filter-Kruskal, Prim, Borůvka) and "omp"
+ * (mst-omp's edge-centric Borůvka). Edges are ordered by (weight, edge id), which makes the
+ * forest unique: every solver and variant returns the same edge set, and it is the set that
+ * `mst-seq --output` writes for the same edge list.
+ *
+ * Conventions. Vertices are 0..n-1 (uint32_t). Edge e is {u[e], v[e]} with weight w[e], and e,
+ * its position in the input arrays, is its id: results name edges by these positions.
+ * Self-loops are allowed in the input, never part of a forest, and do not change the ids of the
+ * other edges. Parallel edges are kept (the forest takes the lightest, the lowest id among
+ * equals).
+ *
+ * Errors. Every function that can fail returns an msf_status; on failure it records one line
+ * that msf_last_error() returns ("edge 3: vertex 9 is not below n = 5"). The library never
+ * prints, never exits and never aborts on bad input.
+ *
+ * Thread safety. Graphs and results are immutable once created: any number of threads may
+ * read them and solve the same graph at once. The last error is per thread. Solves with the
+ * "omp" solver are serialized by a process-wide lock (its options live in one table), and leave
+ * the calling thread's OpenMP settings (number of threads, schedule) as they were.
+ */
+#ifndef LIBMST_MST_H
+#define LIBMST_MST_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MSF_VERSION_MAJOR 1
+#define MSF_VERSION_MINOR 0
+#define MSF_VERSION_PATCH 0
+#define MSF_VERSION_STRING "1.0.0"
+
+#if defined(__GNUC__)
+#define MSF_API __attribute__((visibility("default")))
+#else
+#define MSF_API
+#endif
+
+/* Status codes: the exit codes of the suite's executables. */
+typedef enum msf_status {
+    MSF_OK = 0,
+    MSF_EUSAGE = 1,    /* bad argument: NULL pointer, unknown solver, variant or option */
+    MSF_EINPUT = 2,    /* bad graph: vertex id not below n, NaN or infinite weight, ... */
+    MSF_ERESOURCE = 3, /* out of memory, or a solver's size limit (m < 2^32 for most) */
+    MSF_EVERIFY = 4,   /* msf_verify: the edges are not the graph's MSF */
+    MSF_EINTERNAL = 5  /* a broken invariant: a bug of the library, never the input's fault */
+} msf_status;
+
+/* The C type of the weights array w of msf_graph_create. */
+typedef enum msf_weight_type {
+    MSF_WEIGHT_INT32 = 0,
+    MSF_WEIGHT_UINT32 = 1,
+    MSF_WEIGHT_FLOAT32 = 2,
+    MSF_WEIGHT_INT64 = 3,
+    MSF_WEIGHT_UINT64 = 4,
+    MSF_WEIGHT_FLOAT64 = 5
+} msf_weight_type;
+
+/* A graph (opaque): the library's own copy of the arrays it was created from. */
+typedef struct msf_graph msf_graph;
+
+/* A forest (opaque): the answer of one msf_solve. */
+typedef struct msf_result msf_result;
+
+/* The total weight of a forest as a number: `value` is the exact total rounded once to the
+ * nearest double (exact for integer totals up to 2^53 in magnitude); msf_result_total_text()
+ * gives it exactly. is_float: the weights are of a floating-point type. */
+typedef struct msf_total {
+    int is_float;
+    double value;
+} msf_total;
+
+/* The library's version, "MAJOR.MINOR.PATCH" (MSF_VERSION_STRING of the build). */
+MSF_API const char *msf_version(void);
+
+/* The calling thread's message of its last failed call, one line ("" if none). Valid until
+ * that thread's next call into the library. */
+MSF_API const char *msf_last_error(void);
+
+/* A short name of a status ("bad input", ...). */
+MSF_API const char *msf_status_name(msf_status st);
+
+/* The i-th solver name ("seq", "omp"), or NULL past the last. */
+MSF_API const char *msf_solver_name(unsigned i);
+
+/* The i-th variant of `solver` ("kruskal", ...; the first is the default), or NULL past the
+ * last or for an unknown solver. */
+MSF_API const char *msf_variant_name(const char *solver, unsigned i);
+
+/*
+ * Creates a graph of n vertices and m edges {u[e], v[e]} with weights w[e] of type `type`
+ * (w NULL: every weight is 1). The arrays are copied; the caller keeps them. Every type is
+ * exact: 64-bit weights are kept and ranked (docs/design.md, Data model), float weights must be
+ * finite. Errors: MSF_EUSAGE (out NULL, u or v NULL with m > 0, an unknown type); MSF_EINPUT
+ * with the first bad edge ("edge 3: vertex 9 is not below n = 5", "edge 4: NaN weight");
+ * MSF_ERESOURCE (memory, or m >= 2^32 with 64-bit weights). O(m), O(m log m) for 64-bit
+ * weights (the ranking).
+ */
+MSF_API msf_status msf_graph_create(uint32_t n, uint64_t m, const uint32_t *u, const uint32_t *v,
+                                    msf_weight_type type, const void *w, msf_graph **out);
+
+/* Frees a graph; NULL is fine. Results computed from it stay valid. */
+MSF_API void msf_graph_free(msf_graph *g);
+
+/* n, m as given (self-loops included), and the number of self-loops among the m edges. */
+MSF_API uint32_t msf_graph_vertices(const msf_graph *g);
+MSF_API uint64_t msf_graph_edges(const msf_graph *g);
+MSF_API uint64_t msf_graph_self_loops(const msf_graph *g);
+
+/*
+ * Computes the MSF of g with `solver` ("seq" or "omp") and its variant (NULL: the default,
+ * e.g. "kruskal" for seq, "boruvka" for omp). threads: 0 the solver's default (omp:
+ * OMP_NUM_THREADS or all cores), else that many (1 for seq). options: NULL or a NULL-terminated
+ * list of the solver executable's own options, parsed by its option table as on its command
+ * line ({"--dsu", "lock", "--no-filter", NULL} for omp; `mst-omp --help` lists them).
+ * Errors: MSF_EUSAGE (unknown solver, variant or option, a bad option value, threads < 0 or
+ * > 1 for seq); MSF_ERESOURCE (memory, m >= 2^32 for the variants that pack edge ids in 32
+ * bits); MSF_EINTERNAL. Time: the solver's (O(m log m) for Kruskal).
+ */
+MSF_API msf_status msf_solve(const msf_graph *g, const char *solver, const char *variant,
+                             int threads, const char *const *options, msf_result **out);
+
+/* Frees a result; NULL is fine. */
+MSF_API void msf_result_free(msf_result *r);
+
+/* Number of forest edges: n minus the number of connected components. */
+MSF_API uint64_t msf_result_size(const msf_result *r);
+
+/* The forest's edge ids (positions in the input arrays), increasing; msf_result_size() of
+ * them. Owned by the result. */
+MSF_API const uint64_t *msf_result_edges(const msf_result *r);
+
+/* The forest's total weight, rounded to a double (see msf_total). */
+MSF_API msf_total msf_result_total(const msf_result *r);
+
+/* The total as exact decimal text ("1186386", "7919.5"; shortest round-trip form for floats).
+ * Owned by the result. */
+MSF_API const char *msf_result_total_text(const msf_result *r);
+
+/* Connected components of the graph (isolated vertices included). */
+MSF_API uint64_t msf_result_components(const msf_result *r);
+
+/* Wall time of the solver's call, in seconds. */
+MSF_API double msf_result_seconds(const msf_result *r);
+
+/*
+ * Certifies that r is the MSF of g under the (weight, edge id) order with the suite's verifier
+ * (cycle property, O((n + m) log n)). Errors: MSF_EUSAGE (r not computed from g);
+ * MSF_EVERIFY with the first violation (its edge ids count the edges without the
+ * self-loops); MSF_ERESOURCE.
+ */
+MSF_API msf_status msf_verify(const msf_graph *g, const msf_result *r);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,75 @@
+"""Graphs of SciPy and NetworkX in, their own edges out."""
+import numpy as np
+
+from .forest import Forest, minimum_spanning_forest
+
+_TRIANGLES = ("upper", "lower", "both")
+
+
+def _matrix_entries(matrix):
+    """(n, row, col, data) of a square scipy.sparse matrix's stored entries in CSR order (row by
+    row, columns increasing), duplicates summed."""
+    import scipy.sparse as sp
+
+    if not sp.issparse(matrix):
+        raise ValueError("matrix must be a scipy.sparse matrix or array, not %s"
+                         % type(matrix).__name__)
+    if matrix.shape[0] != matrix.shape[1]:
+        raise ValueError("matrix must be square, not %d x %d" % matrix.shape)
+    a = sp.csr_matrix(matrix, copy=True)
+    a.sum_duplicates()
+    n = a.shape[0]
+    row = np.repeat(np.arange(n, dtype=np.int64), np.diff(a.indptr))
+    return n, row, a.indices.astype(np.int64), a.data
+
+
+def from_scipy(matrix, triangle="upper", **solve_args):
+    """The minimum spanning forest of the undirected graph of a square scipy.sparse matrix.
+
+    Every stored entry A[i, j] (explicit zeros included; duplicates summed) with i != j is an
+    edge {i, j} of weight A[i, j], taken from triangle="upper" (i < j, the default: a symmetric
+    matrix holds each edge twice, and an upper-triangular one once), "lower" (i > j), or "both"
+    (every off-diagonal entry: a directed graph read as undirected, each arc an edge of its own).
+    Diagonal entries are self-loops and never part of a forest. Edge ids, which break ties
+    between equal weights, follow CSR order: row by row, columns increasing.
+
+    solve_args: those of minimum_spanning_forest (solver, algo, threads, options, verify).
+    Returns Forest(edges, total): edges, the forest's entries as an int64 array of [i, j] rows
+    (matrix coordinates, in CSR order); total, the exact total weight."""
+    if triangle not in _TRIANGLES:
+        raise ValueError("triangle must be one of %s, not %r" % (", ".join(_TRIANGLES), triangle))
+    n, row, col, data = _matrix_entries(matrix)
+    keep = {"upper": row < col, "lower": row > col, "both": row != col}[triangle]
+    entry = np.flatnonzero(keep)
+    ids, total = minimum_spanning_forest(row[entry], col[entry], data[entry], n=n, **solve_args)
+    chosen = entry[ids.astype(np.int64)]
+    return Forest(np.column_stack([row[chosen], col[chosen]]), total)
+
+
+def from_networkx(G, weight="weight", default=1, **solve_args):
+    """The minimum spanning forest of a NetworkX Graph or MultiGraph.
+
+    Vertices are G's nodes in the order of list(G); edge e is the e-th edge of G.edges() (with
+    keys for multigraphs), which breaks ties between equal weights. Its weight is the edge
+    attribute `weight`, or `default` where missing; weight=None gives every edge weight 1.
+    Weights must be numbers (int, float, NumPy scalars). Self-loops are never in a forest.
+    Directed graphs are refused (G.to_undirected() first).
+
+    solve_args: those of minimum_spanning_forest (solver, algo, threads, options, verify).
+    Returns Forest(edges, total): edges, the forest as a list of G's edges, (u, v) tuples, or
+    (u, v, key) for multigraphs, in G.edges() order; total, the exact total weight."""
+    if G.is_directed():
+        raise ValueError("G is directed: pass G.to_undirected()")
+    index = {x: i for i, x in enumerate(G)}
+    multi = G.is_multigraph()
+    kw = {"keys": True} if multi else {}
+    if weight is None:
+        edges, w = list(G.edges(**kw)), None
+    else:
+        rows = list(G.edges(data=weight, default=default, **kw))
+        edges = [r[:-1] for r in rows]
+        w = np.asarray([r[-1] for r in rows]) if rows else np.zeros(0, np.int32)
+    u = np.fromiter((index[e[0]] for e in edges), np.int64, len(edges))
+    v = np.fromiter((index[e[1]] for e in edges), np.int64, len(edges))
+    ids, total = minimum_spanning_forest(u, v, w, n=len(index), **solve_args)
+    return Forest([edges[i] for i in ids.tolist()], total)

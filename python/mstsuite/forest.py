@@ -1,0 +1,161 @@
+"""minimum_spanning_forest: NumPy arrays in, the forest's edge ids and exact total out."""
+import ctypes
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from . import _lib
+
+# NumPy weight dtypes -> (msf_weight_type, the dtype the library reads). Narrower types widen
+# exactly; bool is 0/1.
+_WEIGHT_TYPES = {
+    "b": (_lib.INT32, np.int32),
+    "i1": (_lib.INT32, np.int32), "i2": (_lib.INT32, np.int32), "i4": (_lib.INT32, np.int32),
+    "u1": (_lib.UINT32, np.uint32), "u2": (_lib.UINT32, np.uint32),
+    "u4": (_lib.UINT32, np.uint32),
+    "f2": (_lib.FLOAT32, np.float32), "f4": (_lib.FLOAT32, np.float32),
+    "i8": (_lib.INT64, np.int64), "u8": (_lib.UINT64, np.uint64),
+    "f8": (_lib.FLOAT64, np.float64),
+}
+
+MAX_VERTICES = 2**32 - 1
+
+
+class Forest(NamedTuple):
+    """A minimum spanning forest: `edges` in the caller's terms (edge ids for
+    minimum_spanning_forest, matrix coordinates for from_scipy, the graph's edges for
+    from_networkx) and `total`, the exact total weight (int for integer weights, float
+    otherwise). Unpacks as (edges, total)."""
+    edges: Any
+    total: Any
+
+
+def solvers():
+    """The library's solvers: ['seq', 'omp']."""
+    return _lib.names(_lib.lib.msf_solver_name)
+
+
+def variants(solver):
+    """The variants (algo=) of `solver`, the default first; [] for an unknown solver."""
+    return _lib.names(_lib.lib.msf_variant_name, solver.encode())
+
+
+def _vertices(x, name):
+    a = np.asarray(x)
+    if a.ndim != 1:
+        raise ValueError("%s must be one-dimensional, not of shape %s" % (name, a.shape))
+    if a.size and a.dtype.kind not in "iub":
+        raise ValueError("%s must hold integer vertex ids, not %s" % (name, a.dtype))
+    if a.size and a.dtype.kind == "i" and a.min() < 0:
+        raise ValueError("%s: vertex %d is negative" % (name, a.min()))
+    if a.size and int(a.max()) > MAX_VERTICES:
+        raise ValueError("%s: vertex %d does not fit 32 bits" % (name, a.max()))
+    return np.ascontiguousarray(a, dtype=np.uint32)
+
+
+def _weights(w, m):
+    """(msf_weight_type, contiguous array) for w, or (INT32, None) for unit weights."""
+    if w is None:
+        return _lib.INT32, None
+    a = np.asarray(w)
+    if a.ndim != 1:
+        raise ValueError("w must be one-dimensional, not of shape %s" % (a.shape,))
+    if len(a) != m:
+        raise ValueError("u, v and w differ in length: %d edges, %d weights" % (m, len(a)))
+    key = "b" if a.dtype.kind == "b" else a.dtype.kind + str(a.dtype.itemsize)
+    if key not in _WEIGHT_TYPES:
+        if a.size == 0:
+            return _lib.INT32, None
+        raise ValueError("weights of dtype %s are not supported (integers of up to 64 bits, "
+                         "float16/32/64)" % a.dtype)
+    code, dtype = _WEIGHT_TYPES[key]
+    return code, np.ascontiguousarray(a, dtype=dtype)
+
+
+def _option_array(options):
+    if isinstance(options, (str, bytes)):
+        raise ValueError("options must be a list of strings such as ['--dsu', 'lock']")
+    items = [o.encode() if isinstance(o, str) else o for o in options]
+    return (ctypes.c_char_p * (len(items) + 1))(*items, None)
+
+
+class Graph:
+    """A graph held by libmst (msf_graph): n vertices, edges {u[e], v[e]} with weights w[e].
+    Several solves of one graph avoid copying it again; close() (or `with`) frees it."""
+
+    _handle = None
+
+    def __init__(self, u, v, w=None, n=None):
+        u, v = _vertices(u, "u"), _vertices(v, "v")
+        if len(u) != len(v):
+            raise ValueError("u and v differ in length: %d and %d" % (len(u), len(v)))
+        m = len(u)
+        code, warr = _weights(w, m)
+        if n is None:
+            n = int(max(u.max(), v.max())) + 1 if m else 0
+        if not 0 <= int(n) <= MAX_VERTICES:
+            raise ValueError("n = %d is not in 0..2^32 - 1" % n)
+        self.n, self.m = int(n), m
+        self._handle = ctypes.c_void_p()
+        p32 = ctypes.POINTER(ctypes.c_uint32)
+        _lib.check(_lib.lib.msf_graph_create(
+            self.n, m, u.ctypes.data_as(p32), v.ctypes.data_as(p32), code,
+            warr.ctypes.data if warr is not None else None, ctypes.byref(self._handle)))
+
+    def solve(self, solver="seq", algo=None, threads=None, options=(), verify=False):
+        """The forest as Forest(edges: uint64 ids, increasing; total). See
+        minimum_spanning_forest."""
+        if threads is not None and (int(threads) != threads or threads < 1):
+            raise ValueError("threads must be a positive integer, not %r" % (threads,))
+        result = ctypes.c_void_p()
+        _lib.check(_lib.lib.msf_solve(self._handle, solver.encode(),
+                                      algo.encode() if algo is not None else None,
+                                      int(threads or 0), _option_array(options),
+                                      ctypes.byref(result)))
+        try:
+            if verify:
+                _lib.check(_lib.lib.msf_verify(self._handle, result))
+            k = _lib.lib.msf_result_size(result)
+            ids = np.ctypeslib.as_array(_lib.lib.msf_result_edges(result), (k,)).copy() \
+                if k else np.zeros(0, np.uint64)
+            text = _lib.lib.msf_result_total_text(result).decode()
+            is_float = _lib.lib.msf_result_total(result).is_float
+            return Forest(ids, float(text) if is_float else int(text))
+        finally:
+            _lib.lib.msf_result_free(result)
+
+    def close(self):
+        if self._handle:
+            _lib.lib.msf_graph_free(self._handle)
+            self._handle = ctypes.c_void_p()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        self.close()
+
+
+def minimum_spanning_forest(u, v, w=None, n=None, solver="seq", algo=None, threads=None,
+                            options=(), verify=False):
+    """The minimum spanning forest of the undirected multigraph with edges {u[e], v[e]} of
+    weight w[e], under the (weight, edge id) order: the same edges as `mst-seq --output` on
+    the same edge list, whatever the solver, variant or threads.
+
+    u, v: integer arrays of length m, vertex ids 0..n-1. w: length m; int8..int64, uint8..uint64,
+    float16/32/64 (bool: 0/1), or None for unit weights; NaN and infinities are errors. n: the
+    number of vertices (default: the largest id + 1). solver: "seq" or "omp" (solvers()); algo:
+    its variant (variants(solver); None: the default); threads: "omp" only (None: OMP_NUM_THREADS
+    or all cores); options: the executable's own options as a list (["--dsu", "lock"]); verify:
+    certify the answer with the suite's verifier.
+
+    Returns Forest(edges, total): edges, the ids (positions in u, v, w) of the forest's edges
+    as an increasing uint64 array; total, the exact total weight (int for integer weights).
+    Self-loops are never in the forest; a graph of c components has n - c forest edges.
+    Raises ValueError with the library's message for bad input (a vertex not below n, a NaN
+    weight, an unknown solver, variant or option), MemoryError for memory and size limits."""
+    with Graph(u, v, w, n) as g:
+        return g.solve(solver, algo, threads, options, verify)

@@ -1,0 +1,190 @@
+/*
+ * capi.c: a program against the installed libmst (test_python.py compiles it with
+ * `pkg-config --cflags --libs mst`). Usage: capi GRAPH N, GRAPH an edge list of 'u v w' lines
+ * (0-based, integer weights, '#' comments) on N vertices. Every solver, variant and thread
+ * count must give an edge set the verifier accepts and the same ids; the error cases must fail
+ * with their status and a message. Prints the forest's ids, one a line, then "total T"; the test
+ * compares them with mst-seq --output. Exit status 0 only if every check passed.
+ */
+#include <inttypes.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mst.h>
+
+static int failures;
+
+#define CHECK(cond, ...)                                                                         \
+    do {                                                                                         \
+        if (!(cond)) {                                                                           \
+            fprintf(stderr, "capi: check failed: " __VA_ARGS__);                                 \
+            fprintf(stderr, " (%s)\n", msf_last_error());                                        \
+            failures++;                                                                          \
+        }                                                                                        \
+    } while (0)
+
+typedef struct edges {
+    uint64_t m, cap;
+    uint32_t *u, *v;
+    int32_t *w;
+} edges;
+
+static int read_edges(const char *path, edges *e)
+{
+    FILE *f = fopen(path, "r");
+    char line[256];
+    if (f == NULL)
+        return -1;
+    while (fgets(line, sizeof line, f) != NULL) {
+        unsigned long a, b;
+        long w;
+        if (line[0] == '#' || sscanf(line, "%lu %lu %ld", &a, &b, &w) != 3)
+            continue;
+        if (e->m == e->cap) {
+            e->cap = e->cap ? 2 * e->cap : 1024;
+            e->u = realloc(e->u, e->cap * sizeof *e->u);
+            e->v = realloc(e->v, e->cap * sizeof *e->v);
+            e->w = realloc(e->w, e->cap * sizeof *e->w);
+            if (e->u == NULL || e->v == NULL || e->w == NULL)
+                return -1;
+        }
+        e->u[e->m] = (uint32_t)a, e->v[e->m] = (uint32_t)b, e->w[e->m++] = (int32_t)w;
+    }
+    fclose(f);
+    return 0;
+}
+
+static int same_forest(const msf_result *a, const msf_result *b)
+{
+    uint64_t k = msf_result_size(a);
+    return k == msf_result_size(b) &&
+           memcmp(msf_result_edges(a), msf_result_edges(b), k * sizeof(uint64_t)) == 0 &&
+           strcmp(msf_result_total_text(a), msf_result_total_text(b)) == 0;
+}
+
+/* Every solver and variant, with default, 1 and 2 threads where it takes threads, and the
+ * omp options: verified and equal to ref. */
+static void check_all(const msf_graph *g, const msf_result *ref)
+{
+    static const char *const omp_options[] = {"--dsu", "lock", "--no-filter", NULL};
+    for (unsigned s = 0; msf_solver_name(s) != NULL; s++) {
+        const char *solver = msf_solver_name(s);
+        int parallel = strcmp(solver, "seq") != 0;
+        for (unsigned k = 0; msf_variant_name(solver, k) != NULL; k++) {
+            const char *variant = msf_variant_name(solver, k);
+            for (int t = 0; t <= (parallel ? 3 : 1); t++) {
+                msf_result *r = NULL;
+                msf_status st = msf_solve(g, solver, variant, t < 3 ? t : 2,
+                                          t == 3 ? omp_options : NULL, &r);
+                CHECK(st == MSF_OK, "%s %s threads %d: status %d", solver, variant, t, st);
+                if (st != MSF_OK)
+                    continue;
+                CHECK(msf_verify(g, r) == MSF_OK, "%s %s: not verified", solver, variant);
+                CHECK(same_forest(r, ref), "%s %s threads %d: another forest", solver, variant,
+                      t);
+                msf_result_free(r);
+            }
+        }
+    }
+}
+
+/* Threads solving one graph at once (the API's thread-safety): each with its own solver. */
+typedef struct job {
+    const msf_graph *g;
+    const msf_result *ref;
+    const char *solver;
+    int ok;
+} job;
+
+static void *solve_job(void *arg)
+{
+    job *j = arg;
+    for (int i = 0; i < 4; i++) {
+        msf_result *r = NULL;
+        j->ok = msf_solve(j->g, j->solver, NULL, 0, NULL, &r) == MSF_OK && same_forest(r, j->ref);
+        msf_result_free(r);
+        if (!j->ok)
+            break;
+    }
+    return NULL;
+}
+
+static void check_threads(const msf_graph *g, const msf_result *ref)
+{
+    pthread_t t[4];
+    job jobs[4];
+    for (int i = 0; i < 4; i++) {
+        jobs[i] = (job){g, ref, i % 2 ? "omp" : "seq", 0};
+        CHECK(pthread_create(&t[i], NULL, solve_job, &jobs[i]) == 0, "pthread_create");
+    }
+    for (int i = 0; i < 4; i++) {
+        pthread_join(t[i], NULL);
+        CHECK(jobs[i].ok, "thread %d (%s): another forest or a failure", i, jobs[i].solver);
+    }
+}
+
+/* One call that must fail with `want` and a message containing `text`. */
+static void expect_error(msf_status got, msf_status want, const char *text, const char *what)
+{
+    CHECK(got == want && strstr(msf_last_error(), text) != NULL,
+          "%s: status %d (want %d), message should contain '%s'", what, got, want, text);
+}
+
+static void check_errors(void)
+{
+    uint32_t u[] = {0, 1, 2}, v[] = {1, 2, 9};
+    int32_t w[] = {1, 2, 3};
+    double nan_w[] = {1, NAN, 3};
+    msf_graph *g = NULL;
+    msf_result *r = NULL;
+    expect_error(msf_graph_create(5, 3, u, v, MSF_WEIGHT_INT32, w, &g), MSF_EINPUT,
+                 "edge 2: vertex 9 is not below n = 5", "vertex out of range");
+    CHECK(g == NULL, "a failed create returned a graph");
+    v[2] = 0;
+    expect_error(msf_graph_create(5, 3, u, v, MSF_WEIGHT_FLOAT64, nan_w, &g), MSF_EINPUT,
+                 "NaN", "NaN weight");
+    expect_error(msf_graph_create(5, 3, u, v, MSF_WEIGHT_INT32, w, NULL), MSF_EUSAGE, "NULL",
+                 "NULL out");
+    CHECK(msf_graph_create(5, 3, u, v, MSF_WEIGHT_INT32, w, &g) == MSF_OK, "create");
+    expect_error(msf_solve(g, "gpu", NULL, 0, NULL, &r), MSF_EUSAGE, "unknown solver 'gpu'",
+                 "unknown solver");
+    expect_error(msf_solve(g, "seq", "dijkstra", 0, NULL, &r), MSF_EUSAGE, "dijkstra",
+                 "unknown variant");
+    expect_error(msf_solve(g, "seq", NULL, 2, NULL, &r), MSF_EUSAGE, "sequential",
+                 "threads for seq");
+    static const char *const bad[] = {"--dsu", "magic", NULL};
+    expect_error(msf_solve(g, "omp", NULL, 0, bad, &r), MSF_EUSAGE, "--dsu", "bad option");
+    CHECK(r == NULL, "a failed solve returned a result");
+    msf_graph_free(g);
+}
+
+int main(int argc, char **argv)
+{
+    edges e = {0};
+    if (argc != 3 || read_edges(argv[1], &e) != 0) {
+        fprintf(stderr, "usage: capi GRAPH N (a readable edge list)\n");
+        return 2;
+    }
+    CHECK(strcmp(msf_version(), MSF_VERSION_STRING) == 0, "version %s", msf_version());
+    msf_graph *g = NULL;
+    msf_result *ref = NULL;
+    msf_status st = msf_graph_create((uint32_t)strtoul(argv[2], NULL, 10), e.m, e.u, e.v,
+                                     MSF_WEIGHT_INT32, e.w, &g);
+    if (st != MSF_OK || msf_solve(g, "seq", NULL, 0, NULL, &ref) != MSF_OK) {
+        fprintf(stderr, "capi: %s\n", msf_last_error());
+        return 1;
+    }
+    check_all(g, ref);
+    check_threads(g, ref);
+    check_errors();
+    msf_graph_free(g); /* the result stays valid */
+    for (uint64_t i = 0; i < msf_result_size(ref); i++)
+        printf("%" PRIu64 "\n", msf_result_edges(ref)[i]);
+    printf("total %s\n", msf_result_total_text(ref));
+    msf_result_free(ref);
+    free(e.u), free(e.v), free(e.w);
+    return failures ? 1 : 0;
+}

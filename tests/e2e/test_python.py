@@ -1,0 +1,425 @@
+#!/usr/bin/python3
+"""libmst and the Python package mstsuite as installed: `make install PREFIX=<tmp>`, then every
+Python check runs mstsuite in a subprocess whose PYTHONPATH is the installed package
+(mstsuite_call.py), never the source tree, and a C program (capi.c) is compiled against the
+installed header with `pkg-config --cflags --libs mst`. Oracles: mst-seq --output on the same
+edge list (the exact edge set under the (weight, edge id) order), scipy.sparse.csgraph and
+python3-igraph (totals), NetworkX and scipy.cluster.hierarchy.linkage."""
+import glob
+import math
+import os
+import pickle
+import random
+import re
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+import numpy as np
+
+import manifest
+import oracle
+from test_e2e import BIN, ROOT, SEQ, run
+
+PYTHON = "/usr/bin/python3"
+CALL = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mstsuite_call.py")
+CAPI = os.path.join(os.path.dirname(os.path.abspath(__file__)), "capi.c")
+TMP = PREFIX = PYDIR = None
+
+
+def setUpModule():
+    global TMP, PREFIX, PYDIR
+    TMP = tempfile.mkdtemp(prefix="mstsuite-test-")
+    PREFIX = os.path.join(TMP, "prefix")
+    p = run(["make", "-C", ROOT, "install", "PREFIX=" + PREFIX])
+    if p.returncode != 0:
+        raise RuntimeError("make install failed: " + p.stdout[-2000:] + p.stderr[-2000:])
+    # PREFIX/lib/python3.X/dist-packages, X that of the Makefile's python3.
+    found = glob.glob(os.path.join(PREFIX, "lib", "python3*", "dist-packages", "mstsuite"))
+    if len(found) != 1:
+        raise RuntimeError("make install put mstsuite in %s, not in one python3.X folder" % found)
+    PYDIR = os.path.dirname(found[0])
+
+
+def tearDownModule():
+    shutil.rmtree(TMP, ignore_errors=True)
+
+
+def calls(*requests):
+    """Runs [(function, args, kwargs)] of the installed mstsuite in a subprocess; returns their
+    results: ("ok", value) or ("error", exception name, message)."""
+    with tempfile.TemporaryDirectory(dir=TMP) as d:
+        src, dst = os.path.join(d, "in.pickle"), os.path.join(d, "out.pickle")
+        with open(src, "wb") as f:
+            pickle.dump(list(requests), f)
+        env = dict(os.environ, PYTHONPATH=PYDIR)
+        env.pop("MSTSUITE_LIB", None)
+        p = subprocess.run([PYTHON, CALL, src, dst], cwd=d, env=env, capture_output=True,
+                           text=True)
+        if p.returncode != 0:
+            raise AssertionError("mstsuite_call.py failed: " + p.stderr[-3000:])
+        with open(dst, "rb") as f:
+            out = pickle.load(f)
+    if not out["module"].startswith(PYDIR + os.sep) or \
+            not out["library"].startswith(PREFIX + os.sep):
+        raise AssertionError("mstsuite came from %s with %s, not from %s"
+                             % (out["module"], out["library"], PREFIX))
+    return out["results"]
+
+
+def value(result):
+    if result[0] != "ok":
+        raise AssertionError("mstsuite raised %s: %s" % result[1:])
+    return result[1]
+
+
+def read_wel(path):
+    """(n, u, v, w) of an edge list written by mst-convert: n from its header line, integer
+    weights as int64, float weights as the float type the header names."""
+    with open(path) as f:
+        header = f.readline()
+        n = int(re.search(r"n=(\d+)", header).group(1))
+        rows = [line.split() for line in f if not line.startswith("#")]
+    u = np.array([int(r[0]) for r in rows], dtype=np.int64)
+    v = np.array([int(r[1]) for r in rows], dtype=np.int64)
+    kind = re.search(r"(float32|float64)", header)
+    w = np.array([float(r[2]) if kind else int(r[2]) for r in rows],
+                 dtype=np.dtype(kind.group(1)) if kind else np.int64)
+    return n, u, v, w
+
+
+def write_wel(path, u, v, w):
+    with open(path, "w") as f:
+        f.writelines("%d %d %s\n" % (a, b, repr(c.item() if hasattr(c, "item") else c))
+                     for a, b, c in zip(u, v, w))
+    return path
+
+
+def seq_forest(path, n):
+    """mst-seq --output on the edge list `path`: its 'u v w' lines as (u, v, w) in id order."""
+    out = path + ".msf"
+    p = run([SEQ, "--trials", "1", "--vertices", str(n), "--output", out, path])
+    if p.returncode != 0:
+        raise AssertionError("mst-seq failed on %s: %s" % (path, p.stderr))
+    with open(out) as f:
+        return [(int(t[0]), int(t[1]), float(t[2]))
+                for t in (line.split() for line in f if not line.startswith("#"))]
+
+
+def scipy_total(n, u, v, w):
+    """scipy.sparse.csgraph's MSF total: the lightest of parallel edges, no self-loops
+    (weights must be positive, as csgraph reads a zero as no edge)."""
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import minimum_spanning_tree
+
+    a, b = np.minimum(u, v), np.maximum(u, v)
+    key = a * max(n, 1) + b
+    order = np.lexsort((w, key))
+    first = order[np.r_[True, key[order][1:] != key[order][:-1]]] if len(order) else order
+    first = first[a[first] != b[first]]
+    m = sp.csr_matrix((w[first].astype(np.float64), (a[first], b[first])), shape=(n, n))
+    return float(minimum_spanning_tree(m).sum())
+
+
+class Installed(unittest.TestCase):
+    def test_layout_and_pkg_config(self):
+        for path in ("lib/libmst.so.1.0.0", "lib/libmst.so.1", "lib/libmst.so",
+                     "include/mst.h", "lib/pkgconfig/mst.pc"):
+            self.assertTrue(os.path.exists(os.path.join(PREFIX, path)), path)
+        for name in ("__init__.py", "_install.py"):
+            self.assertTrue(os.path.exists(os.path.join(PYDIR, "mstsuite", name)), name)
+        self.assertEqual(os.readlink(os.path.join(PREFIX, "lib", "libmst.so.1")),
+                         "libmst.so.1.0.0")
+        if shutil.which("pkg-config") is None:
+            self.skipTest("no pkg-config on this machine")
+        env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(PREFIX, "lib", "pkgconfig"))
+        p = run(["pkg-config", "--modversion", "mst"], env=env)
+        self.assertEqual((p.returncode, p.stdout.strip()), (0, "1.0.0"), p.stderr)
+        p = run(["pkg-config", "--cflags", "--libs", "mst"], env=env)
+        self.assertEqual(p.stdout.split(), ["-I" + os.path.join(PREFIX, "include"),
+                                            "-L" + os.path.join(PREFIX, "lib"), "-lmst"])
+
+    def test_uninstall(self):
+        other = os.path.join(TMP, "other")
+        for target in ("install", "uninstall"):
+            p = run(["make", "-C", ROOT, target, "PREFIX=" + other])
+            self.assertEqual(p.returncode, 0, p.stderr)
+        left = [os.path.join(d, f) for d, _, files in os.walk(other) for f in files]
+        self.assertEqual(left, [])
+
+    def test_c_program_against_installed_header(self):
+        if shutil.which("pkg-config") is None:
+            self.skipTest("no pkg-config on this machine")
+        env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(PREFIX, "lib", "pkgconfig"))
+        flags = run(["pkg-config", "--cflags", "--libs", "mst"], env=env).stdout.split()
+        exe = os.path.join(TMP, "capi")
+        p = run(["cc", "-std=c11", "-Wall", "-Wextra", "-Werror", "-pthread", CAPI, *flags, "-o",
+                 exe])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        g = Graphs.looped_rome(self)
+        env = dict(os.environ, LD_LIBRARY_PATH=os.path.join(PREFIX, "lib"))
+        p = run([exe, g["path"], str(g["n"])], env=env)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        lines = p.stdout.split()
+        ids = np.array([int(x) for x in lines[:-2]])
+        self.assertEqual(lines[-2], "total")
+        self.assertEqual(int(lines[-1]), int(g["w"][ids].sum()))
+        self.assertEqual(Graphs.lines(g, ids), seq_forest(g["path"], g["n"]))
+
+
+class Graphs(unittest.TestCase):
+    """minimum_spanning_forest on bundled graphs (through mst-convert's edge lists): the exact
+    edge set of mst-seq --output for every solver, variant and thread count, totals of scipy
+    and igraph."""
+
+    # graph, mst-convert's weight options
+    GRAPHS = [("road/rome99.gr.gz", []),
+              ("mesh/commanche_dual.mtx.gz", []),
+              ("social/CA-CondMat.txt.gz", ["--weights", "random", "--seed", "5"]),
+              ("internet/as20graph.txt.gz", ["--weights", "random", "--seed", "6"]),
+              ("ecl/indigo3_undirect_power_law_500n_6000e.egr.gz", ["--weights", "unit"])]
+    RUNS = [{"solver": "seq"}, {"solver": "seq", "algo": "filter-kruskal"},
+            {"solver": "seq", "algo": "prim"}, {"solver": "seq", "algo": "boruvka"},
+            {"solver": "omp", "threads": 1}, {"solver": "omp", "threads": 2},
+            {"solver": "omp", "threads": 2, "options": ["--dsu", "lock", "--no-filter"]},
+            {"solver": "seq", "verify": True}]
+
+    def convert(self, graph, args):
+        out = os.path.join(TMP, "-".join([os.path.basename(graph), *args]) + ".wel")
+        if not os.path.exists(out):
+            p = run([os.path.join(BIN, "mst-convert"), *args, manifest.path(graph), out])
+            self.assertEqual(p.returncode, 0, p.stderr)
+        n, u, v, w = read_wel(out)
+        return {"path": out, "n": n, "u": u, "v": v, "w": w}
+
+    @staticmethod
+    def lines(g, ids):
+        return [(int(g["u"][e]), int(g["v"][e]), float(g["w"][e])) for e in ids]
+
+    def looped_rome(self):
+        """rome99 with self-loops inserted (some lighter than every edge), as arrays and as an
+        edge list."""
+        g = Graphs.convert(self, "road/rome99.gr.gz", [])
+        rng = random.Random(11)
+        rows = list(zip(g["u"].tolist(), g["v"].tolist(), g["w"].tolist()))
+        for _ in range(300):
+            x = rng.randrange(g["n"])
+            rows.insert(rng.randrange(len(rows) + 1), (x, x, rng.choice([-7, 0, 5, 10**6])))
+        u, v, w = (np.array(c, dtype=np.int64) for c in zip(*rows))
+        path = write_wel(os.path.join(TMP, "rome99-loops.wel"), u, v, w)
+        return {"path": path, "n": g["n"], "u": u, "v": v, "w": w}
+
+    def check_graph(self, g, runs, w=None):
+        w = g["w"] if w is None else w
+        expect = seq_forest(g["path"], g["n"])
+        results = calls(*[("minimum_spanning_forest", (g["u"], g["v"], w),
+                           dict(r, n=g["n"])) for r in runs])
+        for r, res in zip(runs, results):
+            ids, total = value(res)
+            self.assertEqual(ids.dtype, np.uint64)
+            self.assertEqual(self.lines(g, ids), expect, "%s on %s" % (r, g["path"]))
+            chosen = g["w"][ids.astype(np.int64)]
+            if chosen.dtype.kind == "f":
+                self.assertAlmostEqual(total, math.fsum(chosen.tolist()), delta=1e-9 * len(ids))
+            else:
+                self.assertEqual(total, int(chosen.sum()))
+        return value(results[0])
+
+    def test_bundled_graphs(self):
+        for graph, args in self.GRAPHS:
+            with self.subTest(graph=graph):
+                g = self.convert(graph, args)
+                ids, total = self.check_graph(g, self.RUNS)
+                self.assertAlmostEqual(total, scipy_total(g["n"], g["u"], g["v"], g["w"]),
+                                       delta=1e-6 * max(1, abs(total)))
+                if len(g["u"]) < 20000:
+                    edges = list(zip(g["u"].tolist(), g["v"].tolist(), g["w"].tolist()))
+                    self.assertAlmostEqual(total, oracle.msf_weight(g["n"], edges), places=3)
+
+    def test_self_loops_keep_input_positions(self):
+        g = self.looped_rome()
+        ids, _ = self.check_graph(g, self.RUNS[:1] + self.RUNS[5:6])
+        self.assertFalse(np.any(g["u"][ids.astype(np.int64)] == g["v"][ids.astype(np.int64)]))
+
+    def test_weight_dtypes(self):
+        g = self.convert("road/rome99.gr.gz", [])
+        runs = [{"solver": "seq"}, {"solver": "omp", "threads": 2}]
+        ref = None
+        for dtype in (np.int32, np.int64, np.uint32, np.uint64, np.float32, np.float64):
+            with self.subTest(dtype=dtype.__name__):
+                ids, total = self.check_graph(g, runs, w=g["w"].astype(dtype))
+                self.assertEqual(total, 1186386)
+                ref = ids if ref is None else ref
+                self.assertTrue(np.array_equal(ids, ref))
+
+    def test_exact_64bit_weights(self):
+        """float64 weights too close for float32, and 64-bit integers at their extremes: the
+        forest of a triangle is its two lightest edges and the total is exact."""
+        u, v = np.array([0, 1, 0]), np.array([1, 2, 2])
+        cases = [(np.float64, [1.0, 1.00000001, 1.00000002], [0, 1], 2.00000001),
+                 (np.uint64, [2**64 - 1, 2**64 - 2, 2**63], [1, 2], 2**64 - 2 + 2**63),
+                 (np.int64, [-2**63, 2**63 - 1, -2**63 + 1], [0, 2], -2**64 + 1)]
+        for dtype, w, expect_ids, expect_total in cases:
+            with self.subTest(dtype=dtype.__name__):
+                ids, total = value(calls(("minimum_spanning_forest",
+                                          (u, v, np.array(w, dtype=dtype)), {}))[0])
+                self.assertEqual(ids.tolist(), expect_ids)
+                self.assertEqual(total, expect_total)
+                self.assertEqual(type(total), type(expect_total))
+
+    def test_graph_object_and_unit_weights(self):
+        g = self.convert("ecl/indigo3_undirect_power_law_500n_6000e.egr.gz", ["--weights", "unit"])
+        ids, total = value(calls(("minimum_spanning_forest", (g["u"], g["v"], None),
+                                  {"n": g["n"]}))[0])
+        self.assertEqual(self.lines(g, ids), seq_forest(g["path"], g["n"]))
+        self.assertEqual(total, 240)  # graphs/MANIFEST.tsv: 240 forest edges of weight 1
+
+
+class Errors(unittest.TestCase):
+    """Bad arguments raise ValueError with the library's message."""
+
+    CASES = [
+        ({"u": [0, 1, 2], "v": [1, 2], "w": [1, 2, 3]}, "u and v differ in length: 3 and 2"),
+        ({"u": [0, 1], "v": [1, 2], "w": [1, 2, 3]}, "u, v and w differ in length"),
+        ({"u": [0, 1, 2], "v": [1, 9, 0], "w": [1, 2, 3], "n": 5},
+         "edge 1: vertex 9 is not below n = 5"),
+        # The weights' messages come from the weight conversion, whose wording may change.
+        ({"u": [0, 1, 2], "v": [1, 2, 0], "w": [1.0, 2.0, float("nan")]}, "NaN"),
+        ({"u": [0, 1], "v": [1, 2], "w": np.array([1.0, np.inf], np.float32)}, "edge 1"),
+        ({"u": [0, 1], "v": [1, 2], "w": [1, 2], "solver": "gpu"},
+         "unknown solver 'gpu' (solvers: seq, omp)"),
+        ({"u": [0, 1], "v": [1, 2], "w": [1, 2], "algo": "dijkstra"},
+         "solver seq has no variant 'dijkstra'"),
+        ({"u": [0, 1], "v": [1, 2], "w": [1, 2], "threads": 2},
+         "solver seq is sequential: threads must be 0 or 1"),
+        ({"u": [0, 1], "v": [1, 2], "w": [1, 2], "solver": "omp", "options": ["--dsu", "x"]},
+         "option --dsu: 'x' is not waitfree, lock, half, full or plain"),
+        ({"u": [0, 1], "v": [1, 2], "w": [1, 2], "solver": "omp", "options": ["--bogus"]},
+         "unknown option '--bogus'"),
+        ({"u": [0, -1], "v": [1, 2], "w": [1, 2]}, "u: vertex -1 is negative"),
+    ]
+
+    def test_errors(self):
+        results = calls(*[("minimum_spanning_forest", (), kw) for kw, _ in self.CASES])
+        for (kw, message), res in zip(self.CASES, results):
+            self.assertEqual(res[0], "error", kw)
+            self.assertEqual(res[1], "ValueError", kw)
+            self.assertIn(message, res[2])
+
+
+class Adapters(unittest.TestCase):
+    def rome_pairs(self):
+        """rome99 with random weights, one edge per vertex pair (the first), as arrays."""
+        g = Graphs.convert(self, "road/rome99.gr.gz", ["--weights", "random", "--seed", "9"])
+        seen, keep = set(), []
+        for e, (a, b) in enumerate(zip(g["u"].tolist(), g["v"].tolist())):
+            if (min(a, b), max(a, b)) not in seen:
+                seen.add((min(a, b), max(a, b)))
+                keep.append(e)
+        return g["n"], g["u"][keep], g["v"][keep], g["w"][keep]
+
+    def test_from_scipy(self):
+        import scipy.sparse as sp
+        from scipy.sparse.csgraph import minimum_spanning_tree
+
+        n, u, v, w = self.rome_pairs()
+        sym = sp.csr_matrix((np.r_[w, w], (np.r_[u, v], np.r_[v, u])), shape=(n, n))
+        upper = sp.triu(sym, k=1).tocsr()
+        # The ids follow CSR order over the upper triangle: mst-seq on that edge list.
+        coo = upper.tocoo()
+        path = write_wel(os.path.join(TMP, "upper.wel"), coo.row, coo.col, coo.data)
+        expect = seq_forest(path, n)
+        results = calls(("from_scipy", (sym,), {}), ("from_scipy", (upper,), {"solver": "omp"}),
+                        ("from_scipy", (sym,), {"triangle": "lower"}),
+                        ("from_scipy", (sym,), {"triangle": "both", "threads": 1,
+                                                "solver": "omp"}),
+                        ("from_scipy", (sym[:, :-1],), {}), ("from_scipy", (sym.toarray(),), {}))
+        oracle_total = minimum_spanning_tree(sym).sum()
+        for res in results[:4]:
+            coords, total = value(res)
+            self.assertEqual(total, oracle_total)
+            self.assertEqual(coords.shape, (n - 1, 2))
+        for res in results[:2]:
+            coords = value(res)[0]
+            self.assertEqual([(i, j, float(sym[i, j])) for i, j in coords.tolist()], expect)
+        self.assertTrue(np.all(value(results[2])[0][:, 0] > value(results[2])[0][:, 1]))
+        self.assertEqual(results[4][:2], ("error", "ValueError"))
+        self.assertEqual(results[5][:2], ("error", "ValueError"))
+
+    def test_from_networkx(self):
+        try:
+            import networkx as nx
+        except ImportError:
+            self.skipTest("no python3-networkx on this machine")
+        n, u, v, w = self.rome_pairs()
+        G = nx.Graph()
+        G.add_nodes_from(range(n + 3))  # isolated vertices
+        G.add_weighted_edges_from(zip(u.tolist(), v.tolist(), w.tolist()))
+        G.add_edge(5, 5, weight=-100)
+        rows = list(G.edges(data="weight"))
+        path = write_wel(os.path.join(TMP, "nx.wel"), *zip(*rows))
+        expect = seq_forest(path, n + 3)
+        M = nx.MultiGraph()
+        M.add_weighted_edges_from((a, b, c % 7) for a, b, c in rows[:2000])
+        M.add_weighted_edges_from((a, b, c % 5) for a, b, c in rows[:2000])
+        mrows = list(M.edges(keys=True, data="weight"))
+        mpath = write_wel(os.path.join(TMP, "multi.wel"), *[[r[i] for r in mrows]
+                                                            for i in (0, 1, 3)])
+        labels = nx.relabel_nodes(G, {x: "v%d" % x for x in G})
+        results = calls(("from_networkx", (G,), {}), ("from_networkx", (G,), {"solver": "omp"}),
+                        ("from_networkx", (labels,), {}), ("from_networkx", (M,), {}),
+                        ("from_networkx", (G,), {"weight": None}),
+                        ("from_networkx", (nx.DiGraph(G),), {}))
+        for res in results[:2]:
+            edges, total = value(res)
+            self.assertEqual([(a, b, float(G[a][b]["weight"])) for a, b in edges], expect)
+            self.assertEqual(total, nx.minimum_spanning_tree(G).size(weight="weight"))
+        edges, _ = value(results[2])
+        self.assertEqual(edges, [("v%d" % a, "v%d" % b) for a, b in value(results[0])[0]])
+        edges, total = value(results[3])
+        self.assertEqual([(a, b, float(M[a][b][k]["weight"])) for a, b, k in edges],
+                         seq_forest(mpath, n + 3))
+        self.assertEqual(total, nx.minimum_spanning_tree(M).size(weight="weight"))
+        edges, total = value(results[4])
+        self.assertEqual(total, n - 1)
+        self.assertEqual(results[5][:2], ("error", "ValueError"))
+
+
+class SingleLinkage(unittest.TestCase):
+    def test_against_scipy(self):
+        from scipy.cluster.hierarchy import linkage
+        from scipy.spatial.distance import pdist
+
+        rng = np.random.default_rng(3)
+        points = rng.random((80, 3))
+        self.assertEqual(len(np.unique(pdist(points))), 80 * 79 // 2)  # distinct distances
+        u, v = np.triu_indices(80, k=1)
+        results = calls(("single_linkage", (points,), {}),
+                        ("single_linkage", (points, "cityblock"), {"solver": "omp"}),
+                        ("single_linkage", (pdist(points),), {}),
+                        ("single_linkage", (), {"graph": (u, v, pdist(points))}))
+        for res, metric in zip(results, ["euclidean", "cityblock", "euclidean", "euclidean"]):
+            z, ref = value(res), linkage(points, method="single", metric=metric)
+            self.assertEqual(z.shape, (79, 4))
+            self.assertTrue(np.array_equal(z[:, [0, 1, 3]], ref[:, [0, 1, 3]]), metric)
+            self.assertTrue(np.allclose(z[:, 2], ref[:, 2], rtol=1e-12, atol=0))
+
+    def test_ties(self):
+        from scipy.cluster.hierarchy import linkage
+
+        rng = np.random.default_rng(4)
+        points = rng.integers(0, 6, size=(60, 2)).astype(float)  # many equal distances
+        z = value(calls(("single_linkage", (points, "cityblock"), {}))[0])
+        ref = linkage(points, method="single", metric="cityblock")
+        self.assertTrue(np.array_equal(z[:, 2], ref[:, 2]))
+        self.assertEqual(z[-1, 3], 60)
+
+    def test_disconnected_graph(self):
+        res = calls(("single_linkage", (), {"graph": ([0, 2], [1, 3], [1.0, 2.0])}))[0]
+        self.assertEqual(res[:2], ("error", "ValueError"))
+        self.assertIn("disconnected (2 components)", res[2])
+
+
+if __name__ == "__main__":
+    unittest.main()
