@@ -10,18 +10,13 @@
 #include "timer.h"
 
 /* Vertices per chunk of the loops over rows: small enough to balance hubs, large enough that
- * taking a chunk costs little next to its arcs. Both tunables may be set with -D to measure. */
-#ifndef CT_CHUNK
-#define CT_CHUNK 1024
-#endif
-#define CHUNK CT_CHUNK
+ * taking a chunk costs little next to its arcs (docs/contraction.md). */
+#define CHUNK 1024
 /* Forest edges a thread collects before reserving room in the output. */
 #define OUT_BATCH 256
 /* Below this many vertices a round runs on one thread: its barriers would cost more than the
  * work they split. */
-#ifndef CT_SERIAL_BELOW
-#define CT_SERIAL_BELOW 2048
-#endif
+#define SERIAL_BELOW 2048
 
 enum { P_CSR, P_MIN, P_MIRRORS, P_COLORS, P_NEWIDS, P_CONTRACT, P_COUNT };
 static const char *const phase_name[P_COUNT] = {"csr",    "min-edge", "mirrors",
@@ -223,7 +218,7 @@ static void solve(ct_state *s)
     {
         ct_csr_build(s->g, &s->csr[0], &s->csr[1], s->work.hist);
         lap(s, P_CSR);
-        rounds(s, CT_SERIAL_BELOW);
+        rounds(s, SERIAL_BELOW);
     }
     rounds(s, 0);
 }
