@@ -33,6 +33,7 @@ small_set=(
     "complete-2e11|complete --vertices 2048"
     "geo-2e16|geometric --vertices 65536 --degree 4"
     "forest-4x2e14|components --parts 4 kout --vertices 16384 --k 2"
+    "ssca2-2e16|preset ssca2-2e16"
 )
 full_set=(
     "sparse-small|preset sparse-small"
@@ -48,6 +49,7 @@ full_set=(
     "rmat16|preset rmat16"
     "rmat22|preset rmat22"
     "kron-logn21|preset kron-logn21"
+    "ssca2-5m|preset ssca2-5m"
     "circulant-2e18|preset circulant-2e18"
     "grid-2e18|preset grid-2e18"
     "rmat-2e18|preset rmat-2e18"
