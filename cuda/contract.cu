@@ -13,6 +13,7 @@
 #include <cuda/functional>
 #include <thrust/iterator/transform_iterator.h>
 
+#include "cuda_check.cuh"
 #include "contract_kernels.cuh"
 #include "ecl.h" /* cuda_device_name */
 
@@ -42,14 +43,6 @@ struct ct_run {
     double seconds[PH_COUNT];
     uint64_t rounds, merged; /* merged: arcs merged away */
 };
-
-/* MST_OK for cudaSuccess, else records "CUDA: what: CUDA's message". */
-static mst_status ct_ok(cudaError_t err, const char *what)
-{
-    if (err == cudaSuccess)
-        return MST_OK;
-    return mst_fail(MST_ERESOURCE, "CUDA: %s: %s", what, cudaGetErrorString(err));
-}
 
 static void ct_free(ct_run *r)
 {
@@ -91,7 +84,7 @@ static mst_status ct_temp_bytes(ct_run *r)
                                              cuda::minimum<u64>(), (u64)r->mm);
     for (int i = 0; i < 4; i++)
         r->temp_bytes = bytes[i] > r->temp_bytes ? bytes[i] : r->temp_bytes;
-    return ct_ok(err, "CUB temporary storage size");
+    return cuda_ok(err, "CUB temporary storage size");
 }
 
 /* One cudaMalloc for every buffer (allocations cost more than small solves), each part
@@ -143,14 +136,14 @@ static ct_stat *pinned_stat(void)
 static mst_status ct_setup(ct_run *r)
 {
     int dev = r->o->device, sms = 1, per_sm = 1;
-    mst_status st = ct_ok(cudaSetDevice(dev), "cudaSetDevice");
+    mst_status st = cuda_ok(cudaSetDevice(dev), "cudaSetDevice");
     if (st == MST_OK)
-        st = ct_ok(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev),
-                   "cudaDeviceGetAttribute");
+        st = cuda_ok(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev),
+                     "cudaDeviceGetAttribute");
     if (st == MST_OK)
-        st = ct_ok(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_colors, CT_THREADS,
-                                                                 0),
-                   "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+        st = cuda_ok(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k_colors, CT_THREADS,
+                                                                   0),
+                     "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     r->grid = sms * (2048 / CT_THREADS);
     r->coop_grid = sms * (per_sm > 0 ? per_sm : 1);
     if (st == MST_OK)
@@ -164,7 +157,7 @@ static mst_status ct_setup(ct_run *r)
         memset(r->h_stat, 0, sizeof(ct_stat));
     cudaEvent_t *ev[] = {&r->t0, &r->t1, &r->ev[0], &r->ev[1]};
     for (size_t i = 0; st == MST_OK && i < sizeof ev / sizeof *ev; i++)
-        st = ct_ok(cudaEventCreate(ev[i]), "cudaEventCreate");
+        st = cuda_ok(cudaEventCreate(ev[i]), "cudaEventCreate");
     return st;
 }
 
@@ -172,7 +165,7 @@ static mst_status ct_setup(ct_run *r)
 static mst_status step_begin(ct_run *r, int phase)
 {
     r->phase = phase;
-    return r->o->timed_phases ? ct_ok(cudaEventRecord(r->ev[0]), "cudaEventRecord") : MST_OK;
+    return r->o->timed_phases ? cuda_ok(cudaEventRecord(r->ev[0]), "cudaEventRecord") : MST_OK;
 }
 
 /* Ends a step: checks its launches and, with timed_phases, waits for them and adds their time. */
@@ -180,14 +173,10 @@ static mst_status step_end(ct_run *r, mst_status st)
 {
     float ms = 0;
     if (st == MST_OK)
-        st = ct_ok(cudaGetLastError(), "kernel launch");
+        st = cuda_ok(cudaGetLastError(), "kernel launch");
     if (st != MST_OK || !r->o->timed_phases)
         return st;
-    st = ct_ok(cudaEventRecord(r->ev[1]), "cudaEventRecord");
-    if (st == MST_OK)
-        st = ct_ok(cudaEventSynchronize(r->ev[1]), "cudaEventSynchronize");
-    if (st == MST_OK)
-        st = ct_ok(cudaEventElapsedTime(&ms, r->ev[0], r->ev[1]), "cudaEventElapsedTime");
+    st = cuda_event_ms(r->ev[0], r->ev[1], &ms);
     r->seconds[r->phase] += 1e-3 * ms;
     return st;
 }
@@ -200,7 +189,7 @@ static mst_status ct_upload(ct_run *r)
     uint32_t *dev[] = {r->d_u, r->d_v, r->d_key};
     mst_status st = step_begin(r, PH_TRANSFER);
     for (int i = 0; st == MST_OK && g->m > 0 && i < 3; i++)
-        st = ct_ok(cudaMemcpy(dev[i], host[i], g->m * 4, cudaMemcpyHostToDevice), "cudaMemcpy");
+        st = cuda_ok(cudaMemcpy(dev[i], host[i], g->m * 4, cudaMemcpyHostToDevice), "cudaMemcpy");
     return step_end(r, st);
 }
 
@@ -212,19 +201,19 @@ static mst_status ct_build_csr(ct_run *r)
     int grid = blocks(r, m);
     mst_status st = step_begin(r, PH_CSR);
     if (st == MST_OK)
-        st = ct_ok(cudaMemsetAsync(r->d_deg, 0, r->nn * 8), "cudaMemsetAsync");
+        st = cuda_ok(cudaMemsetAsync(r->d_deg, 0, r->nn * 8), "cudaMemsetAsync");
     if (st == MST_OK)
-        st = ct_ok(cudaMemsetAsync(r->d_best, 0xFF, r->nv * 8), "cudaMemsetAsync");
+        st = cuda_ok(cudaMemsetAsync(r->d_best, 0xFF, r->nv * 8), "cudaMemsetAsync");
     if (st == MST_OK)
-        st = ct_ok(cudaMemsetAsync(r->d_flags, 0, CT_STEP_FLAGS * 4), "cudaMemsetAsync");
+        st = cuda_ok(cudaMemsetAsync(r->d_flags, 0, CT_STEP_FLAGS * 4), "cudaMemsetAsync");
     if (st == MST_OK)
-        st = ct_ok(cudaMemsetAsync(r->d_stat, 0, sizeof(ct_stat)), "cudaMemsetAsync");
+        st = cuda_ok(cudaMemsetAsync(r->d_stat, 0, sizeof(ct_stat)), "cudaMemsetAsync");
     if (st != MST_OK)
         return st;
     k_csr_count<<<grid, CT_THREADS>>>(r->d_u, r->d_v, m, r->d_deg);
-    st = ct_ok(cub::DeviceScan::ExclusiveSum(r->d_temp, r->temp_bytes, r->d_deg, r->d_off,
-                                             r->nn),
-               "cub::DeviceScan::ExclusiveSum");
+    st = cuda_ok(cub::DeviceScan::ExclusiveSum(r->d_temp, r->temp_bytes, r->d_deg, r->d_off,
+                                               r->nn),
+                 "cub::DeviceScan::ExclusiveSum");
     if (st == MST_OK)
         k_csr_fill<<<grid, CT_THREADS>>>(r->d_u, r->d_v, r->d_key, m, r->d_off, r->d_deg,
                                          r->cur);
@@ -250,9 +239,9 @@ static mst_status ct_components(ct_run *r)
     if (st == MST_OK && (st = step_begin(r, PH_COLORS)) == MST_OK) {
         int grid = blocks(r, n) < r->coop_grid ? blocks(r, n) : r->coop_grid;
         void *args[] = {&n, &r->d_color, &r->d_flags, &r->d_stat};
-        st = step_end(r, ct_ok(cudaLaunchCooperativeKernel((void *)k_colors, dim3(grid),
-                                                           dim3(CT_THREADS), args, 0, 0),
-                               "cudaLaunchCooperativeKernel"));
+        st = step_end(r, cuda_ok(cudaLaunchCooperativeKernel((void *)k_colors, dim3(grid),
+                                                             dim3(CT_THREADS), args, 0, 0),
+                                 "cudaLaunchCooperativeKernel"));
     }
     return st;
 }
@@ -261,15 +250,15 @@ static mst_status ct_components(ct_run *r)
  * lightest ki of each key kept, and the keys unpacked into the contracted arcs. */
 static mst_status ct_merge(ct_run *r, u64 len, int bits)
 {
-    mst_status st = ct_ok(cub::DeviceRadixSort::SortPairs(r->d_temp, r->temp_bytes, r->d_keys,
-                                                          r->d_keys2, r->next.ki, r->d_vals2,
-                                                          len, 0, 2 * bits),
-                          "cub::DeviceRadixSort::SortPairs");
+    mst_status st = cuda_ok(cub::DeviceRadixSort::SortPairs(r->d_temp, r->temp_bytes, r->d_keys,
+                                                            r->d_keys2, r->next.ki, r->d_vals2,
+                                                            len, 0, 2 * bits),
+                            "cub::DeviceRadixSort::SortPairs");
     if (st == MST_OK)
-        st = ct_ok(cub::DeviceReduce::ReduceByKey(r->d_temp, r->temp_bytes, r->d_keys2, r->d_keys,
-                                                  r->d_vals2, r->next.ki, &r->d_stat->runs,
-                                                  cuda::minimum<u64>(), len),
-                   "cub::DeviceReduce::ReduceByKey");
+        st = cuda_ok(cub::DeviceReduce::ReduceByKey(r->d_temp, r->temp_bytes, r->d_keys2,
+                                                    r->d_keys, r->d_vals2, r->next.ki,
+                                                    &r->d_stat->runs, cuda::minimum<u64>(), len),
+                     "cub::DeviceReduce::ReduceByKey");
     if (st == MST_OK)
         k_unpack<<<blocks(r, len), CT_THREADS>>>(r->d_keys, bits, r->next, r->d_stat);
     return st;
@@ -288,11 +277,11 @@ static mst_status ct_contract(ct_run *r)
         st = step_end(r, st);
     }
     if (st == MST_OK && (st = step_begin(r, PH_IDS)) == MST_OK)
-        st = step_end(r, ct_ok(cub::DeviceScan::ExclusiveScan(r->d_temp, r->temp_bytes,
-                                                              slot_input(r->d_deg), r->d_slot,
-                                                              ct_slot_sum(), ct_slot{0, 0},
-                                                              (size_t)n + 1),
-                               "cub::DeviceScan::ExclusiveScan"));
+        st = step_end(r, cuda_ok(cub::DeviceScan::ExclusiveScan(r->d_temp, r->temp_bytes,
+                                                                slot_input(r->d_deg), r->d_slot,
+                                                                ct_slot_sum(), ct_slot{0, 0},
+                                                                (size_t)n + 1),
+                                 "cub::DeviceScan::ExclusiveScan"));
     if (st != MST_OK || (st = step_begin(r, PH_CONTRACT)) != MST_OK)
         return st;
     if (!merge) {
@@ -301,7 +290,7 @@ static mst_status ct_contract(ct_run *r)
         return step_end(r, st);
     }
     /* The places the insert leaves unused keep the sentinel key. */
-    st = ct_ok(cudaMemsetAsync(r->d_keys, 0xFF, len * 8), "cudaMemsetAsync");
+    st = cuda_ok(cudaMemsetAsync(r->d_keys, 0xFF, len * 8), "cudaMemsetAsync");
     if (st == MST_OK) {
         k_insert<true><<<grid, CT_THREADS>>>(r->cur, len, n, r->d_color, r->d_deg, r->d_slot,
                                              r->next, r->d_keys, bits, r->d_stat);
@@ -321,11 +310,11 @@ static mst_status ct_round(ct_run *r, mst_phases *ph)
     if (st == MST_OK)
         st = ct_contract(r);
     if (st == MST_OK)
-        st = ct_ok(cudaMemcpyAsync(r->h_stat, r->d_stat, sizeof(ct_stat),
-                                   cudaMemcpyDeviceToHost),
-                   "cudaMemcpyAsync");
+        st = cuda_ok(cudaMemcpyAsync(r->h_stat, r->d_stat, sizeof(ct_stat),
+                                     cudaMemcpyDeviceToHost),
+                     "cudaMemcpyAsync");
     if (st == MST_OK)
-        st = ct_ok(cudaStreamSynchronize(0), "cudaStreamSynchronize");
+        st = cuda_ok(cudaStreamSynchronize(0), "cudaStreamSynchronize");
     if (st != MST_OK)
         return st;
     const ct_stat *s = r->h_stat;
@@ -349,7 +338,7 @@ static mst_status ct_round(ct_run *r, mst_phases *ph)
 static mst_status ct_solve(ct_run *r, mst_phases *ph)
 {
     float ms = 0;
-    mst_status st = ct_ok(cudaEventRecord(r->t0), "cudaEventRecord");
+    mst_status st = cuda_ok(cudaEventRecord(r->t0), "cudaEventRecord");
     if (st == MST_OK)
         st = ct_build_csr(r);
     r->n = r->g->n;
@@ -357,11 +346,7 @@ static mst_status ct_solve(ct_run *r, mst_phases *ph)
     while (st == MST_OK && r->arcs > 0)
         st = ct_round(r, ph);
     if (st == MST_OK)
-        st = ct_ok(cudaEventRecord(r->t1), "cudaEventRecord");
-    if (st == MST_OK)
-        st = ct_ok(cudaEventSynchronize(r->t1), "cudaEventSynchronize");
-    if (st == MST_OK)
-        st = ct_ok(cudaEventElapsedTime(&ms, r->t0, r->t1), "cudaEventElapsedTime");
+        st = cuda_event_ms(r->t0, r->t1, &ms);
     if (st == MST_OK && ph != NULL)
         ph->kernel_s = 1e-3 * ms;
     return st;
@@ -382,7 +367,7 @@ static mst_status ct_download(const ct_run *r, mst_forest *out)
     for (uint32_t i = 0; err == cudaSuccess && i < k; i++)
         out->eid[i] = ids[i];
     free(ids);
-    mst_status st = ct_ok(err, "cudaMemcpy");
+    mst_status st = cuda_ok(err, "cudaMemcpy");
     if (st == MST_OK)
         out->count = k;
     return st;

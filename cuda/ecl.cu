@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cuda_check.cuh"
 #include "csr_fill.cuh"
 #include "kernels.cuh"
 #include "sample.h"
@@ -158,15 +159,6 @@ mst_status cuda_device_name(int d, char *buf, int len)
     return MST_OK;
 }
 
-/* MST_OK for cudaSuccess, else records "CUDA: what: CUDA's message" (a failed allocation, a
- * lost device, a failed launch: all resources, as far as the suite can tell). */
-static mst_status cuda_ok(cudaError_t err, const char *what)
-{
-    if (err == cudaSuccess)
-        return MST_OK;
-    return mst_fail(MST_ERESOURCE, "CUDA: %s: %s", what, cudaGetErrorString(err));
-}
-
 /* cudaMalloc of `bytes` into *p; the message names the size. */
 static mst_status dev_alloc(void **p, size_t bytes)
 {
@@ -305,11 +297,7 @@ static mst_status step_end(ecl_run *r)
     mst_status st = cuda_ok(cudaGetLastError(), "kernel launch");
     if (st != MST_OK || !r->o->timed_phases)
         return st;
-    st = cuda_ok(cudaEventRecord(r->ev[1]), "cudaEventRecord");
-    if (st == MST_OK)
-        st = cuda_ok(cudaEventSynchronize(r->ev[1]), "cudaEventSynchronize");
-    if (st == MST_OK)
-        st = cuda_ok(cudaEventElapsedTime(&ms, r->ev[0], r->ev[1]), "cudaEventElapsedTime");
+    st = cuda_event_ms(r->ev[0], r->ev[1], &ms);
     *r->acc += 1e-3 * ms;
     return st;
 }
@@ -461,11 +449,7 @@ static mst_status ecl_solve(ecl_run *r, mst_phases *ph)
         }
     }
     if (st == MST_OK)
-        st = cuda_ok(cudaEventRecord(r->t1), "cudaEventRecord");
-    if (st == MST_OK)
-        st = cuda_ok(cudaEventSynchronize(r->t1), "cudaEventSynchronize");
-    if (st == MST_OK)
-        st = cuda_ok(cudaEventElapsedTime(&ms, r->t0, r->t1), "cudaEventElapsedTime");
+        st = cuda_event_ms(r->t0, r->t1, &ms);
     if (st == MST_OK && ph != NULL)
         ph->kernel_s = 1e-3 * ms;
     return st;

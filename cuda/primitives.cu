@@ -11,6 +11,7 @@
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 
+#include "cuda_check.cuh"
 #include "ecl.h" /* cuda_device_name, CUDA_FILTER_AUTO_DEGREE */
 #include "sample.h"
 
@@ -292,14 +293,6 @@ struct prim_run {
     uint64_t levels, light, jumps;
 };
 
-/* MST_OK for cudaSuccess, else MST_ERESOURCE "CUDA: what: CUDA's message". */
-static mst_status prim_ok(cudaError_t err, const char *what)
-{
-    if (err == cudaSuccess)
-        return MST_OK;
-    return mst_fail(MST_ERESOURCE, "CUDA: %s: %s", what, cudaGetErrorString(err));
-}
-
 /* Smallest b with 2^b > x: the bits that hold 0..x (1 for 0; at most 32). */
 static int width(uint32_t x)
 {
@@ -324,7 +317,7 @@ template <typename F> static mst_status cub_run(prim_run *r, const char *what, F
     }
     if (err == cudaSuccess)
         err = f(r->d_temp, r->temp_bytes);
-    return prim_ok(err, what);
+    return cuda_ok(err, what);
 }
 
 /* The CUB calls, each in one place: setup sizes the temporary storage with the same calls. */
@@ -373,10 +366,10 @@ static mst_status size_temp(prim_run *r)
         scan_call(NULL, bytes[5], r->d_head, r->d_ids, nv)};
     for (int i = 0; i < 6; i++) {
         if (err[i] != cudaSuccess)
-            return prim_ok(err[i], "CUB temporary storage size");
+            return cuda_ok(err[i], "CUB temporary storage size");
         most = bytes[i] > most ? bytes[i] : most;
     }
-    mst_status st = prim_ok(cudaMalloc(&r->d_temp, most), "cudaMalloc");
+    mst_status st = cuda_ok(cudaMalloc(&r->d_temp, most), "cudaMalloc");
     r->temp_bytes = st == MST_OK ? most : 0;
     return st;
 }
@@ -402,9 +395,9 @@ static mst_status prim_setup(prim_run *r)
 {
     size_t nn = r->nn, mm = r->mm;
     int sms = 1;
-    mst_status st = prim_ok(cudaSetDevice(r->o->device), "cudaSetDevice");
+    mst_status st = cuda_ok(cudaSetDevice(r->o->device), "cudaSetDevice");
     if (st == MST_OK)
-        st = prim_ok(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, r->o->device),
+        st = cuda_ok(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, r->o->device),
                      "cudaDeviceGetAttribute");
     r->grid = sms * (2048 / BLOCK);
     struct {
@@ -426,10 +419,10 @@ static mst_status prim_setup(prim_run *r)
         {(void **)&r->d_small, 8 * sizeof(unsigned)}};
     for (size_t i = 0; st == MST_OK && i < sizeof buf / sizeof *buf; i++)
         if (buf[i].bytes > 0)
-            st = prim_ok(cudaMalloc(buf[i].p, buf[i].bytes), "cudaMalloc");
+            st = cuda_ok(cudaMalloc(buf[i].p, buf[i].bytes), "cudaMalloc");
     cudaEvent_t *ev[] = {&r->t0, &r->t1, &r->ev[0], &r->ev[1]};
     for (size_t i = 0; st == MST_OK && i < sizeof ev / sizeof *ev; i++)
-        st = prim_ok(cudaEventCreate(ev[i]), "cudaEventCreate");
+        st = cuda_ok(cudaEventCreate(ev[i]), "cudaEventCreate");
     return st == MST_OK ? size_temp(r) : st;
 }
 
@@ -437,7 +430,7 @@ static mst_status prim_setup(prim_run *r)
 static mst_status step_begin(prim_run *r, int p)
 {
     r->phase = p;
-    return r->o->timed_phases ? prim_ok(cudaEventRecord(r->ev[0]), "cudaEventRecord") : MST_OK;
+    return r->o->timed_phases ? cuda_ok(cudaEventRecord(r->ev[0]), "cudaEventRecord") : MST_OK;
 }
 
 /* Ends a step begun with status st: checks its launches and, with timed_phases, waits for them
@@ -446,14 +439,10 @@ static mst_status step_end(prim_run *r, mst_status st)
 {
     float ms = 0;
     if (st == MST_OK)
-        st = prim_ok(cudaGetLastError(), "kernel launch");
+        st = cuda_ok(cudaGetLastError(), "kernel launch");
     if (st != MST_OK || !r->o->timed_phases)
         return st;
-    st = prim_ok(cudaEventRecord(r->ev[1]), "cudaEventRecord");
-    if (st == MST_OK)
-        st = prim_ok(cudaEventSynchronize(r->ev[1]), "cudaEventSynchronize");
-    if (st == MST_OK)
-        st = prim_ok(cudaEventElapsedTime(&ms, r->ev[0], r->ev[1]), "cudaEventElapsedTime");
+    st = cuda_event_ms(r->ev[0], r->ev[1], &ms);
     r->t[r->phase] += 1e-3 * ms;
     return st;
 }
@@ -462,7 +451,7 @@ static mst_status step_end(prim_run *r, mst_status st)
 static mst_status read_small(const prim_run *r, int i, uint32_t *value)
 {
     unsigned c = 0;
-    mst_status st = prim_ok(cudaMemcpy(&c, r->d_small + i, sizeof c, cudaMemcpyDeviceToHost),
+    mst_status st = cuda_ok(cudaMemcpy(&c, r->d_small + i, sizeof c, cudaMemcpyDeviceToHost),
                             "cudaMemcpy");
     *value = c;
     return st;
@@ -476,7 +465,7 @@ static mst_status prim_upload(prim_run *r)
     uint32_t *dev[] = {r->d_akey[0], r->d_akey[1], r->d_aidx[0]};
     mst_status st = MST_OK;
     for (int i = 0; st == MST_OK && g->m > 0 && i < 3; i++)
-        st = prim_ok(cudaMemcpy(dev[i], host[i], g->m * 4, cudaMemcpyHostToDevice),
+        st = cuda_ok(cudaMemcpy(dev[i], host[i], g->m * 4, cudaMemcpyHostToDevice),
                      "cudaMemcpy");
     return st;
 }
@@ -490,7 +479,7 @@ static mst_status prim_init(prim_run *r, level *lv, uint32_t *heavy)
     *heavy = 0;
     mst_status st = step_begin(r, PH_INIT);
     if (st == MST_OK)
-        st = prim_ok(cudaMemset(r->d_small, 0, 8 * sizeof(unsigned)), "cudaMemset");
+        st = cuda_ok(cudaMemset(r->d_small, 0, 8 * sizeof(unsigned)), "cudaMemset");
     if (st != MST_OK)
         return st;
     if (r->filter)
@@ -557,7 +546,7 @@ static mst_status successors(prim_run *r, const level *lv)
         return st;
     uint32_t moved = 1;
     while (st == MST_OK && moved) {
-        st = prim_ok(cudaMemset(r->d_small + 1, 0, sizeof(unsigned)), "cudaMemset");
+        st = cuda_ok(cudaMemset(r->d_small + 1, 0, sizeof(unsigned)), "cudaMemset");
         if (st == MST_OK)
             k_jump<<<r->grid, BLOCK>>>(lv->n, r->d_rep, r->d_small + 1);
         if (st == MST_OK)
@@ -593,7 +582,7 @@ static mst_status split(prim_run *r, const level *lv, int retire, uint32_t *n2)
     if (st == MST_OK && retire)
         k_compose<<<r->grid, BLOCK>>>(r->n0, r->d_comp, r->d_map);
     if (st == MST_OK)
-        st = prim_ok(cudaMemcpy(&last, r->d_ids + n - 1, 4, cudaMemcpyDeviceToHost),
+        st = cuda_ok(cudaMemcpy(&last, r->d_ids + n - 1, 4, cudaMemcpyDeviceToHost),
                      "cudaMemcpy");
     *n2 = last;
     return step_end(r, st);
@@ -653,7 +642,7 @@ static mst_status run_level(prim_run *r, level *lv, int light)
         return mst_fail(MST_EINTERNAL, "internal error: mst-cuda --algo primitives: a level "
                         "of %u vertices and %u edges left %u super-vertices", lv->n, lv->m, n2);
     if (st == MST_OK && (st = step_begin(r, PH_RELABEL)) == MST_OK) {
-        st = prim_ok(cudaMemset(r->d_small + 3, 0, sizeof(unsigned)), "cudaMemset");
+        st = cuda_ok(cudaMemset(r->d_small + 3, 0, sizeof(unsigned)), "cudaMemset");
         if (st == MST_OK)
             relabel_into(r, r->d_uv[lv->cur], r->d_w[lv->cur], lv->m, lv->b, r->d_map, false, 0,
                          n2, lv->cur ^ 1);
@@ -671,14 +660,14 @@ static mst_status finish_filter(prim_run *r, level *lv, uint32_t heavy, level *r
     mst_status st = read_small(r, 5, &retired);
     uint32_t n2 = lv->n + retired;
     if (st == MST_OK && lv->cur == 0 && lv->m > 0) { /* buffers 0 receive the relabelled edges */
-        st = prim_ok(cudaMemcpy(r->d_uv[1], r->d_uv[0], (size_t)lv->m * 8,
+        st = cuda_ok(cudaMemcpy(r->d_uv[1], r->d_uv[0], (size_t)lv->m * 8,
                                 cudaMemcpyDeviceToDevice), "cudaMemcpy");
         if (st == MST_OK)
-            st = prim_ok(cudaMemcpy(r->d_w[1], r->d_w[0], (size_t)lv->m * 8,
+            st = cuda_ok(cudaMemcpy(r->d_w[1], r->d_w[0], (size_t)lv->m * 8,
                                     cudaMemcpyDeviceToDevice), "cudaMemcpy");
     }
     if (st == MST_OK && (st = step_begin(r, PH_RELABEL)) == MST_OK) {
-        st = prim_ok(cudaMemset(r->d_small + 3, 0, sizeof(unsigned)), "cudaMemset");
+        st = cuda_ok(cudaMemset(r->d_small + 3, 0, sizeof(unsigned)), "cudaMemset");
         if (st == MST_OK) {
             relabel_into(r, r->d_uv[1] + first, r->d_w[1] + first, heavy, width(r->n0),
                          r->d_comp, true, lv->n, n2, 0);
@@ -696,7 +685,7 @@ static mst_status prim_solve(prim_run *r)
     level lv;
     uint32_t heavy = 0;
     float ms = 0;
-    mst_status st = prim_ok(cudaEventRecord(r->t0), "cudaEventRecord");
+    mst_status st = cuda_ok(cudaEventRecord(r->t0), "cudaEventRecord");
     if (st == MST_OK)
         st = prim_init(r, &lv, &heavy);
     while (st == MST_OK && r->filter && lv.m > 0 && (u64)lv.m * LIGHT_STOP >= r->light)
@@ -706,11 +695,7 @@ static mst_status prim_solve(prim_run *r)
     while (st == MST_OK && lv.m > 0)
         st = run_level(r, &lv, 0);
     if (st == MST_OK)
-        st = prim_ok(cudaEventRecord(r->t1), "cudaEventRecord");
-    if (st == MST_OK)
-        st = prim_ok(cudaEventSynchronize(r->t1), "cudaEventSynchronize");
-    if (st == MST_OK)
-        st = prim_ok(cudaEventElapsedTime(&ms, r->t0, r->t1), "cudaEventElapsedTime");
+        st = cuda_event_ms(r->t0, r->t1, &ms);
     if (st == MST_OK && r->ph != NULL)
         r->ph->kernel_s = 1e-3 * ms;
     return st;
@@ -730,7 +715,7 @@ static mst_status prim_download(const prim_run *r, mst_forest *out)
     uint32_t *ids = (uint32_t *)mst_alloc(k ? k : 1, 4);
     if (ids == NULL)
         return MST_ERESOURCE;
-    st = prim_ok(cudaMemcpy(ids, r->d_out, (size_t)k * 4, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    st = cuda_ok(cudaMemcpy(ids, r->d_out, (size_t)k * 4, cudaMemcpyDeviceToHost), "cudaMemcpy");
     for (uint32_t i = 0; st == MST_OK && i < k; i++)
         out->eid[i] = ids[i];
     free(ids);
