@@ -52,7 +52,7 @@ static void check_graph(const mst_graph *g)
         fuzz_require(g->u[e] != g->v[e], "a self-loop was kept");
     }
     fuzz_require(g->weight_type <= MST_WEIGHT_FLOAT64, "unknown weight type");
-    fuzz_require(mst_weight_is_wide(g->weight_type) == (g->raw != NULL || g->m == 0),
+    fuzz_require(g->m == 0 || mst_weight_is_wide(g->weight_type) == (g->raw != NULL),
                  "64-bit weights without their raw values, or raw values of 32-bit ones");
     fuzz_require(g->index_base == 0 || g->index_base == 1, "index base neither 0 nor 1");
     /* A few bytes can name a vertex 2^32 - 2: such a graph is valid, and a union-find over it
