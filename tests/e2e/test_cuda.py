@@ -13,7 +13,7 @@ import unittest
 
 import manifest
 from describe import variants
-from test_e2e import (BIN, CONTRACT_PHASES, SEQ, Workdir, contract_cases, corner_case_graphs,
+from test_e2e import (BIN, SEQ, ContractPhases, Workdir, contract_cases, corner_case_graphs,
                       read_output, run)
 
 CUDA = os.path.join(BIN, "mst-cuda")
@@ -97,59 +97,15 @@ class CudaSameEdges(Workdir):
 
 
 @unittest.skipIf(REASON is not None, REASON or "")
-class CudaContract(Workdir):
-    """--algo contract (Sousa et al. 2015): --phases --json has its phases, counters and the
-    rounds array, whose vertex counts shrink while edges remain; merging parallel arcs leaves
-    the rounds' vertices alone and only removes arcs."""
+class CudaContract(ContractPhases, Workdir):
+    """--algo contract (Sousa et al. 2015): the ContractPhases checks, with the transfer phase
+    and a kernel time, and pointer jumping on one long chain."""
+    PROGRAM, EXTRA_PHASES = CUDA, {"transfer"}
 
     def phases(self, graph, merge, *args):
-        p = run([CUDA, "--algo", "contract", merge, "--phases", "--json", "--trials", "1",
-                 *args, graph])
-        self.assertEqual(p.returncode, 0, p.stderr)
-        return json.loads(p.stdout)
-
-    def check_rounds(self, r):
-        """One entry per round, the graph's n and m first, n shrinking, m above zero."""
-        rounds = r["rounds"]
-        self.assertEqual(len(rounds), r["counters"]["rounds"])
-        if r["m"] == 0:
-            self.assertEqual(rounds, [])
-            return
-        self.assertEqual(rounds[0], [r["n"], r["m"]])
-        for (n0, _), (n1, m1) in zip(rounds, rounds[1:]):
-            self.assertLess(n1, n0, rounds)
-            self.assertGreater(m1, 0, rounds)
-
-    def test_phases_counters_rounds(self):
-        graphs = [(manifest.path("road/USA-road-NY.pace.gr.gz"), []),
-                  (manifest.path("road/rome99.gr.gz"), [])]
-        for name, text in contract_cases(6).items():
-            graphs.append((self.write(name, text), ["--vertices", "10000"]))
-        graphs.append((self.write("none.wel", ""), ["--vertices", "10"]))
-        for graph, args in graphs:
-            with self.subTest(graph=graph):
-                plain = self.phases(graph, "--no-merge-parallel", *args)
-                merged = self.phases(graph, "--merge-parallel", *args)
-                for r in (plain, merged):
-                    self.assertTrue(CONTRACT_PHASES | {"transfer"} <= set(r["phases"]),
-                                    r["phases"])
-                    self.assertTrue({"rounds", "color-steps", "merged-parallel"}
-                                    <= set(r["counters"]), r["counters"])
-                    self.assertGreater(r["kernel_s_median"], 0)
-                    self.check_rounds(r)
-                self.assertEqual(plain["counters"]["merged-parallel"], 0)
-                self.assertEqual([n for n, _ in merged["rounds"]],
-                                 [n for n, _ in plain["rounds"]])
-                for (_, mm), (_, mp) in zip(merged["rounds"], plain["rounds"]):
-                    self.assertLessEqual(mm, mp)
-
-    def test_merge_removes_parallel_arcs(self):
-        graph = self.write("p.wel", contract_cases(7)["parallel-equal.wel"])
-        merged = self.phases(graph, "--merge-parallel")
-        plain = self.phases(graph, "--no-merge-parallel")
-        # 4000 equal-key edges on at most 150 vertex pairs: merging leaves few arcs.
-        self.assertGreater(merged["counters"]["merged-parallel"], 0)
-        self.assertLess(merged["rounds"][1][1], plain["rounds"][1][1])
+        r = super().phases(graph, merge, *args)
+        self.assertGreater(r["kernel_s_median"], 0)
+        return r
 
     def test_path_of_falling_weights_is_one_chain(self):
         # Every vertex's successor is its right neighbour: pointer jumping on one long chain.

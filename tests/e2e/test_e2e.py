@@ -154,6 +154,63 @@ def corner_case_graphs(seed):
 CONTRACT_PHASES = {"csr", "min-edge", "mirrors", "colors", "new-ids", "contract"}
 
 
+class ContractPhases:
+    """The --phases checks of every `--algo contract` (Sousa et al. 2015), mixed into a
+    Workdir test case that sets PROGRAM (the executable), ARGS (its other options) and
+    EXTRA_PHASES: the phases, counters and rounds array, whose vertex counts shrink while edges
+    remain; merging parallel arcs keeps the rounds' vertices and only removes arcs."""
+    PROGRAM, ARGS, EXTRA_PHASES = None, [], set()
+
+    def phases(self, graph, merge, *args):
+        p = run([self.PROGRAM, "--algo", "contract", *self.ARGS, merge, "--phases", "--json",
+                 "--trials", "1", *args, graph])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        return json.loads(p.stdout)
+
+    def check_rounds(self, r):
+        """One entry per round, the graph's n and m first, n shrinking, m above zero."""
+        rounds = r["rounds"]
+        self.assertEqual(len(rounds), r["counters"]["rounds"])
+        if r["m"] == 0:
+            self.assertEqual(rounds, [])
+            return
+        self.assertEqual(rounds[0], [r["n"], r["m"]])
+        for (n0, _), (n1, m1) in zip(rounds, rounds[1:]):
+            self.assertLess(n1, n0, rounds)
+            self.assertGreater(m1, 0, rounds)
+
+    def test_phases_counters_rounds(self):
+        graphs = [(manifest.path("road/USA-road-NY.pace.gr.gz"), []),
+                  (manifest.path("road/rome99.gr.gz"), [])]
+        for name, text in contract_cases(6).items():
+            graphs.append((self.write(name, text), ["--vertices", "10000"]))
+        graphs.append((self.write("none.wel", ""), ["--vertices", "10"]))
+        for graph, args in graphs:
+            with self.subTest(graph=graph):
+                plain = self.phases(graph, "--no-merge-parallel", *args)
+                merged = self.phases(graph, "--merge-parallel", *args)
+                for r in (plain, merged):
+                    self.assertTrue(CONTRACT_PHASES | self.EXTRA_PHASES <= set(r["phases"]),
+                                    r["phases"])
+                    self.assertTrue({"rounds", "color-steps", "merged-parallel"}
+                                    <= set(r["counters"]), r["counters"])
+                    self.check_rounds(r)
+                self.assertEqual(plain["counters"]["merged-parallel"], 0)
+                # Merging never changes which edges the rounds choose, only how many arcs remain.
+                self.assertEqual([n for n, _ in merged["rounds"]],
+                                 [n for n, _ in plain["rounds"]])
+                for (_, mm), (_, mp) in zip(merged["rounds"], plain["rounds"]):
+                    self.assertLessEqual(mm, mp)
+
+    def test_merge_removes_parallel_arcs(self):
+        graph = self.write("p.wel", contract_cases(7)["parallel-equal.wel"])
+        merged = self.phases(graph, "--merge-parallel")
+        plain = self.phases(graph, "--no-merge-parallel")
+        # 4000 equal-key edges on at most 150 vertex pairs: most arcs of round 2 are parallel.
+        self.assertGreater(merged["counters"]["merged-parallel"], 0)
+        self.assertLess(merged["rounds"][1][1], plain["rounds"][1][1])
+
+
 def contract_cases(seed):
     """Graphs that stress contraction (name -> edge-list text, 0-based): parallel edges of equal
     keys, a forest with isolated vertices between its trees, stars, paths whose successors form

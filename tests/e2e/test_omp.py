@@ -5,7 +5,6 @@ choice returns exactly mst-seq's edge set; the contract variant does, with and w
 --merge-parallel, and reports its phases, counters and shrinking rounds; the ThreadSanitizer
 build (make tsan) runs clean on small graphs. A missing bin/mst-omp or bin/tsan/mst-omp fails
 (make test builds both)."""
-import json
 import os
 import random
 import shutil
@@ -14,7 +13,7 @@ import unittest
 
 import manifest
 from describe import choices, option
-from test_e2e import (BIN, CONTRACT_PHASES, SEQ, Workdir, contract_cases, corner_case_graphs,
+from test_e2e import (BIN, SEQ, ContractPhases, Workdir, contract_cases, corner_case_graphs,
                       read_output, run)
 
 OMP = os.path.join(BIN, "mst-omp")
@@ -60,9 +59,10 @@ class OmpSameEdges(Workdir):
 MERGE = ("--merge-parallel", "--no-merge-parallel")
 
 
-class OmpContract(Workdir):
+class OmpContract(ContractPhases, Workdir):
     """--algo contract (Sousa et al. 2015): mst-seq's edges with and without --merge-parallel
-    at 1-3 threads; --phases --json has its phases, counters and rounds."""
+    at 1-3 threads; --phases --json has its phases, counters and rounds (ContractPhases)."""
+    PROGRAM, ARGS = OMP, ["-t", "3"]
 
     def setUp(self):
         super().setUp()
@@ -81,12 +81,6 @@ class OmpContract(Workdir):
                 self.assertEqual(read_output(out), read_output(ref),
                                  "%s -t %s %s: edge sets differ" % (graph, threads, merge))
 
-    def phases(self, graph, merge, *args):
-        p = run([OMP, "--algo", "contract", "-t", "3", merge, "--phases", "--json",
-                 "--trials", "1", *args, graph])
-        self.assertEqual(p.returncode, 0, p.stderr)
-        return json.loads(p.stdout)
-
     def test_corner_cases(self):
         cases = dict(corner_case_graphs(12), **contract_cases(5))
         for name, text in cases.items():
@@ -97,48 +91,6 @@ class OmpContract(Workdir):
         for path in manifest.paths():
             with self.subTest(graph=path):
                 self.same_edges(path, "--weights", "random", "--seed", "4")
-
-    def check_rounds(self, r):
-        """The rounds array: one entry per round, the graph's n first, n shrinking."""
-        rounds = r["rounds"]
-        self.assertEqual(len(rounds), r["counters"]["rounds"])
-        if r["m"] == 0:
-            self.assertEqual(rounds, [])
-            return
-        self.assertEqual(rounds[0], [r["n"], r["m"]])
-        for (n0, _), (n1, m1) in zip(rounds, rounds[1:]):
-            self.assertLess(n1, n0, rounds)
-            self.assertGreater(m1, 0, rounds)
-
-    def test_phases_counters_rounds(self):
-        graphs = [(manifest.path("road/USA-road-NY.pace.gr.gz"), []),
-                  (manifest.path("road/rome99.gr.gz"), [])]
-        for name, text in contract_cases(6).items():
-            graphs.append((self.write(name, text), ["--vertices", "10000"]))
-        graphs.append((self.write("none.wel", ""), ["--vertices", "10"]))
-        for graph, args in graphs:
-            with self.subTest(graph=graph):
-                plain = self.phases(graph, "--no-merge-parallel", *args)
-                merged = self.phases(graph, "--merge-parallel", *args)
-                for r in (plain, merged):
-                    self.assertTrue(CONTRACT_PHASES <= set(r["phases"]), r["phases"])
-                    self.assertTrue({"rounds", "color-steps", "merged-parallel"}
-                                    <= set(r["counters"]), r["counters"])
-                    self.check_rounds(r)
-                self.assertEqual(plain["counters"]["merged-parallel"], 0)
-                # Merging never changes which edges the rounds choose, only how many arcs remain.
-                self.assertEqual([n for n, _ in merged["rounds"]],
-                                 [n for n, _ in plain["rounds"]])
-                for (_, mm), (_, mp) in zip(merged["rounds"], plain["rounds"]):
-                    self.assertLessEqual(mm, mp)
-
-    def test_merge_removes_parallel_arcs(self):
-        graph = self.write("p.wel", contract_cases(7)["parallel-equal.wel"])
-        merged = self.phases(graph, "--merge-parallel")
-        plain = self.phases(graph, "--no-merge-parallel")
-        # 4000 edges on at most 150 vertex pairs: most arcs of round 2 are parallel.
-        self.assertGreater(merged["counters"]["merged-parallel"], 0)
-        self.assertLess(merged["rounds"][1][1], plain["rounds"][1][1])
 
 
 class OmpThreadSanitizer(Workdir):
