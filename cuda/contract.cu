@@ -38,8 +38,7 @@ struct ct_run {
     void *d_temp;       /* CUB's temporary storage, sized for the largest call */
     size_t temp_bytes;
     ct_stat *d_stat, *h_stat; /* h_stat: page-locked, read once per round */
-    cudaEvent_t ev[2], t0, t1; /* ev: around one step (timed_phases); t0, t1: around all */
-    int phase;                 /* the phase the running step adds to */
+    cuda_clock clock;
     double seconds[PH_COUNT];
     uint64_t rounds, merged; /* merged: arcs merged away */
 };
@@ -47,10 +46,7 @@ struct ct_run {
 static void ct_free(ct_run *r)
 {
     cudaFree(r->d_pool);
-    cudaEvent_t ev[] = {r->t0, r->t1, r->ev[0], r->ev[1]};
-    for (size_t i = 0; i < sizeof ev / sizeof *ev; i++)
-        if (ev[i])
-            cudaEventDestroy(ev[i]);
+    cuda_clock_free(&r->clock);
 }
 
 /* Blocks for a grid-stride loop over `items`: enough to cover them, at most the resident ones. */
@@ -155,30 +151,20 @@ static mst_status ct_setup(ct_run *r)
                       sizeof(ct_stat));
     if (st == MST_OK)
         memset(r->h_stat, 0, sizeof(ct_stat));
-    cudaEvent_t *ev[] = {&r->t0, &r->t1, &r->ev[0], &r->ev[1]};
-    for (size_t i = 0; st == MST_OK && i < sizeof ev / sizeof *ev; i++)
-        st = cuda_ok(cudaEventCreate(ev[i]), "cudaEventCreate");
+    if (st == MST_OK)
+        st = cuda_clock_init(&r->clock, r->o->timed_phases);
     return st;
 }
 
-/* Starts a step whose time goes to `phase` (timed only with timed_phases). */
-static mst_status step_begin(ct_run *r, int phase)
+/* A step whose kernel time goes to phase p (cuda_check.cuh). */
+static mst_status step_begin(ct_run *r, int p)
 {
-    r->phase = phase;
-    return r->o->timed_phases ? cuda_ok(cudaEventRecord(r->ev[0]), "cudaEventRecord") : MST_OK;
+    return cuda_step_begin(&r->clock, &r->seconds[p]);
 }
 
-/* Ends a step: checks its launches and, with timed_phases, waits for them and adds their time. */
 static mst_status step_end(ct_run *r, mst_status st)
 {
-    float ms = 0;
-    if (st == MST_OK)
-        st = cuda_ok(cudaGetLastError(), "kernel launch");
-    if (st != MST_OK || !r->o->timed_phases)
-        return st;
-    st = cuda_event_ms(r->ev[0], r->ev[1], &ms);
-    r->seconds[r->phase] += 1e-3 * ms;
-    return st;
+    return cuda_step_end(&r->clock, st);
 }
 
 /* Copies the canonical edge list to the device ("transfer"). Errors: MST_ERESOURCE. */
@@ -338,7 +324,7 @@ static mst_status ct_round(ct_run *r, mst_phases *ph)
 static mst_status ct_solve(ct_run *r, mst_phases *ph)
 {
     float ms = 0;
-    mst_status st = cuda_ok(cudaEventRecord(r->t0), "cudaEventRecord");
+    mst_status st = cuda_ok(cudaEventRecord(r->clock.all[0]), "cudaEventRecord");
     if (st == MST_OK)
         st = ct_build_csr(r);
     r->n = r->g->n;
@@ -346,7 +332,7 @@ static mst_status ct_solve(ct_run *r, mst_phases *ph)
     while (st == MST_OK && r->arcs > 0)
         st = ct_round(r, ph);
     if (st == MST_OK)
-        st = cuda_event_ms(r->t0, r->t1, &ms);
+        st = cuda_event_ms(r->clock.all[0], r->clock.all[1], &ms);
     if (st == MST_OK && ph != NULL)
         ph->kernel_s = 1e-3 * ms;
     return st;

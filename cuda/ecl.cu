@@ -187,8 +187,7 @@ struct ecl_run {
     uint32_t *d_adj, *d_eid, *d_taken, *eid32;
     mst_csr csr;
     dev_csr dc;
-    cudaEvent_t ev[2], t0, t1; /* ev: around one step (timed_phases); t0, t1: around all */
-    double *acc;               /* the phase the running step adds to */
+    cuda_clock clock;
     double t_fill, t_relabel, t_unite, t_reset;
     uint64_t rounds, wl_first, wl_total, wl_max;
 };
@@ -201,10 +200,7 @@ static void ecl_free(ecl_run *r)
         cudaFree(dev[i]);
     free(r->eid32);
     mst_csr_free(&r->csr);
-    cudaEvent_t ev[] = {r->t0, r->t1, r->ev[0], r->ev[1]};
-    for (size_t i = 0; i < sizeof ev / sizeof *ev; i++)
-        if (ev[i])
-            cudaEventDestroy(ev[i]);
+    cuda_clock_free(&r->clock);
 }
 
 /* Picks the device and allocates the buffers and events. Errors: MST_ERESOURCE. */
@@ -233,9 +229,8 @@ static mst_status ecl_setup(ecl_run *r)
             st = dev_alloc(buf[i].p, buf[i].bytes);
     if (st == MST_OK && r->d_taken != NULL)
         st = cuda_ok(cudaMemset(r->d_taken, 0, (mm + 31) / 32 * 4), "cudaMemset");
-    cudaEvent_t *ev[] = {&r->t0, &r->t1, &r->ev[0], &r->ev[1]};
-    for (size_t i = 0; st == MST_OK && i < sizeof ev / sizeof *ev; i++)
-        st = cuda_ok(cudaEventCreate(ev[i]), "cudaEventCreate");
+    if (st == MST_OK)
+        st = cuda_clock_init(&r->clock, r->o->timed_phases);
     return st;
 }
 
@@ -283,23 +278,15 @@ static mst_status ecl_upload(ecl_run *r)
     return st;
 }
 
-/* Starts a step whose kernel time goes to *acc (timed only with timed_phases). */
+/* A step whose kernel time goes to *acc (cuda_check.cuh). */
 static mst_status step_begin(ecl_run *r, double *acc)
 {
-    r->acc = acc;
-    return r->o->timed_phases ? cuda_ok(cudaEventRecord(r->ev[0]), "cudaEventRecord") : MST_OK;
+    return cuda_step_begin(&r->clock, acc);
 }
 
-/* Ends a step: checks its launches and, with timed_phases, waits for them and adds their time. */
 static mst_status step_end(ecl_run *r)
 {
-    float ms = 0;
-    mst_status st = cuda_ok(cudaGetLastError(), "kernel launch");
-    if (st != MST_OK || !r->o->timed_phases)
-        return st;
-    st = cuda_event_ms(r->ev[0], r->ev[1], &ms);
-    *r->acc += 1e-3 * ms;
-    return st;
+    return cuda_step_end(&r->clock, MST_OK);
 }
 
 /* The worklist's length (d_count[0]) into *len. */
@@ -427,7 +414,7 @@ static mst_status ecl_round(ecl_run *r, int pass, uint32_t len)
 static mst_status ecl_solve(ecl_run *r, mst_phases *ph)
 {
     float ms = 0;
-    mst_status st = cuda_ok(cudaEventRecord(r->t0), "cudaEventRecord");
+    mst_status st = cuda_ok(cudaEventRecord(r->clock.all[0]), "cudaEventRecord");
     if (st == MST_OK)
         st = cuda_ok(cudaMemset(r->d_count, 0, 2 * sizeof(unsigned)), "cudaMemset");
     if (st == MST_OK && (st = step_begin(r, &r->t_fill)) == MST_OK) {
@@ -449,7 +436,7 @@ static mst_status ecl_solve(ecl_run *r, mst_phases *ph)
         }
     }
     if (st == MST_OK)
-        st = cuda_event_ms(r->t0, r->t1, &ms);
+        st = cuda_event_ms(r->clock.all[0], r->clock.all[1], &ms);
     if (st == MST_OK && ph != NULL)
         ph->kernel_s = 1e-3 * ms;
     return st;

@@ -287,8 +287,7 @@ struct prim_run {
                         * [4] heavy, [5] retired */
     void *d_temp;
     size_t temp_bytes;
-    cudaEvent_t t0, t1, ev[2];
-    int phase;
+    cuda_clock clock;
     double t[PH_COUNT];
     uint64_t levels, light, jumps;
 };
@@ -383,10 +382,7 @@ static void prim_free(prim_run *r)
                    r->d_small, r->d_temp};
     for (size_t i = 0; i < sizeof dev / sizeof *dev; i++)
         cudaFree(dev[i]);
-    cudaEvent_t ev[] = {r->t0, r->t1, r->ev[0], r->ev[1]};
-    for (size_t i = 0; i < sizeof ev / sizeof *ev; i++)
-        if (ev[i])
-            cudaEventDestroy(ev[i]);
+    cuda_clock_free(&r->clock);
 }
 
 /* Picks the device, allocates every buffer (sized for level 0, the largest), the events and the
@@ -420,31 +416,20 @@ static mst_status prim_setup(prim_run *r)
     for (size_t i = 0; st == MST_OK && i < sizeof buf / sizeof *buf; i++)
         if (buf[i].bytes > 0)
             st = cuda_ok(cudaMalloc(buf[i].p, buf[i].bytes), "cudaMalloc");
-    cudaEvent_t *ev[] = {&r->t0, &r->t1, &r->ev[0], &r->ev[1]};
-    for (size_t i = 0; st == MST_OK && i < sizeof ev / sizeof *ev; i++)
-        st = cuda_ok(cudaEventCreate(ev[i]), "cudaEventCreate");
+    if (st == MST_OK)
+        st = cuda_clock_init(&r->clock, r->o->timed_phases);
     return st == MST_OK ? size_temp(r) : st;
 }
 
-/* Starts a step whose kernel time goes to phase p (timed only with timed_phases). */
+/* A step whose kernel time goes to phase p (cuda_check.cuh). */
 static mst_status step_begin(prim_run *r, int p)
 {
-    r->phase = p;
-    return r->o->timed_phases ? cuda_ok(cudaEventRecord(r->ev[0]), "cudaEventRecord") : MST_OK;
+    return cuda_step_begin(&r->clock, &r->t[p]);
 }
 
-/* Ends a step begun with status st: checks its launches and, with timed_phases, waits for them
- * and adds their time. */
 static mst_status step_end(prim_run *r, mst_status st)
 {
-    float ms = 0;
-    if (st == MST_OK)
-        st = cuda_ok(cudaGetLastError(), "kernel launch");
-    if (st != MST_OK || !r->o->timed_phases)
-        return st;
-    st = cuda_event_ms(r->ev[0], r->ev[1], &ms);
-    r->t[r->phase] += 1e-3 * ms;
-    return st;
+    return cuda_step_end(&r->clock, st);
 }
 
 /* d_small[i] into *value (waits for the work before it). */
@@ -685,7 +670,7 @@ static mst_status prim_solve(prim_run *r)
     level lv;
     uint32_t heavy = 0;
     float ms = 0;
-    mst_status st = cuda_ok(cudaEventRecord(r->t0), "cudaEventRecord");
+    mst_status st = cuda_ok(cudaEventRecord(r->clock.all[0]), "cudaEventRecord");
     if (st == MST_OK)
         st = prim_init(r, &lv, &heavy);
     while (st == MST_OK && r->filter && lv.m > 0 && (u64)lv.m * LIGHT_STOP >= r->light)
@@ -695,7 +680,7 @@ static mst_status prim_solve(prim_run *r)
     while (st == MST_OK && lv.m > 0)
         st = run_level(r, &lv, 0);
     if (st == MST_OK)
-        st = cuda_event_ms(r->t0, r->t1, &ms);
+        st = cuda_event_ms(r->clock.all[0], r->clock.all[1], &ms);
     if (st == MST_OK && r->ph != NULL)
         r->ph->kernel_s = 1e-3 * ms;
     return st;
