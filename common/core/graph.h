@@ -14,6 +14,7 @@
 #define MST_GRAPH_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "status.h"
 
@@ -91,6 +92,21 @@ float mst_key_to_float(uint32_t key);
  * +0.0, as for float32). Unsigned order of the words is the order of the weights. O(1).
  */
 uint64_t mst_key64(mst_weight_type t, uint64_t bits);
+
+/* A double's bits as stored in mst_graph.raw for float64 weights, and back. */
+static inline uint64_t mst_double_to_bits(double d)
+{
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    return bits;
+}
+
+static inline double mst_bits_to_double(uint64_t bits)
+{
+    double d;
+    memcpy(&d, &bits, sizeof d);
+    return d;
+}
 
 /* The exact raw weight of one edge, whatever its type: i for int32/int64, u for uint32/uint64,
  * d for float32 (exact in a double) and float64. */

@@ -31,20 +31,6 @@ float mst_key_to_float(uint32_t key)
     return w;
 }
 
-static inline double bits_to_double(uint64_t bits)
-{
-    double d;
-    memcpy(&d, &bits, sizeof d);
-    return d;
-}
-
-static inline uint64_t double_to_bits(double d)
-{
-    uint64_t bits;
-    memcpy(&bits, &d, sizeof bits);
-    return bits;
-}
-
 uint64_t mst_key64(mst_weight_type t, uint64_t bits)
 {
     if (t == MST_WEIGHT_INT64)
@@ -77,7 +63,7 @@ mst_weight_value mst_edge_weight(const mst_graph *g, uint64_t e)
     else if (g->weight_type == MST_WEIGHT_UINT64)
         w.u = bits;
     else
-        w.d = bits_to_double(bits);
+        w.d = mst_bits_to_double(bits);
     return w;
 }
 
@@ -287,11 +273,11 @@ int mst_weight_value_fits(mst_weight_value x, mst_weight_type t, uint64_t *bits)
         float f = is_int ? (neg ? -(float)mag : (float)mag) : (float)x.d;
         if (!is_int && ((isinf(f) && !isinf(x.d)) || (f == 0 && x.d != 0)))
             return 0;
-        *bits = double_to_bits((double)f);
+        *bits = mst_double_to_bits((double)f);
         return 1;
     }
     case MST_WEIGHT_FLOAT64:
-        *bits = double_to_bits(is_int ? (neg ? -(double)mag : (double)mag) : x.d);
+        *bits = mst_double_to_bits(is_int ? (neg ? -(double)mag : (double)mag) : x.d);
         return 1;
     }
     return 0;
@@ -305,7 +291,7 @@ static void weights_from_bits(mst_weight_type t, const uint64_t *bits, uint64_t 
         switch (t) {
         case MST_WEIGHT_INT32: ((int32_t *)out)[e] = (int32_t)(int64_t)bits[e]; break;
         case MST_WEIGHT_UINT32: ((uint32_t *)out)[e] = (uint32_t)bits[e]; break;
-        case MST_WEIGHT_FLOAT32: ((float *)out)[e] = (float)bits_to_double(bits[e]); break;
+        case MST_WEIGHT_FLOAT32: ((float *)out)[e] = (float)mst_bits_to_double(bits[e]); break;
         default: ((uint64_t *)out)[e] = bits[e]; break;
         }
     }

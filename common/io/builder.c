@@ -128,20 +128,6 @@ static uint64_t here(const mst_builder *b)
     return b->r != NULL ? mst_reader_line(b->r) : b->m + 1;
 }
 
-static inline uint64_t double_bits(double d)
-{
-    uint64_t x;
-    memcpy(&x, &d, sizeof x);
-    return x;
-}
-
-static inline double bits_double(uint64_t x)
-{
-    double d;
-    memcpy(&d, &x, sizeof d);
-    return d;
-}
-
 /* A parsed number as an exact weight value (integers as int64 or uint64). */
 static mst_weight_value number_value(const mst_number *w)
 {
@@ -165,7 +151,7 @@ static double number_double(const mst_number *w)
 static void stage_as_real(mst_builder *b, int as_uint64)
 {
     for (uint64_t i = 0; i < b->m; i++)
-        b->w[i] = double_bits(as_uint64 ? (double)b->w[i] : (double)(int64_t)b->w[i]);
+        b->w[i] = mst_double_to_bits(as_uint64 ? (double)b->w[i] : (double)(int64_t)b->w[i]);
     b->as_real = 1;
 }
 
@@ -222,7 +208,7 @@ static mst_status stage_weight(mst_builder *b, const mst_number *w, uint64_t *bi
     } else {
         note_integer(b, w);
     }
-    *bits = b->as_real ? double_bits(number_double(w)) : w->neg ? 0 - w->mag : w->mag;
+    *bits = b->as_real ? mst_double_to_bits(number_double(w)) : w->neg ? 0 - w->mag : w->mag;
     return MST_OK;
 }
 
@@ -350,7 +336,7 @@ static mst_status make_keys(mst_builder *b, mst_weight_type type, mst_graph *g)
     } else {
         for (uint64_t e = 0; e < m; e++) {
             uint64_t x = b->w[e];
-            g->key[e] = type == MST_WEIGHT_FLOAT32  ? mst_key_from_float((float)bits_double(x))
+            g->key[e] = type == MST_WEIGHT_FLOAT32  ? mst_key_from_float((float)mst_bits_to_double(x))
                         : type == MST_WEIGHT_UINT32 ? mst_key_from_uint32((uint32_t)x)
                                                     : mst_key_from_int32((int32_t)(int64_t)x);
         }

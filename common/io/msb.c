@@ -187,9 +187,7 @@ static mst_status msb_decode_edges(const char *name, const msb_header *h, mst_gr
             return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 " (%" PRIu32 "-%" PRIu32
                             "): vertex id out of range (n = %" PRIu64 ")", name, e, a, b, h->n);
         if (g->raw != NULL) { /* 64-bit weights: keys come from their ranks afterwards */
-            double d;
-            memcpy(&d, &g->raw[e], sizeof d);
-            if (h->type == MSB_FLOAT64 && isnan(d))
+            if (h->type == MSB_FLOAT64 && isnan(mst_bits_to_double(g->raw[e])))
                 return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 ": NaN weight (bits 0x%016"
                                 PRIx64 ")", name, e, g->raw[e]);
         } else {
