@@ -103,11 +103,15 @@ static mst_status solve_primitives(const mst_graph *g, const mst_options *o, mst
 }
 
 static const mst_variant variants[] = {
-    {"ecl", "worklist Boruvka without explicit path compression (Fallin et al. 2023)", solve},
-    {"contract", "Boruvka contracting the CSR every round (Sousa, Mariano, Proenca 2015)",
-     solve_contract},
-    {"primitives", "recursive Boruvka from CUB primitives (Vineet et al. 2009)",
-     solve_primitives},
+    {.name = "ecl",
+     .help = "worklist Boruvka without explicit path compression (Fallin et al. 2023)",
+     .solve = solve},
+    {.name = "contract",
+     .help = "Boruvka contracting the CSR every round (Sousa, Mariano, Proenca 2015)",
+     .solve = solve_contract},
+    {.name = "primitives",
+     .help = "recursive Boruvka from CUB primitives (Vineet et al. 2009)",
+     .solve = solve_primitives},
     {0},
 };
 

@@ -256,9 +256,12 @@ static const mst_dist_hooks hooks = {
 };
 
 static const mst_variant variants[] = {
-    {"ghs", "Gallager-Humblet-Spira (1983), many vertices per rank", solve},
-    {"boruvka-allreduce", "Boruvka rounds, one MPI_Allreduce of component minima each (Shou "
-     "and He)", solve},
+    {.name = "ghs",
+     .help = "Gallager-Humblet-Spira (1983), many vertices per rank",
+     .solve = solve},
+    {.name = "boruvka-allreduce",
+     .help = "Boruvka rounds, one MPI_Allreduce of component minima each (Shou and He)",
+     .solve = solve},
     {0},
 };
 

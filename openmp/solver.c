@@ -102,11 +102,13 @@ static mst_status solve_contract(const mst_graph *g, const mst_options *o, mst_f
 }
 
 static const mst_variant variants[] = {
-    {"boruvka", "edge-centric Boruvka rounds over a compacted worklist (ECL-MST's on the CPU)",
-     solve},
-    {"contract", "Boruvka rounds contracting a CSR: min edge, mirrors, colors, new ids, "
-                 "contraction (Sousa et al. 2015)",
-     solve_contract},
+    {.name = "boruvka",
+     .help = "edge-centric Boruvka rounds over a compacted worklist (ECL-MST's on the CPU)",
+     .solve = solve},
+    {.name = "contract",
+     .help = "Boruvka rounds contracting a CSR: min edge, mirrors, colors, new ids, "
+             "contraction (Sousa et al. 2015)",
+     .solve = solve_contract},
     {0},
 };
 

@@ -37,13 +37,18 @@ static mst_status solve_boruvka(const mst_graph *g, const mst_options *o, mst_fo
 }
 
 static const mst_variant variants[] = {
-    {"kruskal", "Kruskal: radix sort by (key, id), then a union-find scan (1956)", solve_kruskal},
-    {"filter-kruskal", "Filter-Kruskal: partition, recurse, filter (Osipov et al. 2009)",
-     solve_filter_kruskal},
-    {"prim", "Prim: binary heap with lazy deletion, restarted per component (1957)",
-     solve_prim},
-    {"boruvka", "Boruvka: rounds of lightest edges out of every component (1926)",
-     solve_boruvka},
+    {.name = "kruskal",
+     .help = "Kruskal: radix sort by (key, id), then a union-find scan (1956)",
+     .solve = solve_kruskal},
+    {.name = "filter-kruskal",
+     .help = "Filter-Kruskal: partition, recurse, filter (Osipov et al. 2009)",
+     .solve = solve_filter_kruskal},
+    {.name = "prim",
+     .help = "Prim: binary heap with lazy deletion, restarted per component (1957)",
+     .solve = solve_prim},
+    {.name = "boruvka",
+     .help = "Boruvka: rounds of lightest edges out of every component (1926)",
+     .solve = solve_boruvka},
     {0},
 };
 

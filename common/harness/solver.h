@@ -130,11 +130,31 @@ typedef struct mst_dist_hooks {
 typedef mst_status (*mst_solve_fn)(const mst_graph *g, const mst_options *o, mst_forest *out,
                                    mst_phases *ph);
 
+/*
+ * Repeated MSF on one topology (--rounds; Ma and Wan's workload: the graph stays, the weights
+ * change every round). Optional per variant: prepare() builds, once, what depends only on g's
+ * topology (n, m, the endpoints u and v, never the keys) into *state and may record its steps
+ * in ph; every round then calls solve_prepared() with the same g whose keys (and raw weights)
+ * have changed, with solve()'s contract; release() frees the state (NULL-safe). A variant whose
+ * prepare is NULL is called through solve() every round.
+ * Errors: as solve (MST_ERESOURCE, MST_EINTERNAL), with a message; after a failed prepare,
+ * *state is NULL and nothing is held.
+ */
+typedef mst_status (*mst_prepare_fn)(const mst_graph *g, const mst_options *o, void **state,
+                                     mst_phases *ph);
+typedef mst_status (*mst_prepared_solve_fn)(void *state, const mst_graph *g,
+                                            const mst_options *o, mst_forest *out,
+                                            mst_phases *ph);
+typedef void (*mst_release_fn)(void *state);
+
 /* An --algo variant. Lists end with an entry whose name is NULL; the first is the default. */
 typedef struct mst_variant {
     const char *name; /* "kruskal" */
     const char *help; /* one line: the algorithm and its source */
     mst_solve_fn solve;
+    mst_prepare_fn prepare;               /* NULL: no prepared path (see above) */
+    mst_prepared_solve_fn solve_prepared; /* set exactly when prepare is */
+    mst_release_fn release;               /* set exactly when prepare is */
 } mst_variant;
 
 /* The edge limit of variants that pack (key, edge id) into one 64-bit word, key << 32 | id:
