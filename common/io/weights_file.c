@@ -113,7 +113,17 @@ static void note_value(mst_reader *rd, round_scan *s)
     }
 }
 
-/* One pass over the file at `path`: every line holds `cols` weights; column `col` is kept. */
+/* The number of weights on a data line. */
+static uint64_t count_weights(const char *p)
+{
+    uint64_t k = 0;
+    while (mst_parse_weight(&p, &(mst_number){0}, 0) == MST_TOK_OK)
+        k++;
+    return k;
+}
+
+/* One pass over the file at `path`: every line holds `cols` weights (0: as many as the first
+ * data line, which must reach column `col`); column `col` (0-based) is kept. */
 static mst_status scan_file(const char *path, uint64_t cols, uint64_t col, int forced,
                             uint64_t m, round_scan *s)
 {
@@ -126,7 +136,10 @@ static mst_status scan_file(const char *path, uint64_t cols, uint64_t col, int f
         const char *p = mst_skip_blanks(line);
         if (*p == '\0' || *p == '#' || *p == '%')
             continue;
-        if (s->count == m)
+        if (cols == 0 && (cols = count_weights(p)) <= col)
+            st = mst_reader_fail(rd, "%" PRIu64 " weights a line: no round %" PRIu64, cols,
+                                 col + 1);
+        else if (s->count == m)
             st = mst_reader_fail(rd, "more weight lines than the graph's %" PRIu64 " edges", m);
         else if ((st = scan_line(rd, p, cols, col, forced, s)) == MST_OK)
             note_value(rd, s), s->count++;

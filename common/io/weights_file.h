@@ -34,7 +34,7 @@ extern "C" {
 typedef struct mst_round_source {
     const char *path;  /* NULL: random weights, round r from seed + r; else a weights file */
     uint64_t seed;     /* --seed */
-    uint64_t rounds;   /* R: the column count of a columns file */
+    uint64_t rounds;   /* R: the column count of a columns file (0: its first line's) */
     int weight_type;   /* as mst_load_options.weight_type: 0 infer, else 1 + the type */
 } mst_round_source;
 

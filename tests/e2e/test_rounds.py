@@ -27,8 +27,7 @@ ROUNDS = 3
 
 def multigraph(seed, n=60, m=300):
     """Edge-list lines 'u v' of a random multigraph without self-loops or reverse arcs (so line
-    k is edge id k)
-    with isolated vertices and parallel edges; returns (text, m)."""
+    k is edge id k), with isolated vertices and parallel edges; returns (text, m)."""
     rng = random.Random(seed)
     lines = []
     while len(lines) < m:
@@ -171,6 +170,20 @@ class Rounds(RoundsChecks, Workdir):
         p = run([SEQ, "--weights", "random", "--rounds", "2", self.graph])
         for line in ("setup time", "round times", "break-even round", "cumulative time"):
             self.assertIn(line, p.stdout)
+
+    def test_mst_verify_checks_one_round_of_a_weights_file(self):
+        cols = self.weights("float64", ROUNDS, seed=8)
+        path = self.write_columns(cols)
+        out = self.path("o")
+        p = run([SEQ, "--rounds", str(ROUNDS), "--round-weights", path, "--output", out,
+                 self.graph])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        for r in range(1, ROUNDS + 1):
+            v = run([VERIFY, "--round-weights", path, "--round", str(r), self.graph,
+                     "%s.%d" % (out, r)])
+            self.assertEqual(v.returncode, 0, v.stderr)
+        v = run([VERIFY, "--round-weights", path, "--round", "1", self.graph, out + ".2"])
+        self.assertEqual(v.returncode, 4, "round 2's forest under round 1's weights")
 
     def check_error(self, args, code, *words):
         p = run([SEQ, *args, self.graph])
