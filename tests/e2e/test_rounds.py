@@ -221,6 +221,53 @@ class Rounds(RoundsChecks, Workdir):
         self.assertIn("--weights random", p.stderr)
 
 
+class Workloads(Workdir):
+    """Ma and Wan's workloads in mst-gen: the sizes of Table 1, and the mixed family's parts."""
+
+    def generate(self, *args):
+        out = self.path("g.el")
+        p = run([os.path.join(BIN, "mst-gen"), *args, "--quiet", "-o", out])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(out) as f:
+            return [tuple(int(t) for t in line.split()[:2]) for line in f
+                    if not line.startswith("#")]
+
+    def test_table_1_sizes(self):
+        sizes = {"tiny": 16, "small": 64, "medium": 1024}
+        for size, n in sizes.items():
+            k = 7 if n == 16 else 8
+            side = int(n ** 0.5)
+            clique = 8 if n == 16 else 16
+            expect = {"circulant": n * k, "grid": 2 * side * (side - 1),
+                      "caveman": n * (clique - 1) // 2, "complete": n * (n - 1) // 2}
+            for family, m in expect.items():
+                name = "%s-%s" % (family, size)
+                edges = self.generate("preset", "complete-2e10" if name == "complete-medium"
+                                      else name)
+                self.assertEqual(len(edges), m, name)
+                self.assertEqual(max(max(e) for e in edges) + 1, n, name)
+            edges = self.generate("preset", "rmat-" + size)
+            self.assertLessEqual(max(max(e) for e in edges), n - 1)
+
+    def test_mixed_clusters_are_dense_and_attached(self):
+        c, k, scale = 3, 40, 7
+        edges = self.generate("mixed", "--scale", str(scale), "--cliques", str(c), "--size",
+                              str(k), "--p", "0.75")
+        inside = [0] * c
+        attached = set()
+        for u, v in edges:
+            a, b = min(u, v), max(u, v)
+            if b < c * k:
+                self.assertEqual(a // k, b // k, "clusters are not joined to each other")
+                inside[a // k] += 1
+            elif a < c * k:
+                attached.add(a)
+            self.assertLess(b, c * k + 2 ** scale)
+        for count in inside:  # more than K^2 / 2 ordered pairs: Ma and Wan's "dense"
+            self.assertGreater(2 * count, k * k / 2)
+        self.assertEqual(attached, set(range(c * k)))
+
+
 @unittest.skipIf(MPIRUN is None, "mpirun not found (apt-get install openmpi-bin)")
 class MpiRounds(RoundsChecks, Workdir):
     """mst-mpi at 1-3 ranks, each algorithm: shares re-keyed every round."""
