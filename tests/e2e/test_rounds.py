@@ -11,6 +11,7 @@ import json
 import os
 import random
 import subprocess
+import sys
 import unittest
 
 from describe import variants
@@ -23,6 +24,9 @@ MPI = os.path.join(BIN, "mst-mpi")
 CUDA = os.path.join(BIN, "mst-cuda")
 VERIFY = os.path.join(BIN, "mst-verify")
 ROUNDS = 3
+REPORT = os.path.join(os.path.dirname(BIN), "report")
+sys.path.insert(0, REPORT)
+import make_report  # noqa: E402  (report/ is not a package)
 
 
 def multigraph(seed, n=60, m=300):
@@ -266,6 +270,36 @@ class Workloads(Workdir):
         for count in inside:  # more than K^2 / 2 ordered pairs: Ma and Wan's "dense"
             self.assertGreater(2 * count, k * k / 2)
         self.assertEqual(attached, set(range(c * k)))
+
+
+class RoundsReport(Workdir):
+    """report/: the rounds matrix through bench.py, and make_report.py's break-even."""
+
+    def test_break_even(self):
+        r = {"setup_s": 1.0, "rounds_s": [0.2] * 5, "prepared": True}
+        self.assertEqual(make_report.break_even(r, 0.5), 4)  # 1 + 0.2 k <= 0.5 k from k = 4
+        self.assertIsNone(make_report.break_even(r, 0.3))    # only from k = 10
+
+    def test_bench_and_report(self):
+        results = self.path("r.jsonl")
+        p = run(["/usr/bin/python3", os.path.join(REPORT, "bench.py"), "--matrix",
+                 "rounds-tiny", "--results", results, "--data", self.path("data")])
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn("median round", p.stdout)
+        with open(results) as f:
+            recs = [json.loads(line) for line in f]
+        rounds = [r for r in recs if "mst_rounds" in r]
+        self.assertTrue(rounds)
+        for r in rounds:
+            self.assertEqual(len(r["rounds_s"]), 4)
+            self.assertEqual(r["round_verified"], [True, None, True, None])
+        out = self.path("REPORT.md")
+        p = run(["/usr/bin/python3", os.path.join(REPORT, "make_report.py"), "--no-plots",
+                 "--out", out, results])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(out) as f:
+            text = f.read()
+        self.assertIn("**Repeated MSF**", text)
 
 
 @unittest.skipIf(MPIRUN is None, "mpirun not found (apt-get install openmpi-bin)")
