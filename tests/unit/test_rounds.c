@@ -7,10 +7,12 @@
  * Source: solver.h (prepare / solve_prepared / release), docs/rounds.md.
  */
 #include <criterion/criterion.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "harness.h"
 #include "../../seq/seq.h"
@@ -140,11 +142,24 @@ static int run(const char *algo, ...)
     va_end(ap);
     argv[argc++] = graph;
     prepares = releases = prepared_solves = 0;
+    int code = -1;
+    /* The JSON goes to out.json, the error lines to err.txt; both streams come back after. */
+    int saved[2] = {dup(1), dup(2)};
+    int fd[2] = {open(tmp_path("out.json"), O_WRONLY | O_CREAT | O_TRUNC, 0644),
+                 open(tmp_path("err.txt"), O_WRONLY | O_CREAT | O_TRUNC, 0644)};
+    cr_assert(saved[0] >= 0 && saved[1] >= 0 && fd[0] >= 0 && fd[1] >= 0);
     fflush(stdout);
-    cr_assert_not_null(freopen(tmp_path("out.json"), "w", stdout));
-    int code = mst_harness_main(&fake, argc, argv);
+    fflush(stderr);
+    dup2(fd[0], 1);
+    dup2(fd[1], 2);
+    code = mst_harness_main(&fake, argc, argv);
     fflush(stdout);
-    cr_assert_not_null(freopen("/dev/null", "w", stdout));
+    fflush(stderr);
+    for (int i = 0; i < 2; i++) {
+        dup2(saved[i], i + 1);
+        close(saved[i]);
+        close(fd[i]);
+    }
     return code;
 }
 
@@ -187,6 +202,12 @@ Test(rounds, stale_keys_fail_verification_in_round_2)
     cr_assert_eq(prepared_solves, 2, "the run stops at the first wrong round");
     cr_assert_eq(releases, 1);
     cr_assert_not_null(strstr(output(), "\"round_verified\":[true,false]"), "%s", output());
+    FILE *f = fopen(tmp_path("err.txt"), "r");
+    char line[512] = "";
+    cr_assert_not_null(f);
+    cr_assert_not_null(fgets(line, sizeof line, f));
+    fclose(f);
+    cr_assert_not_null(strstr(line, "verification failed: round 2:"), "%s", line);
 }
 
 Test(rounds, round_1_is_checked_against_solve_without_the_verifier)
