@@ -189,6 +189,17 @@ class Rounds(RoundsChecks, Workdir):
         v = run([VERIFY, "--round-weights", path, "--round", "1", self.graph, out + ".2"])
         self.assertEqual(v.returncode, 4, "round 2's forest under round 1's weights")
 
+    def test_output_files_follow_the_output_rules(self):
+        out = self.path("o")
+        os.symlink(self.path("nowhere/x"), out + ".2")  # a dangling link is refused
+        p = run([SEQ, "--rounds", "3", "--weights", "random", "--output", out, self.graph])
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("o.2", p.stderr)
+        self.assertEqual(len(p.stderr.strip().splitlines()), 1, p.stderr)
+        self.assertTrue(os.path.exists(out + ".1"))
+        self.assertFalse(os.path.exists(out + ".3"), "the run stops at the failing round")
+        self.assertEqual(sorted(os.listdir(self.dir)), ["g.el", "o.1", "o.2"], "no temporary")
+
     def check_error(self, args, code, *words):
         p = run([SEQ, *args, self.graph])
         self.assertEqual(p.returncode, code, p.stderr)
