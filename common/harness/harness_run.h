@@ -13,7 +13,7 @@
 #include "summary.h"
 
 #define MST_HARNESS_MAX_TRIALS 1000
-#define MST_HARNESS_MAX_ROUNDS 100000
+#define MST_HARNESS_MAX_ROUNDS 10000
 
 /* The harness's own options (the "run options" group). */
 typedef struct run_args {

@@ -31,7 +31,7 @@ typedef struct rounds_run {
     double *round_s, *cumulative_s, *sorted; /* [R] */
     mst_weight_sum *totals;                  /* [R] (rank 0) */
     signed char *verified;                   /* [R] */
-    mst_phases *ph;                          /* [R] */
+    mst_phases *ph;                          /* [R] with --phases, else [1] (reused) */
     mst_phases setup_ph;
     void *state;                             /* the variant's prepared state */
     uint64_t oneshot_fp;                     /* fingerprint of the one-shot trials' forest */
@@ -88,7 +88,7 @@ static mst_status allocate(rounds_run *rr)
         (rr->sorted = mst_alloc(n, sizeof *rr->sorted)) == NULL ||
         (rr->totals = mst_calloc(n, sizeof *rr->totals)) == NULL ||
         (rr->verified = mst_alloc(n, sizeof *rr->verified)) == NULL ||
-        (rr->ph = mst_calloc(n, sizeof *rr->ph)) == NULL)
+        (rr->ph = mst_calloc(rr->h->a.phases ? n : 1, sizeof *rr->ph)) == NULL)
         st = MST_ERESOURCE;
     return mst_harness_agree(rr->h, st);
 }
@@ -130,7 +130,8 @@ static mst_status prepare(rounds_run *rr)
 static mst_status solve_round(rounds_run *rr, uint64_t r)
 {
     harness *h = rr->h;
-    mst_phases *ph = &rr->ph[r - 1];
+    mst_phases *ph = &rr->ph[h->a.phases ? r - 1 : 0];
+    memset(ph, 0, sizeof *ph);
     ph->kernel_s = -1;
     h->forest.count = 0;
     if (h->dist != NULL)
@@ -247,8 +248,9 @@ static int report(rounds_run *rr)
     r.verified = rr->failed ? 0 : rr->res.verified_rounds > 0 ? 1 : -1;
     r.verify_s = rr->verify_s;
     r.verify_message = rr->why;
-    /* The median round's phases (the one-shot trials' are in the --trials run). */
-    for (uint64_t i = 0; i < rr->res.rounds; i++)
+    /* The median round's phases (kept for every round with --phases only). */
+    r.phases = NULL;
+    for (uint64_t i = 0; h->a.phases && i < rr->res.rounds; i++)
         if (rr->round_s[i] == rr->sorted[(rr->res.rounds - 1) / 2])
             r.phases = &rr->ph[i];
     FILE *f = stdout;
