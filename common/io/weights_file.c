@@ -60,6 +60,16 @@ static mst_weight_value number_value(const mst_number *x)
     return w;
 }
 
+/* The number of weights at *pp, up to the end of the line or a token that is none (left at
+ * *pp). */
+static uint64_t count_weights(const char **pp)
+{
+    uint64_t k = 0;
+    while (mst_parse_weight(pp, &(mst_number){0}, 0) == MST_TOK_OK)
+        k++;
+    return k;
+}
+
 /* Reads the `cols` weights of one line, keeps column `col` (0-based) in s, and checks each
  * against `forced` (0: any type) as the loaders check a line's weight. */
 static mst_status scan_line(mst_reader *rd, const char *line, uint64_t cols, uint64_t col,
@@ -86,12 +96,11 @@ static mst_status scan_line(mst_reader *rd, const char *line, uint64_t cols, uin
             s->num[s->count] = x;
     }
     if (!mst_at_eol(p)) {
-        uint64_t more = cols;
-        while (mst_parse_weight(&p, &(mst_number){0}, 0) == MST_TOK_OK)
-            more++;
-        return mst_reader_fail(rd, "%" PRIu64 "%s weights, expected %" PRIu64
-                               " (one per round)", more, mst_at_eol(p) ? "" : " or more",
-                               cols);
+        uint64_t more = cols + count_weights(&p);
+        if (!mst_at_eol(p))
+            return mst_reader_fail(rd, "bad weight %s", mst_token_text(mst_skip_blanks(p), tb));
+        return mst_reader_fail(rd, "%" PRIu64 " weights, expected %" PRIu64 " (one per round)",
+                               more, cols);
     }
     return MST_OK;
 }
@@ -113,14 +122,6 @@ static void note_value(mst_reader *rd, round_scan *s)
     }
 }
 
-/* The number of weights on a data line. */
-static uint64_t count_weights(const char *p)
-{
-    uint64_t k = 0;
-    while (mst_parse_weight(&p, &(mst_number){0}, 0) == MST_TOK_OK)
-        k++;
-    return k;
-}
 
 /* One pass over the file at `path`: every line holds `cols` weights (0: as many as the first
  * data line, which must reach column `col`); column `col` (0-based) is kept. */
@@ -136,7 +137,7 @@ static mst_status scan_file(const char *path, uint64_t cols, uint64_t col, int f
         const char *p = mst_skip_blanks(line);
         if (*p == '\0' || *p == '#' || *p == '%')
             continue;
-        if (cols == 0 && (cols = count_weights(p)) <= col)
+        if (cols == 0 && (cols = count_weights(&(const char *){p})) <= col)
             st = mst_reader_fail(rd, "%" PRIu64 " weights a line: no round %" PRIu64, cols,
                                  col + 1);
         else if (s->count == m)
