@@ -95,10 +95,23 @@ class RoundsChecks:
 
     def test_random_weights_every_solver(self):
         refs = self.random_refs()
+        prepared = []
         for label, cmd in self.solver_commands():
             r = self.check_rounds(cmd, refs, "--weights", "random", "--seed", "7", what=label)
             self.assertEqual(len(r["rounds_s"]), ROUNDS)
             self.assertEqual(r["mst_rounds"], ROUNDS)
+            if r["prepared"]:  # the break-even round is the first that pays back the setup
+                prepared.append(label)
+                k = r["break_even_round"] or ROUNDS + 1
+                eps = 1e-8  # the JSON's rounding
+                for j in range(1, min(k, ROUNDS + 1)):
+                    self.assertGreater(r["cumulative_s"][j - 1], j * r["oneshot_s"] - eps)
+                if k <= ROUNDS:
+                    self.assertLessEqual(r["cumulative_s"][k - 1], k * r["oneshot_s"] + eps)
+            else:
+                self.assertEqual(r["setup_s"], 0)
+        if self.__class__ is Rounds:  # mst-seq prim keeps its CSR (seq.h)
+            self.assertIn("seq prim", prepared)
 
     def test_maximum_every_solver(self):
         refs = self.random_refs("--maximum", seed=11)
