@@ -48,6 +48,11 @@ const gen_family gen_families[] = {
      "             edges rarer with distance; integer weights 1..W",
      B(VERTICES), B(MAX_CLIQUE) | B(P_INTER) | B(MAX_PARALLEL) | B(MAX_WEIGHT), 1,
      gen_check_ssca2, gen_ssca2},
+    {"mixed", "--scale S --cliques C --size K --p P [--edge-factor F] [--abcd a,b,c[,d]]",
+     "Ma and Wan's mixed sparse/dense R-MAT: C dense G(K, P) clusters, an R-MAT\n"
+     "             graph on 2^S more vertices (F = 8), one edge from each cluster vertex",
+     B(SCALE) | B(CLIQUES) | B(SIZE) | B(P), B(EDGE_FACTOR) | B(ABCD), 1, gen_check_mixed,
+     gen_mixed},
     {NULL, NULL, NULL, 0, 0, 0, NULL, NULL},
 };
 

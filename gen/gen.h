@@ -29,7 +29,9 @@ enum {
     GEN_TAG_WEIGHT = 5,  /* weights */
     GEN_TAG_INJECT = 6,  /* --self-loops, --multi-edges */
     GEN_TAG_CLIQUES = 7, /* ssca2: clique sizes */
-    GEN_TAG_COPIES = 8   /* ssca2: parallel edges of a clique pair */
+    GEN_TAG_COPIES = 8,  /* ssca2: parallel edges of a clique pair */
+    GEN_TAG_CLUSTERS = 9, /* mixed: the seeds of the dense clusters */
+    GEN_TAG_LINKS = 10   /* mixed: the edges from the clusters to the R-MAT part */
 };
 
 /* An edge list under construction: n vertices, edges (u[e], v[e]); key[e] only when the family
@@ -135,6 +137,8 @@ mst_status gen_check_caveman(gen_params *p, uint64_t *n, uint64_t *m);
 mst_status gen_caveman(const gen_params *p, gen_edges *g);
 mst_status gen_check_geometric(gen_params *p, uint64_t *n, uint64_t *m);
 mst_status gen_geometric(const gen_params *p, gen_edges *g);
+mst_status gen_check_mixed(gen_params *p, uint64_t *n, uint64_t *m);
+mst_status gen_mixed(const gen_params *p, gen_edges *g);
 mst_status gen_check_ssca2(gen_params *p, uint64_t *n, uint64_t *m);
 mst_status gen_ssca2(const gen_params *p, gen_edges *g);
 

@@ -23,10 +23,18 @@
  *   Graph500 graph of scale 21, edge factor 48). "For unweighted graphs, we inserted random
  *   weights": here the default uniform 1..2^20.
  * Ma and Wan, "Heterogeneous CPU-GPU Orchestration for Repeated MST Computation", section 2:
- *   families circulant, complete, grid, R-MAT, caveman ("Graph Features"); size "Huge"
- *   n = 262,144 (Table 1); circulant k = 8, grid, RMAT "8x edges" (Table 3); complete n = 16,384
- *   (Table 4, Figure 4). The clique size of their caveman graph is not given: 16 here (16,384
- *   cliques).
+ *   families circulant, complete, grid, R-MAT, caveman ("Graph Features"); sizes Tiny 16, Small
+ *   64, Medium 1,024, Large 65,536 and Huge 262,144 vertices (Table 1: the FAMILY-tiny, -small,
+ *   -medium, -large presets, and the -2e18 ones for Huge); circulant k = 8, grid, RMAT "8x
+ *   edges" (Table 3); complete n = 16,384 (Table 4, Figure 4). Where k = 8 does not fit (n = 16:
+ *   2k < n needs k <= 7) k is the largest that does. The clique size of their caveman graph is
+ *   not given: 16 here (16,384 cliques at Huge; 2 cliques of 8 at Tiny). Complete graphs stop
+ *   at Medium (Large would have 2^31 edges); the size sweep is Table 4's n = 512, 1,024, 4,096,
+ *   16,384 (complete-2e9 .. complete-2e14), the density sweep Table 5's G(n, p) at n = 16,384,
+ *   p = 0.1 .. 1.0 (gnp-2e14-p01 .. gnp-2e14-p10), and their mixed sparse/dense R-MAT workload
+ *   of section 4 (n = 49,152, about 16,384 in dense clusters with more than K^2/2 edges) the
+ *   mixed family (fam_mixed.c) as rmat-mixed: 16 clusters of 1,024 vertices at p = 0.75 (the
+ *   paper gives no cluster size) beside an R-MAT graph of scale 15, edge factor 8.
  * Vineet, Harish, Patidar and Narayanan, "Fast Minimum Spanning Tree for Large Graphs on the
  *   GPU", HPG 2009, section 4: random, R-MAT and SSCA#2 graphs (GTgraph) "up to 5M vertices
  *   with 30M edges with a maximum weight range 1 to 1K". Their SSCA#2 clique size is not given:
@@ -76,6 +84,44 @@ const gen_preset gen_presets[] = {
     {"caveman-2e18", "caveman --cliques 16384 --size 16",
      "Ma and Wan Table 1 caveman, n 262,144 (clique size 16 chosen here)"},
     {"complete-2e14", "complete --vertices 16384", "Ma and Wan Table 4 complete, n 16,384"},
+    /* Ma and Wan, Table 1: the sizes Tiny to Large of every family */
+    {"circulant-tiny", "circulant --vertices 16 --k 7", "Ma and Wan Table 1 Tiny, n 16 (k 7)"},
+    {"circulant-small", "circulant --vertices 64 --k 8", "Ma and Wan Table 1 Small, n 64"},
+    {"circulant-medium", "circulant --vertices 1024 --k 8", "Ma and Wan Table 1 Medium, n 1,024"},
+    {"circulant-large", "circulant --vertices 65536 --k 8", "Ma and Wan Table 1 Large, n 65,536"},
+    {"grid-tiny", "grid2d --rows 4 --cols 4", "Ma and Wan Table 1 Tiny, n 16"},
+    {"grid-small", "grid2d --rows 8 --cols 8", "Ma and Wan Table 1 Small, n 64"},
+    {"grid-medium", "grid2d --rows 32 --cols 32", "Ma and Wan Table 1 Medium, n 1,024"},
+    {"grid-large", "grid2d --rows 256 --cols 256", "Ma and Wan Table 1 Large, n 65,536"},
+    {"rmat-tiny", "rmat --scale 4 --edge-factor 8", "Ma and Wan Table 1 Tiny, n 16"},
+    {"rmat-small", "rmat --scale 6 --edge-factor 8", "Ma and Wan Table 1 Small, n 64"},
+    {"rmat-medium", "rmat --scale 10 --edge-factor 8", "Ma and Wan Table 1 Medium, n 1,024"},
+    {"rmat-large", "rmat --scale 16 --edge-factor 8", "Ma and Wan Table 1 Large, n 65,536"},
+    {"caveman-tiny", "caveman --cliques 2 --size 8", "Ma and Wan Table 1 Tiny, n 16"},
+    {"caveman-small", "caveman --cliques 4 --size 16", "Ma and Wan Table 1 Small, n 64"},
+    {"caveman-medium", "caveman --cliques 64 --size 16", "Ma and Wan Table 1 Medium, n 1,024"},
+    {"caveman-large", "caveman --cliques 4096 --size 16", "Ma and Wan Table 1 Large, n 65,536"},
+    {"complete-tiny", "complete --vertices 16", "Ma and Wan Table 1 Tiny, n 16"},
+    {"complete-small", "complete --vertices 64", "Ma and Wan Table 1 Small, n 64"},
+    /* Ma and Wan, Table 4: complete graphs of growing size (and complete-2e14 above) */
+    {"complete-2e9", "complete --vertices 512", "Ma and Wan Table 4 complete, n 512"},
+    {"complete-2e10", "complete --vertices 1024",
+     "Ma and Wan Table 4 complete, n 1,024 (Table 1 Medium)"},
+    {"complete-2e12", "complete --vertices 4096", "Ma and Wan Table 4 complete, n 4,096"},
+    /* Ma and Wan, Table 5: the density sweep G(16384, p) */
+    {"gnp-2e14-p01", "gnp --vertices 16384 --p 0.1", "Ma and Wan Table 5, p 0.1"},
+    {"gnp-2e14-p02", "gnp --vertices 16384 --p 0.2", "Ma and Wan Table 5, p 0.2"},
+    {"gnp-2e14-p03", "gnp --vertices 16384 --p 0.3", "Ma and Wan Table 5, p 0.3"},
+    {"gnp-2e14-p04", "gnp --vertices 16384 --p 0.4", "Ma and Wan Table 5, p 0.4"},
+    {"gnp-2e14-p05", "gnp --vertices 16384 --p 0.5", "Ma and Wan Table 5, p 0.5"},
+    {"gnp-2e14-p06", "gnp --vertices 16384 --p 0.6", "Ma and Wan Table 5, p 0.6"},
+    {"gnp-2e14-p07", "gnp --vertices 16384 --p 0.7", "Ma and Wan Table 5, p 0.7"},
+    {"gnp-2e14-p08", "gnp --vertices 16384 --p 0.8", "Ma and Wan Table 5, p 0.8"},
+    {"gnp-2e14-p09", "gnp --vertices 16384 --p 0.9", "Ma and Wan Table 5, p 0.9"},
+    {"gnp-2e14-p10", "gnp --vertices 16384 --p 1.0", "Ma and Wan Table 5, p 1.0 (complete)"},
+    /* Ma and Wan, section 4: the mixed sparse/dense R-MAT workload of the Hybrid strategy */
+    {"rmat-mixed", "mixed --scale 15 --cliques 16 --size 1024 --p 0.75",
+     "Ma and Wan 4, mixed R-MAT: n 49,152, 16,384 in 16 dense clusters"},
     /* Vineet et al. 2009, section 4: the largest SSCA#2 graph, and a small one */
     {"ssca2-5m", "ssca2 --vertices 5000000 --max-clique 17 --max-weight 1000",
      "Vineet et al. 4, SSCA#2: n 5,000,000, m about 30M, weights 1..1000"},

@@ -19,6 +19,7 @@
 #include "ghs_net.h"
 #include "harness.h"
 #include "load.h"
+#include "rounds.h"
 #include "stats.h"
 
 /* GHS's test window between ranks (ghs.h): 255 measured best at 16 ranks on dense-large, whose
@@ -251,8 +252,14 @@ static const char *hook_stats(const mst_phases *ph, int json)
     return dist_stats_text(ph, json, &run);
 }
 
+static mst_status hook_rekey(const mst_graph *g, int random, uint64_t seed)
+{
+    return dist_rekey(&ctx, g, random, seed, maximum, &slice, &share);
+}
+
 static const mst_dist_hooks hooks = {
-    hook_rank, hook_agree, hook_load, hook_barrier, hook_time_max, hook_forest_weight, hook_stats,
+    hook_rank, hook_agree,  hook_load,  hook_barrier, hook_time_max, hook_forest_weight,
+    hook_stats, hook_rekey,
 };
 
 static const mst_variant variants[] = {

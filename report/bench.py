@@ -13,7 +13,7 @@ The solvers and their variants come from their --describe (report/solvers.py); t
 not built, or cannot run here (no GPU, no mpirun), are skipped with the reason. Only the
 standard library is used (the device machine installs nothing).
 
-usage: report/bench.py [--matrix tiny|quick|full] [--results FILE] [--graphs G,...]
+usage: report/bench.py [--matrix tiny|quick|full|rounds|...] [--results FILE] [--graphs G,...]
                        [--trials N] [--budget-s S] [--timeout-s S] [--data DIR] [--dry-run]
 """
 import argparse
@@ -270,6 +270,17 @@ def fmt_phases(r):
     return ph + ((" | " + cnt) if cnt else "")
 
 
+def rounds_text(r):
+    """A --rounds run's line: setup, median round against the one-shot time, break-even."""
+    if not r.get("rounds_s"):
+        return "no round ran"
+    return "rounds: setup %s, median round %s (one-shot %s), break-even %s" % (
+        short_ms(1e3 * r["setup_s"]), short_ms(1e3 * r["round_s_median"]),
+        short_ms(1e3 * r["oneshot_s"]),
+        r["break_even_round"] if r.get("break_even_round") else
+        "none" if r.get("prepared") else "- (no prepared path)")
+
+
 class Bench:
     """One call's work on a matrix: its settings, the machine's facts, the results file (open
     for appending) and the runs it already holds, the counts for the closing line."""
@@ -310,6 +321,10 @@ class Bench:
                                                 solvers.is_baseline(run.solver, run.label))
         if not verify:
             args.append("--no-verify")
+        if self.mx.get("rounds") and not solvers.is_baseline(run.solver, run.label):
+            args += ["--rounds", str(self.mx["rounds"]), "--weights", "random"]
+            if verify and self.mx.get("verify_every"):
+                args += ["--verify-every", str(self.mx["verify_every"])]
         return args, " ".join([run.solver] + (["-np", str(run.ranks)] if run.ranks else []) +
                               args)
 
@@ -386,7 +401,7 @@ class Bench:
             if base and res["compute_s_median"] > 0 else "      -"
         print("%-16s %-8s %-20s %9s %11.3f %s  %s" % (
             name[:16], short, rec["variant"], where, 1e3 * res["compute_s_median"], speed,
-            fmt_phases(res)), flush=True)
+            rounds_text(res) if "mst_rounds" in res else fmt_phases(res)), flush=True)
 
 
 def main():

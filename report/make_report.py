@@ -14,8 +14,11 @@ replaces it). For each group, newest first:
     per second), MSF agreement with the baseline, phases;
   - self-speedup tables of the solvers that scale with threads or ranks; GPU kernel vs
     transfers;
+  - repeated MSF (--rounds runs): one-shot time, setup, median round and break-even per run,
+    and the best prepared path against the best one-shot one per graph;
   - plots (matplotlib, Agg): speedup and throughput per solver and graph, self-speedup curves
-    with the ideal line, stacked per-phase bars per graph, GPU kernel-only vs with transfers.
+    with the ideal line, stacked per-phase bars per graph, GPU kernel-only vs with transfers,
+    and the cumulative time over the rounds of --rounds runs.
 Without matplotlib the tables are written and the plots are skipped with a note.
 Solvers are ordered as the Makefile's SOLVER_LIST; whether one scales with threads or ranks or
 runs on a GPU comes from its results lines, else from its --describe (report/solvers.py).
@@ -319,6 +322,74 @@ def rounds_section(gr, g):
         table(["solver", "variant", "rounds", "n", "m"], rows) + [""]
 
 
+def repeated_runs(gr, g):
+    """The successful --rounds runs on graph g (docs/rounds.md), in table order."""
+    return [r for r in gr.sorted_rows(g) if is_ok(r) and r.get("rounds_s")]
+
+
+def break_even(r, oneshot_s):
+    """The first round k at which r's setup and k rounds take at most k one-shot times of
+    oneshot_s, or None within its rounds."""
+    total = r.get("setup_s") or 0.0
+    for k, t in enumerate(r["rounds_s"], 1):
+        total += t
+        if total <= k * oneshot_s:
+            return k
+    return None
+
+
+def repeated_section(gr, plots):
+    """Repeated MSF (Ma and Wan, section 4): per graph and run, the one-shot time, the setup,
+    the median round, its ratio to the graph's best one-shot time and the break-even rounds;
+    then, per graph, the best prepared path against the best one-shot one."""
+    rows, best_rows = [], []
+    for g in gr.graphs():
+        rs = repeated_runs(gr, g)
+        if not rs:
+            continue
+        one = min(rs, key=lambda r: r["oneshot_s"])
+        for r in rs:
+            own = r.get("break_even_round")
+            vs = break_even(r, one["oneshot_s"]) if r.get("prepared") else None
+            rows.append([g, r["solver"], variant(r), where(r), ms(r["oneshot_s"]),
+                         ms(r["setup_s"]) if r.get("prepared") else "-",
+                         ms(r["round_s_median"]),
+                         "%.2fx" % (r["round_s_median"] / one["oneshot_s"]),
+                         str(own) if own else ("none" if r.get("prepared") else "-"),
+                         str(vs) if vs else ("none" if r.get("prepared") else "-"),
+                         str(len(r["rounds_s"]))])
+        prep = [r for r in rs if r.get("prepared")]
+        if prep:
+            b = min(prep, key=lambda r: r["round_s_median"])
+            vs = break_even(b, one["oneshot_s"])
+            best_rows.append([g, "%s %s, %s ms" % (solvers.short_name(b["solver"]), variant(b),
+                                                   ms(b["round_s_median"])),
+                              "%s %s, %s ms" % (solvers.short_name(one["solver"]),
+                                                variant(one), ms(one["oneshot_s"])),
+                              "%.2fx" % (b["round_s_median"] / one["oneshot_s"]),
+                              str(vs) if vs else "none"])
+    if not rows:
+        return []
+    lines = ["**Repeated MSF** (`--rounds`, docs/rounds.md): one topology, new random weights "
+             "every round. One-shot: the median of `solve()` on round 1's weights in the same "
+             "run; setup: `prepare()`, once; round: the median prepared round (or `solve()` "
+             "where the variant has no prepared path); ratio: median round over the graph's "
+             "best one-shot time; break-even: the first round from which setup + rounds <= "
+             "rounds x one-shot (own: the run's own one-shot; best: the graph's best):", ""]
+    lines += table(["graph", "solver", "variant", "threads / device", "one-shot (ms)",
+                    "setup (ms)", "median round (ms)", "ratio", "break-even, own",
+                    "break-even, best", "rounds"], rows) + [""]
+    if best_rows:
+        lines += ["Best prepared path against the best one-shot one, per graph (targets on the "
+                  "mixed R-MAT workload: ratio <= 0.3x, break-even within 3 rounds):", ""]
+        lines += table(["graph", "best prepared (median round)", "best one-shot",
+                        "ratio", "break-even"], best_rows) + [""]
+    for g in gr.graphs():
+        if ("cumulative", g) in plots:
+            lines += ["![cumulative time on %s](%s)" % (g, plots[("cumulative", g)]), ""]
+    return lines
+
+
 def geomean(xs):
     xs = [x for x in xs if x]
     return math.exp(sum(math.log(x) for x in xs) / len(xs)) if xs else None
@@ -430,6 +501,7 @@ def group_report(gr, slug, plots):
     for solver in gr.solvers():
         lines += scaling_section(gr, solver, plots)
     lines += gpu_section(gr, plots)
+    lines += repeated_section(gr, plots)
     lines.append("**Per graph**: median and min compute time, speedup over mst-seq Kruskal, "
                  "throughput, MSF weight and edges against the baseline, phases of the median "
                  "trial (ms).")
@@ -656,6 +728,7 @@ def draw_plots(groups, plot_dir, report_dir):
             p.scaling(gr, slug, solver, mine)
         for g in gr.graphs():
             p.phases(gr, slug, g, mine)
+            p.cumulative(gr, slug, g, mine)
         p.gpu(gr, slug, mine)
     return out
 
@@ -809,6 +882,35 @@ class Plotter:
         ax.grid(axis="x", alpha=0.3)
         mine[("phases", g)] = self.save(fig, slug,
                                         "phases-" + re.sub(r"[^A-Za-z0-9_.-]", "-", g))
+
+    def cumulative(self, gr, slug, g, mine):
+        """Cumulative time over the rounds of every --rounds run on graph g (Ma and Wan's
+        Figure 9): setup at round 0, then each round's time; dashed, the graph's best one-shot
+        time per round."""
+        rs = repeated_runs(gr, g)
+        if not rs:
+            return
+        fig, ax = self.plt.subplots(figsize=(7, 4.5))
+        rounds = max(len(r["rounds_s"]) for r in rs)
+        for r in rs:
+            ys = [1e3 * (r.get("setup_s") or 0.0)] + [1e3 * c for c in r["cumulative_s"]]
+            ax.plot(range(len(ys)), ys, marker="o" if r.get("prepared") else ".",
+                    ls="-" if r.get("prepared") else ":", ms=3,
+                    label="%s %s %s%s" % (solvers.short_name(r["solver"]), variant(r),
+                                          short_where(r), "" if r.get("prepared")
+                                          else " (one-shot)"))
+        one = min(rs, key=lambda r: r["oneshot_s"])
+        ax.plot([0, rounds], [0, 1e3 * rounds * one["oneshot_s"]], color="black", ls="--",
+                lw=1, label="best one-shot x rounds (%s %s)" % (
+                    solvers.short_name(one["solver"]), variant(one)))
+        ax.xaxis.set_major_locator(self.ticker.MaxNLocator(integer=True))
+        ax.set_xlabel("MST rounds")
+        ax.set_ylabel("cumulative ms (setup + rounds)")
+        ax.set_title("repeated MSF on %s: %s" % (g, title_of(gr)), fontsize=9)
+        ax.legend(fontsize=6, loc="upper left")
+        ax.grid(alpha=0.3)
+        mine[("cumulative", g)] = self.save(
+            fig, slug, "cumulative-" + re.sub(r"[^A-Za-z0-9_.-]", "-", g))
 
     def gpu(self, gr, slug, mine):
         """Kernel only against with transfers, per graph, of the first GPU solver's first

@@ -18,6 +18,10 @@ A matrix is a dict:
             same configuration is not tried on the larger graphs that follow
   budget_s  no new run starts after this many seconds (generation included); the same command
             resumes, skipping the runs already in the results file for this machine and code
+  rounds    optional: every run but the baseline solves R rounds of new random weights on the
+            one loaded topology (--rounds R --weights random, docs/rounds.md): its JSON has the
+            one-shot time (solve() on round 1's weights), the setup, every round's time and
+            the break-even round; verify_every K (optional) verifies every K-th round only
 
 The first run of every matrix is the baseline of all speedups: mst-seq --algo kruskal.
 runs(matrix, catalog) gives a matrix's entries with each_variant(...) expanded.
@@ -40,11 +44,15 @@ GRAPHS = {
     "rmat22": {"gen": ["preset", "rmat22"]},
     "r4-2e23": {"gen": ["preset", "r4-2e23"]},
     "kron-logn21": {"gen": ["preset", "kron-logn21"]},
-    # Ma and Wan's families at 2^18 vertices (section 2, Table 1)
+    # Ma and Wan's families at 2^18 vertices (section 2, Table 1), complete graphs (Table 4),
+    # a density point (Table 5) and the mixed sparse/dense R-MAT workload (section 4)
     "circulant-2e18": {"gen": ["preset", "circulant-2e18"]},
     "grid-2e18": {"gen": ["preset", "grid-2e18"]},
     "rmat-2e18": {"gen": ["preset", "rmat-2e18"]},
     "caveman-2e18": {"gen": ["preset", "caveman-2e18"]},
+    "complete-2e12": {"gen": ["preset", "complete-2e12"]},
+    "gnp-2e14-p01": {"gen": ["preset", "gnp-2e14-p01"]},
+    "rmat-mixed": {"gen": ["preset", "rmat-mixed"]},
     # Sousa et al. 2015 (section V) and Vineet et al. 2009 (section 5): road networks, and the
     # latter's largest random and R-MAT graphs (5M vertices, 30M edges)
     "USA-road-BAY": {"path": "graphs/road/USA-road-BAY.pace.gr.gz"},
@@ -141,6 +149,10 @@ FAMILY_RUNS = [
     {"solver": "mst-cuda", "label": "primitives", "args": ["--algo", "primitives"]},
 ]
 
+# Repeated MSF (Ma and Wan, section 4): every CPU-parallel and GPU variant, each with its
+# prepared path where it has one; the baseline runs one-shot, for the speedups.
+ROUNDS_RUNS = [BASELINE, each_variant("threads", counts=[16]), each_variant("gpu")]
+
 # Every variant of every solver, the defaults of those that scale at 1 and 2 threads or ranks
 # (bench.py skips, with the reason, a solver that cannot run).
 LAPTOP_RUNS = [BASELINE, each_variant(counts=[1, 2])]
@@ -173,6 +185,23 @@ MATRICES = {
             each_variant("ranks", counts=[1, 2, 4, 8, 16]),
         ],
         "trials": 5, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
+    },
+    # the device machine: repeated MSF on Ma and Wan's workloads (issue 20), under 4 minutes
+    # with the build (report/device-rounds.sh)
+    "rounds": {
+        # the issue's headline workload first, so that a budget cut keeps it
+        "graphs": ["rmat-mixed", "grid-2e18", "circulant-2e18", "rmat-2e18", "caveman-2e18",
+                   "complete-2e12"],
+        "runs": ROUNDS_RUNS,
+        "rounds": 10, "verify_every": 5,
+        "trials": 3, "verify": "all", "timeout_s": 60, "budget_s": 150,
+    },
+    # a 2-core laptop's check of the rounds matrix (its timings are not results)
+    "rounds-tiny": {
+        "graphs": ["tiny-random", "tiny-forest"],
+        "runs": [BASELINE, each_variant("threads", counts=[2]), each_variant("gpu")],
+        "rounds": 4, "verify_every": 2,
+        "trials": 1, "verify": "all", "timeout_s": 60, "budget_s": 120,
     },
     # the device machine: the Borůvka families (issue 18, 19) in one call
     "families": {

@@ -94,43 +94,106 @@ static void grow(prim_state *s, uint32_t root)
     }
 }
 
-/* The CSR of g with every slot's key beside it. */
-static mst_status build_csr(prim_state *s, const mst_graph *g)
+/* The keys of g gathered beside the CSR's slots (every round's first step). */
+static void gather_keys(prim_state *s, const mst_graph *g)
 {
-    mst_status st = MST_OK;
-    MST_CHECK(mst_csr_build(g, &s->csr));
-    MST_ALLOC(s->key, 2 * g->m);
     for (uint64_t j = 0; j < 2 * g->m; j++)
         s->key[j] = g->key[s->csr.eid[j]];
+}
+
+/* The CSR of g and room for its slots' keys, the heap and the best edges: all that depends on
+ * the topology only. */
+static mst_status build(prim_state *s, const mst_graph *g)
+{
+    mst_status st = MST_OK;
+    if (g->m > UINT32_MAX) /* eid + 1 must fit in an order word's 32 low bits */
+        return mst_fail(MST_ERESOURCE, "mst-seq supports fewer than 2^32 edges (m = %llu)",
+                        (unsigned long long)g->m);
+    MST_CHECK(mst_csr_build(g, &s->csr));
+    MST_ALLOC(s->key, 2 * g->m);
+    MST_ALLOC(s->best, g->n);
+    MST_ALLOC(s->heap, g->m);
 fail:
     return st;
 }
 
+/* The search over every component, from the keys already gathered. */
+static void search(prim_state *s, const mst_graph *g, mst_forest *out)
+{
+    s->out = out;
+    s->len = s->pushes = 0;
+    out->count = 0;
+    for (uint32_t x = 0; x < g->n; x++)
+        s->best[x] = NOT_REACHED;
+    for (uint32_t root = 0; root < g->n; root++)
+        if (s->best[root] != VISITED)
+            grow(s, root);
+}
+
+static void free_state(prim_state *s)
+{
+    mst_csr_free(&s->csr);
+    free(s->key);
+    free(s->best);
+    free(s->heap);
+}
+
 mst_status mst_prim(const mst_graph *g, mst_forest *out, mst_phases *ph)
 {
-    mst_status st = MST_OK;
     prim_state s = {.out = out};
     out->count = 0;
-    if (g->m > UINT32_MAX) /* eid + 1 must fit in an order word's 32 low bits */
-        return mst_fail(MST_ERESOURCE, "mst-seq supports fewer than 2^32 edges (m = %llu)",
-                        (unsigned long long)g->m);
     double t0 = mst_now_s();
-    MST_CHECK(build_csr(&s, g));
-    double t1 = mst_now_s();
-    MST_ALLOC(s.best, g->n);
-    MST_ALLOC(s.heap, g->m);
-    for (uint32_t x = 0; x < g->n; x++)
-        s.best[x] = NOT_REACHED;
-    for (uint32_t root = 0; root < g->n; root++)
-        if (s.best[root] != VISITED)
-            grow(&s, root);
-    mst_phase_add(ph, "csr", t1 - t0);
-    mst_phase_add(ph, "heap", mst_now_s() - t1);
-    mst_phase_count(ph, "heap_pushes", s.pushes);
-fail:
-    mst_csr_free(&s.csr);
-    free(s.key);
-    free(s.best);
-    free(s.heap);
+    mst_status st = build(&s, g);
+    if (st == MST_OK) {
+        gather_keys(&s, g);
+        double t1 = mst_now_s();
+        search(&s, g, out);
+        mst_phase_add(ph, "csr", t1 - t0);
+        mst_phase_add(ph, "heap", mst_now_s() - t1);
+        mst_phase_count(ph, "heap_pushes", s.pushes);
+    }
+    free_state(&s);
     return st;
+}
+
+struct mst_prim_prepared {
+    prim_state s;
+};
+
+mst_status mst_prim_prepare(const mst_graph *g, mst_prim_prepared **out, mst_phases *ph)
+{
+    double t0 = mst_now_s();
+    *out = NULL;
+    mst_prim_prepared *p = mst_calloc(1, sizeof *p);
+    if (p == NULL)
+        return MST_ERESOURCE;
+    mst_status st = build(&p->s, g);
+    if (st != MST_OK) {
+        mst_prim_release(p);
+        return st;
+    }
+    mst_phase_add(ph, "csr", mst_now_s() - t0);
+    *out = p;
+    return MST_OK;
+}
+
+mst_status mst_prim_prepared_solve(mst_prim_prepared *p, const mst_graph *g, mst_forest *out,
+                                   mst_phases *ph)
+{
+    double t0 = mst_now_s();
+    gather_keys(&p->s, g);
+    double t1 = mst_now_s();
+    search(&p->s, g, out);
+    mst_phase_add(ph, "keys", t1 - t0);
+    mst_phase_add(ph, "heap", mst_now_s() - t1);
+    mst_phase_count(ph, "heap_pushes", p->s.pushes);
+    return MST_OK;
+}
+
+void mst_prim_release(mst_prim_prepared *p)
+{
+    if (p == NULL)
+        return;
+    free_state(&p->s);
+    free(p);
 }

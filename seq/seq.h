@@ -48,6 +48,20 @@ mst_status mst_filter_kruskal(const mst_graph *g, mst_forest *out, mst_phases *p
 mst_status mst_prim(const mst_graph *g, mst_forest *out, mst_phases *ph);
 
 /*
+ * Prim for --rounds (docs/rounds.md): the CSR and the search's arrays depend on the topology
+ * only, so mst_prim_prepare builds them once (phase "csr") and each round's
+ * mst_prim_prepared_solve gathers the new keys beside the CSR's slots (phase "keys") and
+ * searches (phase "heap", counter "heap_pushes"), with mst_prim's result. Prepare's errors are
+ * mst_prim's (*out NULL then); a round cannot fail. mst_prim_release frees (NULL-safe).
+ * Per round O(m) to gather the keys plus the search.
+ */
+typedef struct mst_prim_prepared mst_prim_prepared;
+mst_status mst_prim_prepare(const mst_graph *g, mst_prim_prepared **out, mst_phases *ph);
+mst_status mst_prim_prepared_solve(mst_prim_prepared *p, const mst_graph *g, mst_forest *out,
+                                   mst_phases *ph);
+void mst_prim_release(mst_prim_prepared *p);
+
+/*
  * Borůvka's algorithm (O. Borůvka, "O jistém problému minimálním", Práce moravské
  * přírodovědecké společnosti 3, 1926), sequential, on a contracting edge list: each round
  * (1) finds the lightest (key, id) edge leaving each component, the list's endpoints being the

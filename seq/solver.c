@@ -29,6 +29,26 @@ static mst_status solve_prim(const mst_graph *g, const mst_options *o, mst_fores
     return mst_prim(g, out, ph);
 }
 
+/* Prim's CSR is the topology's alone: --rounds builds it once (seq.h). */
+static mst_status prepare_prim(const mst_graph *g, const mst_options *o, void **state,
+                               mst_phases *ph)
+{
+    (void)o;
+    return mst_prim_prepare(g, (mst_prim_prepared **)state, ph);
+}
+
+static mst_status solve_prim_prepared(void *state, const mst_graph *g, const mst_options *o,
+                                      mst_forest *out, mst_phases *ph)
+{
+    (void)o;
+    return mst_prim_prepared_solve(state, g, out, ph);
+}
+
+static void release_prim(void *state)
+{
+    mst_prim_release(state);
+}
+
 static mst_status solve_boruvka(const mst_graph *g, const mst_options *o, mst_forest *out,
                                 mst_phases *ph)
 {
@@ -45,7 +65,10 @@ static const mst_variant variants[] = {
      .solve = solve_filter_kruskal},
     {.name = "prim",
      .help = "Prim: binary heap with lazy deletion, restarted per component (1957)",
-     .solve = solve_prim},
+     .solve = solve_prim,
+     .prepare = prepare_prim,
+     .solve_prepared = solve_prim_prepared,
+     .release = release_prim},
     {.name = "boruvka",
      .help = "Boruvka: rounds of lightest edges out of every component (1926)",
      .solve = solve_boruvka},

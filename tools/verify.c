@@ -62,11 +62,15 @@ int main(int argc, char **argv)
     };
     mst_cli_add_group(&cli, "verify options", verify_options, &va);
     mst_cli_add_group(&cli, "loading options", mst_load_option_table, &lo);
+    mst_round_pick pick = {NULL, 0};
+    mst_cli_add_group(&cli, "one round of --rounds", mst_round_pick_table, &pick);
     int code = mst_cli_parse_main(&cli, argc, argv, files, &nfiles);
     if (code >= 0)
         return code;
     mst_status st;
     st = mst_graph_load(files[0], &lo, &g);
+    if (st == MST_OK)
+        st = mst_round_pick_apply(&pick, &lo, &g);
     if (st == MST_OK)
         st = mst_msf_read(files[1], &g, (mst_msf_format)va.format, &eid, &k, &claims);
     /* A file that says it holds the other objective's forest is told so before it is checked

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "parse.h"
+#include "weights_file.h"
 
 int mst_cli_parse_count(const char *option, const char *s, uint64_t max, uint64_t *out)
 {
@@ -97,4 +98,23 @@ const char *mst_cli_split(const char *arg, char *buf, int len, const char **inli
     buf[eq - arg] = '\0';
     *inline_value = eq + 1;
     return buf;
+}
+
+const mst_option mst_round_pick_table[] = {
+    {.name = "--round-weights", .kind = MST_OPT_STRING, .offset = offsetof(mst_round_pick, path),
+     .metavar = "FILE", .help = "the weights file of a --rounds run (columns, or a path with {r})"},
+    {.name = "--round", .kind = MST_OPT_UINT, .max = UINT32_MAX,
+     .offset = offsetof(mst_round_pick, round), .metavar = "R",
+     .help = "load round R's weights (of --round-weights, else random from seed + R)"},
+    {0},
+};
+
+mst_status mst_round_pick_apply(const mst_round_pick *p, const mst_load_options *lo,
+                                mst_graph *g)
+{
+    if (p->round == 0)
+        return p->path != NULL ? mst_fail(MST_EUSAGE, "--round-weights needs --round R")
+                               : MST_OK;
+    mst_round_source src = {p->path, lo->seed, 0, lo->weight_type};
+    return mst_round_weights_apply(&src, p->round, g);
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "harness_run.h"
 #include "loader.h"
 #include "msf_io.h"
 #include "progress.h"
@@ -15,19 +16,7 @@
 #include "timer.h"
 #include "verify.h"
 
-#define MAX_TRIALS 1000
-
-/* The harness's own options (the "run options" group). */
-typedef struct run_args {
-    const char *algo;
-    uint64_t trials;
-    const char *output;
-    int output_format; /* index into output_formats */
-    int no_verify;
-    int json;
-    int phases;
-    int maximum;
-} run_args;
+#define MAX_TRIALS MST_HARNESS_MAX_TRIALS
 
 static const char *const output_formats[] = {"edges", "ids", NULL};
 
@@ -51,36 +40,28 @@ static const mst_option run_options[] = {
      .help = "one JSON object on stdout instead of the summary"},
     {.name = "--phases", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(run_args, phases),
      .help = "per-phase times and counters of the median trial"},
+    {.name = "--rounds", .kind = MST_OPT_UINT, .max = MST_HARNESS_MAX_ROUNDS, .def = "0",
+     .offset = offsetof(run_args, rounds), .metavar = "R",
+     .help = "repeated MSF on one topology: R rounds of new weights (random: seed\n"
+             "S + r in round r), each solved and verified (docs/rounds.md)"},
+    {.name = "--round-weights", .kind = MST_OPT_STRING,
+     .offset = offsetof(run_args, round_weights), .metavar = "FILE",
+     .help = "the rounds' weights: one line per edge id with R columns, or one\n"
+             "file per round (a path with {r}, replaced by 1..R)"},
+    {.name = "--verify-every", .kind = MST_OPT_COUNT, .max = MST_HARNESS_MAX_ROUNDS, .def = "1",
+     .offset = offsetof(run_args, verify_every), .metavar = "K",
+     .help = "with --rounds: verify rounds 1, 1 + K, 1 + 2K, ... only"},
     {0},
 };
 
-/* One run of a solver: what the command line asked and what the trials found. */
-typedef struct harness {
-    const mst_solver_desc *s;
-    const mst_dist_hooks *dist; /* NULL: one process */
-    int root;                   /* this process prints (rank 0) */
-    run_args a;
-    mst_load_options lo;
-    const char *graph;
-    const mst_variant *variant;
-    mst_options o;
-    mst_graph g;
-    mst_forest forest;
-    mst_phases *ph;             /* [trials + 1], trial 0 is the warm-up */
-    double *times, *kernel;     /* [trials] */
-    double load_s;
-    int differing_trial;        /* first trial whose edge set differs from the warm-up's */
-} harness;
-
-static int report_error(const harness *h, mst_status st)
+int mst_harness_error(const harness *h, mst_status st)
 {
     if (h->root)
         fprintf(stderr, "%s: error: %s\n", h->s->program, mst_last_error());
     return (int)st;
 }
 
-/* All ranks' verdict on st (distributed solvers, solver.h); st itself for one process. */
-static mst_status agree(const harness *h, mst_status st)
+mst_status mst_harness_agree(const harness *h, mst_status st)
 {
     return h->dist != NULL ? h->dist->agree(st) : st;
 }
@@ -130,6 +111,19 @@ static mst_status pick_variant(harness *h)
     return MST_OK;
 }
 
+/* The run options that only --rounds takes, and what it refuses (docs/rounds.md). */
+static mst_status check_rounds_usage(const harness *h)
+{
+    const run_args *a = &h->a;
+    if (a->rounds == 0 && (a->round_weights != NULL || a->verify_every != 1))
+        return mst_fail(MST_EUSAGE, "%s needs --rounds",
+                        a->round_weights != NULL ? "--round-weights" : "--verify-every");
+    if (a->rounds > 0 && a->output != NULL && strcmp(a->output, "-") == 0)
+        return mst_fail(MST_EUSAGE, "--rounds writes one file per round: --output FILE "
+                        "(FILE.1, FILE.2, ...), not -");
+    return MST_OK;
+}
+
 /* Parses the command line into h; *action says whether to run, or print help or the JSON. */
 static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_action *action)
 {
@@ -142,7 +136,8 @@ static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_
             (*action == MST_CLI_HELP ? mst_cli_help : mst_cli_describe)(stdout, &cli);
         return st;
     }
-    return pick_variant(h);
+    st = pick_variant(h);
+    return st == MST_OK ? check_rounds_usage(h) : st;
 }
 
 /* Loads the graph: the whole of it in every single process; with ranks, rank 0 holds it only
@@ -150,7 +145,9 @@ static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_
 static mst_status load_graph(harness *h)
 {
     mst_status st = MST_OK;
-    int whole = h->dist == NULL || (h->root && (!h->a.no_verify || h->a.output != NULL));
+    /* --rounds: rank 0 sets every round's weights on the whole graph (mst_dist_hooks.rekey). */
+    int whole = h->dist == NULL ||
+                (h->root && (!h->a.no_verify || h->a.output != NULL || h->a.rounds > 0));
     /* Limits and memory are checked from the header, before the body is read. */
     if (h->s->max_edges != NULL)
         h->lo.max_edges = h->s->max_edges(h->o.algo);
@@ -168,7 +165,7 @@ static mst_status load_graph(harness *h)
 }
 
 /* The forest (at most min(m, n - 1) edges; ranks other than 0 receive none), phases, times. */
-static mst_status allocate_trials(harness *h)
+mst_status mst_harness_allocate(harness *h)
 {
     uint64_t trials = h->a.trials;
     h->forest.capacity = h->root ? (h->g.m < h->g.n ? h->g.m : h->g.n) + 1 : 1;
@@ -178,11 +175,11 @@ static mst_status allocate_trials(harness *h)
         (h->times = mst_alloc(trials, sizeof *h->times)) == NULL ||
         (h->kernel = mst_alloc(trials, sizeof *h->kernel)) == NULL)
         st = MST_ERESOURCE;
-    return agree(h, st);
+    return mst_harness_agree(h, st);
 }
 
 /* An order-independent fingerprint of an edge set, to check that trials agree. */
-static uint64_t forest_fingerprint(const mst_forest *f)
+uint64_t mst_harness_fingerprint(const mst_forest *f)
 {
     uint64_t h = f->count * 0x9E3779B97F4A7C15ull;
     for (uint64_t i = 0; i < f->count; i++) {
@@ -196,7 +193,7 @@ static uint64_t forest_fingerprint(const mst_forest *f)
 /* --maximum for single processes: the maximum spanning forest under (weight, id) is the minimum
  * one under (UINT32_MAX - key, id), so the solvers run unchanged on flipped keys; flipping again
  * restores them. (Distributed solvers flip their own shares: mst_options.maximum.) O(m). */
-static void flip_keys(harness *h)
+void mst_harness_flip_keys(harness *h)
 {
     if (!h->a.maximum || h->dist != NULL || h->g.key == NULL)
         return;
@@ -206,7 +203,7 @@ static void flip_keys(harness *h)
 
 /* Trial 0 is the untimed warm-up; every trial starts from the same const graph. With ranks, a
  * trial starts after a barrier and its time is the slowest rank's. */
-static mst_status run_trials(harness *h)
+mst_status mst_harness_trials(harness *h)
 {
     uint64_t fingerprint = 0;
     h->differing_trial = -1;
@@ -226,7 +223,7 @@ static mst_status run_trials(harness *h)
             return st;
         if (h->dist != NULL)
             s = h->dist->time_max(s);
-        uint64_t fp = forest_fingerprint(&h->forest);
+        uint64_t fp = mst_harness_fingerprint(&h->forest);
         if (t == 0)
             fingerprint = fp;
         else if (fp != fingerprint && h->differing_trial < 0)
@@ -259,7 +256,7 @@ static double median(const double *v, int n, double *min_out, double *lower_out)
 }
 
 /* The run's result for the summary, without verification. */
-static void summarize(const harness *h, mst_run_result *r)
+void mst_harness_summarize(const harness *h, mst_run_result *r)
 {
     int n = (int)h->a.trials;
     double lower = 0;
@@ -323,10 +320,10 @@ static int report(harness *h)
 {
     mst_run_result r;
     char why[1024];
-    summarize(h, &r);
+    mst_harness_summarize(h, &r);
     mst_status st = verify(h, &r, why, sizeof why);
     if (st != MST_OK)
-        return report_error(h, st);
+        return mst_harness_error(h, st);
     /* With --output - the forest alone goes to stdout, so that it can be piped. */
     FILE *f = h->a.output != NULL && strcmp(h->a.output, "-") == 0 ? stderr : stdout;
     (h->a.json ? mst_print_json : mst_print_summary)(f, &r);
@@ -341,7 +338,7 @@ static int report(harness *h)
         st = mst_msf_write(h->a.output, &h->g, h->forest.eid, h->forest.count, producer,
                            h->a.output_format == 1 ? MST_MSF_IDS : MST_MSF_EDGES, h->a.maximum);
         if (st != MST_OK)
-            return report_error(h, st);
+            return mst_harness_error(h, st);
     }
     return 0;
 }
@@ -351,16 +348,18 @@ static int run(harness *h)
 {
     mst_progress_enable(!h->a.json && h->root);
     mst_status st = load_graph(h);
+    if (st == MST_OK && h->a.rounds > 0)
+        return mst_harness_rounds(h);
     if (st == MST_OK)
-        st = allocate_trials(h);
+        st = mst_harness_allocate(h);
     if (st == MST_OK) {
-        flip_keys(h);
-        st = run_trials(h);
-        flip_keys(h); /* totals, verification and --output see the file's weights */
+        mst_harness_flip_keys(h);
+        st = mst_harness_trials(h);
+        mst_harness_flip_keys(h); /* totals, verification and --output see the file's weights */
     }
     /* Every rank gets here with the same status (agreed), and only rank 0 goes on. */
     if (st != MST_OK)
-        return report_error(h, st);
+        return mst_harness_error(h, st);
     return h->root ? report(h) : 0;
 }
 

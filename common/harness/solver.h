@@ -119,6 +119,11 @@ typedef struct mst_dist_hooks {
     /* Rank 0: extra summary lines (json = 0) or extra JSON members ("\"key\":value,...")
      * describing the trial whose phases are `ph`, or NULL for none. Static storage. */
     const char *(*stats)(const mst_phases *ph, int json);
+    /* Collective (--rounds; NULL: the solver takes none): gives this rank's share the keys of
+     * the next round, flipped as load() flips them. `random`: every rank computes its edges'
+     * keys itself, mst_random_weight_key(seed, edge id); else rank 0's g holds the whole
+     * graph with the round's keys, which it sends. Returns an agreed status (MST_ERESOURCE). */
+    mst_status (*rekey)(const mst_graph *g, int random, uint64_t seed);
 } mst_dist_hooks;
 
 /*
