@@ -127,7 +127,7 @@ setup:
 unit: $(BIN)/unit-tests
 	$(BIN)/unit-tests
 
-e2e: all
+e2e: all $(CUDA_TESTS)
 	/usr/bin/python3 tests/e2e/test_e2e.py
 
 # Installs what is missing, builds, then tests/run.sh: unit and end-to-end tests, the sanitizer
