@@ -4,7 +4,8 @@
 # (report/xfer-probe.cu: pageable, registered and pinned copies, allocation, the forest's way
 # back), then times every mst-cuda variant on both graphs: the whole call ("with transfers"),
 # the kernel time, and the phase split of a --phases run. With BEFORE (a copy of an older tree),
-# the same runs of its mst-cuda follow, for a before/after table from one call.
+# the same runs of its mst-cuda follow, for a before/after table from one call. Last, ecl built
+# with the edge list in 1 and 16 chunks (-DCUDA_CHUNKS; the default is 8) on both graphs.
 # usage: report/device-xfer.sh [BEFORE]   (from the repository root; under 200 s on an H100)
 set -u
 before=${1:-}
@@ -40,4 +41,13 @@ bench() {
 }
 bench bin/mst-cuda after
 [ -n "$before" ] && bench "$before/bin/mst-cuda" before
+nv="-O3 -std=c++17 -gencode arch=compute_90,code=sm_90"
+for c in 1 16; do
+    make -s -j16 BUILD=data/build-c$c BIN=data/bin-c$c data/bin-c$c/mst-cuda \
+        NVCCFLAGS="$nv -DCUDA_CHUNKS=$c" 2>&1 | tail -3
+    for g in data/rmat22.msb data/random-2e23.msb; do
+        data/bin-c$c/mst-cuda --json --no-verify --trials 10 --weights random "$g" |
+            row "chunks=$c"
+    done
+done
 exit 0
