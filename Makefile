@@ -105,6 +105,16 @@ $(BIN)/unit-tests: $(UNIT_OBJ) $(SEQ_ALGO_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
 	$(LINK_c) $^ -o $@ $(ALL_LDLIBS) -lcriterion
 
+# The GPU test of mst-cuda's transfer path and prepared topology against the sequential Kruskal
+# (tests/cuda/; run by tests/e2e/test_cuda.py), built where nvcc is.
+CUDA_TEST_OBJ := $(patsubst %.cu,$(BUILD)/%.o,$(wildcard tests/cuda/*.cu))
+$(CUDA_TEST_OBJ): MST_NVCCFLAGS += -Icuda -Iseq
+CUDA_TESTS := $(if $(HAVE_NVCC),$(BIN)/test-cuda-prepared)
+$(BIN)/test-cuda-prepared: $(CUDA_TEST_OBJ) $(filter-out $(BUILD)/cuda/solver.o,$(cuda_OBJ)) \
+                           $(SEQ_ALGO_OBJ) $(LIBMST)
+	@mkdir -p $(BIN)
+	$(LINK_cuda) $^ -o $@ $(ALL_LDLIBS)
+
 # The main job: every built solver on the USA-road NY graph, one comparison table.
 run:
 	scripts/setup.sh run
@@ -117,7 +127,7 @@ setup:
 unit: $(BIN)/unit-tests
 	$(BIN)/unit-tests
 
-e2e: all
+e2e: all $(CUDA_TESTS)
 	/usr/bin/python3 tests/e2e/test_e2e.py
 
 # Installs what is missing, builds, then tests/run.sh: unit and end-to-end tests, the sanitizer
@@ -125,7 +135,7 @@ e2e: all
 # "N passed, M failed, K skipped" summary.
 test:
 	scripts/setup.sh test
-	$(MAKE) all $(BIN)/unit-tests
+	$(MAKE) all $(BIN)/unit-tests $(CUDA_TESTS)
 	$(MAKE) tsan
 	tests/run.sh
 

@@ -16,6 +16,7 @@
 #include "cuda_check.cuh"
 #include "contract_kernels.cuh"
 #include "ecl.h" /* cuda_device_name */
+#include "transfer.cuh"
 
 enum { PH_TRANSFER, PH_CSR, PH_MIN, PH_MIRRORS, PH_COLORS, PH_IDS, PH_CONTRACT, PH_COUNT };
 static const char *const phase_name[PH_COUNT] = {"transfer", "csr",     "min-edge", "mirrors",
@@ -30,7 +31,7 @@ struct ct_run {
     u64 arcs;           /* its arcs (twice its edges) */
     size_t nv, nn, mm;  /* n, n + 1 and 2m, at least 1 */
     int grid, coop_grid; /* resident blocks: for grid-stride loops, for the cooperative kernel */
-    void *d_pool;       /* every device buffer below */
+    /* every device buffer below lives in the shared pool (transfer.cuh) */
     uint32_t *d_u, *d_v, *d_key, *d_succ, *d_color, *d_forest, *d_flags;
     ct_arcs cur, next;  /* this round's graph and the contracted one, swapped every round */
     u64 *d_deg, *d_off, *d_best, *d_keys, *d_keys2, *d_vals2;
@@ -45,7 +46,6 @@ struct ct_run {
 
 static void ct_free(ct_run *r)
 {
-    cudaFree(r->d_pool);
     cuda_clock_free(&r->clock);
 }
 
@@ -83,38 +83,26 @@ static mst_status ct_temp_bytes(ct_run *r)
     return cuda_ok(err, "CUB temporary storage size");
 }
 
-/* One cudaMalloc for every buffer (allocations cost more than small solves), each part
- * aligned to 256 bytes. The message names the size. Errors: MST_ERESOURCE. */
+/* Every buffer, carved from the shared device pool (transfer.cuh). Errors: MST_ERESOURCE. */
 static mst_status ct_alloc(ct_run *r)
 {
     size_t nv = r->nv, nn = r->nn, mm = r->mm, merge = r->o->merge_parallel ? mm : 0;
-    struct {
-        void **p;
-        size_t bytes;
-    } part[] = {{(void **)&r->d_u, mm / 2 * 4 + 4}, {(void **)&r->d_v, mm / 2 * 4 + 4},
-                {(void **)&r->d_key, mm / 2 * 4 + 4}, {(void **)&r->cur.src, mm * 4},
-                {(void **)&r->cur.adj, mm * 4}, {(void **)&r->cur.ki, mm * 8},
-                {(void **)&r->next.src, mm * 4}, {(void **)&r->next.adj, mm * 4},
-                {(void **)&r->next.ki, mm * 8}, {(void **)&r->d_deg, nn * 8},
-                {(void **)&r->d_off, nn * 8}, {(void **)&r->d_slot, nn * sizeof(ct_slot)},
-                {(void **)&r->d_best, nv * 8}, {(void **)&r->d_succ, nv * 4},
-                {(void **)&r->d_color, nv * 4}, {(void **)&r->d_forest, nv * 4},
-                {(void **)&r->d_flags, CT_STEP_FLAGS * 4}, {(void **)&r->d_stat, sizeof(ct_stat)},
-                {(void **)&r->d_keys, merge * 8}, {(void **)&r->d_keys2, merge * 8},
-                {(void **)&r->d_vals2, merge * 8}, {&r->d_temp, r->temp_bytes}};
-    size_t total = 0, n = sizeof part / sizeof *part;
-    for (size_t i = 0; i < n; i++)
-        total += (part[i].bytes + 255) / 256 * 256;
-    cudaError_t err = cudaMalloc(&r->d_pool, total);
-    if (err != cudaSuccess)
-        return mst_fail(MST_ERESOURCE, "CUDA: cudaMalloc of %zu bytes: %s", total,
-                        cudaGetErrorString(err));
-    char *at = (char *)r->d_pool;
-    for (size_t i = 0; i < n; i++) {
-        *part[i].p = part[i].bytes > 0 ? at : NULL;
-        at += (part[i].bytes + 255) / 256 * 256;
-    }
-    return MST_OK;
+    dev_part part[] = {{(void **)&r->d_u, mm / 2 * 4 + 4}, {(void **)&r->d_v, mm / 2 * 4 + 4},
+                       {(void **)&r->d_key, mm / 2 * 4 + 4}, {(void **)&r->cur.src, mm * 4},
+                       {(void **)&r->cur.adj, mm * 4}, {(void **)&r->cur.ki, mm * 8},
+                       {(void **)&r->next.src, mm * 4}, {(void **)&r->next.adj, mm * 4},
+                       {(void **)&r->next.ki, mm * 8}, {(void **)&r->d_deg, nn * 8},
+                       {(void **)&r->d_off, nn * 8}, {(void **)&r->d_slot, nn * sizeof(ct_slot)},
+                       {(void **)&r->d_best, nv * 8}, {(void **)&r->d_succ, nv * 4},
+                       {(void **)&r->d_color, nv * 4}, {(void **)&r->d_forest, nv * 4},
+                       {(void **)&r->d_flags, CT_STEP_FLAGS * 4},
+                       {(void **)&r->d_stat, sizeof(ct_stat)}, {(void **)&r->d_keys, merge * 8},
+                       {(void **)&r->d_keys2, merge * 8}, {(void **)&r->d_vals2, merge * 8},
+                       {&r->d_temp, r->temp_bytes}};
+    double grow = 0;
+    mst_status st = dev_pool_carve(cuda_shared_pool(), part, sizeof part / sizeof *part, &grow);
+    cuda_setup_add(grow);
+    return st;
 }
 
 /* The record the host reads every round, page-locked (a copy from it takes half the time of
@@ -167,15 +155,18 @@ static mst_status step_end(ct_run *r, mst_status st)
     return cuda_step_end(&r->clock, st);
 }
 
-/* Copies the canonical edge list to the device ("transfer"). Errors: MST_ERESOURCE. */
+/* Copies the canonical edge list to the device from page-locked memory ("transfer"; the
+ * kernels after it on the same stream wait for it). Errors: MST_ERESOURCE. */
 static mst_status ct_upload(ct_run *r)
 {
     const mst_graph *g = r->g;
     const uint32_t *host[] = {g->u, g->v, g->key};
     uint32_t *dev[] = {r->d_u, r->d_v, r->d_key};
+    for (int i = 0; i < 3; i++)
+        cuda_pin(host[i], g->m * 4);
     mst_status st = step_begin(r, PH_TRANSFER);
-    for (int i = 0; st == MST_OK && g->m > 0 && i < 3; i++)
-        st = cuda_ok(cudaMemcpy(dev[i], host[i], g->m * 4, cudaMemcpyHostToDevice), "cudaMemcpy");
+    if (st == MST_OK)
+        st = cuda_copy_edges(dev, host, 3, 0, g->m, 0);
     return step_end(r, st);
 }
 
@@ -338,31 +329,19 @@ static mst_status ct_solve(ct_run *r, mst_phases *ph)
     return st;
 }
 
-/* The forest's edge ids into out. More forest edges than out holds (at most n - 1 are
- * possible) is a broken invariant: MST_EINTERNAL. Else MST_ERESOURCE. */
+/* The forest's edge ids into out (transfer.cuh; the contracted arcs' order words, 8 bytes an
+ * arc, are free by now). */
 static mst_status ct_download(const ct_run *r, mst_forest *out)
 {
-    uint32_t k = r->h_stat->forest;
-    if (k > out->capacity)
-        return mst_fail(MST_EINTERNAL, "internal error: mst-cuda found %u forest edges, more "
-                        "than the capacity %llu", k, (unsigned long long)out->capacity);
-    uint32_t *ids = (uint32_t *)mst_alloc(k ? k : 1, 4);
-    if (ids == NULL)
-        return MST_ERESOURCE;
-    cudaError_t err = cudaMemcpy(ids, r->d_forest, (size_t)k * 4, cudaMemcpyDeviceToHost);
-    for (uint32_t i = 0; err == cudaSuccess && i < k; i++)
-        out->eid[i] = ids[i];
-    free(ids);
-    mst_status st = cuda_ok(err, "cudaMemcpy");
-    if (st == MST_OK)
-        out->count = k;
-    return st;
+    return cuda_forest_back(r->d_forest, r->h_stat->forest, (u64 *)r->next.ki, out);
 }
 
 static void ct_report(const ct_run *r, mst_phases *ph)
 {
     for (int i = 0; r->o->timed_phases && i < PH_COUNT; i++)
         mst_phase_add(ph, phase_name[i], r->seconds[i]);
+    if (r->o->timed_phases)
+        mst_phase_add(ph, "setup-once", cuda_setup_seconds());
     mst_phase_count(ph, "rounds", r->rounds);
     /* Every round's last pass only finds that nothing changes: count the passes that did. */
     mst_phase_count(ph, "color-steps", r->h_stat->color_steps - r->rounds);

@@ -1,4 +1,4 @@
-/* ecl.cu: worklist Borůvka kernels and their host driver (see ecl.h). */
+/* ecl.cu: the host driver of the worklist Borůvka (see ecl.h; kernels in ecl_kernels.cuh). */
 #include "ecl.h"
 
 #include <cuda_runtime.h>
@@ -9,139 +9,10 @@
 
 #include "cuda_check.cuh"
 #include "csr_fill.cuh"
-#include "kernels.cuh"
+#include "ecl_kernels.cuh"
 #include "sample.h"
-
-/* First worklist straight from the edge list: edges with ki <= threshold (or above it, if
- * heavy), each once; relabelled through rep[] unless every vertex is still a singleton. */
-template <bool GUARD>
-__global__ void k_fill(const uint32_t *u, const uint32_t *v, const uint32_t *key, uint32_t m,
-                       u64 threshold, bool heavy, const uint32_t *rep, wl_edge *wl,
-                       unsigned *count, u64 *best)
-{
-    /* The loop is warp-uniform (every lane of a warp runs it equally often) so push() can
-     * use the whole warp. */
-    u64 stride = (u64)gridDim.x * blockDim.x;
-    for (u64 base = (u64)blockIdx.x * blockDim.x + (threadIdx.x & ~31u); base < m; base += stride) {
-        u64 e64 = base + (threadIdx.x & 31u);
-        uint32_t e = (uint32_t)e64;
-        bool keep = false;
-        wl_edge x = {0, 0, 0};
-        if (e64 < m) {
-            x.ki = (u64)key[e] << 32 | e;
-            keep = (x.ki > threshold) == heavy;
-            if (keep) {
-                x.u = u[e];
-                x.v = v[e];
-                if (rep != NULL) {
-                    x.u = rep[x.u];
-                    x.v = rep[x.v];
-                    keep = x.u != x.v;
-                }
-            }
-        }
-        push(wl, count, keep, x);
-        if (keep) {
-            min_at<GUARD>(best, x.u, x.ki);
-            min_at<GUARD>(best, x.v, x.ki);
-        }
-    }
-}
-
-/* Step (1): relabel to representatives, drop edges inside one set, push the rest. */
-template <bool GUARD, bool IMPLICIT>
-__global__ void k_relabel(const wl_edge *in, uint32_t len, wl_edge *out, unsigned *count,
-                          const uint32_t *parent, u64 *best)
-{
-    u64 stride = (u64)gridDim.x * blockDim.x;
-    for (u64 base = (u64)blockIdx.x * blockDim.x + (threadIdx.x & ~31u); base < len;
-         base += stride) {
-        u64 i = base + (threadIdx.x & 31u);
-        bool keep = false;
-        wl_edge x = {0, 0, 0};
-        uint32_t p = 0, q = 0;
-        if (i < len) {
-            x = in[i];
-            p = find<false>(parent, x.u);
-            q = find<false>(parent, x.v);
-            keep = p != q;
-            if (IMPLICIT) {
-                x.u = p;
-                x.v = q;
-            }
-        }
-        push(out, count, keep, x);
-        if (keep) {
-            min_at<GUARD>(best, p, x.ki);
-            min_at<GUARD>(best, q, x.ki);
-        }
-    }
-}
-
-/* Step (2): edges lightest at one of their sets join the forest; sets linked by atomicCAS
- * (the larger representative under the smaller). */
-template <bool IMPLICIT, bool DEDUP>
-__global__ void k_unite(const wl_edge *wl, uint32_t len, const uint32_t *root_of, u64 *best,
-                        uint32_t *parent, uint32_t *out, unsigned *out_count, uint32_t *taken)
-{
-    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < len;
-         i += (u64)gridDim.x * blockDim.x) {
-        wl_edge x = wl[i];
-        uint32_t a = x.u, b = x.v;
-        if (!IMPLICIT) { /* the worklist holds endpoints: the round's sets are their roots */
-            a = find<false>(root_of, a);
-            b = find<false>(root_of, b);
-        }
-        if (best[a] != x.ki && best[b] != x.ki)
-            continue;
-        uint32_t id = (uint32_t)x.ki;
-        /* With both directions on the worklist, both copies of an edge can win: keep one. */
-        if (DEDUP && (atomicOr(taken + id / 32, 1u << (id % 32)) & (1u << (id % 32))))
-            continue;
-        out[atomicAdd(out_count, 1u)] = id;
-        for (;;) {
-            a = find<true>(parent, a);
-            b = find<true>(parent, b);
-            if (a == b)
-                break;
-            uint32_t lo = a < b ? a : b, hi = a ^ b ^ lo;
-            if (atomicCAS(parent + hi, hi, lo) == hi)
-                break;
-        }
-    }
-}
-
-/* Step (3): clear the minima set this round (guarded: hubs appear in many entries). */
-template <bool IMPLICIT>
-__global__ void k_reset(const wl_edge *wl, uint32_t len, const uint32_t *root_of, u64 *best)
-{
-    for (u64 i = (u64)blockIdx.x * blockDim.x + threadIdx.x; i < len;
-         i += (u64)gridDim.x * blockDim.x) {
-        uint32_t a = wl[i].u, b = wl[i].v;
-        if (!IMPLICIT) {
-            a = find<false>(root_of, a);
-            b = find<false>(root_of, b);
-        }
-        if (best[a] != NONE)
-            best[a] = NONE;
-        if (best[b] != NONE)
-            best[b] = NONE;
-    }
-}
-
-__global__ void k_init(uint32_t n, uint32_t *parent, u64 *best)
-{
-    for (u64 x = (u64)blockIdx.x * blockDim.x + threadIdx.x; x < n; x += (u64)gridDim.x * blockDim.x) {
-        parent[x] = x;
-        best[x] = NONE;
-    }
-}
-
-__global__ void k_flatten(uint32_t n, const uint32_t *parent, uint32_t *rep)
-{
-    for (u64 x = (u64)blockIdx.x * blockDim.x + threadIdx.x; x < n; x += (u64)gridDim.x * blockDim.x)
-        rep[x] = find<false>(parent, x);
-}
+#include "timer.h"
+#include "transfer.cuh"
 
 mst_status cuda_device_name(int d, char *buf, int len)
 {
@@ -170,15 +41,19 @@ static mst_status dev_alloc(void **p, size_t bytes)
 }
 
 /* One run: the graph and options, the device buffers, the events and the statistics. All
- * pointers start NULL, and ecl_free() frees whatever is set. */
+ * pointers start NULL, and ecl_free() frees whatever is set. A plain solve carves its buffers
+ * from the shared pool; a prepared state (--rounds) owns its pool and keeps the topology (u, v
+ * and the CSR) on the device between rounds. */
 struct ecl_run {
     const mst_graph *g;
-    const cuda_ecl_options *o;
+    cuda_ecl_options o;      /* a copy: a prepared state outlives the caller's options */
     uint32_t n, m32;
     size_t nn, mm;           /* n and m, at least 1 (cudaMalloc of 0 bytes is not portable) */
     bool use_csr;
+    bool resident;           /* u, v (and the CSR) are on the device already: send keys only */
     int filter, grid;
     u64 threshold;
+    dev_pool own, *pool;     /* own: a prepared state's pool; pool: where the buffers live */
     uint32_t *d_u, *d_v, *d_key, *d_parent, *d_rep, *d_out;
     u64 *d_best;
     wl_edge *d_wl, *d_next;  /* the two worklists, swapped every round */
@@ -188,25 +63,84 @@ struct ecl_run {
     mst_csr csr;
     dev_csr dc;
     cuda_clock clock;
-    double t_fill, t_relabel, t_unite, t_reset;
+    cudaStream_t copy;       /* the copy stream (transfer.cuh) */
+    /* arrived: the last chunk sent; init_end, fill_begin/end: the kernel stream's work between
+     * the chunks' arrivals, which the kernel time adds up (ecl_kernel_ms) */
+    cudaEvent_t arrived, init_end, fill_begin[CUDA_CHUNKS], fill_end[CUDA_CHUNKS];
+    uint32_t chunks;         /* chunks the pass-0 fill followed (0: filled in one launch) */
+    double t_fill, t_relabel, t_unite, t_reset, t_upload, t_download;
     uint64_t rounds, wl_first, wl_total, wl_max;
 };
 
 static void ecl_free(ecl_run *r)
 {
-    void *dev[] = {r->d_u, r->d_v, r->d_key, r->d_parent, r->d_rep, r->d_out, r->d_best,
-                   r->d_wl, r->d_next, r->d_count, r->d_offset, r->d_adj, r->d_eid, r->d_taken};
+    void *dev[] = {r->d_offset, r->d_adj, r->d_eid};
     for (size_t i = 0; i < sizeof dev / sizeof *dev; i++)
         cudaFree(dev[i]);
+    cudaEvent_t ev[2 + 2 * CUDA_CHUNKS] = {r->arrived, r->init_end};
+    memcpy(ev + 2, r->fill_begin, sizeof r->fill_begin);
+    memcpy(ev + 2 + CUDA_CHUNKS, r->fill_end, sizeof r->fill_end);
+    for (size_t i = 0; i < sizeof ev / sizeof *ev; i++)
+        if (ev[i])
+            cudaEventDestroy(ev[i]);
+    dev_pool_free(&r->own);
     free(r->eid32);
     mst_csr_free(&r->csr);
     cuda_clock_free(&r->clock);
 }
 
-/* Picks the device and allocates the buffers and events. Errors: MST_ERESOURCE. */
+/* The run of g with options o (before setup). Errors: MST_ERESOURCE for m >= 2^32 - 1. */
+static mst_status ecl_init(ecl_run *r, const mst_graph *g, const cuda_ecl_options *o)
+{
+    memset(r, 0, sizeof *r);
+    if (g->m >= 0xFFFFFFFFull)
+        return mst_fail(MST_ERESOURCE,
+                        "mst-cuda packs (key, id) into 64 bits: m must be below 2^32 (m = %llu)",
+                        (unsigned long long)g->m);
+    r->g = g;
+    r->o = *o;
+    r->n = g->n;
+    r->m32 = (uint32_t)g->m;
+    r->nn = g->n > 0 ? g->n : 1;
+    r->mm = g->m > 0 ? g->m : 1;
+    r->use_csr = o->csr || o->thread_only || o->both_directions || o->vertex_centric;
+    r->filter = o->filter < 0 ? g->m >= (uint64_t)CUDA_FILTER_AUTO_DEGREE * g->n : o->filter;
+    r->filter = r->filter && g->m > 0;
+    r->pool = cuda_shared_pool();
+    return MST_OK;
+}
+
+/* Per solve: the graph with this round's keys, the filter threshold, cleared statistics. */
+static void ecl_begin(ecl_run *r, const mst_graph *g)
+{
+    r->g = g;
+    r->threshold = r->filter ? mst_sample_threshold(g, (uint64_t)(r->o.filter_factor * g->n))
+                             : NONE;
+    r->t_fill = r->t_relabel = r->t_unite = r->t_reset = r->t_upload = r->t_download = 0;
+    r->rounds = r->wl_first = r->wl_total = r->wl_max = 0;
+    r->chunks = 0;
+}
+
+/* The events of the clock and of the chunked fill. Errors: MST_ERESOURCE. */
+static mst_status ecl_events(ecl_run *r)
+{
+    mst_status st = cuda_clock_init(&r->clock, r->o.timed_phases);
+    cudaEvent_t *ev[2 + 2 * CUDA_CHUNKS] = {&r->arrived, &r->init_end};
+    for (int c = 0; c < CUDA_CHUNKS; c++) {
+        ev[2 + c] = &r->fill_begin[c];
+        ev[2 + CUDA_CHUNKS + c] = &r->fill_end[c];
+    }
+    for (size_t i = 0; st == MST_OK && i < sizeof ev / sizeof *ev; i++)
+        st = cuda_ok(cudaEventCreate(ev[i]), "cudaEventCreate");
+    return st;
+}
+
+/* Picks the device, carves the buffers from the pool, creates the events, page-locks the host
+ * arrays a solve sends (all three, or the keys only for a prepared state: they are registered
+ * once, transfer.cuh). Errors: MST_ERESOURCE. */
 static mst_status ecl_setup(ecl_run *r)
 {
-    const cuda_ecl_options *o = r->o;
+    const cuda_ecl_options *o = &r->o;
     size_t nn = r->nn, mm = r->mm, wl_cap = o->both_directions ? 2 * mm : mm;
     int sms = 1;
     mst_status st = cuda_ok(cudaSetDevice(o->device), "cudaSetDevice");
@@ -214,23 +148,27 @@ static mst_status ecl_setup(ecl_run *r)
         st = cuda_ok(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, o->device),
                      "cudaDeviceGetAttribute");
     r->grid = sms * (2048 / THREADS);
-    struct {
-        void **p;
-        size_t bytes;
-    } buf[] = {{(void **)&r->d_u, mm * 4}, {(void **)&r->d_v, mm * 4},
-               {(void **)&r->d_key, mm * 4}, {(void **)&r->d_parent, nn * 4},
-               {(void **)&r->d_rep, nn * 4}, {(void **)&r->d_out, nn * 4},
-               {(void **)&r->d_best, nn * 8}, {(void **)&r->d_wl, wl_cap * sizeof(wl_edge)},
-               {(void **)&r->d_next, wl_cap * sizeof(wl_edge)},
-               {(void **)&r->d_count, 2 * sizeof(unsigned)},
-               {(void **)&r->d_taken, o->both_directions ? (mm + 31) / 32 * 4 : 0}};
-    for (size_t i = 0; st == MST_OK && i < sizeof buf / sizeof *buf; i++)
-        if (buf[i].bytes > 0)
-            st = dev_alloc(buf[i].p, buf[i].bytes);
+    dev_part part[] = {{(void **)&r->d_u, mm * 4}, {(void **)&r->d_v, mm * 4},
+                       {(void **)&r->d_key, mm * 4}, {(void **)&r->d_parent, nn * 4},
+                       {(void **)&r->d_rep, nn * 4}, {(void **)&r->d_out, nn * 4},
+                       {(void **)&r->d_best, nn * 8},
+                       {(void **)&r->d_wl, wl_cap * sizeof(wl_edge)},
+                       {(void **)&r->d_next, wl_cap * sizeof(wl_edge)},
+                       {(void **)&r->d_count, 2 * sizeof(unsigned)},
+                       {(void **)&r->d_taken, o->both_directions ? (mm + 31) / 32 * 4 : 0}};
+    double grow = 0;
+    if (st == MST_OK)
+        st = dev_pool_carve(r->pool, part, sizeof part / sizeof *part, &grow);
+    cuda_setup_add(grow);
     if (st == MST_OK && r->d_taken != NULL)
         st = cuda_ok(cudaMemset(r->d_taken, 0, (mm + 31) / 32 * 4), "cudaMemset");
     if (st == MST_OK)
-        st = cuda_clock_init(&r->clock, r->o->timed_phases);
+        st = ecl_events(r);
+    if (st == MST_OK)
+        st = cuda_copy_stream(&r->copy);
+    const uint32_t *host[] = {r->g->key, r->g->u, r->g->v};
+    for (int i = 0; st == MST_OK && i < (r->resident ? 1 : 3); i++)
+        cuda_pin(host[i], r->g->m * 4);
     return st;
 }
 
@@ -261,19 +199,6 @@ static mst_status ecl_upload_csr(ecl_run *r)
     if (st == MST_OK)
         st = cuda_ok(cudaMemcpy(r->d_eid, r->eid32, 2 * g->m * 4, cudaMemcpyHostToDevice),
                      "cudaMemcpy");
-    return st;
-}
-
-/* Copies the edge list (and, with use_csr, the CSR) to the device. Errors: MST_ERESOURCE. */
-static mst_status ecl_upload(ecl_run *r)
-{
-    const mst_graph *g = r->g;
-    mst_status st = r->use_csr ? ecl_upload_csr(r) : MST_OK;
-    const uint32_t *host[] = {g->u, g->v, g->key};
-    uint32_t *dev[] = {r->d_u, r->d_v, r->d_key};
-    for (int i = 0; st == MST_OK && g->m > 0 && i < 3; i++)
-        st = cuda_ok(cudaMemcpy(dev[i], host[i], g->m * 4, cudaMemcpyHostToDevice),
-                     "cudaMemcpy");
     r->dc = {r->d_offset, r->d_adj, r->d_eid, r->d_key};
     return st;
 }
@@ -299,11 +224,65 @@ static mst_status read_count(const ecl_run *r, uint32_t *len)
     return st;
 }
 
+/* k_fill over edges [first, end) in the guard variant the options pick. */
+static void launch_fill(const ecl_run *r, uint32_t first, uint32_t end, int pass,
+                        const uint32_t *rep)
+{
+    if (r->o.guard)
+        k_fill<true><<<r->grid, THREADS>>>(r->d_u, r->d_v, r->d_key, first, end, r->threshold,
+                                           pass == 1, rep, r->d_wl, r->d_count, r->d_best);
+    else
+        k_fill<false><<<r->grid, THREADS>>>(r->d_u, r->d_v, r->d_key, first, end, r->threshold,
+                                            pass == 1, rep, r->d_wl, r->d_count, r->d_best);
+}
+
+/* Whether pass 0 fills from each chunk as it arrives (the edge-list fill, phases not timed:
+ * timing a step waits for it, which would undo the overlap). */
+static bool ecl_overlapped(const ecl_run *r)
+{
+    return !r->use_csr && !r->o.timed_phases;
+}
+
+/* Sends the edge list (the keys only when the topology is resident) in chunks on the copy
+ * stream; the kernel stream waits for each chunk and, when overlapped, fills pass 0's worklist
+ * from it at once (between events that the kernel time adds up). Else the kernel stream waits
+ * for the last chunk, and with timed phases the host waits too ("upload"). */
+static mst_status ecl_send(ecl_run *r)
+{
+    const mst_graph *g = r->g;
+    const uint32_t *src[] = {g->key, g->u, g->v};
+    uint32_t *dst[] = {r->d_key, r->d_u, r->d_v};
+    uint64_t chunk = 1;
+    uint32_t chunks = cuda_chunks(g->m, &chunk);
+    bool overlap = ecl_overlapped(r);
+    double t0 = mst_now_s();
+    mst_status st = MST_OK;
+    for (uint32_t c = 0; st == MST_OK && c < chunks; c++) {
+        uint64_t first = c * chunk, len = g->m - first < chunk ? g->m - first : chunk;
+        st = cuda_copy_edges(dst, src, r->resident ? 1 : 3, first, len, r->copy);
+        if (st == MST_OK)
+            st = cuda_ok(cudaEventRecord(r->arrived, r->copy), "cudaEventRecord");
+        if (st == MST_OK && (overlap || c + 1 == chunks))
+            st = cuda_ok(cudaStreamWaitEvent(0, r->arrived, 0), "cudaStreamWaitEvent");
+        if (st == MST_OK && overlap) {
+            cudaEventRecord(r->fill_begin[c]);
+            launch_fill(r, (uint32_t)first, (uint32_t)(first + len), 0, NULL);
+            st = cuda_ok(cudaEventRecord(r->fill_end[c]), "cudaEventRecord");
+        }
+    }
+    r->chunks = overlap ? chunks : 0;
+    if (st == MST_OK && r->o.timed_phases) {
+        st = cuda_ok(cudaStreamSynchronize(r->copy), "cudaStreamSynchronize");
+        r->t_upload += mst_now_s() - t0;
+    }
+    return st;
+}
+
 /* The first worklist of a pass into d_wl: the light edges (pass 0; all without filtering) from
  * singletons, or the heavy ones (pass 1) relabelled through the flattened representatives. */
 static mst_status ecl_fill(ecl_run *r, int pass)
 {
-    const cuda_ecl_options *o = r->o;
+    const cuda_ecl_options *o = &r->o;
     int grid = r->grid;
     const uint32_t *rep = pass == 1 ? r->d_rep : NULL;
     mst_status st = step_begin(r, &r->t_fill);
@@ -318,19 +297,14 @@ static mst_status ecl_fill(ecl_run *r, int pass)
     if (r->use_csr)
         st = cuda_ok(csr_fill(r->dc, r->n, fa, o->guard != 0, o->thread_only != 0, grid),
                      "csr_fill");
-    else if (o->guard)
-        k_fill<true><<<grid, THREADS>>>(r->d_u, r->d_v, r->d_key, r->m32, r->threshold,
-                                        pass == 1, rep, r->d_wl, r->d_count, r->d_best);
     else
-        k_fill<false><<<grid, THREADS>>>(r->d_u, r->d_v, r->d_key, r->m32, r->threshold,
-                                         pass == 1, rep, r->d_wl, r->d_count, r->d_best);
+        launch_fill(r, 0, r->m32, pass, rep);
     return st != MST_OK ? st : step_end(r);
 }
-
 /* Step (2) on d_wl[0..len), in the variant the options pick. */
 static void launch_unite(const ecl_run *r, uint32_t len, const uint32_t *root_of)
 {
-    const cuda_ecl_options *o = r->o;
+    const cuda_ecl_options *o = &r->o;
     int grid = r->grid;
     if (o->both_directions && o->implicit_compression)
         k_unite<true, true><<<grid, THREADS>>>(r->d_wl, len, root_of, r->d_best, r->d_parent,
@@ -350,7 +324,7 @@ static void launch_unite(const ecl_run *r, uint32_t len, const uint32_t *root_of
  * refilled from the CSR by vertex, through find). Returns the launch status. */
 static cudaError_t launch_relabel(const ecl_run *r, int pass, uint32_t len)
 {
-    const cuda_ecl_options *o = r->o;
+    const cuda_ecl_options *o = &r->o;
     int grid = r->grid;
     if (o->vertex_centric) {
         fill_args ra = {r->threshold, pass == 1, o->both_directions != 0, NULL, r->d_parent,
@@ -377,7 +351,7 @@ static cudaError_t launch_relabel(const ecl_run *r, int pass, uint32_t len)
  * and 3 find the round's sets through a snapshot of the parents taken before the unions. */
 static mst_status ecl_round(ecl_run *r, int pass, uint32_t len)
 {
-    const cuda_ecl_options *o = r->o;
+    const cuda_ecl_options *o = &r->o;
     const uint32_t *root_of = r->d_parent;
     mst_status st = MST_OK;
     if (!o->implicit_compression) {
@@ -409,21 +383,54 @@ static mst_status ecl_round(ecl_run *r, int pass, uint32_t len)
     return st;
 }
 
-/* The kernels, graph already on the device: k_init, then per pass a fill and rounds until the
- * worklist is empty. Sets ph->kernel_s. */
-static mst_status ecl_solve(ecl_run *r, mst_phases *ph)
+/* Milliseconds elapsed between two recorded events into *acc. */
+static mst_status add_elapsed(cudaEvent_t a, cudaEvent_t b, float *acc)
 {
     float ms = 0;
-    mst_status st = cuda_ok(cudaEventRecord(r->clock.all[0]), "cudaEventRecord");
+    mst_status st = cuda_ok(cudaEventElapsedTime(&ms, a, b), "cudaEventElapsedTime");
+    *acc += ms;
+    return st;
+}
+
+/* The kernel time in ms, once clock.all[1] is done: the whole span when the graph was on the
+ * device before the kernels began; with the overlapped fill, the kernel stream's busy time
+ * (k_init, every chunk's fill but the last, everything from the last chunk's fill on) without
+ * its waits for chunks still on the wire. */
+static mst_status ecl_kernel_ms(const ecl_run *r, float *ms)
+{
+    *ms = 0;
+    if (r->chunks == 0)
+        return add_elapsed(r->clock.all[0], r->clock.all[1], ms);
+    mst_status st = add_elapsed(r->clock.all[0], r->init_end, ms);
+    for (uint32_t c = 0; st == MST_OK && c + 1 < r->chunks; c++)
+        st = add_elapsed(r->fill_begin[c], r->fill_end[c], ms);
+    return st == MST_OK ? add_elapsed(r->fill_begin[r->chunks - 1], r->clock.all[1], ms) : st;
+}
+
+/* Sends the graph and runs the kernels: k_init, then per pass a fill and rounds until the
+ * worklist is empty. Overlapped, pass 0's fill follows the chunks (ecl_send); else the graph
+ * is on the device before the clock starts. Sets ph->kernel_s. */
+static mst_status ecl_solve(ecl_run *r, mst_phases *ph)
+{
+    bool overlap = ecl_overlapped(r);
+    float ms = 0;
+    mst_status st = overlap ? MST_OK : ecl_send(r);
+    if (st == MST_OK)
+        st = cuda_ok(cudaEventRecord(r->clock.all[0]), "cudaEventRecord");
     if (st == MST_OK)
         st = cuda_ok(cudaMemset(r->d_count, 0, 2 * sizeof(unsigned)), "cudaMemset");
     if (st == MST_OK && (st = step_begin(r, &r->t_fill)) == MST_OK) {
         k_init<<<r->grid, THREADS>>>(r->n, r->d_parent, r->d_best);
         st = step_end(r);
     }
+    if (st == MST_OK && overlap && (st = cuda_ok(cudaEventRecord(r->init_end),
+                                                 "cudaEventRecord")) == MST_OK)
+        st = ecl_send(r);
     for (int pass = 0; st == MST_OK && pass < (r->filter ? 2 : 1); pass++) {
         uint32_t len = 0;
-        if ((st = ecl_fill(r, pass)) == MST_OK)
+        if (!(overlap && pass == 0))
+            st = ecl_fill(r, pass);
+        if (st == MST_OK)
             st = read_count(r, &len);
         if (pass == 0)
             r->wl_first = len;
@@ -437,42 +444,38 @@ static mst_status ecl_solve(ecl_run *r, mst_phases *ph)
     }
     if (st == MST_OK)
         st = cuda_event_ms(r->clock.all[0], r->clock.all[1], &ms);
+    if (st == MST_OK)
+        st = ecl_kernel_ms(r, &ms);
     if (st == MST_OK && ph != NULL)
         ph->kernel_s = 1e-3 * ms;
     return st;
 }
 
-/* The forest's edge ids into out. More forest edges than out holds (at most n - 1 are
- * possible) is a broken invariant: MST_EINTERNAL. Else MST_ERESOURCE. */
-static mst_status ecl_download(const ecl_run *r, mst_forest *out)
+/* The forest's edge ids into out (transfer.cuh; the worklist d_next is free by now and holds
+ * 16 bytes an edge, room for the widened ids). */
+static mst_status ecl_download(ecl_run *r, mst_forest *out)
 {
     unsigned k = 0;
+    double t0 = mst_now_s();
     mst_status st = cuda_ok(cudaMemcpy(&k, r->d_count + 1, sizeof(unsigned),
                                        cudaMemcpyDeviceToHost), "cudaMemcpy");
-    if (st != MST_OK)
-        return st;
-    if (k > out->capacity)
-        return mst_fail(MST_EINTERNAL, "internal error: mst-cuda found %u forest edges, more "
-                        "than the capacity %llu", k, (unsigned long long)out->capacity);
-    uint32_t *ids = (uint32_t *)mst_alloc(k ? k : 1, 4);
-    if (ids == NULL)
-        return MST_ERESOURCE;
-    cudaError_t err = cudaMemcpy(ids, r->d_out, (size_t)k * 4, cudaMemcpyDeviceToHost);
-    for (unsigned i = 0; err == cudaSuccess && i < k; i++)
-        out->eid[i] = ids[i];
-    free(ids);
-    if ((st = cuda_ok(err, "cudaMemcpy")) == MST_OK)
-        out->count = k;
+    if (st == MST_OK)
+        st = cuda_forest_back(r->d_out, k, (unsigned long long *)r->d_next, out);
+    r->t_download += mst_now_s() - t0;
     return st;
 }
 
 static void ecl_report(const ecl_run *r, mst_phases *ph)
 {
-    if (r->o->timed_phases) {
+    if (r->o.timed_phases) {
+        if (r->t_upload > 0)
+            mst_phase_add(ph, "upload", r->t_upload);
         mst_phase_add(ph, "fill", r->t_fill);
         mst_phase_add(ph, "relabel+min", r->t_relabel);
         mst_phase_add(ph, "union", r->t_unite);
         mst_phase_add(ph, "reset", r->t_reset);
+        mst_phase_add(ph, "download", r->t_download);
+        mst_phase_add(ph, "setup-once", cuda_setup_seconds());
     }
     mst_phase_count(ph, "rounds", r->rounds);
     mst_phase_count(ph, "worklist_first", r->wl_first); /* worklist sizes, in edges */
@@ -481,34 +484,85 @@ static void ecl_report(const ecl_run *r, mst_phases *ph)
     mst_phase_count(ph, "filtered", (uint64_t)r->filter);
 }
 
+/* One solve of a set-up run: this round's keys, the kernels, the forest, the counters. */
+static mst_status ecl_run_once(ecl_run *r, const mst_graph *g, mst_forest *out, mst_phases *ph)
+{
+    ecl_begin(r, g);
+    mst_status st = r->use_csr && !r->resident ? ecl_upload_csr(r) : MST_OK;
+    if (st == MST_OK)
+        st = ecl_solve(r, ph);
+    if (st == MST_OK)
+        st = ecl_download(r, out);
+    if (st == MST_OK)
+        ecl_report(r, ph);
+    return st;
+}
+
 mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_forest *out,
                         mst_phases *ph)
 {
-    if (g->m >= 0xFFFFFFFFull)
-        return mst_fail(MST_ERESOURCE,
-                        "mst-cuda packs (key, id) into 64 bits: m must be below 2^32 (m = %llu)",
-                        (unsigned long long)g->m);
     ecl_run r;
-    memset(&r, 0, sizeof r);
-    r.g = g;
-    r.o = o;
-    r.n = g->n;
-    r.m32 = (uint32_t)g->m;
-    r.nn = g->n > 0 ? g->n : 1;
-    r.mm = g->m > 0 ? g->m : 1;
-    r.use_csr = o->csr || o->thread_only || o->both_directions || o->vertex_centric;
-    r.filter = o->filter < 0 ? g->m >= (uint64_t)CUDA_FILTER_AUTO_DEGREE * g->n : o->filter;
-    r.filter = r.filter && g->m > 0;
-    r.threshold = r.filter ? mst_sample_threshold(g, (uint64_t)(o->filter_factor * g->n)) : NONE;
-    mst_status st = ecl_setup(&r);
+    mst_status st = ecl_init(&r, g, o);
     if (st == MST_OK)
-        st = ecl_upload(&r);
+        st = ecl_setup(&r);
     if (st == MST_OK)
-        st = ecl_solve(&r, ph);
-    if (st == MST_OK)
-        st = ecl_download(&r, out);
-    if (st == MST_OK)
-        ecl_report(&r, ph);
+        st = ecl_run_once(&r, g, out, ph);
     ecl_free(&r);
     return st;
+}
+
+/* A prepared topology: a run whose buffers, u, v and CSR stay on the device. */
+struct cuda_ecl_state {
+    ecl_run r;
+};
+
+mst_status cuda_ecl_prepare(const mst_graph *g, const cuda_ecl_options *o,
+                            cuda_ecl_state **state, mst_phases *ph)
+{
+    cuda_ecl_state *s = (cuda_ecl_state *)mst_alloc(1, sizeof *s);
+    *state = NULL;
+    if (s == NULL)
+        return MST_ERESOURCE;
+    ecl_run *r = &s->r;
+    double t0 = mst_now_s();
+    mst_status st = ecl_init(r, g, o);
+    r->pool = &r->own;
+    r->resident = true; /* u and v go once, below: only the keys are page-locked */
+    if (st == MST_OK)
+        st = ecl_setup(r);
+    uint32_t *dst[] = {r->d_u, r->d_v};
+    const uint32_t *src[] = {g->u, g->v};
+    if (st == MST_OK)
+        st = cuda_copy_edges(dst, src, 2, 0, g->m, r->copy);
+    if (st == MST_OK)
+        st = cuda_ok(cudaStreamSynchronize(r->copy), "cudaStreamSynchronize");
+    if (st == MST_OK && r->use_csr)
+        st = ecl_upload_csr(r);
+    if (st != MST_OK) {
+        cuda_ecl_release(s);
+        return st;
+    }
+    mst_phase_add(ph, "prepare", mst_now_s() - t0);
+    *state = s;
+    return MST_OK;
+}
+
+mst_status cuda_ecl_solve_prepared(cuda_ecl_state *s, const mst_graph *g, mst_forest *out,
+                                   mst_phases *ph)
+{
+    ecl_run *r = &s->r;
+    if (g->n != r->n || g->m != r->m32)
+        return mst_fail(MST_EINTERNAL, "internal error: mst-cuda prepared for n = %u, m = %u, "
+                        "called with n = %u, m = %llu", r->n, r->m32, g->n,
+                        (unsigned long long)g->m);
+    cuda_pin(g->key, g->m * 4);
+    return ecl_run_once(r, g, out, ph);
+}
+
+void cuda_ecl_release(cuda_ecl_state *s)
+{
+    if (s == NULL)
+        return;
+    ecl_free(&s->r);
+    free(s);
 }

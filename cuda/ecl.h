@@ -44,13 +44,42 @@ typedef struct cuda_ecl_options {
  * to many threads, so R-MAT and power-law graphs do not serialize on one warp. With `csr`, the
  * CSR (both directions) is built on the host, copied once, and the fill is ECL-MST's: one
  * thread per low-degree vertex, a warp per higher degree, a block per hub (csr_fill.cuh).
- * Sets ph->kernel_s (graph already on the GPU) and, with timed_phases, per-kernel phases;
- * counters "rounds", "filtered", "worklist_first", "worklist_max", "worklist_total" (edges).
- * Errors: MST_ERESOURCE for m >= 2^32, no device, out of device
- * memory, or a CUDA error (message names the call).
+ * The transfers (transfer.cuh, docs/gpu-transfers.md): u, v and key are page-locked once per
+ * process and sent in chunks on a copy stream; without timed phases, pass 0's fill runs on each
+ * chunk as soon as it has arrived, overlapping the rest of the copy; the forest comes back as
+ * its edges' ids only, widened on the device, straight into out->eid.
+ * Sets ph->kernel_s (the kernel stream's busy time: as if the graph were already on the GPU)
+ * and, with timed_phases, per-kernel phases plus "upload" (the whole edge list, sent before the
+ * kernels), "download" and "setup-once" (the process's one-time registrations and allocations,
+ * not part of any trial's time); counters "rounds", "filtered", "worklist_first",
+ * "worklist_max", "worklist_total" (edges).
+ * Errors: MST_ERESOURCE for m >= 2^32 - 1, no device, out of device memory, or a CUDA error
+ * (message names the call).
  */
 mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_forest *out,
                         mst_phases *ph);
+
+/* A topology resident on the device, for repeated solves with new keys (--rounds). */
+typedef struct cuda_ecl_state cuda_ecl_state;
+
+/*
+ * Allocates the device buffers of g's size, copies u and v (and, with the CSR fills, the CSR)
+ * to the device once and page-locks g->key (phase "prepare"). *state is NULL on failure.
+ * Errors: as cuda_ecl_mst.
+ */
+mst_status cuda_ecl_prepare(const mst_graph *g, const cuda_ecl_options *o,
+                            cuda_ecl_state **state, mst_phases *ph);
+
+/*
+ * cuda_ecl_mst on the prepared topology with g's current keys: only the keys travel (m 32-bit
+ * words; g->key should be the array prepared, rewritten in place, to stay page-locked). g must
+ * have the prepared n, m, u and v; another n or m is MST_EINTERNAL. Else as cuda_ecl_mst.
+ */
+mst_status cuda_ecl_solve_prepared(cuda_ecl_state *s, const mst_graph *g, mst_forest *out,
+                                   mst_phases *ph);
+
+/* Frees a prepared state (NULL-safe). */
+void cuda_ecl_release(cuda_ecl_state *s);
 
 /* Name of device d into buf[len]; MST_ERESOURCE "no CUDA device ..." if there is none. */
 mst_status cuda_device_name(int d, char *buf, int len);

@@ -14,6 +14,7 @@
 #include "cuda_check.cuh"
 #include "ecl.h" /* cuda_device_name, CUDA_FILTER_AUTO_DEGREE */
 #include "sample.h"
+#include "transfer.cuh"
 
 typedef unsigned long long u64;
 
@@ -285,7 +286,7 @@ struct prim_run {
     uint32_t *d_succ, *d_rep, *d_skey[2], *d_sval[2], *d_head, *d_ids, *d_map, *d_comp, *d_out;
     unsigned *d_small; /* [0] forest edges, [1] pointer moved, [2] runs, [3] kept (or light),
                         * [4] heavy, [5] retired */
-    void *d_temp;
+    void *d_temp, *d_temp_own; /* CUB's storage (in the pool; own: grown beyond it) */
     size_t temp_bytes;
     cuda_clock clock;
     double t[PH_COUNT];
@@ -308,11 +309,13 @@ template <typename F> static mst_status cub_run(prim_run *r, const char *what, F
     size_t need = 0;
     cudaError_t err = f(NULL, need);
     if (err == cudaSuccess && need > r->temp_bytes) {
-        cudaFree(r->d_temp);
-        r->d_temp = NULL;
+        cudaFree(r->d_temp_own);
+        r->d_temp = r->d_temp_own = NULL;
         r->temp_bytes = 0;
-        if ((err = cudaMalloc(&r->d_temp, need)) == cudaSuccess)
+        if ((err = cudaMalloc(&r->d_temp_own, need)) == cudaSuccess) {
+            r->d_temp = r->d_temp_own;
             r->temp_bytes = need;
+        }
     }
     if (err == cudaSuccess)
         err = f(r->d_temp, r->temp_bytes);
@@ -346,7 +349,8 @@ static cudaError_t scan_call(void *t, size_t &bytes, const uint32_t *in, uint32_
     return cub::DeviceScan::InclusiveSum(t, bytes, in, out, (int)len);
 }
 
-/* Allocates the temporary storage of the largest CUB call. Errors: MST_ERESOURCE. */
+/* The bytes of the largest CUB call's temporary storage into r->temp_bytes (the queries only
+ * look at the types and sizes, so the buffers need not exist yet). Errors: MST_ERESOURCE. */
 static mst_status size_temp(prim_run *r)
 {
     uint32_t arcs = (uint32_t)(2 * r->mm), nv = (uint32_t)r->nn, ne = (uint32_t)r->mm;
@@ -368,25 +372,18 @@ static mst_status size_temp(prim_run *r)
             return cuda_ok(err[i], "CUB temporary storage size");
         most = bytes[i] > most ? bytes[i] : most;
     }
-    mst_status st = cuda_ok(cudaMalloc(&r->d_temp, most), "cudaMalloc");
-    r->temp_bytes = st == MST_OK ? most : 0;
-    return st;
+    r->temp_bytes = most;
+    return MST_OK;
 }
 
 static void prim_free(prim_run *r)
 {
-    void *dev[] = {r->d_uv[0], r->d_uv[1], r->d_w[0], r->d_w[1], r->d_akey[0], r->d_akey[1],
-                   r->d_aidx[0], r->d_aidx[1], r->d_dst, r->d_aw, r->d_row, r->d_rmin,
-                   r->d_best, r->d_succ, r->d_rep, r->d_skey[0], r->d_skey[1], r->d_sval[0],
-                   r->d_sval[1], r->d_head, r->d_ids, r->d_map, r->d_comp, r->d_out,
-                   r->d_small, r->d_temp};
-    for (size_t i = 0; i < sizeof dev / sizeof *dev; i++)
-        cudaFree(dev[i]);
+    cudaFree(r->d_temp_own);
     cuda_clock_free(&r->clock);
 }
 
-/* Picks the device, allocates every buffer (sized for level 0, the largest), the events and the
- * CUB storage. Errors: MST_ERESOURCE. */
+/* Picks the device, carves every buffer (sized for level 0, the largest) and the CUB storage
+ * from the shared pool (transfer.cuh), creates the events. Errors: MST_ERESOURCE. */
 static mst_status prim_setup(prim_run *r)
 {
     size_t nn = r->nn, mm = r->mm;
@@ -396,10 +393,9 @@ static mst_status prim_setup(prim_run *r)
         st = cuda_ok(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, r->o->device),
                      "cudaDeviceGetAttribute");
     r->grid = sms * (2048 / BLOCK);
-    struct {
-        void **p;
-        size_t bytes;
-    } buf[] = {
+    if (st == MST_OK)
+        st = size_temp(r);
+    dev_part part[] = {
         {(void **)&r->d_uv[0], mm * 8}, {(void **)&r->d_uv[1], mm * 8},
         {(void **)&r->d_w[0], mm * 8}, {(void **)&r->d_w[1], mm * 8},
         {(void **)&r->d_akey[0], 2 * mm * 4}, {(void **)&r->d_akey[1], 2 * mm * 4},
@@ -412,13 +408,12 @@ static mst_status prim_setup(prim_run *r)
         {(void **)&r->d_sval[1], nn * 4}, {(void **)&r->d_head, nn * 4},
         {(void **)&r->d_ids, nn * 4}, {(void **)&r->d_map, nn * 4},
         {(void **)&r->d_comp, r->filter ? nn * 4 : 0}, {(void **)&r->d_out, nn * 4},
-        {(void **)&r->d_small, 8 * sizeof(unsigned)}};
-    for (size_t i = 0; st == MST_OK && i < sizeof buf / sizeof *buf; i++)
-        if (buf[i].bytes > 0)
-            st = cuda_ok(cudaMalloc(buf[i].p, buf[i].bytes), "cudaMalloc");
+        {(void **)&r->d_small, 8 * sizeof(unsigned)}, {&r->d_temp, r->temp_bytes}};
+    double grow = 0;
     if (st == MST_OK)
-        st = cuda_clock_init(&r->clock, r->o->timed_phases);
-    return st == MST_OK ? size_temp(r) : st;
+        st = dev_pool_carve(cuda_shared_pool(), part, sizeof part / sizeof *part, &grow);
+    cuda_setup_add(grow);
+    return st == MST_OK ? cuda_clock_init(&r->clock, r->o->timed_phases) : st;
 }
 
 /* A step whose kernel time goes to phase p (cuda_check.cuh). */
@@ -442,17 +437,16 @@ static mst_status read_small(const prim_run *r, int i, uint32_t *value)
     return st;
 }
 
-/* Copies u, v and key to the device, into the arc buffers that level 0 packs them from. */
+/* Copies u, v and key to the device from page-locked memory, into the arc buffers that level 0
+ * packs them from (the kernels after it on the same stream wait for it). */
 static mst_status prim_upload(prim_run *r)
 {
     const mst_graph *g = r->g;
     const uint32_t *host[] = {g->u, g->v, g->key};
     uint32_t *dev[] = {r->d_akey[0], r->d_akey[1], r->d_aidx[0]};
-    mst_status st = MST_OK;
-    for (int i = 0; st == MST_OK && g->m > 0 && i < 3; i++)
-        st = cuda_ok(cudaMemcpy(dev[i], host[i], g->m * 4, cudaMemcpyHostToDevice),
-                     "cudaMemcpy");
-    return st;
+    for (int i = 0; i < 3; i++)
+        cuda_pin(host[i], g->m * 4);
+    return cuda_copy_edges(dev, host, 3, 0, g->m, 0);
 }
 
 /* Level 0: every edge packed into buffers 0, or with filtering the light ones there and the
@@ -686,34 +680,21 @@ static mst_status prim_solve(prim_run *r)
     return st;
 }
 
-/* The forest's edge ids into out. More than out holds is a broken invariant: MST_EINTERNAL. */
+/* The forest's edge ids into out (transfer.cuh; the arcs' order words, 16 bytes an edge, are
+ * free by now). */
 static mst_status prim_download(const prim_run *r, mst_forest *out)
 {
     uint32_t k = 0;
     mst_status st = read_small(r, 0, &k);
-    if (st != MST_OK)
-        return st;
-    if (k > out->capacity)
-        return mst_fail(MST_EINTERNAL, "internal error: mst-cuda --algo primitives found %u "
-                        "forest edges, more than the capacity %llu", k,
-                        (unsigned long long)out->capacity);
-    uint32_t *ids = (uint32_t *)mst_alloc(k ? k : 1, 4);
-    if (ids == NULL)
-        return MST_ERESOURCE;
-    st = cuda_ok(cudaMemcpy(ids, r->d_out, (size_t)k * 4, cudaMemcpyDeviceToHost), "cudaMemcpy");
-    for (uint32_t i = 0; st == MST_OK && i < k; i++)
-        out->eid[i] = ids[i];
-    free(ids);
-    if (st == MST_OK)
-        out->count = k;
-    return st;
+    return st == MST_OK ? cuda_forest_back(r->d_out, k, r->d_aw, out) : st;
 }
 
 static void prim_report(const prim_run *r, mst_phases *ph)
 {
+    for (int p = 0; r->o->timed_phases && p < PH_COUNT; p++)
+        mst_phase_add(ph, phase_name[p], r->t[p]);
     if (r->o->timed_phases)
-        for (int p = 0; p < PH_COUNT; p++)
-            mst_phase_add(ph, phase_name[p], r->t[p]);
+        mst_phase_add(ph, "setup-once", cuda_setup_seconds());
     mst_phase_count(ph, "levels", r->levels);
     mst_phase_count(ph, "doubling_launches", r->jumps);
     mst_phase_count(ph, "filtered", (uint64_t)r->filter);

@@ -14,6 +14,7 @@
 #include "ecl.h"
 #include "harness.h"
 #include "primitives.h"
+#include "transfer.cuh"
 
 /* mst-cuda's own options. */
 typedef struct cuda_cli {
@@ -68,18 +69,45 @@ static void context(const mst_options *o, mst_run_context *c)
         snprintf(c->device, sizeof c->device, "no CUDA device");
 }
 
-static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *out,
-                        mst_phases *ph)
+/* The ecl options from the command line and the harness's. Errors: MST_ERESOURCE (no such
+ * device). */
+static mst_status ecl_options(const mst_options *o)
 {
     char name[128];
     mst_status st = cuda_device_name((int)cli.device, name, sizeof name);
-    if (st != MST_OK)
-        return st;
     cli.ecl.device = (int)cli.device;
     cli.ecl.guard = !cli.no_guard;
     cli.ecl.implicit_compression = !cli.no_implicit_compression;
     cli.ecl.timed_phases = o->phases;
-    return cuda_ecl_mst(g, &cli.ecl, out, ph);
+    return st;
+}
+
+static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *out,
+                        mst_phases *ph)
+{
+    mst_status st = ecl_options(o);
+    return st != MST_OK ? st : cuda_ecl_mst(g, &cli.ecl, out, ph);
+}
+
+/* --algo ecl with --rounds: the topology stays on the device (ecl.h). */
+static mst_status prepare(const mst_graph *g, const mst_options *o, void **state,
+                          mst_phases *ph)
+{
+    mst_status st = ecl_options(o);
+    *state = NULL;
+    return st != MST_OK ? st : cuda_ecl_prepare(g, &cli.ecl, (cuda_ecl_state **)state, ph);
+}
+
+static mst_status solve_prepared(void *state, const mst_graph *g, const mst_options *o,
+                                 mst_forest *out, mst_phases *ph)
+{
+    (void)o;
+    return cuda_ecl_solve_prepared((cuda_ecl_state *)state, g, out, ph);
+}
+
+static void release(void *state)
+{
+    cuda_ecl_release((cuda_ecl_state *)state);
 }
 
 /* --algo contract. */
@@ -105,7 +133,10 @@ static mst_status solve_primitives(const mst_graph *g, const mst_options *o, mst
 static const mst_variant variants[] = {
     {.name = "ecl",
      .help = "worklist Boruvka without explicit path compression (Fallin et al. 2023)",
-     .solve = solve},
+     .solve = solve,
+     .prepare = prepare,
+     .solve_prepared = solve_prepared,
+     .release = release},
     {.name = "contract",
      .help = "Boruvka contracting the CSR every round (Sousa, Mariano, Proenca 2015)",
      .solve = solve_contract},
@@ -133,5 +164,6 @@ extern "C" const mst_solver_desc mst_solver_cuda = {
     .options = options,
     .option_values = &cli,
     .context = context,
+    .finalize = cuda_transfer_release,
     .max_edges = max_edges,
 };

@@ -17,6 +17,11 @@ from test_e2e import (BIN, SEQ, ContractPhases, Workdir, contract_cases, corner_
                       read_output, run)
 
 CUDA = os.path.join(BIN, "mst-cuda")
+GEN = os.path.join(BIN, "mst-gen")
+# The GPU test program of the transfer path and the prepared topology (tests/cuda/).
+PREPARED_TEST = os.path.join(BIN, "test-cuda-prepared")
+# Edges a chunk of the chunked copy holds at least (cuda/transfer.cuh, CUDA_CHUNK_MIN).
+CHUNK_MIN = 1 << 20
 # Where the Makefile looks for nvcc when it is not on PATH.
 NVCC = shutil.which("nvcc") or shutil.which("nvcc", path="/usr/local/cuda/bin")
 
@@ -80,6 +85,40 @@ class CudaSameEdges(Workdir):
         for path in manifest.paths():
             with self.subTest(graph=path):
                 self.check(path, "--weights", "random", "--seed", "9")
+
+    def test_chunk_borders(self):
+        """An edge list of three chunks (two full, one of a few edges): every variant, the
+        overlapped fill and the timed one (--phases sends everything first), filtered or not,
+        the page-locked arrays reused over the warm-up and two trials (the harness compares
+        their edge sets)."""
+        graph = self.path("chunks.msb")
+        p = run([GEN, "random", "--vertices", "1500000", "--edges", str(2 * CHUNK_MIN + 3),
+                 "-o", graph])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        ecl = [[], ["--filter"], ["--phases"], ["--phases", "--filter"], ["--csr-init"]]
+        self.check(graph, "--weights", "random", "--seed", "4", runs=dict(VARIANT_RUNS, ecl=ecl))
+
+    def test_prepared_rounds_match_kruskal(self):
+        """tests/cuda/test_prepared.cu: the resident topology over rounds of new keys, and the
+        plain solve on the same page-locked arrays, against Kruskal."""
+        self.assertTrue(os.path.exists(PREPARED_TEST),
+                        "%s is missing (make bin/test-cuda-prepared)" % PREPARED_TEST)
+        p = run([PREPARED_TEST])
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn(", 0 failed", p.stdout)
+
+    def test_phases_split_transfers_from_kernels(self):
+        """--phases: the copy to the device, the forest's way back and the one-time setup are
+        phases of their own; the kernel time is part of the whole call."""
+        path = self.write("g.wel", "".join("%d %d %d\n" % (i, (i * 7 + 1) % 5000, i % 13)
+                                           for i in range(20000)))
+        p = run([CUDA, "--json", "--phases", "--trials", "2", path])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        r = json.loads(p.stdout)
+        self.assertTrue({"upload", "download", "setup-once", "fill"} <= set(r["phases"]),
+                        r["phases"])
+        self.assertGreater(r["phases"]["setup-once"], 0)
+        self.assertLessEqual(r["kernel_s_median"], r["compute_s_median"])
 
     def test_summary_reports_kernel_and_transfer_times(self):
         path = self.write("g.wel", "0 1 1\n1 2 2\n0 2 3\n")

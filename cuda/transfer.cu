@@ -1,0 +1,128 @@
+/* transfer.cu: the shared host-device path of mst-cuda (see transfer.cuh). */
+#include "transfer.cuh"
+
+#include "cuda_check.cuh"
+#include "timer.h"
+
+/* Registered ranges: the graph's three arrays, the forest, and a few more for --rounds. */
+#define PIN_SLOTS 16
+
+static struct {
+    const void *p[PIN_SLOTS];
+    size_t bytes[PIN_SLOTS];
+    int count;
+    double setup_s;
+    cudaStream_t copy;
+    dev_pool pool;
+} xfer;
+
+int cuda_pin(const void *p, size_t bytes)
+{
+    if (p == NULL || bytes == 0)
+        return 0;
+    for (int i = 0; i < xfer.count; i++)
+        if (xfer.p[i] == p && bytes <= xfer.bytes[i])
+            return 1;
+    if (xfer.count == PIN_SLOTS)
+        return 0;
+    double t0 = mst_now_s();
+    cudaError_t err = cudaHostRegister((void *)p, bytes, cudaHostRegisterDefault);
+    xfer.setup_s += mst_now_s() - t0;
+    if (err != cudaSuccess) {
+        cudaGetLastError(); /* not sticky: clear it so later checks do not see it */
+        return 0;
+    }
+    xfer.p[xfer.count] = p;
+    xfer.bytes[xfer.count++] = bytes;
+    return 1;
+}
+
+double cuda_setup_seconds(void)
+{
+    return xfer.setup_s;
+}
+
+void cuda_setup_add(double seconds)
+{
+    xfer.setup_s += seconds;
+}
+
+mst_status cuda_copy_stream(cudaStream_t *s)
+{
+    if (xfer.copy == NULL) {
+        double t0 = mst_now_s();
+        mst_status st = cuda_ok(cudaStreamCreateWithFlags(&xfer.copy, cudaStreamNonBlocking),
+                                "cudaStreamCreateWithFlags");
+        xfer.setup_s += mst_now_s() - t0;
+        if (st != MST_OK) {
+            xfer.copy = NULL;
+            return st;
+        }
+    }
+    *s = xfer.copy;
+    return MST_OK;
+}
+
+dev_pool *cuda_shared_pool(void)
+{
+    return &xfer.pool;
+}
+
+uint32_t cuda_chunks(uint64_t m, uint64_t *chunk)
+{
+    uint64_t c = (m + CUDA_CHUNKS - 1) / CUDA_CHUNKS;
+    c = c < CUDA_CHUNK_MIN ? CUDA_CHUNK_MIN : c;
+    *chunk = c;
+    return (uint32_t)((m + c - 1) / c);
+}
+
+mst_status cuda_copy_edges(uint32_t *const *dst, const uint32_t *const *src, int count,
+                           uint64_t first, uint64_t len, cudaStream_t s)
+{
+    mst_status st = MST_OK;
+    for (int i = 0; st == MST_OK && i < count && len > 0; i++)
+        st = cuda_ok(cudaMemcpyAsync(dst[i] + first, src[i] + first, len * 4,
+                                     cudaMemcpyHostToDevice, s),
+                     "cudaMemcpyAsync");
+    return st;
+}
+
+__global__ void k_widen(const uint32_t *ids, uint32_t k, unsigned long long *wide)
+{
+    for (uint64_t i = (uint64_t)blockIdx.x * blockDim.x + threadIdx.x; i < k;
+         i += (uint64_t)gridDim.x * blockDim.x)
+        wide[i] = ids[i];
+}
+
+mst_status cuda_forest_back(const uint32_t *d_ids, uint32_t k, unsigned long long *d_scratch,
+                            mst_forest *out)
+{
+    if (k > out->capacity)
+        return mst_fail(MST_EINTERNAL, "internal error: mst-cuda found %u forest edges, more "
+                        "than the capacity %llu", k, (unsigned long long)out->capacity);
+    if (k > 0) {
+        uint32_t blocks = (k + 255) / 256;
+        k_widen<<<blocks < 1024 ? blocks : 1024, 256>>>(d_ids, k, d_scratch);
+        cuda_pin(out->eid, out->capacity * sizeof *out->eid);
+        mst_status st = cuda_ok(cudaMemcpy(out->eid, d_scratch, (size_t)k * 8,
+                                           cudaMemcpyDeviceToHost),
+                                "cudaMemcpy (forest)");
+        if (st != MST_OK)
+            return st;
+    }
+    out->count = k;
+    return MST_OK;
+}
+
+void cuda_transfer_release(void)
+{
+    for (int i = 0; i < xfer.count; i++)
+        cudaHostUnregister((void *)xfer.p[i]);
+    if (xfer.count > 0)
+        cudaGetLastError();
+    xfer.count = 0;
+    dev_pool_free(&xfer.pool);
+    if (xfer.copy != NULL)
+        cudaStreamDestroy(xfer.copy);
+    xfer.copy = NULL;
+}
