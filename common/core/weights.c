@@ -199,6 +199,22 @@ static void keys_of_narrow(mst_weight_type t, const void *w, uint64_t m, uint32_
     }
 }
 
+/* The array to keep of `old` and `fresh` (m elements of `size` bytes; fresh is consumed). An
+ * existing array keeps its address and gets fresh's values: solvers may hold on to it between
+ * solves, as mst-cuda keeps the host arrays it page-locked for the whole process (--rounds sets
+ * new weights every round). */
+static void *adopt(void *old, void *fresh, uint64_t m, size_t size)
+{
+    if (old == NULL || fresh == NULL) {
+        free(old);
+        return fresh;
+    }
+    if (m > 0)
+        memcpy(old, fresh, m * size);
+    free(fresh);
+    return old;
+}
+
 mst_status mst_graph_set_weights(mst_graph *g, mst_weight_type t, const void *w)
 {
     mst_status st = MST_OK;
@@ -223,10 +239,8 @@ mst_status mst_graph_set_weights(mst_graph *g, mst_weight_type t, const void *w)
     } else {
         keys_of_narrow(t, w, g->m, key);
     }
-    free(g->key);
-    free(g->raw);
-    g->key = key;
-    g->raw = raw;
+    g->key = adopt(g->key, key, g->m, sizeof *key);
+    g->raw = adopt(g->raw, raw, g->m, sizeof *raw);
     g->weight_type = t;
     g->weight_origin = MST_WEIGHTS_FROM_FILE;
     g->file_has_weights = 1;

@@ -392,12 +392,14 @@ int mst_harness_main(const mst_solver_desc *s, int argc, char **argv)
     /* Ranks return rank 0's exit code (verification and --output happen there). */
     if (h.dist != NULL)
         code = (int)h.dist->agree((mst_status)code);
+    /* finalize first: a solver may hold on to the graph's and the forest's arrays until then
+     * (mst-cuda keeps them page-locked). */
+    if (s->finalize != NULL)
+        s->finalize();
     free(h.forest.eid);
     free(h.ph);
     free(h.times);
     free(h.kernel);
     mst_graph_free(&h.g);
-    if (s->finalize != NULL)
-        s->finalize();
     return code;
 }
