@@ -46,12 +46,14 @@ static uint32_t drain_local(msg_layer *L, uint32_t budget)
         uint32_t n = 1;
         while (n < k && handler_of(r + n) == handler_of(r))
             n++;
+        free(L->q_keep); /* grown out before this run (by sends outside handlers) */
+        L->q_keep = NULL;
         deliver(L, r, n);
         L->qhead += n;
-        free(L->q_keep);
-        L->q_keep = NULL;
         done += n;
     }
+    free(L->q_keep);
+    L->q_keep = NULL;
     return done;
 }
 
