@@ -10,15 +10,25 @@ static inline uint8_t handler_of(const msg_rec *r)
     return *(const uint8_t *)r;
 }
 
+/* The length of the run of records of r[0]'s handler among r[0 .. k-1] (k >= 1); all of them
+ * when one handler is registered (GHS's case: no scan). */
+static inline uint32_t run_length(const msg_layer *L, const msg_rec *r, uint32_t k)
+{
+    uint32_t n = 1;
+    if (L->nfn == 1)
+        return k;
+    while (n < k && handler_of(r + n) == handler_of(r))
+        n++;
+    return n;
+}
+
 /* Hands recs[0 .. k-1] to their handlers in runs of one handler, or drops them after a
  * failure. */
 static void deliver(msg_layer *L, const msg_rec *r, uint32_t k)
 {
     while (k > 0 && L->err == MST_OK && !L->dropping) {
         uint8_t id = handler_of(r);
-        uint32_t n = 1;
-        while (n < k && handler_of(r + n) == id)
-            n++;
+        uint32_t n = run_length(L, r, k);
         if (id >= L->nfn) {
             msg_fail(L, mst_fail(MST_EINTERNAL, "internal error: rank %d: a message for "
                                  "handler %d, of %d", L->c.rank, id, L->nfn));
@@ -43,9 +53,7 @@ static uint32_t drain_local(msg_layer *L, uint32_t budget)
         if (k > budget - done)
             k = budget - done;
         const msg_rec *r = L->q + at;
-        uint32_t n = 1;
-        while (n < k && handler_of(r + n) == handler_of(r))
-            n++;
+        uint32_t n = run_length(L, r, (uint32_t)k);
         free(L->q_keep); /* grown out before this run (by sends outside handlers) */
         L->q_keep = NULL;
         deliver(L, r, n);
