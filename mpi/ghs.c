@@ -177,12 +177,12 @@ static inline int in_flight(const ghs_vertex *v, uint32_t j)
     return d < v->ahead && !((v->search & SEARCH_ACCEPTED) && d + 1 == v->ahead);
 }
 
-/* (5) procedure test, with a window (ghs.h). The cursor passes the Branch and Rejected arcs; the search
- * ends when the cursor's arc was Accepted or the row is done. (An Accepted arc stays Basic
- * until then: the fragment at its other end, of level LN or more and another name, cannot join
- * v's before v's Find ends, as in GHS.) Otherwise, unless an arc was Accepted already, Tests go
- * out on the Basic arcs from the frontier up to `window` arcs from the cursor. Cursor and
- * frontier only move forward: O(1) amortized per call. */
+/* (5) procedure test, with a window (ghs.h). The cursor passes the Branch and Rejected arcs; the
+ * search ends when the cursor's arc was Accepted or the row is done. (An Accepted arc stays Basic
+ * until then: the fragment at its other end, of level LN or more and another name, cannot join v's
+ * before v's Find ends, as in GHS.) Otherwise, unless an arc was Accepted already, Tests go out on
+ * the Basic arcs from the frontier up to `window` arcs from the cursor. Cursor and frontier only
+ * move forward: O(1) amortized per call. */
 static inline void test(ghs_machine *s, ghs_vertex *v, uint32_t h)
 {
     uint32_t k = v->cursor, end = v->end, front = frontier(v);
@@ -230,8 +230,8 @@ static void change_root(ghs_machine *s, ghs_vertex *v)
     }
 }
 
-/* (4) Response to Initiate(L, F, S) on arc j: v takes the fragment's level, name and state and passes them on along
- * its other Branch arcs. Returns 1 when v must search (a Find). */
+/* (4) Response to Initiate(L, F, S) on arc j: v takes the fragment's level, name and state and
+ * passes them on along its other Branch arcs. Returns 1 when v must search (a Find). */
 static inline __attribute__((always_inline)) int on_initiate(ghs_machine *s, ghs_vertex *v,
                                                              uint32_t h, uint32_t j,
                                                              const ghs_msg *m)
@@ -258,8 +258,8 @@ static inline __attribute__((always_inline)) int on_initiate(ghs_machine *s, ghs
     return m->sn == GHS_FIND;
 }
 
-/* (6) Response to Test(L, F) on arc j; answers carry the Test's level (ghs.h, the test window). Returns 1 when
- * v's own search goes on. */
+/* (6) Response to Test(L, F) on arc j; answers carry the Test's level (ghs.h, the test window).
+ * Returns 1 when v's own search goes on. */
 static inline __attribute__((always_inline)) int on_test(ghs_machine *s, ghs_vertex *v,
                                                          uint32_t j, const ghs_msg *m)
 {
@@ -285,8 +285,8 @@ static inline __attribute__((always_inline)) int on_test(ghs_machine *s, ghs_ver
     return 1;
 }
 
-/* (7) Response to Accept on arc j, the rest in searched(). Returns 1 when v's search must walk to the
- * frontier. */
+/* (7) Response to Accept on arc j, the rest in searched(). Returns 1 when v's search must walk to
+ * the frontier. */
 static inline __attribute__((always_inline)) int on_accept(ghs_machine *s, ghs_vertex *v,
                                                            uint32_t h, uint32_t j,
                                                            const ghs_msg *m)

@@ -12,8 +12,8 @@
 #include "timer.h"
 
 /* The forest: Branch edges, each taken at the end with the smaller (rank, unit). */
-static mst_status collect(const dist_ctx *c, const ghs_machine *s, const ghs_graph *gg, mst_forest *out,
-                          uint32_t *fkey)
+static mst_status collect(const dist_ctx *c, const ghs_machine *s, const ghs_graph *gg,
+                          mst_forest *out, uint32_t *fkey)
 {
     mst_status st = MST_OK;
     uint64_t k = 0, upper = 0, *eid = NULL;

@@ -7,7 +7,6 @@
 
 #define QUEUE_MIN (1u << 12)     /* local records at first (the queue doubles as needed) */
 #define RING_BUDGET (8u << 20)   /* bytes of inbound rings per rank by default */
-#define INFLIGHT_REAP 256        /* sends in flight before their completions are collected */
 
 _Static_assert(sizeof(msg_rec) == MSG_BYTES, "a record is MSG_BYTES bytes");
 
@@ -269,8 +268,6 @@ void msg_post(msg_layer *L, int rank)
     L->out_count[rank] = 0;
     L->n.batches++;
     L->n.sent += k;
-    if (L->inflight >= INFLIGHT_REAP)
-        msg_reap(L);
 }
 
 uint64_t msg_flush(msg_layer *L)
