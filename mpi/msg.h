@@ -1,50 +1,27 @@
 /*
  * msg.h: mst-mpi's message layer, apart from the algorithms on top of it (as Graph500's
- * reference code keeps its active messages apart from BFS). An algorithm sends fixed-size
- * records to ranks (itself included), names a handler for each, and lets the layer run them
- * until no rank has anything left to do:
+ * reference code keeps its active messages apart from BFS): fixed-size records sent to ranks
+ * (this one included) for registered handlers, run until the system is quiet.
  *
- *     msg_init(&L, ctx, &config);                        collective, once
- *     id = msg_handler_add(&L, on_message, state);
- *     ... msg_send(&L, rank, id, &record) from anywhere, handlers included ...
- *     st = msg_quiesce(&L);                              collective: runs handlers to the end
- *     msg_free(&L);                                      collective
+ *     msg_init(&L, ctx, &config);                      collective, once
+ *     id = msg_handler_add(&L, on_records, state);     the same order on every rank
+ *     msg_send(&L, rank, id, &record);                 anywhere, in handlers too
+ *     st = msg_quiesce(&L);                            collective: handles to the end
+ *     msg_free(&L);                                    collective
  *
- * A record is MSG_BYTES bytes; its first byte is overwritten with the handler id, so a record
- * type starts with one byte left to the layer. Handlers take runs of records (recs[0 .. k-1],
- * the same handler, in arrival order) and may send; a run is read-only and valid during the
- * call only.
- *
- * Order: the records from one rank to another arrive in the order sent (every pair of ranks is
- * a FIFO channel, as GHS requires), and so do a rank's records to itself.
- *
- * How records travel:
- * - To this rank: a FIFO queue, handled in runs of up to MSG_LOCAL_RUN between two looks at
- *   the network.
- * - To another rank: appended to that rank's batch, which goes out when it holds `batch`
- *   records, or when the sender runs out of local work and has taken in what arrived meanwhile
- *   (at most MSG_HOLD_MAX rounds: answers then share batches; docs/results.md).
- *   - A rank of the same node (the shm transport, msg_shm.h): copied into the ring from this
- *     rank to that one, as much as fits; what does not fit stays in the batch, which grows if
- *     need be, and goes at a later flush: a sender never waits for its receiver. The receiver
- *     copies up to a batch out at once, which frees their slots, and hands its copy to the
- *     handlers (handling records inside the ring, on lines the sender had just written, was
- *     slower: docs/results.md).
- *   - Another node (or every rank, with MSG_TRANSPORT_MPI): MPI_Isend. One persistent receive
- *     is posted per peer rank, so a batch lands in its buffer without MPI's unexpected-message
- *     copies (docs/results.md); MPI keeps one sender's messages to one receiver in order.
- *
- * Termination without timers (F. Mattern, "Algorithms for distributed termination detection",
- * Distributed Computing 2(3), 1987: the four-counter method): a rank with nothing to do (no
- * local record, nothing unsent, nothing received) joins a wave, a non-blocking allreduce of its
- * counts of records sent to and received from other ranks, and keeps working while the wave
- * completes. Every rank joins wave k + 1 only after wave k completed; if the receives counted
- * by wave k equal the sends counted by wave k + 1, no record was in flight and no rank was
- * active at the end of wave k: every rank sees it in the same wave.
- *
- * Failure: a handler that cannot go on records its message (mst_fail) and calls msg_fail();
- * the waves carry the failure to every rank, which then drops its records until the system is
- * quiet, and msg_quiesce() returns the failing rank's status everywhere.
+ * A record is MSG_BYTES bytes whose first byte the layer overwrites with the handler id.
+ * Handlers get runs of records of their own, read-only and valid during the call. Records from
+ * one rank to another (or to itself) are handled in the order sent: every pair of ranks is a
+ * FIFO channel, as GHS requires. How (docs/mst-mpi.md, "The message layer"): a FIFO queue for
+ * this rank; per destination, a batch that leaves when full or when the sender runs out of
+ * local work, through a ring in shared memory to a rank of the same node (msg_shm.h; a full
+ * ring keeps the rest in the batch, so a sender never waits) or MPI_Isend into a persistent
+ * receive otherwise. Quiescence is Mattern's four-counter method (F. Mattern, "Algorithms for
+ * distributed termination detection", Distributed Computing 2(3), 1987): idle ranks join
+ * non-blocking allreduce waves of their counts of records sent and received; when the receives
+ * of one wave equal the sends of the next, none was in flight. The waves also carry failures:
+ * a handler that fails calls msg_fail(), every rank then drops its records and msg_quiesce()
+ * returns the failing rank's status everywhere.
  */
 #ifndef MST_MPI_MSG_H
 #define MST_MPI_MSG_H

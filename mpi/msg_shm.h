@@ -1,27 +1,15 @@
 /*
- * msg_shm.h: single-producer, single-consumer rings of message records (msg.h) in shared memory
- * between the ranks of one node (MPI-3 shared windows, MPI_Win_allocate_shared): the transport
- * that the message layer uses between such ranks instead of MPI_Isend.
- *
- * Why: at 16 ranks on one node a rank passes tens of thousands of batches per GHS run, and each
- * MPI_Isend, its completion and the receiver's MPI_Testsome (opal_progress polls every peer)
- * took a large share of a rank's time (docs/results.md). A ring costs a copy of the records in,
- * one store to publish them, and a copy out; no MPI call. The technique is MPI+MPI hybrid
- * programming: T. Hoefler et al., "MPI + MPI: a new hybrid approach to parallel programming
- * with MPI plus shared memory", Computing 95(12), 2013.
- *
- * Each rank's window segment holds its inbound rings, one per rank of its node (its own unused).
- * The ring from sender s to receiver r lies in r's segment (first-touched by r): its tail is
- * written by s only, its head by r only, each on its own cache line; both count records, so
- * tail - head is the number waiting. The sender publishes records with a release store of the
- * tail after copying them, the receiver frees their slots with a release store of the head once
- * it has copied them out (C11 atomics on lock-free 64-bit words; the window stays in a
- * passive-target epoch, MPI_Win_lock_all, for its life). Counters only grow, so a ring needs
- * no reset between runs of the layer.
- *
- * Testing the mixed case on one machine: the environment variable MST_MPI_SHM_GROUP=K makes
- * ranks r and q share rings only when r / K == q / K, as if every K consecutive ranks formed a
- * node; the others then use MPI_Isend.
+ * msg_shm.h: single-producer, single-consumer rings of records (msg.h) in MPI-3 shared windows
+ * (MPI_Win_allocate_shared) between the ranks of one node: no MPI call per batch, where
+ * MPI_Isend, its completion and progress polling took a large share of a rank's time at 16
+ * ranks (docs/results.md). MPI+MPI hybrid programming: T. Hoefler et al., Computing 95(12),
+ * 2013. The ring from s to r lies in r's segment (first-touched by r); s alone writes its tail,
+ * r alone its head, each on its own line, both counting records (tail - head wait). Records
+ * are published by a release store of the tail after the copy, and slots freed by a release
+ * store of the head after the copy out (C11 atomics; the window stays in a passive-target
+ * epoch, MPI_Win_lock_all, for its life). Counters only grow: no reset between runs.
+ * MST_MPI_SHM_GROUP=K (tests) makes ranks r and q share rings only when r / K == q / K, as if
+ * every K consecutive ranks formed a node; the others then use MPI_Isend.
  */
 #ifndef MST_MPI_MSG_SHM_H
 #define MST_MPI_MSG_SHM_H
