@@ -119,7 +119,7 @@ for g in graphs:
         ratio = "%.2fx" % (float(ghs[-1]) / float(k))
     except ValueError:
         ratio = "-"
-    print("| %s | %s | %s | %s | %s | %s |" % (g, k, " | ".join(ghs), ratio,
+    print("| %s | %s | %s | %s | %s |" % (g, k, " | ".join(ghs), ratio,
                                                t.get(("base", g, "16"), "-")))
 knob = [r for r in rows if r[1] == "sparse-medium" and r[2] == "16"]
 if knob:
