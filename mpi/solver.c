@@ -16,9 +16,9 @@
 #include "cli.h"
 #include "comm.h"
 #include "ghs.h"
-#include "msg.h"
 #include "harness.h"
 #include "load.h"
+#include "msg.h"
 #include "stats.h"
 
 /* GHS's test window between ranks (ghs.h): 255 measured best at 16 ranks on dense-large, whose
@@ -163,7 +163,7 @@ static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *ou
         ghs_options go = {(uint32_t)window, cli.transport, 0, 0};
         st = dist_agree(&ctx, test_settings(&go));
         if (st == MST_OK)
-                st = ghs_solve(&ctx, &share, &go, n_global, m_global, &ghs_buffers, out,
+            st = ghs_solve(&ctx, &share, &go, n_global, m_global, &ghs_buffers, out,
                            forest_key, ph);
     }
     if (st != MST_OK)
