@@ -141,20 +141,19 @@ void msg_reap(msg_layer *L);
  * failure (memory) the record is dropped and the run fails (msg_fail). */
 static inline void msg_send(msg_layer *L, int rank, int id, const void *rec)
 {
-    msg_rec *d;
+    msg_rec r, *d;
+    memcpy(&r, rec, MSG_BYTES);
+    *(uint8_t *)&r = (uint8_t)id; /* on a copy: folds into the record's first word */
     if (rank == L->c.rank) {
         if (L->qtail - L->qhead > L->qmask && msg_grow_queue(L) == NULL)
             return;
-        d = &L->q[L->qtail++ & L->qmask];
-    } else {
-        msg_rec *b = L->out[rank];
-        if (b == NULL && (b = msg_new_batch(L, rank)) == NULL)
-            return;
-        d = &b[L->out_count[rank]++];
+        L->q[L->qtail++ & L->qmask] = r;
+        return;
     }
-    memcpy(d, rec, MSG_BYTES);
-    *(uint8_t *)d = (uint8_t)id;
-    if (rank != L->c.rank && L->out_count[rank] == L->out_cap[rank])
+    if ((d = L->out[rank]) == NULL && (d = msg_new_batch(L, rank)) == NULL)
+        return;
+    d[L->out_count[rank]++] = r;
+    if (L->out_count[rank] == L->out_cap[rank])
         msg_post(L, rank);
 }
 
