@@ -4,7 +4,8 @@ built here with make) under mpirun at 1 to 4 ranks, with shared-memory rings, wi
 alone, and with both mixed as between nodes (MST_MPI_SHM_GROUP): batches that leave when full
 and at a poll, FIFO order per pair of ranks, rings that fill up while every rank sends,
 termination with records in flight, a local queue that grows under a handler, and one rank's
-failure reported on every rank. Skipped only where mpirun is not installed."""
+failure reported on every rank; the same under AddressSanitizer + UBSan. Skipped only where
+mpirun is not installed."""
 import os
 import subprocess
 import unittest
@@ -12,6 +13,7 @@ import unittest
 from test_mpi import ENV, MPIRUN, REASON, ROOT
 
 BINARY = os.path.join(ROOT, "bin", "msg-layer-test")
+ASAN_BINARY = os.path.join(ROOT, "bin", "asan", "msg-layer-test")
 TESTS = ["batches", "fifo", "full rings, one record per batch", "full rings, batches grow",
          "termination", "local queue growth", "failure"]
 
@@ -25,8 +27,8 @@ class MessageLayer(unittest.TestCase):
         if b.returncode != 0:
             raise AssertionError("bin/msg-layer-test did not build: " + b.stderr[-2000:])
 
-    def layer_test(self, np, transport, env=None):
-        p = subprocess.run([MPIRUN, "--quiet", "-np", str(np), BINARY, transport],
+    def layer_test(self, np, transport, env=None, binary=BINARY):
+        p = subprocess.run([MPIRUN, "--quiet", "-np", str(np), binary, transport],
                            capture_output=True, text=True, env=env or ENV, timeout=300)
         where = "%d ranks, %s: %s" % (np, transport, p.stderr[-2000:])
         self.assertEqual(p.returncode, 0, where)
@@ -43,6 +45,20 @@ class MessageLayer(unittest.TestCase):
     def test_rings_and_isend_mixed(self):
         self.layer_test(4, "shm", dict(ENV, MST_MPI_SHM_GROUP="2"))
         self.layer_test(3, "shm", dict(ENV, MST_MPI_SHM_GROUP="2"))
+
+    def test_asan_clean(self):
+        """Built as test_mpi.py builds bin/asan/mst-mpi (the same build folder); Open MPI's own
+        leaks are not ours, so leak checking is off."""
+        flags = "-O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
+        b = subprocess.run(["make", "-C", ROOT, "-s", "-j2", "BUILD=build/asan-mpi", "BIN=bin/asan",
+                            "OPT=" + flags, "LDLIBS=-lz -lm -fsanitize=address,undefined",
+                            "bin/asan/msg-layer-test"], capture_output=True, text=True)
+        self.assertEqual(b.returncode, 0, b.stderr[-2000:])
+        env = dict(ENV, ASAN_OPTIONS="detect_leaks=0:exitcode=66",
+                   UBSAN_OPTIONS="halt_on_error=1:exitcode=67")
+        self.layer_test(3, "shm", env, ASAN_BINARY)
+        self.layer_test(4, "mpi", env, ASAN_BINARY)
+        self.layer_test(4, "shm", dict(env, MST_MPI_SHM_GROUP="2"), ASAN_BINARY)
 
     def test_usage(self):
         p = subprocess.run([MPIRUN, "--quiet", "-np", "1", BINARY, "tcp"], capture_output=True,
