@@ -115,6 +115,16 @@ $(BIN)/test-cuda-prepared: $(CUDA_TEST_OBJ) $(filter-out $(BUILD)/cuda/solver.o,
 	@mkdir -p $(BIN)
 	$(LINK_cuda) $^ -o $@ $(ALL_LDLIBS)
 
+# The message layer's unit tests (tests/e2e/msg_layer.c), run under mpirun at 1 to 4 ranks by
+# tests/e2e/test_msg_layer.py.
+MSG_LAYER_OBJ := $(patsubst %,$(BUILD)/mpi/%.o,msg msg_run msg_shm comm)
+$(BUILD)/tests/e2e/msg_layer.o: TOOLCHAIN := mpi
+$(BUILD)/tests/e2e/msg_layer.o: MST_CPPFLAGS += -Impi
+$(MSG_LAYER_OBJ): TOOLCHAIN := mpi
+$(BIN)/msg-layer-test: $(BUILD)/tests/e2e/msg_layer.o $(MSG_LAYER_OBJ) $(LIBMST)
+	@mkdir -p $(BIN)
+	$(LINK_mpi) $^ -o $@ $(ALL_LDLIBS)
+
 # The main job: every built solver on the USA-road NY graph, one comparison table.
 run:
 	scripts/setup.sh run

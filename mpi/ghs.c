@@ -1,31 +1,28 @@
 /*
- * ghs.c: the GHS state machine of every vertex of a rank, its main loop, and the gathering of
- * the answer (ghs.h). The procedures and responses below are numbered as in the appendix of
- * Gallager, Humblet and Spira (1983): (1) wakeup, (2) Connect, (3) Initiate, (4) test, (5) Test,
- * (6) Accept, (7) Reject, (8) report, (9) Report, (10) change-root, (11) ChangeRoot.
- * "Place received message on end of queue" becomes the vertex's deferred list (see rescan()).
- * Vertices and arcs are unit indices of the adjacency (ghs.h): a vertex's header holds its
- * variables, its row follows.
+ * ghs.c: the GHS state machine of every vertex of a rank (ghs_machine.h, ghs.h). Procedures
+ * and responses are numbered as in the appendix of Gallager, Humblet and Spira (1983):
+ * (1) response to spontaneous awakening, (2) procedure wakeup, (3) Connect(L), (4) Initiate(L,
+ * F, S), (5) procedure test, (6) Test(L, F), (7) Accept, (8) Reject, (9) procedure report,
+ * (10) Report(w), (11) procedure change-root, (12) Change-root. "Place received message on end
+ * of queue" becomes the vertex's deferred list (rescan()). The test window (ghs.h) changes only
+ * (5) and the bookkeeping of (6)-(8): with K = 1 it is the paper's procedure. Vertices and arcs
+ * are unit indices of the adjacency (ghs.h): a vertex's header holds its variables, its row
+ * follows. Messages leave through the message layer (msg.h) to the rank an arc names.
  */
-#include "ghs.h"
+#include "ghs_machine.h"
 
 #include <inttypes.h>
-#include <math.h>
-#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ghs_net.h"
-#include "timer.h"
-
-#define NONE UINT32_MAX
 #define INF_KEY UINT32_MAX /* best-wt = infinity: (INF_KEY, INF_EID), above every edge */
 #define INF_EID UINT64_MAX
-#define POLL_EVERY 1024    /* local messages handled between two looks at the network */
-#define PREFETCH_AHEAD 24  /* the queue is read ahead to prefetch vertices */
-#ifndef HOLD_MAX
-#define HOLD_MAX 8         /* times a rank takes in batches before posting its own */
-#endif
+#define PREFETCH_AHEAD 24  /* messages read ahead to prefetch their vertices */
+
+_Static_assert(sizeof(ghs_msg) == MSG_BYTES, "a GHS message is one record of the layer");
+_Static_assert(sizeof(ghs_vertex) == GHS_HEADER_UNITS * sizeof(uint64_t),
+               "a vertex header fills its 64 bytes");
+_Static_assert(sizeof(ghs_arc) == GHS_ARC_UNITS * sizeof(uint64_t), "an arc is 2 units");
 
 const char *const ghs_msg_names[GHS_MSG_TYPES] = {"connect", "initiate", "test", "accept",
                                                   "reject", "report", "changeroot"};
@@ -42,71 +39,10 @@ enum {
     F_HAS_CONNECT = 8 /* a Connect waits in the deferred list */
 };
 
-/* The GHS variables of one vertex (names of the paper in the comments): its header. */
-typedef struct ghs_vertex {
-    uint64_t fn;         /* FN: fragment name = the core edge's id */
-    uint64_t best_eid;   /* best-wt = (best_key, best_eid) */
-    uint32_t best_key;
-    uint32_t best_edge;  /* best-edge (unit) */
-    uint8_t window;      /* the test window (ghs.h): arcs from the cursor it may test */
-    uint8_t search;      /* SEARCHING while its own search runs (GHS: test-edge not nil) */
-    uint16_t ahead;      /* arcs from the cursor to the frontier, the first not tested in this
-                          * Find (none Accepted) or the one after the Accepted one */
-    uint32_t in_branch;  /* in-branch (unit) */
-    uint32_t find_count; /* find-count */
-    uint32_t end;        /* the row: units head + 8 .. end - 1, by increasing (key, eid) */
-    uint32_t cursor;     /* every arc of the row below it is Branch or Rejected */
-    uint32_t branch_end; /* every Branch arc of the row is below it */
-    uint32_t dq_head, dq_tail; /* deferred messages, pool indices (NONE: none) */
-    uint8_t sn, level;   /* SN, LN */
-    uint8_t flags;
-    uint8_t dq_level;    /* lowest level of a deferred Test or Connect (255: none) */
-    uint32_t arc0;       /* index of the row's first arc in eid[] (ghs_graph) */
-} ghs_vertex;
 
-_Static_assert(sizeof(ghs_vertex) == GHS_HEADER_UNITS * sizeof(uint64_t),
-               "a vertex header fills its 64 bytes");
-_Static_assert(sizeof(ghs_arc) == GHS_ARC_UNITS * sizeof(uint64_t), "an arc is 2 units");
-
-typedef struct ghs_deferred {
-    ghs_msg m;
-    uint32_t next;
-} deferred;
-
-typedef struct ghs_state {
-    ghs_net net;
-    uint64_t *unit;      /* the adjacency */
-    const uint64_t *eid; /* edge ids of the arcs (ghs_graph) */
-    int me;
-    uint8_t window_max;  /* --test-window */
-    deferred *pool;      /* deferred messages: pool_len used, pool_cap allocated */
-    uint32_t *spare;     /* indices of free pool entries, a stack of nspare ([pool_cap]) */
-    uint32_t pool_cap, pool_len, nspare;
-    uint64_t deferred;   /* messages waiting in deferred lists */
-    uint64_t sent[GHS_MSG_TYPES];
-    uint64_t isolated, core_halts; /* vertices that halted: alone, or as a core */
-    uint8_t max_level;
-} ghs_state;
-
-static inline ghs_vertex *vtx(const ghs_state *s, uint32_t h)
-{
-    return (ghs_vertex *)(s->unit + h);
-}
-
-static inline ghs_arc *arc_at(const ghs_state *s, uint32_t j)
+static inline ghs_arc *arc_at(const ghs_machine *s, uint32_t j)
 {
     return (ghs_arc *)(s->unit + j);
-}
-
-static inline uint32_t row_begin(uint32_t h)
-{
-    return h + GHS_HEADER_UNITS;
-}
-
-/* The edge id of arc j of the vertex v with header h. */
-static inline uint64_t arc_eid(const ghs_state *s, const ghs_vertex *v, uint32_t h, uint32_t j)
-{
-    return s->eid[v->arc0 + (j - row_begin(h)) / GHS_ARC_UNITS];
 }
 
 static inline int w_less(uint32_t k1, uint64_t e1, uint32_t k2, uint64_t e2)
@@ -114,28 +50,17 @@ static inline int w_less(uint32_t k1, uint64_t e1, uint32_t k2, uint64_t e2)
     return k1 < k2 || (k1 == k2 && e1 < e2);
 }
 
-/* Sends a message on arc j. */
-static inline void send_on(ghs_state *s, uint32_t j, int type, int level, int sn, uint32_t key,
+/* Sends a message on arc j (to the vertex and arc its twin names, at the rank it names). */
+static inline void send_on(ghs_machine *s, uint32_t j, int type, int level, int sn, uint32_t key,
                            uint64_t eid)
 {
     const ghs_arc *a = arc_at(s, j);
-    ghs_msg m;
-    m.to = a->to;
-    m.slot = a->twin;
-    m.type = (uint8_t)type;
-    m.level = (uint8_t)level;
-    m.sn = (uint8_t)sn;
-    m.pad = 0;
-    m.key = key;
-    m.eid = eid;
+    ghs_msg m = {0, (uint8_t)type, (uint8_t)level, (uint8_t)sn, a->to, a->twin, key, eid};
     s->sent[type]++;
-    if (a->rank == s->me)
-        ghs_net_local(&s->net, &m);
-    else
-        ghs_net_remote(&s->net, a->rank, &m);
+    msg_send(s->net, a->rank, s->handler, &m);
 }
 
-static inline void set_se(ghs_state *s, ghs_vertex *v, uint32_t j, int state)
+static inline void set_se(ghs_machine *s, ghs_vertex *v, uint32_t j, int state)
 {
     arc_at(s, j)->se = (uint8_t)state;
     v->flags |= F_EDGE;
@@ -146,15 +71,15 @@ static inline void set_se(ghs_state *s, ghs_vertex *v, uint32_t j, int state)
 /* Doubles the deferred pool. Its entries are visited at random, so it goes in huge pages where
  * the system allows (mst_big_alloc; realloc() would not ask for them): at 1 rank on 1e6
  * vertices it reaches 16 MiB, and 4 KiB pages cost a TLB miss per visit. */
-static int grow_pool(ghs_state *s)
+static int grow_pool(ghs_machine *s)
 {
     uint32_t cap = s->pool_cap ? 2 * s->pool_cap : 1024;
-    deferred *pool = NULL;
+    ghs_deferred *pool = NULL;
     if (s->pool_cap >= UINT32_MAX / 2 || (pool = mst_big_alloc(cap, sizeof *pool)) == NULL ||
         mst_realloc((void **)&s->spare, cap, sizeof *s->spare) != MST_OK) {
         free(pool);
-        mst_fail(MST_ERESOURCE, "rank %d: out of memory for deferred messages", s->me);
-        s->net.err = 1;
+        msg_fail(s->net, mst_fail(MST_ERESOURCE, "out of memory for %" PRIu32 " deferred GHS "
+                                  "messages", cap));
         return 0;
     }
     if (s->pool_len > 0)
@@ -166,7 +91,7 @@ static int grow_pool(ghs_state *s)
 }
 
 /* Appends m to its vertex's deferred list. */
-static void defer(ghs_state *s, ghs_vertex *v, const ghs_msg *m)
+static void defer(ghs_machine *s, ghs_vertex *v, const ghs_msg *m)
 {
     uint32_t k;
     if (s->nspare > 0) {
@@ -177,8 +102,8 @@ static void defer(ghs_state *s, ghs_vertex *v, const ghs_msg *m)
         k = s->pool_len++;
     }
     s->pool[k].m = *m;
-    s->pool[k].next = NONE;
-    if (v->dq_head == NONE)
+    s->pool[k].next = GHS_NONE;
+    if (v->dq_head == GHS_NONE)
         v->dq_head = k;
     else
         s->pool[v->dq_tail].next = k;
@@ -192,25 +117,25 @@ static void defer(ghs_state *s, ghs_vertex *v, const ghs_msg *m)
         v->flags |= F_HAS_CONNECT;
 }
 
-/* (1) wakeup. Rows are sorted, so the minimum-weight adjacent edge is the row's first. */
-static void wakeup(ghs_state *s, uint32_t h)
+/* (2) procedure wakeup. Rows are sorted, so the minimum-weight adjacent edge is the row's first. */
+static void wakeup(ghs_machine *s, uint32_t h)
 {
-    ghs_vertex *v = vtx(s, h);
+    ghs_vertex *v = ghs_vtx(s, h);
     v->level = 0;
     v->sn = GHS_FOUND;
     v->find_count = 0;
     v->flags |= F_STATE;
-    if (row_begin(h) == v->end) { /* isolated: a component of its own, halts at once */
+    if (ghs_row_begin(h) == v->end) { /* isolated: a component of its own, halts at once */
         s->isolated++;
         return;
     }
-    uint32_t j = row_begin(h);
+    uint32_t j = ghs_row_begin(h);
     set_se(s, v, j, GHS_BRANCH);
     send_on(s, j, GHS_CONNECT, 0, 0, 0, 0);
 }
 
-/* (8) report */
-static void report(ghs_state *s, ghs_vertex *v)
+/* (9) procedure report */
+static void report(ghs_machine *s, ghs_vertex *v)
 {
     if (v->find_count == 0 && !(v->search & SEARCHING)) {
         v->sn = GHS_FOUND;
@@ -219,14 +144,14 @@ static void report(ghs_state *s, ghs_vertex *v)
     }
 }
 
-/* The end of v's search: its lightest Basic edge j was Accepted (NONE: none is left). The rest
- * of response (6). */
-static inline void searched(ghs_state *s, ghs_vertex *v, uint32_t h, uint32_t j)
+/* The end of v's search: its lightest Basic edge j was Accepted (GHS_NONE: none is left). The rest
+ * of response (7). */
+static inline void searched(ghs_machine *s, ghs_vertex *v, uint32_t h, uint32_t j)
 {
     v->search &= (uint8_t)~SEARCHING;
-    uint32_t key = j != NONE ? arc_at(s, j)->key : INF_KEY;
-    if (j != NONE && key <= v->best_key) { /* the edge id only then */
-        uint64_t e = arc_eid(s, v, h, j);
+    uint32_t key = j != GHS_NONE ? arc_at(s, j)->key : INF_KEY;
+    if (j != GHS_NONE && key <= v->best_key) { /* the edge id only then */
+        uint64_t e = ghs_arc_eid(s, v, h, j);
         if (key < v->best_key || e < v->best_eid) {
             v->best_edge = j;
             v->best_key = key;
@@ -252,13 +177,13 @@ static inline int in_flight(const ghs_vertex *v, uint32_t j)
     return d < v->ahead && !((v->search & SEARCH_ACCEPTED) && d + 1 == v->ahead);
 }
 
-/* (4) test, with a window (ghs.h). The cursor passes the Branch and Rejected arcs; the search
- * ends when the cursor's arc was Accepted or the row is done. (An Accepted arc stays Basic
- * until then: the fragment at its other end, of level LN or more and another name, cannot join
- * v's before v's Find ends, as in GHS.) Otherwise, unless an arc was Accepted already, Tests go
- * out on the Basic arcs from the frontier up to `window` arcs from the cursor. Cursor and
- * frontier only move forward: O(1) amortized per call. */
-static inline void test(ghs_state *s, ghs_vertex *v, uint32_t h)
+/* (5) procedure test, with a window (ghs.h). The cursor passes the Branch and Rejected arcs; the
+ * search ends when the cursor's arc was Accepted or the row is done. (An Accepted arc stays Basic
+ * until then: the fragment at its other end, of level LN or more and another name, cannot join v's
+ * before v's Find ends, as in GHS.) Otherwise, unless an arc was Accepted already, Tests go out on
+ * the Basic arcs from the frontier up to `window` arcs from the cursor. Cursor and frontier only
+ * move forward: O(1) amortized per call. */
+static inline void test(ghs_machine *s, ghs_vertex *v, uint32_t h)
 {
     uint32_t k = v->cursor, end = v->end, front = frontier(v);
     while (k < end && arc_at(s, k)->se != GHS_BASIC)
@@ -266,7 +191,7 @@ static inline void test(ghs_state *s, ghs_vertex *v, uint32_t h)
     v->cursor = k;
     if (k == end) {
         v->ahead = 0;
-        searched(s, v, h, NONE);
+        searched(s, v, h, GHS_NONE);
         return;
     }
     if (v->search & SEARCH_ACCEPTED) { /* the Accepted arc, front's last, is never passed */
@@ -287,14 +212,14 @@ static inline void test(ghs_state *s, ghs_vertex *v, uint32_t h)
 }
 
 /* One more edge rejected by v's search: the window grows (the search goes on). */
-static inline void grow_window(const ghs_state *s, ghs_vertex *v)
+static inline void grow_window(const ghs_machine *s, ghs_vertex *v)
 {
     if (v->window < s->window_max)
         v->window++;
 }
 
-/* (10) change-root */
-static void change_root(ghs_state *s, ghs_vertex *v)
+/* (11) procedure change-root */
+static void change_root(ghs_machine *s, ghs_vertex *v)
 {
     uint32_t j = v->best_edge;
     if (arc_at(s, j)->se == GHS_BRANCH) {
@@ -305,9 +230,9 @@ static void change_root(ghs_state *s, ghs_vertex *v)
     }
 }
 
-/* (3) Initiate on arc j: v takes the fragment's level, name and state and passes them on along
- * its other Branch arcs. Returns 1 when v must search (a Find). */
-static inline __attribute__((always_inline)) int on_initiate(ghs_state *s, ghs_vertex *v,
+/* (4) Response to Initiate(L, F, S) on arc j: v takes the fragment's level, name and state and
+ * passes them on along its other Branch arcs. Returns 1 when v must search (a Find). */
+static inline __attribute__((always_inline)) int on_initiate(ghs_machine *s, ghs_vertex *v,
                                                              uint32_t h, uint32_t j,
                                                              const ghs_msg *m)
 {
@@ -315,7 +240,7 @@ static inline __attribute__((always_inline)) int on_initiate(ghs_state *s, ghs_v
     v->fn = m->eid;
     v->sn = m->sn;
     v->in_branch = j;
-    v->best_edge = NONE;
+    v->best_edge = GHS_NONE;
     v->best_key = INF_KEY;
     v->best_eid = INF_EID;
     v->window = 1;
@@ -324,7 +249,7 @@ static inline __attribute__((always_inline)) int on_initiate(ghs_state *s, ghs_v
     v->flags |= F_STATE;
     if (m->level > s->max_level)
         s->max_level = m->level;
-    for (uint32_t i = row_begin(h); i < v->branch_end; i += GHS_ARC_UNITS)
+    for (uint32_t i = ghs_row_begin(h); i < v->branch_end; i += GHS_ARC_UNITS)
         if (i != j && arc_at(s, i)->se == GHS_BRANCH) {
             send_on(s, i, GHS_INITIATE, m->level, m->sn, 0, m->eid);
             if (m->sn == GHS_FIND)
@@ -333,9 +258,9 @@ static inline __attribute__((always_inline)) int on_initiate(ghs_state *s, ghs_v
     return m->sn == GHS_FIND;
 }
 
-/* (5) Test on arc j; answers carry the Test's level (ghs.h, the test window). Returns 1 when
- * v's own search goes on. */
-static inline __attribute__((always_inline)) int on_test(ghs_state *s, ghs_vertex *v,
+/* (6) Response to Test(L, F) on arc j; answers carry the Test's level (ghs.h, the test window).
+ * Returns 1 when v's own search goes on. */
+static inline __attribute__((always_inline)) int on_test(ghs_machine *s, ghs_vertex *v,
                                                          uint32_t j, const ghs_msg *m)
 {
     const ghs_arc *a = arc_at(s, j);
@@ -360,9 +285,9 @@ static inline __attribute__((always_inline)) int on_test(ghs_state *s, ghs_verte
     return 1;
 }
 
-/* (6) Accept on arc j, the rest in searched(). Returns 1 when v's search must walk to the
- * frontier. */
-static inline __attribute__((always_inline)) int on_accept(ghs_state *s, ghs_vertex *v,
+/* (7) Response to Accept on arc j, the rest in searched(). Returns 1 when v's search must walk to
+ * the frontier. */
+static inline __attribute__((always_inline)) int on_accept(ghs_machine *s, ghs_vertex *v,
                                                            uint32_t h, uint32_t j,
                                                            const ghs_msg *m)
 {
@@ -378,8 +303,39 @@ static inline __attribute__((always_inline)) int on_accept(ghs_state *s, ghs_ver
     return 1;
 }
 
-/* (9) Report on arc j. */
-static inline __attribute__((always_inline)) void on_report(ghs_state *s, ghs_vertex *v,
+/* (3) Response to Connect(L) on arc j: absorb a lower fragment, wait, or merge at LN + 1
+ * (the fragment's new name is the core edge's id). */
+static inline __attribute__((always_inline)) void on_connect(ghs_machine *s, ghs_vertex *v,
+                                                             uint32_t h, uint32_t j,
+                                                             const ghs_msg *m)
+{
+    if (m->level < v->level) {
+        set_se(s, v, j, GHS_BRANCH);
+        send_on(s, j, GHS_INITIATE, v->level, v->sn, 0, v->fn);
+        if (v->sn == GHS_FIND)
+            v->find_count++;
+    } else if (arc_at(s, j)->se == GHS_BASIC) {
+        defer(s, v, m);
+    } else {
+        send_on(s, j, GHS_INITIATE, v->level + 1, GHS_FIND, 0, ghs_arc_eid(s, v, h, j));
+    }
+}
+
+/* (8) Response to Reject on arc j. Returns 1 when v's search goes on (procedure test). */
+static inline __attribute__((always_inline)) int on_reject(ghs_machine *s, ghs_vertex *v,
+                                                           uint32_t j)
+{
+    /* Not Basic: j became Branch while tested (a Connect from below), or was Rejected. */
+    if (arc_at(s, j)->se == GHS_BASIC) {
+        set_se(s, v, j, GHS_REJECTED);
+        if (v->search & SEARCHING)
+            grow_window(s, v);
+    }
+    return v->search & SEARCHING;
+}
+
+/* (10) Response to Report(w) on arc j. */
+static inline __attribute__((always_inline)) void on_report(ghs_machine *s, ghs_vertex *v,
                                                             uint32_t j, const ghs_msg *m)
 {
     if (j != v->in_branch) {
@@ -400,58 +356,36 @@ static inline __attribute__((always_inline)) void on_report(ghs_state *s, ghs_ve
 }
 
 /* Handles one message at its vertex; a message that must wait goes to the deferred list.
- * Inlined into the main loop (drain()); rescan() calls the out-of-line copy dispatch(). */
-static inline __attribute__((always_inline)) void dispatch_inline(ghs_state *s,
+ * Inlined into the handler's loop; rescan() calls the out-of-line copy dispatch(). */
+static inline __attribute__((always_inline)) void dispatch_inline(ghs_machine *s,
                                                                   const ghs_msg *m)
 {
     uint32_t h = m->to, j = m->slot;
-    ghs_vertex *v = vtx(s, h);
-    ghs_arc *a = arc_at(s, j);
+    ghs_vertex *v = ghs_vtx(s, h);
     int search = 0; /* procedure test to run: one call site keeps the inlined loop small */
-    if (v->sn == GHS_SLEEPING)
+    if (v->sn == GHS_SLEEPING) /* every response: "if SN = Sleeping then execute wakeup" */
         wakeup(s, h);
     switch (m->type) {
-    case GHS_CONNECT: /* (2) */
-        if (m->level < v->level) {
-            set_se(s, v, j, GHS_BRANCH);
-            send_on(s, j, GHS_INITIATE, v->level, v->sn, 0, v->fn);
-            if (v->sn == GHS_FIND)
-                v->find_count++;
-        } else if (a->se == GHS_BASIC) {
-            defer(s, v, m);
-        } else {
-            send_on(s, j, GHS_INITIATE, v->level + 1, GHS_FIND, 0, arc_eid(s, v, h, j));
-        }
-        break;
+    case GHS_CONNECT: on_connect(s, v, h, j, m); break;
     case GHS_INITIATE: search = on_initiate(s, v, h, j, m); break;
     case GHS_TEST: search = on_test(s, v, j, m); break;
     case GHS_ACCEPT: search = on_accept(s, v, h, j, m); break;
-    case GHS_REJECT: /* (7) */
-        if (a->se == GHS_BASIC) {
-            set_se(s, v, j, GHS_REJECTED);
-            if (v->search & SEARCHING)
-                grow_window(s, v), search = 1;
-        } else { /* j became Branch while tested (a Connect from below), or was Rejected */
-            search = v->search & SEARCHING;
-        }
-        break;
+    case GHS_REJECT: search = on_reject(s, v, j); break;
     case GHS_REPORT: on_report(s, v, j, m); break;
-    case GHS_CHANGEROOT: /* (11) */
-        change_root(s, v);
-        break;
+    case GHS_CHANGEROOT: change_root(s, v); break; /* (12) Response to Change-root */
     }
     if (search)
         test(s, v, h);
 }
 
-static __attribute__((noinline)) void dispatch(ghs_state *s, const ghs_msg *m)
+static __attribute__((noinline)) void dispatch(ghs_machine *s, const ghs_msg *m)
 {
     dispatch_inline(s, m);
 }
 
 /* Whether a deferred message would now be handled rather than deferred again (the waiting
- * conditions of responses (2), (5) and (9)). */
-static inline int ready(const ghs_state *s, const ghs_vertex *v, const ghs_msg *m)
+ * conditions of responses (3), (6) and (10)). */
+static inline int ready(const ghs_machine *s, const ghs_vertex *v, const ghs_msg *m)
 {
     switch (m->type) {
     case GHS_CONNECT: return m->level < v->level || arc_at(s, m->slot)->se != GHS_BASIC;
@@ -476,14 +410,14 @@ static inline int worth_rescanning(const ghs_vertex *v)
  * handled message never defers anything, so the list only loses entries during a pass; the
  * pass recomputes the filter's summary (dq_level, F_HAS_*) of those that stay.
  */
-static __attribute__((noinline)) void rescan(ghs_state *s, uint32_t h)
+static __attribute__((noinline)) void rescan(ghs_machine *s, uint32_t h)
 {
-    ghs_vertex *v = vtx(s, h);
+    ghs_vertex *v = ghs_vtx(s, h);
     while ((v->flags & (F_STATE | F_EDGE)) && worth_rescanning(v)) {
         v->flags &= (uint8_t) ~(F_STATE | F_EDGE | F_HAS_REPORT | F_HAS_CONNECT);
         uint8_t level = 255, has = 0;
-        uint32_t prev = NONE, k = v->dq_head;
-        while (k != NONE) {
+        uint32_t prev = GHS_NONE, k = v->dq_head;
+        while (k != GHS_NONE) {
             const ghs_msg *w = &s->pool[k].m;
             uint32_t next = s->pool[k].next;
             if (!ready(s, v, w)) {
@@ -498,7 +432,7 @@ static __attribute__((noinline)) void rescan(ghs_state *s, uint32_t h)
                 continue;
             }
             ghs_msg m = *w;
-            if (prev == NONE)
+            if (prev == GHS_NONE)
                 v->dq_head = next;
             else
                 s->pool[prev].next = next;
@@ -516,12 +450,12 @@ static __attribute__((noinline)) void rescan(ghs_state *s, uint32_t h)
     }
 }
 
-static inline __attribute__((always_inline)) void deliver(ghs_state *s, const ghs_msg *m)
+static inline __attribute__((always_inline)) void deliver(ghs_machine *s, const ghs_msg *m)
 {
     dispatch_inline(s, m);
-    ghs_vertex *v = vtx(s, m->to);
+    ghs_vertex *v = ghs_vtx(s, m->to);
     if (v->flags & (F_STATE | F_EDGE)) {
-        if (v->dq_head != NONE)
+        if (v->dq_head != GHS_NONE)
             rescan(s, m->to);
         v->flags &= (uint8_t) ~(F_STATE | F_EDGE);
     }
@@ -529,7 +463,7 @@ static inline __attribute__((always_inline)) void deliver(ghs_state *s, const gh
 
 /* Prefetches, first stage, for a message to be handled PREFETCH_AHEAD messages from now: its
  * vertex's header and its arc. */
-static inline __attribute__((always_inline)) void prefetch_first(const ghs_state *s,
+static inline __attribute__((always_inline)) void prefetch_first(const ghs_machine *s,
                                                                  const ghs_msg *f)
 {
     __builtin_prefetch(s->unit + f->to);
@@ -540,12 +474,12 @@ static inline __attribute__((always_inline)) void prefetch_first(const ghs_state
  * the line after its header (the answer may go out on another arc: in-branch, the next Basic
  * one, the Branch ones), its first deferred message, and the edge id an Accept or a Connect
  * reads. */
-static inline __attribute__((always_inline)) void prefetch_second(const ghs_state *s,
+static inline __attribute__((always_inline)) void prefetch_second(const ghs_machine *s,
                                                                   const ghs_msg *g)
 {
     const uint64_t *unit = s->unit;
-    const ghs_vertex *gv = vtx(s, g->to);
-    uint32_t k = gv->dq_head, row = row_begin(g->to);
+    const ghs_vertex *gv = ghs_vtx(s, g->to);
+    uint32_t k = gv->dq_head, row = ghs_row_begin(g->to);
     __builtin_prefetch(unit + (row < gv->end ? row : g->to));
     /* Selects by arithmetic: a branch on the message type would be mispredicted half the
      * time. */
@@ -554,282 +488,56 @@ static inline __attribute__((always_inline)) void prefetch_second(const ghs_stat
     uintptr_t need = ((1u << GHS_ACCEPT | 1u << GHS_CONNECT) >> (g->type & 7)) & 1;
     __builtin_prefetch((const void *)(at + ((e - at) & ((uintptr_t)0 - need))));
     if (s->pool != NULL) { /* entry 0 when none: an unused prefetch is harmless */
-        uint32_t none = k == NONE;
+        uint32_t none = k == GHS_NONE;
         __builtin_prefetch(&s->pool[k & (none - 1)]);
     }
 }
 
-/* Handles every batch that has arrived, each message in order as it stands (or drops them if
- * `discard`). Returns 1 if there was one. */
-static int receive_all(ghs_state *s, int discard)
-{
-    const ghs_msg *b;
-    uint32_t k;
-    int got = 0;
-    while ((k = ghs_net_recv(&s->net, &b)) > 0) {
-        got = 1;
-        if (discard)
-            continue;
-        /* Batches between ranks are mostly short (tens of messages): the first stage for the
-         * batch's head goes out at once, the second once it has had time to arrive. */
-        for (uint32_t i = 0; i < k && i < PREFETCH_AHEAD; i++)
-            prefetch_first(s, &b[i]);
-        for (uint32_t i = 0; i < k; i++) {
-            if (i + PREFETCH_AHEAD < k)
-                prefetch_first(s, &b[i + PREFETCH_AHEAD]);
-            if (i >= PREFETCH_AHEAD / 2 && i + PREFETCH_AHEAD / 2 < k)
-                prefetch_second(s, &b[i + PREFETCH_AHEAD / 2]);
-            deliver(s, &b[i]);
-        }
-    }
-    return got;
-}
 
-/* Handles up to `budget` queued local messages, reading the queue ahead to prefetch. */
-static void drain(ghs_state *s, uint32_t budget)
+/* Handles k messages in order, each where it stands, reading ahead to prefetch. */
+void ghs_machine_handle(void *arg, const void *recs, uint32_t k)
 {
-    ghs_ring *r = &s->net.q;
-    for (; budget > 0; budget--) {
-        uint64_t head = r->head, tail = r->tail, mask = r->mask;
-        const ghs_msg *q = r->m;
-        if (head == tail)
-            break;
-        if (tail - head > PREFETCH_AHEAD) {
-            prefetch_first(s, &q[(head + PREFETCH_AHEAD) & mask]);
-            prefetch_second(s, &q[(head + PREFETCH_AHEAD / 2) & mask]);
-        }
-        ghs_msg m = q[head & mask];
-        r->head = head + 1;
-        deliver(s, &m);
+    ghs_machine *s = arg;
+    const ghs_msg *b = recs;
+    /* Runs are often short (tens of messages): the first stage for the run's head goes out at
+     * once, the second once it has had time to arrive. */
+    for (uint32_t i = 0; i < k && i < PREFETCH_AHEAD; i++)
+        prefetch_first(s, &b[i]);
+    for (uint32_t i = 0; i < k; i++) {
+        if (i + PREFETCH_AHEAD < k)
+            prefetch_first(s, &b[i + PREFETCH_AHEAD]);
+        if (i >= PREFETCH_AHEAD / 2 && i + PREFETCH_AHEAD / 2 < k)
+            prefetch_second(s, &b[i + PREFETCH_AHEAD / 2]);
+        deliver(s, &b[i]);
     }
 }
 
-/*
- * The main loop: local messages, with a look at the network every POLL_EVERY of them; when the
- * rank runs dry, its batches go out, and once nothing has arrived either it takes part in the
- * termination waves. After a failure anywhere (a wave reports it) messages are dropped until
- * the waves find the system quiet. Returns the deferred messages left over all ranks and sets
- * *failed when some rank failed.
- */
-static uint64_t run(ghs_state *s, const ghs_graph *gg, int *failed)
+void ghs_machine_reset(ghs_machine *s, const ghs_graph *gg)
 {
-    ghs_net *net = &s->net;
-    uint64_t deferred_total = 0, err_total = 0;
-    int discard = 0, held = 0;
-    for (uint32_t x = 0; x < gg->n; x++) /* every vertex wakes up spontaneously */
-        wakeup(s, gg->head[x]);
-    for (;;) {
-        drain(s, POLL_EVERY);
-        if (net->err || err_total > 0)
-            discard = 1;
-        if (discard)
-            ghs_net_drop(net);
-        if (!ghs_net_idle(net)) {
-            receive_all(s, discard);
-            continue;
-        }
-        /* Out of local work: answer what has arrived before posting the partial batches, so
-         * the answers share them (vertices waiting on round trips, as Test and Reject, would
-         * otherwise send a few messages per batch), but not for ever. */
-        if (held < HOLD_MAX && receive_all(s, discard)) {
-            held++;
-            continue;
-        }
-        uint64_t left = ghs_net_flush(net);
-        held = 0;
-        if (receive_all(s, discard) || !ghs_net_idle(net))
-            continue;
-        if (left > 0) { /* a full ring: its receiver is busy (and may share this core) */
-            sched_yield();
-            continue;
-        }
-        ghs_net_reap(net);
-        if (ghs_net_quiescent(net, s->deferred, &deferred_total, &err_total))
-            break;
-    }
-    ghs_net_finish(net);
-    *failed = err_total > 0;
-    return deferred_total;
-}
-
-/* The forest: Branch edges, each taken at the end with the smaller (rank, unit). */
-static mst_status collect(const dist_ctx *c, ghs_state *s, const ghs_graph *gg, mst_forest *out,
-                          uint32_t *fkey)
-{
-    mst_status st = MST_OK;
-    uint64_t k = 0, upper = 0, *eid = NULL;
-    uint32_t *key = NULL;
-    for (int pass = 0; pass < 2; pass++) {
-        for (uint32_t x = 0; x < gg->n; x++) {
-            uint32_t h = gg->head[x];
-            const ghs_vertex *v = vtx(s, h);
-            for (uint32_t j = row_begin(h); j < v->branch_end; j += GHS_ARC_UNITS) {
-                const ghs_arc *a = arc_at(s, j);
-                if (a->se != GHS_BRANCH)
-                    continue;
-                if ((int)a->rank > s->me || ((int)a->rank == s->me && a->twin > j)) {
-                    if (pass == 1)
-                        eid[k] = arc_eid(s, v, h, j), key[k] = a->key;
-                    k++;
-                } else if (pass == 0) {
-                    upper++;
-                }
-            }
-        }
-        if (pass == 0) {
-            MST_ALLOC(eid, k);
-            MST_ALLOC(key, k);
-            k = 0;
-        }
-    }
-fail:
-    if ((st = dist_agree(c, st)) == MST_OK) {
-        /* Both ends of every Branch edge must say Branch. */
-        uint64_t mine[2] = {k, upper}, all[2] = {0, 0};
-        MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_SUM, c->comm);
-        if (all[0] != all[1])
-            st = mst_fail(MST_EINTERNAL, "internal error: GHS ended with %" PRIu64 " Branch "
-                          "arcs on one side of their edge and %" PRIu64 " on the other", all[0],
-                          all[1]);
-    }
-    uint64_t total = 0;
-    if (st == MST_OK)
-        st = dist_gather_records(c, eid, k, sizeof *eid, out->eid, out->capacity, &total);
-    if (st == MST_OK)
-        st = dist_gather_records(c, key, k, sizeof *key, fkey, out->capacity, &total);
-    if (st == MST_OK && c->rank == 0)
-        out->count = total;
-    free(eid);
-    free(key);
-    return st;
-}
-
-/* Message counts and traffic summed over ranks, on rank 0. */
-static void count_stats(const dist_ctx *c, ghs_state *s, uint64_t n, uint64_t m, mst_phases *ph)
-{
-    uint64_t mine[GHS_MSG_TYPES + 5], sum[GHS_MSG_TYPES + 5];
-    memcpy(mine, s->sent, sizeof s->sent);
-    mine[GHS_MSG_TYPES] = s->net.bytes_sent;
-    mine[GHS_MSG_TYPES + 1] = s->net.sent;
-    mine[GHS_MSG_TYPES + 2] = s->isolated;
-    mine[GHS_MSG_TYPES + 3] = s->core_halts;
-    mine[GHS_MSG_TYPES + 4] = s->net.ring_sent;
-    MPI_Reduce(mine, sum, GHS_MSG_TYPES + 5, MPI_UINT64_T, MPI_SUM, 0, c->comm);
-    unsigned char level = s->max_level, max_level = 0;
-    MPI_Reduce(&level, &max_level, 1, MPI_UNSIGNED_CHAR, MPI_MAX, 0, c->comm);
-    if (c->rank != 0)
-        return;
-    uint64_t total = 0;
-    for (int t = 0; t < GHS_MSG_TYPES; t++) {
-        mst_phase_count(ph, ghs_msg_names[t], sum[t]);
-        total += sum[t];
-    }
-    mst_phase_count(ph, "messages", total);
-    /* GHS's bound, and the test window's Tests beyond GHS's and their answers (ghs.h) */
-    double nlogn = n > 1 ? (double)n * log2((double)n) : 0.0;
-    double bound = 5.0 * nlogn + 2.0 * (double)m +
-                   2.0 * fmin((double)(s->window_max - 1) * nlogn, 2.0 * (double)m);
-    mst_phase_count(ph, "ghs_bound", (uint64_t)ceil(bound));
-    mst_phase_count(ph, "test_window", s->window_max);
-    mst_phase_count(ph, "bytes_between_ranks", sum[GHS_MSG_TYPES]);
-    mst_phase_count(ph, "batches", sum[GHS_MSG_TYPES + 1]);
-    mst_phase_count(ph, "ring_batches", sum[GHS_MSG_TYPES + 4]);
-    mst_phase_count(ph, "waves", s->net.waves);
-    mst_phase_count(ph, "max_level", max_level);
-    /* Every component halted on its own: two core vertices each, or one isolated vertex. */
-    mst_phase_count(ph, "halted_components", sum[GHS_MSG_TYPES + 2] + sum[GHS_MSG_TYPES + 3] / 2);
-}
-
-/* Messages per ring between two ranks of a node: o->ring rounded up to a power of two, or by
- * default at least two batches and about 8 MiB of rings per rank in all (16384 messages,
- * 384 KiB, each at 16 ranks). */
-static uint64_t shm_ring_messages(const dist_ctx *c, const ghs_options *o)
-{
-    uint64_t cap = 1, budget = ((uint64_t)8 << 20) / sizeof(ghs_msg) / (uint64_t)c->size;
-    if (o->ring > 0) {
-        while (cap < o->ring)
-            cap *= 2;
-        return cap;
-    }
-    while (cap < 2 * (uint64_t)o->batch || 2 * cap <= budget)
-        cap *= 2;
-    return cap;
-}
-
-mst_status ghs_solve(const dist_ctx *c, const dist_share *sh, const ghs_options *o,
-                     uint64_t n_global, uint64_t m_global, ghs_graph *g, mst_forest *out,
-                     uint32_t *fkey, mst_phases *ph)
-{
-    mst_status st = MST_OK;
-    ghs_graph gg;
-    ghs_state s;
-    memset(&s, 0, sizeof s);
-    s.pool = g->pool, s.spare = g->pool_free, s.pool_cap = g->cap_pool; /* kept: no faults */
-    double t0 = mst_now_s();
-    MST_CHECK(ghs_graph_build(c, sh, g)); /* agreed */
-    gg = *g;
-    s.unit = gg.mem;
-    s.eid = gg.eid;
-    s.me = c->rank;
-    s.window_max = (uint8_t)o->test_window;
-    /* The rings between ranks of a node are set up once and kept for later calls. */
-    if (o->transport == GHS_TRANSPORT_SHM && c->size > 1 && g->shm == NULL) {
-        st = dist_agree(c, (g->shm = mst_alloc(1, sizeof *g->shm)) ? MST_OK : MST_ERESOURCE);
-        if (st == MST_OK)
-            st = ghs_shm_init(g->shm, c, shm_ring_messages(c, o));
-        if (st != MST_OK) {
-            free(g->shm);
-            g->shm = NULL;
-        }
-        if (st != MST_OK)
-            goto fail;
-    }
-    /* The wakeups queue one Connect per vertex at once. The agreement also keeps every rank
-     * from sending before all have emptied their rings. */
-    st = dist_agree(c, ghs_net_init(&s.net, c, o->batch, (uint64_t)gg.n + 1, gg.route_start,
-                                    o->transport == GHS_TRANSPORT_SHM ? g->shm : NULL, &g->queue,
-                                    &g->cap_queue));
-    if (st != MST_OK)
-        goto fail;
-    for (uint32_t x = 0, arc0 = 0; x < gg.n; arc0 += gg.deg[x], x++) {
-        uint32_t h = gg.head[x];
-        ghs_vertex *v = vtx(&s, h);
+    memset(s->sent, 0, sizeof s->sent);
+    s->deferred = s->isolated = s->core_halts = 0;
+    s->max_level = 0;
+    s->pool_len = s->nspare = 0;
+    for (uint32_t x = 0, arc0 = 0; x < gg->n; arc0 += gg->deg[x], x++) {
+        uint32_t h = gg->head[x];
+        ghs_vertex *v = ghs_vtx(s, h);
         memset(v, 0, sizeof *v);
         v->arc0 = arc0;
         v->fn = INF_EID;
-        v->best_edge = v->in_branch = NONE;
+        v->best_edge = v->in_branch = GHS_NONE;
         v->best_key = INF_KEY;
         v->best_eid = INF_EID;
-        v->cursor = v->branch_end = row_begin(h);
-        v->end = row_begin(h) + gg.deg[x] * GHS_ARC_UNITS;
-        v->dq_head = v->dq_tail = NONE;
+        v->cursor = v->branch_end = ghs_row_begin(h);
+        v->end = ghs_row_begin(h) + gg->deg[x] * GHS_ARC_UNITS;
+        v->dq_head = v->dq_tail = GHS_NONE;
         v->dq_level = 255;
         v->sn = GHS_SLEEPING;
     }
-    double t1 = mst_now_s();
-    int failed = 0;
-    uint64_t left = run(&s, &gg, &failed);
-    double t2 = mst_now_s();
-    if (failed) /* the failing rank holds the message: the others agree with OK */
-        st = s.net.err ? MST_ERESOURCE : MST_OK;
-    else if (left > 0)
-        st = mst_fail(MST_EINTERNAL, "internal error: GHS went quiet with %" PRIu64 " deferred "
-                      "messages", left);
-    /* The waves count a failure only where some rank's net.err is set, so a failed run that no
-     * rank owns is a broken invariant. */
-    if ((st = dist_agree(c, st)) == MST_OK && failed)
-        st = dist_agree(c, mst_fail(MST_EINTERNAL, "internal error: GHS failed on some rank, "
-                                    "yet none reports why"));
-    if (st != MST_OK)
-        goto fail;
-    MST_CHECK(collect(c, &s, &gg, out, fkey));
-    count_stats(c, &s, n_global, m_global, ph);
-    double t3 = mst_now_s();
-    mst_phase_add(ph, "build", t1 - t0);
-    mst_phase_add(ph, "ghs", t2 - t1);
-    mst_phase_add(ph, "gather", t3 - t2);
-fail:
-    ghs_net_free(&s.net, &g->queue, &g->cap_queue);
-    g->pool = s.pool, g->pool_free = s.spare, g->cap_pool = s.pool_cap;
-    return st;
+}
+
+/* (1) Response to spontaneous awakening: every vertex wakes up at the start. */
+void ghs_machine_wake(ghs_machine *s, const ghs_graph *gg)
+{
+    for (uint32_t x = 0; x < gg->n; x++)
+        wakeup(s, gg->head[x]);
 }

@@ -17,10 +17,10 @@
  * list (lowest waiting level, whether a Connect or a Report waits) skips the walks that cannot.
  * Every vertex wakes up at the start; an isolated vertex halts at once; the two core vertices of
  * each component halt when their Reports cross with nothing outgoing, so a forest needs no
- * special case. The run ends when the ranks agree that the system is quiescent (ghs_net.h).
- * Deferred messages are never mistaken for quiescence: the waves also sum them, and a system
- * that went quiet with messages still waiting is a deadlock, reported as an error, not an end.
- * The answer is the set of Branch edges, gathered to rank 0.
+ * special case. The state machine (ghs.c, ghs_machine.h) sends through the message layer
+ * (msg.h), and the run ends when the layer finds the system quiet. Deferred messages are never
+ * mistaken for the end: a system that went quiet with messages still waiting is a deadlock,
+ * reported as an error. The answer is the set of Branch edges, gathered to rank 0.
  *
  * The test window (--test-window K; K = 1 is the paper's procedure test). GHS tests a vertex's
  * Basic edges one at a time, in weight order, each a round trip: on a dense graph a vertex
@@ -36,7 +36,7 @@
  *   (the first arc not yet tested). An Accept pulls the frontier back to just past its arc:
  *   heavier edges are no longer needed, nor answers about them. Any other Accept is dropped;
  *   a Reject is always true (the same fragment for good) and is kept.
- * - The crossing rule of response (5) (a Test from the vertex's own fragment on an edge it is
+ * - The crossing rule of response (6) (a Test from the vertex's own fragment on an edge it is
  *   itself testing answers both, and no Reject is sent) applies only to a Test it waits for.
  *   Both ends then see the same fragment name, as in GHS: a fragment's Find cannot end while
  *   one of its vertices still waits for that answer. Otherwise the Reject is sent (a true one,
@@ -50,12 +50,12 @@
  *
  * Costs: GHS sends at most 5 n log2 n + 2 m messages (K = 1); each is one or two cache lines of
  * the adjacency (the vertex's header and the arc), so a rank's time is bound by memory latency;
- * the main loop reads its queue ahead to prefetch them. Memory per rank: the share (20 bytes
+ * the handler reads its messages ahead to prefetch them. Memory per rank: the share (20 bytes
  * per arc), the adjacency (16 bytes per arc and 64 per vertex, rows padded to 64 bytes; the
  * edge ids, 8 bytes per arc), the route table (8 bytes per arc), the sort scratch (8 bytes per
- * arc), the queue (24 bytes per waiting message), the rings from the ranks of its node
- * (ghs_shm.h; 8 MiB by default) and a receive buffer of a batch (ghs_net.h) per neighbouring
- * rank of another node.
+ * arc), the deferred messages (28 bytes each) and the message layer's queue (24 bytes per
+ * waiting message), rings from the ranks of its node (8 MiB by default) and a receive buffer of
+ * a batch per neighbouring rank of another node (msg.h).
  */
 #ifndef MST_MPI_GHS_H
 #define MST_MPI_GHS_H
@@ -113,9 +113,9 @@ typedef struct ghs_route {
     uint32_t head, arc;
 } ghs_route;
 
-/* The adjacency, the buffers that build it, and the message phase's local queue and deferred
- * pool. They are kept from one trial to the next (the solver's warm-up trial allocates them, in
- * huge pages where the system allows), so timed trials do not pay for faulting in fresh memory. */
+/* The adjacency, the buffers that build it, the state machine and the message layer. They are
+ * kept from one trial to the next (the solver's warm-up trial allocates them, in huge pages
+ * where the system allows), so timed trials do not pay for faulting in fresh memory. */
 typedef struct ghs_graph {
     uint32_t n;        /* local vertices */
     uint64_t arcs;
@@ -128,12 +128,8 @@ typedef struct ghs_graph {
     ghs_route *route;  /* [arcs] scratch: route[route_start[q] + k]: arc of cut index k with q */
     uint64_t *route_start; /* [p + 1] scratch */
     uint64_t cap_head, cap_deg, cap_mem, cap_item, cap_eid, cap_route, cap_start; /* room */
-    struct ghs_msg *queue;  /* the local message queue's buffer (ghs_net.h) */
-    uint64_t cap_queue;
-    struct ghs_shm *shm;    /* the rings between ranks of a node (ghs_shm.h), or NULL */
-    struct ghs_deferred *pool; /* the deferred messages' pool and its free-entry stack (ghs.c) */
-    uint32_t *pool_free;
-    uint32_t cap_pool;
+    struct msg_layer *net;       /* the message layer (msg.h), set up by the first ghs_solve() */
+    struct ghs_machine *machine; /* the state machine and its deferred pool (ghs_machine.h) */
 } ghs_graph;
 
 /* The arc at unit j. */
@@ -155,15 +151,15 @@ static inline ghs_arc *ghs_unit_arc(const ghs_graph *gg, uint32_t j)
  */
 mst_status ghs_graph_build(const dist_ctx *c, const dist_share *sh, ghs_graph *gg);
 
-/* Frees an adjacency and its buffers (zeroed; NULL members are fine). Collective when it holds
- * rings (gg->shm): every rank calls it. */
+/* Frees an adjacency, its buffers and its message layer (zeroed; NULL members are fine).
+ * Collective: every rank calls it. */
 void ghs_graph_free(ghs_graph *gg);
 
 /* Options of a run. */
 typedef struct ghs_options {
-    uint32_t batch;       /* messages per batch between ranks */
     uint32_t test_window; /* the test window's largest size K (above), 1..GHS_MAX_TEST_WINDOW */
-    int transport;        /* GHS_TRANSPORT_SHM or GHS_TRANSPORT_MPI (ghs_net.h) */
+    int transport;        /* MSG_TRANSPORT_SHM or MSG_TRANSPORT_MPI (msg.h) */
+    uint32_t batch;       /* messages per batch between ranks, 0: the layer's default */
     uint32_t ring;        /* messages per ring (rounded up to a power of two), 0: the default */
 } ghs_options;
 

@@ -7,8 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ghs.h"
-#include "ghs_shm.h"
+#include "ghs_machine.h"
 #include "radix_sort.h"
 
 #define INSERTION_MAX 24  /* rows up to this degree are sorted by insertion */
@@ -26,12 +25,14 @@ void ghs_graph_free(ghs_graph *gg)
     free(gg->eid);
     free(gg->route);
     free(gg->route_start);
-    free(gg->queue);
-    free(gg->pool);
-    free(gg->pool_free);
-    if (gg->shm != NULL)
-        ghs_shm_free(gg->shm);
-    free(gg->shm);
+    if (gg->machine != NULL) {
+        free(gg->machine->pool);
+        free(gg->machine->spare);
+    }
+    free(gg->machine);
+    if (gg->net != NULL)
+        msg_free(gg->net);
+    free(gg->net);
     memset(gg, 0, sizeof *gg);
 }
 

@@ -3,8 +3,8 @@
  * --algo boruvka-allreduce (boruvka.h). Run under mpirun; every rank runs the shared harness,
  * which this file serves through the distributed hooks of solver.h: each rank loads only its
  * share (load.h), trials are timed by the slowest rank, and rank 0 alone prints.
- * Options: --partition block|hash, --batch N, --test-window K, --transport shm|mpi, --ring N,
- * --stats.
+ * Options: --partition block|hash, --test-window K, --transport shm|mpi, --stats; the test
+ * settings MST_MPI_BATCH and MST_MPI_RING (environment, below).
  */
 #include <inttypes.h>
 #include <stddef.h>
@@ -16,9 +16,9 @@
 #include "cli.h"
 #include "comm.h"
 #include "ghs.h"
-#include "ghs_net.h"
 #include "harness.h"
 #include "load.h"
+#include "msg.h"
 #include "rounds.h"
 #include "stats.h"
 
@@ -30,10 +30,8 @@ static dist_ctx ctx = {MPI_COMM_NULL, 0, 1};
 /* mst-mpi's own options. */
 typedef struct dist_cli {
     int partition;        /* DIST_PART_BLOCK or DIST_PART_HASH */
-    uint64_t batch;
     uint64_t test_window; /* 0: the default, DEFAULT_TEST_WINDOW between ranks */
-    int transport;        /* GHS_TRANSPORT_SHM or GHS_TRANSPORT_MPI */
-    uint64_t ring;        /* 0: the default (ghs.c) */
+    int transport;        /* MSG_TRANSPORT_SHM or MSG_TRANSPORT_MPI */
     int stats;
 } dist_cli;
 
@@ -65,9 +63,6 @@ static const mst_option options[] = {
     {.name = "--partition", .kind = MST_OPT_CHOICE, .choices = partitions, .def = "block",
      .offset = offsetof(dist_cli, partition), .metavar = "P",
      .help = "GHS vertex partition: block (contiguous id ranges) or hash"},
-    {.name = "--batch", .kind = MST_OPT_COUNT, .max = 1u << 20, .def = "2048",
-     .offset = offsetof(dist_cli, batch), .metavar = "N",
-     .help = "GHS messages per batch between two ranks (24 bytes each)"},
     {.name = "--test-window", .kind = MST_OPT_COUNT, .max = GHS_MAX_TEST_WINDOW,
      .offset = offsetof(dist_cli, test_window), .metavar = "K",
      .help = "GHS: a vertex may test up to K of its lightest unresolved edges at\n"
@@ -78,11 +73,6 @@ static const mst_option options[] = {
      .offset = offsetof(dist_cli, transport), .metavar = "T",
      .help = "GHS messages between ranks: shm (rings in shared memory between\n"
              "ranks of one node, MPI_Isend between nodes) or mpi (MPI_Isend always)"},
-    {.name = "--ring", .kind = MST_OPT_COUNT, .max = 1u << 24, .offset = offsetof(dist_cli, ring),
-     .metavar = "N",
-     .help = "messages per ring between two ranks of a node (rounded up to a\n"
-             "power of two; default max(2 --batch, 8 MiB / 24 P)); a sender\n"
-             "keeps what does not fit until the receiver has made room"},
     {.name = "--stats", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(dist_cli, stats),
      .help = "messages by type against the GHS bound 5 n log2 n + 2 m (plus the\n"
              "test window's share), bytes between ranks, and every rank's peak\n"
@@ -94,10 +84,9 @@ static const char notes[] =
     "run as: mpirun -np P mst-mpi [options] GRAPH (rank 0 prints; see docs/mst-mpi.md)\n"
     "memory per rank: ghs about 64 bytes per arc of its vertices (2 m / p arcs for a\n"
     "                 balanced partition) + 130 bytes per vertex it owns: O((n + m) / p),\n"
-    "                 + a receive buffer of --batch messages (48 KiB by default) per rank\n"
-    "                 of another node it shares edges with, and with --transport shm a\n"
-    "                 ring of --ring messages from each rank of its node (8 MiB in all\n"
-    "                 by default);\n"
+    "                 + a receive buffer of 2048 messages (48 KiB) per rank of another\n"
+    "                 node it shares edges with, and with --transport shm rings from\n"
+    "                 the ranks of its node (8 MiB in all);\n"
     "                 boruvka-allreduce (Shou and He's first approach): ~36 bytes per vertex of\n"
     "                 the WHOLE graph on every rank + 32 bytes per edge of its m / p slice:\n"
     "                 O(n + m / p) (theirs broadcast the whole graph: O(n + m) per rank).\n"
@@ -125,6 +114,28 @@ static void context(const mst_options *o, mst_run_context *c)
     c->ranks = ctx.size;
 }
 
+/* The message layer's test settings (docs/mst-mpi.md): MST_MPI_BATCH=N messages per batch
+ * between ranks, MST_MPI_RING=N messages per ring (rounded up to a power of two). Tests set
+ * them tiny, for the most interleaving and for rings that fill up; unset, the layer's defaults
+ * (msg.h). A malformed value is reported, not guessed. */
+static mst_status test_settings(ghs_options *go)
+{
+    static const char *const names[] = {"MST_MPI_BATCH", "MST_MPI_RING"};
+    static const uint64_t max[] = {1u << 20, 1u << 24};
+    uint32_t *value[] = {&go->batch, &go->ring};
+    for (int i = 0; i < 2; i++) {
+        const char *s = getenv(names[i]);
+        uint64_t v = 0;
+        if (s == NULL)
+            continue;
+        if (mst_cli_parse_count(names[i], s, max[i], &v) != 0)
+            return mst_fail(MST_EUSAGE, "environment variable %s: bad value '%s' (1..%" PRIu64
+                            ")", names[i], s, max[i]);
+        *value[i] = (uint32_t)v;
+    }
+    return MST_OK;
+}
+
 /* Rank 0 keeps the keys of the forest it returns (its whole graph may not be there). */
 static mst_status forest_keys(const mst_forest *out)
 {
@@ -150,10 +161,11 @@ static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *ou
     } else {
         uint64_t window = cli.test_window ? cli.test_window
                                           : ctx.size > 1 ? DEFAULT_TEST_WINDOW : 1;
-        ghs_options go = {(uint32_t)cli.batch, (uint32_t)window, cli.transport,
-                          (uint32_t)cli.ring};
-        st = ghs_solve(&ctx, &share, &go, n_global, m_global, &ghs_buffers, out, forest_key,
-                       ph);
+        ghs_options go = {(uint32_t)window, cli.transport, 0, 0};
+        st = dist_agree(&ctx, test_settings(&go));
+        if (st == MST_OK)
+            st = ghs_solve(&ctx, &share, &go, n_global, m_global, &ghs_buffers, out,
+                           forest_key, ph);
     }
     if (st != MST_OK)
         return st;

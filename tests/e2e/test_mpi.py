@@ -8,7 +8,8 @@ as .msb (every rank reads its slice with MPI-IO), every run writes exactly mst-s
 Also: --no-verify runs (rank 0 without the whole graph) report mst-seq's weight, --stats and
 the JSON statistics (GHS's message bound at --test-window 1, and with the window's share),
 both transports between ranks (shared-memory rings, tiny ones that fill up, rings and
-MPI_Isend mixed as between nodes; MPI_Isend alone), errors (one line, the first failing rank's
+MPI_Isend mixed as between nodes; MPI_Isend alone; tiny batches through the test settings
+MST_MPI_BATCH and MST_MPI_RING), errors (one line, the first failing rank's
 message, exit codes), and an AddressSanitizer build on small graphs. Skipped only where mpirun
 is not installed; a missing bin/mst-mpi fails. About 2 minutes on a 2-core machine."""
 import json
@@ -61,6 +62,18 @@ def shm_group(k):
     return dict(ENV, MST_MPI_SHM_GROUP=str(k))
 
 
+def small(batch=None, ring=None, base=None):
+    """Environment with mst-mpi's test settings (docs/mst-mpi.md): MST_MPI_BATCH messages per
+    batch between ranks, MST_MPI_RING messages per ring; tiny ones interleave ranks the most
+    and fill rings up."""
+    env = dict(base or ENV)
+    if batch is not None:
+        env["MST_MPI_BATCH"] = str(batch)
+    if ring is not None:
+        env["MST_MPI_RING"] = str(ring)
+    return env
+
+
 def mpirun(np_args, binary=MPI, env=None):
     """Runs `mpirun -np P binary ARGS`; np_args = ["-np", P, ARGS...]."""
     return subprocess.run([MPIRUN, "--quiet", np_args[0], np_args[1], binary, *np_args[2:]],
@@ -91,12 +104,14 @@ class MpiSameEdges(Workdir):
         return read_output(out)
 
     def check(self, graph, runs, *args, ref=None, env=None):
-        """Each mpirun of `runs` (["-np", P, options...]) writes exactly mst-seq's edges."""
+        """Each mpirun of `runs` (["-np", P, options...], or (that, its environment)) writes
+        exactly mst-seq's edges."""
         ref = self.reference(graph, *args) if ref is None else ref
         for r in runs:
+            r, e = r if isinstance(r, tuple) else (r, env)
             out = self.path("mpi.txt")
             p = mpirun(r[:2] + ["--trials", "2", "--output", out] + r[2:] + list(args) + [graph],
-                       env=env)
+                       env=e)
             self.assertEqual(p.returncode, 0, "%s %s: %s" % (r, graph, p.stderr))
             self.assertEqual(read_output(out), ref, "%s on %s: edge sets differ" % (r, graph))
         return ref
@@ -117,8 +132,8 @@ class MpiSameEdges(Workdir):
             msb = self.msb_of(path, *w)
             # One message per batch: the most interleaving between ranks.
             self.check(msb, [["-np", "3", "--partition", "hash"], ["-np", "4"],
-                             ["-np", "4", "--batch", "1", "--partition", "hash"],
-                             ["-np", "3", "--batch", "1", "--test-window", "255"]] + others(2),
+                             (["-np", "4", "--partition", "hash"], small(batch=1)),
+                             (["-np", "3", "--test-window", "255"], small(batch=1))] + others(2),
                        ref=ref)
 
     def test_every_bundled_graph(self):
@@ -150,7 +165,7 @@ class MpiSameEdges(Workdir):
             self.assertEqual(p.returncode, 0, p.stderr)
             self.check(path, [["-np", "1"], ["-np", "3", "--partition", "hash"],
                               ["-np", "2", "--test-window", "1"],
-                              ["-np", "4", "--test-window", "255", "--batch", "7"]])
+                              (["-np", "4", "--test-window", "255"], small(batch=7))])
 
     def test_test_windows_on_a_dense_graph(self):
         """GHS's test window (ghs.h) where searches are long: many rejections, ties of keys,
@@ -160,14 +175,14 @@ class MpiSameEdges(Workdir):
                  "--weights", "uniform", "--min", "1", "--max", "4", "--seed", "11", "-o", path,
                  "--quiet"])
         self.assertEqual(p.returncode, 0, p.stderr)
-        self.check(path, [["-np", "3", "--batch", "1", "--test-window", "2"],
-                          ["-np", "4", "--batch", "1", "--test-window", "5", "--partition",
-                           "hash"],
-                          ["-np", "2", "--batch", "3", "--test-window", "255"],
+        self.check(path, [(["-np", "3", "--test-window", "2"], small(batch=1)),
+                          (["-np", "4", "--test-window", "5", "--partition", "hash"],
+                           small(batch=1)),
+                          (["-np", "2", "--test-window", "255"], small(batch=3)),
                           ["-np", "1", "--test-window", "255"]])
 
     def test_transports(self):
-        """GHS's messages between ranks (ghs_net.h): rings so small that senders keep what does
+        """GHS's messages between ranks (msg.h): rings so small that senders keep what does
         not fit (their batches grow, get compacted, go out in pieces), rings and MPI_Isend
         mixed as between nodes (MST_MPI_SHM_GROUP), MPI_Isend alone; the statistics say which
         transport carried the batches."""
@@ -175,15 +190,16 @@ class MpiSameEdges(Workdir):
         p = run([os.path.join(BIN, "mst-gen"), "random", "--vertices", "3000", "--edges", "9000",
                  "--weights", "uniform", "--min", "1", "--max", "20", "-o", path, "--quiet"])
         self.assertEqual(p.returncode, 0, p.stderr)
-        tiny = [["-np", "2", "--ring", "1", "--batch", "1"],
-                ["-np", "3", "--ring", "3", "--partition", "hash"],
-                ["-np", "4", "--ring", "64", "--batch", "16"],
-                ["-np", "4", "--ring", "2", "--batch", "5", "--test-window", "1"]]
+        tiny = [(["-np", "2"], small(batch=1, ring=1)),
+                (["-np", "3", "--partition", "hash"], small(ring=3)),
+                (["-np", "4"], small(batch=16, ring=64)),
+                (["-np", "4", "--test-window", "1"], small(batch=5, ring=2))]
         ref = self.check(path, tiny)
-        mixed = [["-np", "4"], ["-np", "3", "--ring", "2", "--batch", "3"],
-                 ["-np", "4", "--batch", "1", "--partition", "hash"]]
-        self.check(path, mixed, ref=ref, env=shm_group(2))
-        self.check(path, [["-np", "3", "--transport", "mpi", "--batch", "1"]], ref=ref)
+        mixed = [(["-np", "4"], shm_group(2)),
+                 (["-np", "3"], small(batch=3, ring=2, base=shm_group(2))),
+                 (["-np", "4", "--partition", "hash"], small(batch=1, base=shm_group(2)))]
+        self.check(path, mixed, ref=ref)
+        self.check(path, [(["-np", "3", "--transport", "mpi"], small(batch=1))], ref=ref)
 
         def batches(np_args, env=None):
             p = mpirun(np_args + ["--stats", "--json", "--trials", "1", path], env=env)
@@ -308,13 +324,16 @@ class MpiSameEdges(Workdir):
 
         ok = self.write("ok.wel", "0 1 1\n")
         expect(["-np", "3", "--partition", "nope", ok], 1, "--partition")
-        expect(["-np", "2", "--batch", "0", ok], 1, "--batch")
         for bad in ("0", "256", "4x"):
             expect(["-np", "2", "--test-window", bad, ok], 1, "--test-window")
         expect(["-np", "2", ok, "--test-window"], 1, "--test-window needs a value")
         expect(["-np", "2", "--transport", "tcp", ok], 1, "--transport: 'tcp' is not shm or mpi")
-        for bad in ("0", "16777217", "1k"):
-            expect(["-np", "2", "--ring", bad, ok], 1, "--ring")
+        for name, bad, most in (("MST_MPI_BATCH", "0", 1 << 20), ("MST_MPI_RING", "1k", 1 << 24),
+                                ("MST_MPI_RING", "16777217", 1 << 24)):
+            p = mpirun(["-np", "2", ok], env=dict(ENV, **{name: bad}))
+            self.assertEqual(p.returncode, 1, p.stderr)
+            self.assertEqual(p.stderr.strip(), "mst-mpi: error: environment variable %s: bad "
+                             "value '%s' (1..%d)" % (name, bad, most))
         p = mpirun(["-np", "2", ok], env=shm_group(3))
         self.assertEqual(p.returncode, 1, p.stderr)
         self.assertEqual(p.stderr.strip(), "mst-mpi: error: environment variable "
@@ -364,7 +383,7 @@ class MpiAddressSanitizer(Workdir):
                              (["-np", "2"], env),
                              (["-np", "4", "--algo", "boruvka-allreduce"], env),
                              (["-np", "2", "--no-verify", "--json"], env),
-                             (["-np", "3", "--ring", "2", "--batch", "3"], env),
+                             (["-np", "3"], small(batch=3, ring=2, base=env)),
                              (["-np", "4", "--transport", "mpi"], env),
                              (["-np", "4"], dict(env, MST_MPI_SHM_GROUP="2"))):
                 p = mpirun(extra[:2] + ["--trials", "2"] + extra[2:] + [graph], binary=ASAN,

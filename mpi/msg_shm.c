@@ -1,15 +1,15 @@
-/* ghs_shm.c: rings of GHS messages in MPI-3 shared windows between the ranks of a node
- * (ghs_shm.h). */
-#include "ghs_shm.h"
+/* msg_shm.c: rings of message records in MPI-3 shared windows between the ranks of a node
+ * (msg_shm.h). */
+#include "msg_shm.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
 
-_Static_assert(sizeof(ghs_shm_ring) == 128, "a ring's counters fill two cache lines");
+_Static_assert(sizeof(msg_shm_ring) == 128, "a ring's counters fill two cache lines");
 
-/* MST_MPI_SHM_GROUP (ghs_shm.h): 0 when unset. A malformed value is reported, not guessed. */
+/* MST_MPI_SHM_GROUP (msg_shm.h): 0 when unset. A malformed value is reported, not guessed. */
 static mst_status shm_group(const dist_ctx *c, int *k)
 {
     const char *s = getenv("MST_MPI_SHM_GROUP");
@@ -24,7 +24,7 @@ static mst_status shm_group(const dist_ctx *c, int *k)
     return MST_OK;
 }
 
-mst_status ghs_shm_init(ghs_shm *sh, const dist_ctx *c, uint64_t cap)
+mst_status msg_shm_init(msg_shm *sh, const dist_ctx *c, uint64_t cap)
 {
     mst_status st = MST_OK;
     MPI_Comm shared = MPI_COMM_NULL;
@@ -52,7 +52,7 @@ mst_status ghs_shm_init(ghs_shm *sh, const dist_ctx *c, uint64_t cap)
         return MST_OK;
     }
     sh->cap = cap;
-    sh->ring_bytes = sizeof(ghs_shm_ring) + cap * sizeof(ghs_msg);
+    sh->ring_bytes = sizeof(msg_shm_ring) + cap * sizeof(msg_rec);
     MST_ALLOC(sh->local, c->size);
     MST_ALLOC(sh->seg, sh->nnode);
     MST_CALLOC(sh->seen_head, sh->nnode);
@@ -100,11 +100,11 @@ out:
         MPI_Group_free(&node);
     free(all);
     if (st != MST_OK)
-        ghs_shm_free(sh);
+        msg_shm_free(sh);
     return st;
 }
 
-void ghs_shm_free(ghs_shm *sh)
+void msg_shm_free(msg_shm *sh)
 {
     if (sh->win != MPI_WIN_NULL) {
         MPI_Win_unlock_all(sh->win);
@@ -121,22 +121,9 @@ void ghs_shm_free(ghs_shm *sh)
     sh->win = MPI_WIN_NULL;
 }
 
-void ghs_shm_reset(ghs_shm *sh)
+uint32_t msg_shm_push(msg_shm *sh, int to, const msg_rec *m, uint32_t k)
 {
-    if (sh->win == MPI_WIN_NULL)
-        return;
-    for (int i = 0; i < sh->nnode; i++) {
-        ghs_shm_ring *r = ghs_shm_ring_at(sh, sh->me, i);
-        atomic_store_explicit(&r->tail, 0, memory_order_relaxed);
-        atomic_store_explicit(&r->head, 0, memory_order_relaxed);
-        sh->seen_head[i] = sh->sent_tail[i] = 0;
-    }
-    MPI_Win_sync(sh->win);
-}
-
-uint32_t ghs_shm_push(ghs_shm *sh, int to, const ghs_msg *m, uint32_t k)
-{
-    ghs_shm_ring *r = ghs_shm_ring_at(sh, to, sh->me);
+    msg_shm_ring *r = msg_shm_ring_at(sh, to, sh->me);
     uint64_t tail = sh->sent_tail[to], room = sh->cap - (tail - sh->seen_head[to]);
     if (room < k) { /* the receiver's head line is read only when the cached one says full */
         sh->seen_head[to] = atomic_load_explicit(&r->head, memory_order_acquire);
@@ -149,7 +136,7 @@ uint32_t ghs_shm_push(ghs_shm *sh, int to, const ghs_msg *m, uint32_t k)
     uint64_t at = tail & (sh->cap - 1), first = sh->cap - at;
     if (first > k)
         first = k;
-    ghs_msg *slots = ghs_shm_slots(r);
+    msg_rec *slots = msg_shm_slots(r);
     memcpy(slots + at, m, first * sizeof *m);
     memcpy(slots, m + first, (k - first) * sizeof *m);
     sh->sent_tail[to] = tail + k;
