@@ -250,58 +250,138 @@ static inline __attribute__((always_inline)) void solve(bv_state *s, int filter,
     }
 }
 
-mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_forest *out,
-                       mst_phases *ph)
+/* The worklist variant's storage, which depends only on n and m (boruvka.h). */
+struct omp_boruvka_ws {
+    bv_state s;        /* arrays allocated; per-solve fields are reset by omp_boruvka_run */
+    omp_dsu_kind kind;
+    int filter;        /* decided from n and m */
+    int locked;        /* the lock of DSU_LOCK is initialized */
+    uint32_t n;        /* the topology it was prepared for */
+    uint64_t m;
+};
+
+/* First touch of every array by the team that will use it, block by block as the loops do:
+ * the pages are mapped (and placed near their threads) here rather than inside a timed solve. */
+static void touch(bv_state *s, uint32_t n, uint64_t m)
+{
+    uint64_t blocks = (m + BLOCK - 1) / BLOCK;
+#pragma omp parallel
+    {
+#pragma omp for schedule(static) nowait
+        for (uint32_t x = 0; x < n; x++) {
+            s->dsu.rec[x] = x;
+            s->best[x] = NONE;
+            if (s->rep)
+                s->rep[x] = x;
+        }
+#pragma omp for schedule(static)
+        for (uint64_t b = 0; b < blocks; b++) {
+            uint64_t lo = b * BLOCK, len = lo + BLOCK < m ? BLOCK : m - lo;
+            memset(s->wl + lo, 0, len * sizeof *s->wl);
+            memset(s->next + lo, 0, len * sizeof *s->next);
+        }
+    }
+}
+
+void omp_boruvka_release(omp_boruvka_ws *ws)
+{
+    if (ws == NULL)
+        return;
+    if (ws->locked)
+        omp_destroy_lock(&ws->s.dsu.lock);
+    free(ws->s.dsu.rec);
+    free(ws->s.best);
+    free(ws->s.rep);
+    free(ws->s.wl);
+    free(ws->s.next);
+    free(ws->s.count);
+    free(ws);
+}
+
+mst_status omp_boruvka_prepare(const mst_graph *g, const omp_boruvka_options *o,
+                               omp_boruvka_ws **out_ws, mst_phases *ph)
 {
     mst_status st = MST_OK;
-    bv_state s;
-    memset(&s, 0, sizeof s);
+    *out_ws = NULL;
     if (g->m > UINT32_MAX)
         return mst_fail(MST_ERESOURCE, "mst-omp supports fewer than 2^32 edges (m = %llu)",
                         (unsigned long long)g->m);
-    int filter = o->filter < 0 ? g->m >= (uint64_t)OMP_FILTER_AUTO_DEGREE * g->n : o->filter;
-    filter = filter && g->m > 0; /* nothing to sample */
-    uint64_t blocks = (g->m + BLOCK - 1) / BLOCK;
     double t0 = mst_now_s();
-    s.g = g;
-    s.out = out;
-    s.filter_factor = o->filter_factor;
-    if ((s.dsu.rec = mst_big_alloc(g->n, sizeof *s.dsu.rec)) == NULL ||
-        (s.best = mst_big_alloc(g->n, sizeof *s.best)) == NULL ||
-        (s.wl = mst_big_alloc(g->m, sizeof *s.wl)) == NULL ||
-        (s.next = mst_big_alloc(g->m, sizeof *s.next)) == NULL ||
-        (filter && (s.rep = mst_big_alloc(g->n, sizeof *s.rep)) == NULL)) {
+    omp_boruvka_ws *ws = calloc(1, sizeof *ws);
+    if (ws == NULL)
+        return mst_fail(MST_ERESOURCE, "out of memory");
+    bv_state *s = &ws->s;
+    int filter = o->filter < 0 ? g->m >= (uint64_t)OMP_FILTER_AUTO_DEGREE * g->n : o->filter;
+    ws->filter = filter && g->m > 0; /* nothing to sample */
+    ws->kind = o->dsu;
+    ws->n = g->n;
+    ws->m = g->m;
+    s->filter_factor = o->filter_factor;
+    if ((s->dsu.rec = mst_big_alloc(g->n, sizeof *s->dsu.rec)) == NULL ||
+        (s->best = mst_big_alloc(g->n, sizeof *s->best)) == NULL ||
+        (s->wl = mst_big_alloc(g->m, sizeof *s->wl)) == NULL ||
+        (s->next = mst_big_alloc(g->m, sizeof *s->next)) == NULL ||
+        (ws->filter && (s->rep = mst_big_alloc(g->n, sizeof *s->rep)) == NULL)) {
         st = MST_ERESOURCE;
         goto fail;
     }
-    MST_ALLOC(s.count, blocks + 1);
-    if (o->dsu == DSU_LOCK)
-        omp_init_lock(&s.dsu.lock);
-    s.t_init = mst_now_s() - t0; /* allocation; solve() adds initialization and the fill */
-    switch (o->dsu) { /* one specialized copy of the rounds per union-find variant */
-    case DSU_WAITFREE: solve(&s, filter, DSU_WAITFREE); break;
-    case DSU_LOCK: solve(&s, filter, DSU_LOCK); break;
-    case DSU_HALF: solve(&s, filter, DSU_HALF); break;
-    case DSU_FULL: solve(&s, filter, DSU_FULL); break;
-    case DSU_PLAIN: solve(&s, filter, DSU_PLAIN); break;
+    MST_ALLOC(s->count, (g->m + BLOCK - 1) / BLOCK + 1);
+    if (ws->kind == DSU_LOCK) {
+        omp_init_lock(&s->dsu.lock);
+        ws->locked = 1;
     }
-    if (o->dsu == DSU_LOCK)
-        omp_destroy_lock(&s.dsu.lock);
-    out->count = s.out_len;
-    mst_phase_add(ph, "init", s.t_init);
-    mst_phase_add(ph, "relabel+min", s.t_relabel);
-    if (filter)
-        mst_phase_add(ph, "flatten", s.t_flatten);
-    mst_phase_add(ph, "union", s.t_union);
-    mst_phase_add(ph, "reset", s.t_reset);
-    mst_phase_count(ph, "rounds", s.rounds);
-    mst_phase_count(ph, "filtered", filter);
+    touch(s, g->n, g->m);
+    mst_phase_add(ph, "prepare", mst_now_s() - t0);
+    *out_ws = ws;
+    return MST_OK;
 fail:
-    free(s.dsu.rec);
-    free(s.best);
-    free(s.rep);
-    free(s.wl);
-    free(s.next);
-    free(s.count);
+    omp_boruvka_release(ws);
+    return st;
+}
+
+mst_status omp_boruvka_run(omp_boruvka_ws *ws, const mst_graph *g, mst_forest *out,
+                           mst_phases *ph)
+{
+    bv_state *s = &ws->s;
+    if (g->n != ws->n || g->m != ws->m)
+        return mst_fail(MST_EINTERNAL, "mst-omp: prepared for n=%u m=%llu, called with n=%u "
+                        "m=%llu", ws->n, (unsigned long long)ws->m, g->n,
+                        (unsigned long long)g->m);
+    s->g = g;
+    s->out = out;
+    s->out_len = 0;
+    s->t_init = s->t_relabel = s->t_flatten = s->t_union = s->t_reset = 0;
+    s->rounds = 0;
+    switch (ws->kind) { /* one specialized copy of the rounds per union-find variant */
+    case DSU_WAITFREE: solve(s, ws->filter, DSU_WAITFREE); break;
+    case DSU_LOCK: solve(s, ws->filter, DSU_LOCK); break;
+    case DSU_HALF: solve(s, ws->filter, DSU_HALF); break;
+    case DSU_FULL: solve(s, ws->filter, DSU_FULL); break;
+    case DSU_PLAIN: solve(s, ws->filter, DSU_PLAIN); break;
+    }
+    out->count = s->out_len;
+    mst_phase_add(ph, "init", s->t_init);
+    mst_phase_add(ph, "relabel+min", s->t_relabel);
+    if (ws->filter)
+        mst_phase_add(ph, "flatten", s->t_flatten);
+    mst_phase_add(ph, "union", s->t_union);
+    mst_phase_add(ph, "reset", s->t_reset);
+    mst_phase_count(ph, "rounds", s->rounds);
+    mst_phase_count(ph, "filtered", ws->filter);
+    return MST_OK;
+}
+
+mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_forest *out,
+                       mst_phases *ph)
+{
+    omp_boruvka_ws *ws;
+    double t0 = mst_now_s();
+    mst_status st = omp_boruvka_prepare(g, o, &ws, NULL);
+    if (st != MST_OK)
+        return st;
+    double t_alloc = mst_now_s() - t0;
+    st = omp_boruvka_run(ws, g, out, ph);
+    mst_phase_add(ph, "init", t_alloc); /* allocation and first touch */
+    omp_boruvka_release(ws);
     return st;
 }

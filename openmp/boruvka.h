@@ -42,4 +42,25 @@ typedef struct omp_boruvka_options {
 mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_forest *out,
                        mst_phases *ph);
 
+/* omp_boruvka split for repeated solves on one topology (solver.h's prepare / solve_prepared /
+ * release): the storage depends only on n and m. */
+typedef struct omp_boruvka_ws omp_boruvka_ws;
+
+/*
+ * Allocates the union-find, minima, both worklists and block counts for g's n and m, decides
+ * filtering from them (o is copied), and touches every page with the OpenMP team that will use
+ * it, so that no page fault falls inside a solve. Phase "prepare". Errors: MST_ERESOURCE
+ * (memory, m >= 2^32); *ws is then NULL.
+ */
+mst_status omp_boruvka_prepare(const mst_graph *g, const omp_boruvka_options *o,
+                               omp_boruvka_ws **ws, mst_phases *ph);
+
+/* omp_boruvka on g, whose n and m must be those of the prepare call (the keys may differ):
+ * same forest, phases and counters. Errors: MST_EINTERNAL (another n or m). */
+mst_status omp_boruvka_run(omp_boruvka_ws *ws, const mst_graph *g, mst_forest *out,
+                           mst_phases *ph);
+
+/* Frees ws (NULL-safe). */
+void omp_boruvka_release(omp_boruvka_ws *ws);
+
 #endif
