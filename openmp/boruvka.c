@@ -10,6 +10,11 @@
 
 /* Edges per block: the unit of scheduling and of compaction. */
 #define BLOCK 2048
+/* Union by components when the worklist has at least n / OMP_UNION_BY_COMPONENTS edges (an
+ * environment-free knob: -DOMP_UNION_BY_COMPONENTS=0 keeps the edge-centric union always). */
+#ifndef OMP_UNION_BY_COMPONENTS
+#define OMP_UNION_BY_COMPONENTS 4
+#endif
 /* Forest edges a thread collects before reserving room in the output. */
 #define OUT_BATCH 256
 
@@ -40,6 +45,7 @@ typedef struct bv_state {
     uint64_t out_len; /* shared cursor into out->eid */
     double t_init, t_relabel, t_flatten, t_union, t_reset;
     uint64_t rounds;
+    mst_phases *ph;       /* rounds' sizes go here (may be NULL) */
     double filter_factor; /* light edges per vertex when filtering */
 } bv_state;
 
@@ -111,6 +117,41 @@ static inline __attribute__((always_inline)) void unite(bv_state *s, uint64_t le
 #pragma omp barrier
 }
 
+/* Steps 2 and 3 by components rather than edges, for rounds whose worklist is at least about
+ * as long as the vertex array: one sequential pass over the minima finds every component's
+ * lightest edge, unites its ends and clears the minimum, where the edge-centric steps read two
+ * random minima per worklist edge and then clear them in a pass of their own. An edge chosen by
+ * both its components is met twice; only the union that joins emits it (the chosen edges form a
+ * forest over the components: Borůvka's lemma under a total order). */
+static inline __attribute__((always_inline)) void unite_components(bv_state *s,
+                                                                   omp_dsu_kind kind)
+{
+    const uint32_t *gu = s->g->u, *gv = s->g->v;
+    uint64_t batch[OUT_BATCH];
+    int nb = 0;
+#pragma omp for schedule(static) nowait
+    for (uint32_t x = 0; x < s->g->n; x++) {
+        uint64_t b = __atomic_load_n(&s->best[x], __ATOMIC_RELAXED);
+        if (b == NONE)
+            continue;
+        __atomic_store_n(&s->best[x], NONE, __ATOMIC_RELAXED);
+        uint32_t id = (uint32_t)b;
+        if (!dsu_union(&s->dsu, gu[id], gv[id], kind))
+            continue;
+        batch[nb++] = id;
+        if (nb == OUT_BATCH) {
+            uint64_t at = __atomic_fetch_add(&s->out_len, (uint64_t)nb, __ATOMIC_RELAXED);
+            memcpy(s->out->eid + at, batch, (size_t)nb * sizeof *batch);
+            nb = 0;
+        }
+    }
+    if (nb > 0) {
+        uint64_t at = __atomic_fetch_add(&s->out_len, (uint64_t)nb, __ATOMIC_RELAXED);
+        memcpy(s->out->eid + at, batch, (size_t)nb * sizeof *batch);
+    }
+#pragma omp barrier
+}
+
 /* Clears one minimum. Guarded like the minimum itself: a hub is the representative of
  * millions of worklist edges, and unconditional stores would bounce its cache line between all
  * cores; after the first store the others only read. */
@@ -137,6 +178,8 @@ static inline __attribute__((always_inline)) void rounds(bv_state *s, uint64_t l
                                                          int minima_set, omp_dsu_kind kind)
 {
     while (len > 0) {
+#pragma omp single nowait
+        mst_phase_round(s->ph, s->g->n - s->out_len, len); /* components, worklist edges */
         double t0 = mst_now_s();
         uint64_t survivors = len; /* relabel+min below includes compacting the survivors */
         if (!minima_set) {
@@ -148,10 +191,15 @@ static inline __attribute__((always_inline)) void rounds(bv_state *s, uint64_t l
             survivors = s->count[blocks];
         }
         minima_set = 0;
-        double t2 = mst_now_s();
-        unite(s, survivors, kind);
-        double t3 = mst_now_s();
-        reset(s, survivors);
+        double t2 = mst_now_s(), t3;
+        if (survivors * OMP_UNION_BY_COMPONENTS >= s->g->n) {
+            unite_components(s, kind);
+            t3 = mst_now_s();
+        } else {
+            unite(s, survivors, kind);
+            t3 = mst_now_s();
+            reset(s, survivors);
+        }
 #pragma omp single
         {
             wl_edge *t = s->wl;
@@ -350,6 +398,7 @@ mst_status omp_boruvka_run(omp_boruvka_ws *ws, const mst_graph *g, mst_forest *o
     s->g = g;
     s->out = out;
     s->out_len = 0;
+    s->ph = ph;
     s->t_init = s->t_relabel = s->t_flatten = s->t_union = s->t_reset = 0;
     s->rounds = 0;
     switch (ws->kind) { /* one specialized copy of the rounds per union-find variant */

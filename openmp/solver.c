@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "contract.h"
 #include "harness.h"
+#include "wait.h"
 
 /* mst-omp's own options. */
 typedef struct omp_cli {
@@ -173,6 +174,7 @@ const mst_solver_desc mst_solver_openmp = {
     .variants = variants,
     .options = options,
     .option_values = &cli,
+    .init = omp_wait_init,
     .context = context,
     .max_edges = mst_packed_max_edges,
 };
