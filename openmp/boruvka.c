@@ -177,9 +177,12 @@ static void reset(bv_state *s, uint64_t len)
 static inline __attribute__((always_inline)) void rounds(bv_state *s, uint64_t len,
                                                          int minima_set, omp_dsu_kind kind)
 {
+    /* Every round's size, components and worklist edges: this one here, the next ones where
+     * each round ends (both where no thread is uniting). */
+#pragma omp single
+    if (len > 0)
+        mst_phase_round(s->ph, s->g->n - s->out_len, len);
     while (len > 0) {
-#pragma omp single nowait
-        mst_phase_round(s->ph, s->g->n - s->out_len, len); /* components, worklist edges */
         double t0 = mst_now_s();
         uint64_t survivors = len; /* relabel+min below includes compacting the survivors */
         if (!minima_set) {
@@ -206,6 +209,8 @@ static inline __attribute__((always_inline)) void rounds(bv_state *s, uint64_t l
             s->wl = s->next;
             s->next = t;
             s->rounds += survivors > 0;
+            if (survivors > 0)
+                mst_phase_round(s->ph, s->g->n - s->out_len, survivors);
             s->t_relabel += t2 - t0;
             s->t_union += t3 - t2;
             s->t_reset += mst_now_s() - t3;
