@@ -137,6 +137,8 @@ mst_status mst_filter_kruskal(const mst_graph *g, mst_forest *out, mst_phases *p
     s.base = (uint64_t)(BASE_PER_VERTEX * g->n);
     if (s.base < BASE_EDGES)
         s.base = BASE_EDGES;
+    if (g->m <= s.base) /* one base case: that is Kruskal's algorithm, so run its very code */
+        return mst_kruskal(g, out, ph);
     out->count = 0;
     MST_ALLOC(all.ki, g->m);
     MST_ALLOC(all.uv, g->m);
