@@ -13,7 +13,7 @@
 /* Union by components when the worklist has at least n / OMP_UNION_BY_COMPONENTS edges (an
  * environment-free knob: -DOMP_UNION_BY_COMPONENTS=0 keeps the edge-centric union always). */
 #ifndef OMP_UNION_BY_COMPONENTS
-#define OMP_UNION_BY_COMPONENTS 4
+#define OMP_UNION_BY_COMPONENTS 1
 #endif
 /* Forest edges a thread collects before reserving room in the output. */
 #define OUT_BATCH 256
@@ -351,8 +351,10 @@ void omp_boruvka_release(omp_boruvka_ws *ws)
     free(ws);
 }
 
-mst_status omp_boruvka_prepare(const mst_graph *g, const omp_boruvka_options *o,
-                               omp_boruvka_ws **out_ws, mst_phases *ph)
+/* omp_boruvka_prepare; `touch_pages` 0 leaves the first touch to the solve (one solve only:
+ * its fill writes every page anyway). */
+static mst_status prepare(const mst_graph *g, const omp_boruvka_options *o,
+                          omp_boruvka_ws **out_ws, mst_phases *ph, int touch_pages)
 {
     mst_status st = MST_OK;
     *out_ws = NULL;
@@ -383,13 +385,20 @@ mst_status omp_boruvka_prepare(const mst_graph *g, const omp_boruvka_options *o,
         omp_init_lock(&s->dsu.lock);
         ws->locked = 1;
     }
-    touch(s, g->n, g->m);
+    if (touch_pages)
+        touch(s, g->n, g->m);
     mst_phase_add(ph, "prepare", mst_now_s() - t0);
     *out_ws = ws;
     return MST_OK;
 fail:
     omp_boruvka_release(ws);
     return st;
+}
+
+mst_status omp_boruvka_prepare(const mst_graph *g, const omp_boruvka_options *o,
+                               omp_boruvka_ws **ws, mst_phases *ph)
+{
+    return prepare(g, o, ws, ph, 1);
 }
 
 mst_status omp_boruvka_run(omp_boruvka_ws *ws, const mst_graph *g, mst_forest *out,
@@ -430,7 +439,7 @@ mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_for
 {
     omp_boruvka_ws *ws;
     double t0 = mst_now_s();
-    mst_status st = omp_boruvka_prepare(g, o, &ws, NULL);
+    mst_status st = prepare(g, o, &ws, NULL, 0);
     if (st != MST_OK)
         return st;
     double t_alloc = mst_now_s() - t0;
