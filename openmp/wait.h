@@ -8,10 +8,11 @@
 
 /* The spin count mst-omp gives libgomp (GOMP_SPINCOUNT, in busy-wait iterations before a
  * waiting thread sleeps) when neither OMP_WAIT_POLICY nor GOMP_SPINCOUNT is set: libgomp's own
- * default (300,000, about a millisecond) lets a thread spin through the time slice of a
- * partner that a busy machine has descheduled (docs/omp-tuning.md). */
+ * default (300,000) lets a thread spin through the whole time slice of a partner that a busy
+ * machine has descheduled, at every barrier; a short spin then sleep keeps barriers cheap on an
+ * idle machine and lets the partner run on a busy one (docs/omp-tuning.md). */
 #ifndef OMP_DEFAULT_SPINCOUNT
-#define OMP_DEFAULT_SPINCOUNT "10000"
+#define OMP_DEFAULT_SPINCOUNT "1000"
 #endif
 
 /*
