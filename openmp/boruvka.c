@@ -10,8 +10,9 @@
 
 /* Edges per block: the unit of scheduling and of compaction. */
 #define BLOCK 2048
-/* Union by components when the worklist has at least n / OMP_UNION_BY_COMPONENTS edges (an
- * environment-free knob: -DOMP_UNION_BY_COMPONENTS=0 keeps the edge-centric union always). */
+/* Union by components when the worklist has at least n / OMP_UNION_BY_COMPONENTS edges
+ * (docs/omp-tuning.md; -DOMP_UNION_BY_COMPONENTS=0 builds the edge-centric union only, for
+ * comparisons). */
 #ifndef OMP_UNION_BY_COMPONENTS
 #define OMP_UNION_BY_COMPONENTS 1
 #endif
