@@ -9,10 +9,11 @@
 #   THREADS  thread counts of mst-omp (default "1 2 4 8 16")
 #   TRIALS   timed trials per run (default 5; the graphs of over 30M edges get 3)
 #   DATA     where the graphs go (default data/omp-sweep, outside git)
+#   BUDGET_S no new graph is started after this many seconds (default 170)
 #   EXTRA    "NAME=ENV..." more mst-omp runs at the largest thread count, e.g.
 #            "passive=OMP_WAIT_POLICY=passive spin0=GOMP_SPINCOUNT=0"
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 start=$SECONDS
 results=${1:-report/results/$(date -u +%F)-device-omp-sweep.jsonl}
 graphs=${GRAPHS:-ny rmat16 2d-2e20 random-2e23 rmat22}
@@ -50,6 +51,10 @@ run() {
 }
 
 for g in $graphs; do
+    if [ $((SECONDS - start)) -gt "${BUDGET_S:-170}" ]; then
+        echo "device-omp.sh: budget spent, $g and later graphs skipped" >&2
+        break
+    fi
     f=$(graph_file "$g") || continue
     size=$(stat -c %s "$f")
     trials=${TRIALS:-$([ "$size" -gt 400000000 ] && echo 3 || echo 5)}
