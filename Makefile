@@ -73,8 +73,9 @@ $(foreach s,$(SOLVER_LIST),$(eval $(call solver_rules,$(word 1,$(subst :, ,$(s))
 GEN_OBJ    := $(patsubst %.c,$(BUILD)/%.o,$(wildcard gen/*.c))
 $(GEN_OBJ): TOOLCHAIN := omp
 UNIT_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/unit/*.c))
-# The unit tests link the sequential algorithms, not mst-seq's descriptor.
+# The unit tests link the sequential and OpenMP algorithms, not the solvers' descriptors.
 SEQ_ALGO_OBJ := $(filter-out $(BUILD)/seq/solver.o,$(seq_OBJ))
+OMP_ALGO_OBJ := $(filter-out $(BUILD)/openmp/solver.o,$(openmp_OBJ))
 TOOLS      := $(BIN)/mst-verify $(BIN)/mst-convert $(BIN)/mst-gen
 
 .PHONY: all run test unit e2e bench report graphs clean setup tsan fuzz sanitize-gcc \
@@ -101,9 +102,9 @@ $(BIN)/mst-%: $(BUILD)/tools/%.o $(LIBMST)
 	@mkdir -p $(BIN)
 	$(LINK_c) $^ -o $@ $(ALL_LDLIBS)
 
-$(BIN)/unit-tests: $(UNIT_OBJ) $(SEQ_ALGO_OBJ) $(LIBMST)
+$(BIN)/unit-tests: $(UNIT_OBJ) $(SEQ_ALGO_OBJ) $(OMP_ALGO_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
-	$(LINK_c) $^ -o $@ $(ALL_LDLIBS) -lcriterion
+	$(LINK_omp) $^ -o $@ $(ALL_LDLIBS) -lcriterion
 
 # The GPU test of mst-cuda's transfer path and prepared topology against the sequential Kruskal
 # (tests/cuda/; run by tests/e2e/test_cuda.py), built where nvcc is.

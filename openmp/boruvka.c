@@ -10,6 +10,12 @@
 
 /* Edges per block: the unit of scheduling and of compaction. */
 #define BLOCK 2048
+/* Union by components when the worklist has at least n / OMP_UNION_BY_COMPONENTS edges
+ * (docs/omp-tuning.md; -DOMP_UNION_BY_COMPONENTS=0 builds the edge-centric union only, for
+ * comparisons). */
+#ifndef OMP_UNION_BY_COMPONENTS
+#define OMP_UNION_BY_COMPONENTS 1
+#endif
 /* Forest edges a thread collects before reserving room in the output. */
 #define OUT_BATCH 256
 
@@ -40,6 +46,7 @@ typedef struct bv_state {
     uint64_t out_len; /* shared cursor into out->eid */
     double t_init, t_relabel, t_flatten, t_union, t_reset;
     uint64_t rounds;
+    mst_phases *ph;       /* rounds' sizes go here (may be NULL) */
     double filter_factor; /* light edges per vertex when filtering */
 } bv_state;
 
@@ -111,6 +118,41 @@ static inline __attribute__((always_inline)) void unite(bv_state *s, uint64_t le
 #pragma omp barrier
 }
 
+/* Steps 2 and 3 by components rather than edges, for rounds whose worklist is at least about
+ * as long as the vertex array: one sequential pass over the minima finds every component's
+ * lightest edge, unites its ends and clears the minimum, where the edge-centric steps read two
+ * random minima per worklist edge and then clear them in a pass of their own. An edge chosen by
+ * both its components is met twice; only the union that joins emits it (the chosen edges form a
+ * forest over the components: Borůvka's lemma under a total order). */
+static inline __attribute__((always_inline)) void unite_components(bv_state *s,
+                                                                   omp_dsu_kind kind)
+{
+    const uint32_t *gu = s->g->u, *gv = s->g->v;
+    uint64_t batch[OUT_BATCH];
+    int nb = 0;
+#pragma omp for schedule(static) nowait
+    for (uint32_t x = 0; x < s->g->n; x++) {
+        uint64_t b = __atomic_load_n(&s->best[x], __ATOMIC_RELAXED);
+        if (b == NONE)
+            continue;
+        __atomic_store_n(&s->best[x], NONE, __ATOMIC_RELAXED);
+        uint32_t id = (uint32_t)b;
+        if (!dsu_union(&s->dsu, gu[id], gv[id], kind))
+            continue;
+        batch[nb++] = id;
+        if (nb == OUT_BATCH) {
+            uint64_t at = __atomic_fetch_add(&s->out_len, (uint64_t)nb, __ATOMIC_RELAXED);
+            memcpy(s->out->eid + at, batch, (size_t)nb * sizeof *batch);
+            nb = 0;
+        }
+    }
+    if (nb > 0) {
+        uint64_t at = __atomic_fetch_add(&s->out_len, (uint64_t)nb, __ATOMIC_RELAXED);
+        memcpy(s->out->eid + at, batch, (size_t)nb * sizeof *batch);
+    }
+#pragma omp barrier
+}
+
 /* Clears one minimum. Guarded like the minimum itself: a hub is the representative of
  * millions of worklist edges, and unconditional stores would bounce its cache line between all
  * cores; after the first store the others only read. */
@@ -136,6 +178,11 @@ static void reset(bv_state *s, uint64_t len)
 static inline __attribute__((always_inline)) void rounds(bv_state *s, uint64_t len,
                                                          int minima_set, omp_dsu_kind kind)
 {
+    /* Every round's size, components and worklist edges: this one here, the next ones where
+     * each round ends (both where no thread is uniting). */
+#pragma omp single
+    if (len > 0)
+        mst_phase_round(s->ph, s->g->n - s->out_len, len);
     while (len > 0) {
         double t0 = mst_now_s();
         uint64_t survivors = len; /* relabel+min below includes compacting the survivors */
@@ -148,16 +195,23 @@ static inline __attribute__((always_inline)) void rounds(bv_state *s, uint64_t l
             survivors = s->count[blocks];
         }
         minima_set = 0;
-        double t2 = mst_now_s();
-        unite(s, survivors, kind);
-        double t3 = mst_now_s();
-        reset(s, survivors);
+        double t2 = mst_now_s(), t3;
+        if (survivors * OMP_UNION_BY_COMPONENTS >= s->g->n) {
+            unite_components(s, kind);
+            t3 = mst_now_s();
+        } else {
+            unite(s, survivors, kind);
+            t3 = mst_now_s();
+            reset(s, survivors);
+        }
 #pragma omp single
         {
             wl_edge *t = s->wl;
             s->wl = s->next;
             s->next = t;
             s->rounds += survivors > 0;
+            if (survivors > 0)
+                mst_phase_round(s->ph, s->g->n - s->out_len, survivors);
             s->t_relabel += t2 - t0;
             s->t_union += t3 - t2;
             s->t_reset += mst_now_s() - t3;
@@ -250,58 +304,148 @@ static inline __attribute__((always_inline)) void solve(bv_state *s, int filter,
     }
 }
 
-mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_forest *out,
-                       mst_phases *ph)
+/* The worklist variant's storage, which depends only on n and m (boruvka.h). */
+struct omp_boruvka_ws {
+    bv_state s;        /* arrays allocated; per-solve fields are reset by omp_boruvka_run */
+    omp_dsu_kind kind;
+    int filter;        /* decided from n and m */
+    int locked;        /* the lock of DSU_LOCK is initialized */
+    uint32_t n;        /* the topology it was prepared for */
+    uint64_t m;
+};
+
+/* First touch of every array by the team that will use it, block by block as the loops do:
+ * the pages are mapped (and placed near their threads) here rather than inside a timed solve. */
+static void touch(bv_state *s, uint32_t n, uint64_t m)
+{
+    uint64_t blocks = (m + BLOCK - 1) / BLOCK;
+#pragma omp parallel
+    {
+#pragma omp for schedule(static) nowait
+        for (uint32_t x = 0; x < n; x++) {
+            s->dsu.rec[x] = x;
+            s->best[x] = NONE;
+            if (s->rep)
+                s->rep[x] = x;
+        }
+#pragma omp for schedule(static)
+        for (uint64_t b = 0; b < blocks; b++) {
+            uint64_t lo = b * BLOCK, len = lo + BLOCK < m ? BLOCK : m - lo;
+            memset(s->wl + lo, 0, len * sizeof *s->wl);
+            memset(s->next + lo, 0, len * sizeof *s->next);
+        }
+    }
+}
+
+void omp_boruvka_release(omp_boruvka_ws *ws)
+{
+    if (ws == NULL)
+        return;
+    if (ws->locked)
+        omp_destroy_lock(&ws->s.dsu.lock);
+    free(ws->s.dsu.rec);
+    free(ws->s.best);
+    free(ws->s.rep);
+    free(ws->s.wl);
+    free(ws->s.next);
+    free(ws->s.count);
+    free(ws);
+}
+
+/* omp_boruvka_prepare; `touch_pages` 0 leaves the first touch to the solve (one solve only:
+ * its fill writes every page anyway). */
+static mst_status prepare(const mst_graph *g, const omp_boruvka_options *o,
+                          omp_boruvka_ws **out_ws, mst_phases *ph, int touch_pages)
 {
     mst_status st = MST_OK;
-    bv_state s;
-    memset(&s, 0, sizeof s);
+    *out_ws = NULL;
     if (g->m > UINT32_MAX)
         return mst_fail(MST_ERESOURCE, "mst-omp supports fewer than 2^32 edges (m = %llu)",
                         (unsigned long long)g->m);
-    int filter = o->filter < 0 ? g->m >= (uint64_t)OMP_FILTER_AUTO_DEGREE * g->n : o->filter;
-    filter = filter && g->m > 0; /* nothing to sample */
-    uint64_t blocks = (g->m + BLOCK - 1) / BLOCK;
     double t0 = mst_now_s();
-    s.g = g;
-    s.out = out;
-    s.filter_factor = o->filter_factor;
-    if ((s.dsu.rec = mst_big_alloc(g->n, sizeof *s.dsu.rec)) == NULL ||
-        (s.best = mst_big_alloc(g->n, sizeof *s.best)) == NULL ||
-        (s.wl = mst_big_alloc(g->m, sizeof *s.wl)) == NULL ||
-        (s.next = mst_big_alloc(g->m, sizeof *s.next)) == NULL ||
-        (filter && (s.rep = mst_big_alloc(g->n, sizeof *s.rep)) == NULL)) {
+    omp_boruvka_ws *ws = calloc(1, sizeof *ws);
+    if (ws == NULL)
+        return mst_fail(MST_ERESOURCE, "out of memory");
+    bv_state *s = &ws->s;
+    int filter = o->filter < 0 ? g->m >= (uint64_t)OMP_FILTER_AUTO_DEGREE * g->n : o->filter;
+    ws->filter = filter && g->m > 0; /* nothing to sample */
+    ws->kind = o->dsu;
+    ws->n = g->n;
+    ws->m = g->m;
+    s->filter_factor = o->filter_factor;
+    if ((s->dsu.rec = mst_big_alloc(g->n, sizeof *s->dsu.rec)) == NULL ||
+        (s->best = mst_big_alloc(g->n, sizeof *s->best)) == NULL ||
+        (s->wl = mst_big_alloc(g->m, sizeof *s->wl)) == NULL ||
+        (s->next = mst_big_alloc(g->m, sizeof *s->next)) == NULL ||
+        (ws->filter && (s->rep = mst_big_alloc(g->n, sizeof *s->rep)) == NULL)) {
         st = MST_ERESOURCE;
         goto fail;
     }
-    MST_ALLOC(s.count, blocks + 1);
-    if (o->dsu == DSU_LOCK)
-        omp_init_lock(&s.dsu.lock);
-    s.t_init = mst_now_s() - t0; /* allocation; solve() adds initialization and the fill */
-    switch (o->dsu) { /* one specialized copy of the rounds per union-find variant */
-    case DSU_WAITFREE: solve(&s, filter, DSU_WAITFREE); break;
-    case DSU_LOCK: solve(&s, filter, DSU_LOCK); break;
-    case DSU_HALF: solve(&s, filter, DSU_HALF); break;
-    case DSU_FULL: solve(&s, filter, DSU_FULL); break;
-    case DSU_PLAIN: solve(&s, filter, DSU_PLAIN); break;
+    MST_ALLOC(s->count, (g->m + BLOCK - 1) / BLOCK + 1);
+    if (ws->kind == DSU_LOCK) {
+        omp_init_lock(&s->dsu.lock);
+        ws->locked = 1;
     }
-    if (o->dsu == DSU_LOCK)
-        omp_destroy_lock(&s.dsu.lock);
-    out->count = s.out_len;
-    mst_phase_add(ph, "init", s.t_init);
-    mst_phase_add(ph, "relabel+min", s.t_relabel);
-    if (filter)
-        mst_phase_add(ph, "flatten", s.t_flatten);
-    mst_phase_add(ph, "union", s.t_union);
-    mst_phase_add(ph, "reset", s.t_reset);
-    mst_phase_count(ph, "rounds", s.rounds);
-    mst_phase_count(ph, "filtered", filter);
+    if (touch_pages)
+        touch(s, g->n, g->m);
+    mst_phase_add(ph, "prepare", mst_now_s() - t0);
+    *out_ws = ws;
+    return MST_OK;
 fail:
-    free(s.dsu.rec);
-    free(s.best);
-    free(s.rep);
-    free(s.wl);
-    free(s.next);
-    free(s.count);
+    omp_boruvka_release(ws);
+    return st;
+}
+
+mst_status omp_boruvka_prepare(const mst_graph *g, const omp_boruvka_options *o,
+                               omp_boruvka_ws **ws, mst_phases *ph)
+{
+    return prepare(g, o, ws, ph, 1);
+}
+
+mst_status omp_boruvka_run(omp_boruvka_ws *ws, const mst_graph *g, mst_forest *out,
+                           mst_phases *ph)
+{
+    bv_state *s = &ws->s;
+    if (g->n != ws->n || g->m != ws->m)
+        return mst_fail(MST_EINTERNAL, "mst-omp: prepared for n=%u m=%llu, called with n=%u "
+                        "m=%llu", ws->n, (unsigned long long)ws->m, g->n,
+                        (unsigned long long)g->m);
+    s->g = g;
+    s->out = out;
+    s->out_len = 0;
+    s->ph = ph;
+    s->t_init = s->t_relabel = s->t_flatten = s->t_union = s->t_reset = 0;
+    s->rounds = 0;
+    switch (ws->kind) { /* one specialized copy of the rounds per union-find variant */
+    case DSU_WAITFREE: solve(s, ws->filter, DSU_WAITFREE); break;
+    case DSU_LOCK: solve(s, ws->filter, DSU_LOCK); break;
+    case DSU_HALF: solve(s, ws->filter, DSU_HALF); break;
+    case DSU_FULL: solve(s, ws->filter, DSU_FULL); break;
+    case DSU_PLAIN: solve(s, ws->filter, DSU_PLAIN); break;
+    }
+    out->count = s->out_len;
+    mst_phase_add(ph, "init", s->t_init);
+    mst_phase_add(ph, "relabel+min", s->t_relabel);
+    if (ws->filter)
+        mst_phase_add(ph, "flatten", s->t_flatten);
+    mst_phase_add(ph, "union", s->t_union);
+    mst_phase_add(ph, "reset", s->t_reset);
+    mst_phase_count(ph, "rounds", s->rounds);
+    mst_phase_count(ph, "filtered", ws->filter);
+    return MST_OK;
+}
+
+mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_forest *out,
+                       mst_phases *ph)
+{
+    omp_boruvka_ws *ws;
+    double t0 = mst_now_s();
+    mst_status st = prepare(g, o, &ws, NULL, 0);
+    if (st != MST_OK)
+        return st;
+    double t_alloc = mst_now_s() - t0;
+    st = omp_boruvka_run(ws, g, out, ph);
+    mst_phase_add(ph, "init", t_alloc); /* allocation and first touch */
+    omp_boruvka_release(ws);
     return st;
 }

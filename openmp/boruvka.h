@@ -29,6 +29,8 @@ typedef struct omp_boruvka_options {
  *  2. union: every edge that holds the minimum at one of its ends joins the forest and its
  *     components are united;
  *  3. reset: minima are cleared where they were set.
+ * While the worklist has at least n edges, steps 2 and 3 are one pass over the minima instead:
+ * each component's chosen edge is united and emitted if it joins, and its minimum cleared.
  * The first round's relabelling is the fill of the worklist itself (every vertex is a singleton).
  * With filtering, a sampled threshold first restricts the rounds to about filter_factor * n
  * lightest edges; then every vertex's representative is recorded ("flatten") and the heavier
@@ -36,10 +38,32 @@ typedef struct omp_boruvka_options {
  * Threads: the caller's OpenMP settings (omp_set_num_threads, omp_set_schedule for the edge
  * loops, which use schedule(runtime)). Phases: "init" (allocation, initialization, first
  * worklist and its minima), "relabel+min" (with compaction), "flatten", "union", "reset";
- * counters: "rounds", "filtered" (heavy edges). Requires m < 2^32 (packed ids).
+ * counters: "rounds", "filtered" (heavy edges); mst_phase_round(components, worklist edges)
+ * for every round. Requires m < 2^32 (packed ids).
  * Errors: MST_ERESOURCE. O((n + m) log n) work in the worst case, O(log n) rounds.
  */
 mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_forest *out,
                        mst_phases *ph);
+
+/* omp_boruvka split for repeated solves on one topology (solver.h's prepare / solve_prepared /
+ * release): the storage depends only on n and m. */
+typedef struct omp_boruvka_ws omp_boruvka_ws;
+
+/*
+ * Allocates the union-find, minima, both worklists and block counts for g's n and m, decides
+ * filtering from them (o is copied), and touches every page with the OpenMP team that will use
+ * it, so that no page fault falls inside a solve. Phase "prepare". Errors: MST_ERESOURCE
+ * (memory, m >= 2^32); *ws is then NULL.
+ */
+mst_status omp_boruvka_prepare(const mst_graph *g, const omp_boruvka_options *o,
+                               omp_boruvka_ws **ws, mst_phases *ph);
+
+/* omp_boruvka on g, whose n and m must be those of the prepare call (the keys may differ):
+ * same forest, phases and counters. Errors: MST_EINTERNAL (another n or m). */
+mst_status omp_boruvka_run(omp_boruvka_ws *ws, const mst_graph *g, mst_forest *out,
+                           mst_phases *ph);
+
+/* Frees ws (NULL-safe). */
+void omp_boruvka_release(omp_boruvka_ws *ws);
 
 #endif

@@ -37,6 +37,7 @@ typedef struct ct_state {
     mst_phases *ph;
     int timed;
     uint64_t rounds, color_steps, merged;
+    uint64_t threads; /* the team size part and work.hist have room for */
     uint32_t n;       /* vertices and arcs of the current level, and which buffer holds it */
     uint64_t arcs;
     int buf;
@@ -211,12 +212,45 @@ static void rounds(ct_state *s, uint32_t until)
     }
 }
 
-/* The first level, the parallel rounds, then the small levels on this thread alone. */
-static void solve(ct_state *s)
+/* What a prepared contraction keeps of the first level: its row offsets, far ends and edge
+ * ids, which depend only on the topology; each solve rebuilds the keys from them. */
+typedef struct ct_base {
+    uint64_t *beg;    /* [n + 1] */
+    uint32_t *adj;    /* [2m] */
+    uint32_t *eid;    /* [2m] */
+} ct_base;
+
+/* The first level from the kept one: offsets and far ends copied, keys gathered by edge id.
+ * Every thread of the team calls it. */
+static void restore_first_level(const mst_graph *g, const ct_base *b, ct_csr *c)
+{
+    uint64_t arcs = 2 * g->m;
+#pragma omp for schedule(static) nowait
+    for (uint32_t v = 0; v < g->n; v++) {
+        c->beg[v] = b->beg[v];
+        c->end[v] = b->beg[v + 1];
+    }
+#pragma omp for schedule(static)
+    for (uint64_t a = 0; a < arcs; a++) {
+        uint32_t e = b->eid[a];
+        c->adj[a] = b->adj[a];
+        c->ki[a] = (uint64_t)g->key[e] << 32 | e;
+    }
+    if (omp_get_thread_num() == 0)
+        c->beg[g->n] = arcs;
+#pragma omp barrier
+}
+
+/* The first level (built, or restored from `base`), the parallel rounds, then the small levels
+ * on this thread alone. */
+static void solve(ct_state *s, const ct_base *base)
 {
 #pragma omp parallel
     {
-        ct_csr_build(s->g, &s->csr[0], &s->csr[1], s->work.hist);
+        if (base != NULL)
+            restore_first_level(s->g, base, &s->csr[0]);
+        else
+            ct_csr_build(s->g, &s->csr[0], &s->csr[1], s->work.hist);
         lap(s, P_CSR);
         rounds(s, SERIAL_BELOW);
     }
@@ -241,6 +275,21 @@ static void free_csr(ct_csr *c)
     free(c->ki);
 }
 
+/* The scratch sized by the team (omp_get_max_threads() threads), replacing any older one. */
+static mst_status alloc_team(ct_state *s)
+{
+    mst_status st = MST_OK;
+    uint64_t threads = (uint64_t)omp_get_max_threads();
+    free(s->part);
+    free(s->work.hist);
+    s->work.hist = NULL;
+    s->threads = threads;
+    MST_ALLOC(s->part, threads + 1);
+    MST_ALLOC(s->work.hist, CT_CSR_HIST_WORDS(threads));
+fail:
+    return st;
+}
+
 static mst_status alloc_state(ct_state *s, const mst_graph *g)
 {
     mst_status st = MST_OK;
@@ -252,9 +301,7 @@ static mst_status alloc_state(ct_state *s, const mst_graph *g)
         (s->label = mst_big_alloc(g->n, sizeof *s->label)) == NULL ||
         (s->work.cnt = mst_big_alloc(g->n, sizeof *s->work.cnt)) == NULL)
         return MST_ERESOURCE;
-    uint64_t threads = (uint64_t)omp_get_max_threads();
-    MST_ALLOC(s->part, threads + 1);
-    MST_ALLOC(s->work.hist, CT_CSR_HIST_WORDS(threads));
+    MST_CHECK(alloc_team(s));
     s->work.label = s->label;
     s->work.order = s->succ; /* dead once new-ids has labelled every vertex */
 fail:
@@ -270,36 +317,151 @@ static void record(const ct_state *s, mst_phases *ph)
     mst_phase_count(ph, "merged-parallel", s->merged);
 }
 
-mst_status omp_contract(const mst_graph *g, const omp_contract_options *o, int timed,
-                        mst_forest *out, mst_phases *ph)
+/* Frees what alloc_state allocated (NULL-safe members). */
+static void free_state(ct_state *s)
+{
+    for (int i = 0; i < 2; i++)
+        free_csr(&s->csr[i]);
+    free(s->succ);
+    free(s->color);
+    free(s->minid);
+    free(s->label);
+    free(s->work.cnt);
+    free(s->part);
+    free(s->work.hist);
+}
+
+/* Resets the per-solve fields of s for a solve of g into out. */
+static void start(ct_state *s, const mst_graph *g, int timed, mst_forest *out, mst_phases *ph)
+{
+    s->g = g;
+    s->out = out;
+    s->out_len = 0;
+    s->ph = ph;
+    s->timed = timed;
+    s->rounds = s->color_steps = s->merged = 0;
+    s->n = g->n;
+    s->arcs = 2 * g->m;
+    s->buf = 0;
+    memset(s->t, 0, sizeof s->t);
+    s->last = timed ? mst_now_s() : 0;
+}
+
+static mst_status check_edges(const mst_graph *g)
 {
     if (g->m > UINT32_MAX)
         return mst_fail(MST_ERESOURCE, "mst-omp supports fewer than 2^32 edges (m = %llu)",
                         (unsigned long long)g->m);
+    return MST_OK;
+}
+
+mst_status omp_contract(const mst_graph *g, const omp_contract_options *o, int timed,
+                        mst_forest *out, mst_phases *ph)
+{
+    mst_status st = check_edges(g);
+    if (st != MST_OK)
+        return st;
     ct_state s;
     memset(&s, 0, sizeof s);
-    s.g = g;
-    s.out = out;
-    s.ph = ph;
     s.work.merge = o->merge_parallel;
-    s.timed = timed;
-    s.n = g->n;
-    s.arcs = 2 * g->m;
-    s.last = timed ? mst_now_s() : 0;
-    mst_status st = alloc_state(&s, g);
+    start(&s, g, timed, out, ph);
+    st = alloc_state(&s, g);
     if (st == MST_OK) {
-        solve(&s);
+        solve(&s, NULL);
         out->count = s.out_len;
         record(&s, ph);
     }
-    for (int i = 0; i < 2; i++)
-        free_csr(&s.csr[i]);
-    free(s.succ);
-    free(s.color);
-    free(s.minid);
-    free(s.label);
-    free(s.work.cnt);
-    free(s.part);
-    free(s.work.hist);
+    free_state(&s);
+    return st;
+}
+
+struct omp_contract_ws {
+    ct_state s;
+    ct_base base;
+    uint32_t n; /* the topology it was prepared for */
+    uint64_t m;
+};
+
+void omp_contract_release(omp_contract_ws *ws)
+{
+    if (ws == NULL)
+        return;
+    free_state(&ws->s);
+    free(ws->base.beg);
+    free(ws->base.adj);
+    free(ws->base.eid);
+    free(ws);
+}
+
+/* Keeps the first level's offsets, far ends and edge ids (csr[0], just built). */
+static void keep_base(const ct_csr *c, ct_base *b, uint32_t n, uint64_t arcs)
+{
+#pragma omp parallel
+    {
+#pragma omp for schedule(static) nowait
+        for (uint64_t v = 0; v <= n; v++)
+            b->beg[v] = c->beg[v];
+#pragma omp for schedule(static)
+        for (uint64_t a = 0; a < arcs; a++) {
+            b->adj[a] = c->adj[a];
+            b->eid[a] = (uint32_t)c->ki[a];
+        }
+    }
+}
+
+mst_status omp_contract_prepare(const mst_graph *g, const omp_contract_options *o,
+                                omp_contract_ws **out_ws, mst_phases *ph)
+{
+    *out_ws = NULL;
+    mst_status st = check_edges(g);
+    if (st != MST_OK)
+        return st;
+    double t0 = mst_now_s();
+    omp_contract_ws *ws = calloc(1, sizeof *ws);
+    if (ws == NULL)
+        return mst_fail(MST_ERESOURCE, "out of memory");
+    ws->n = g->n;
+    ws->m = g->m;
+    ws->s.work.merge = o->merge_parallel;
+    uint64_t arcs = 2 * g->m;
+    if ((st = alloc_state(&ws->s, g)) != MST_OK ||
+        (ws->base.beg = mst_big_alloc((uint64_t)g->n + 1, sizeof *ws->base.beg)) == NULL ||
+        (ws->base.adj = mst_big_alloc(arcs, sizeof *ws->base.adj)) == NULL ||
+        (ws->base.eid = mst_big_alloc(arcs, sizeof *ws->base.eid)) == NULL) {
+        omp_contract_release(ws);
+        return MST_ERESOURCE;
+    }
+    /* One full solve: it builds the first level to keep and touches every array's pages. */
+    mst_forest scratch = {NULL, 0, 0};
+    if ((scratch.eid = mst_big_alloc((uint64_t)g->n + 1, sizeof *scratch.eid)) == NULL) {
+        omp_contract_release(ws);
+        return MST_ERESOURCE;
+    }
+    start(&ws->s, g, 0, &scratch, NULL);
+#pragma omp parallel
+    ct_csr_build(g, &ws->s.csr[0], &ws->s.csr[1], ws->s.work.hist);
+    keep_base(&ws->s.csr[0], &ws->base, g->n, arcs);
+    solve(&ws->s, &ws->base);
+    free(scratch.eid);
+    mst_phase_add(ph, "prepare", mst_now_s() - t0);
+    *out_ws = ws;
+    return MST_OK;
+}
+
+mst_status omp_contract_run(omp_contract_ws *ws, const mst_graph *g, int timed,
+                            mst_forest *out, mst_phases *ph)
+{
+    mst_status st = MST_OK;
+    if (g->n != ws->n || g->m != ws->m)
+        return mst_fail(MST_EINTERNAL, "mst-omp: prepared for n=%u m=%llu, called with n=%u "
+                        "m=%llu", ws->n, (unsigned long long)ws->m, g->n,
+                        (unsigned long long)g->m);
+    if ((uint64_t)omp_get_max_threads() > ws->s.threads) /* a larger team since prepare */
+        MST_CHECK(alloc_team(&ws->s));
+    start(&ws->s, g, timed, out, ph);
+    solve(&ws->s, &ws->base);
+    out->count = ws->s.out_len;
+    record(&ws->s, ph);
+fail:
     return st;
 }

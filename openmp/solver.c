@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "contract.h"
 #include "harness.h"
+#include "wait.h"
 
 /* mst-omp's own options. */
 typedef struct omp_cli {
@@ -83,32 +84,85 @@ static void context(const mst_options *o, mst_run_context *c)
     c->threads = cli.threads > 0 ? (int)cli.threads : omp_get_max_threads();
 }
 
+/* The team and schedule of every solve, from -t and --schedule. */
+static void set_team(void)
+{
+    if (cli.threads > 0)
+        omp_set_num_threads((int)cli.threads);
+    omp_set_schedule(cli.sched, cli.chunk);
+}
+
 static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *out,
                         mst_phases *ph)
 {
     (void)o;
-    if (cli.threads > 0)
-        omp_set_num_threads((int)cli.threads);
-    omp_set_schedule(cli.sched, cli.chunk);
+    set_team();
     return omp_boruvka(g, &cli.b, out, ph);
+}
+
+static mst_status prepare(const mst_graph *g, const mst_options *o, void **state,
+                          mst_phases *ph)
+{
+    (void)o;
+    set_team();
+    return omp_boruvka_prepare(g, &cli.b, (omp_boruvka_ws **)state, ph);
+}
+
+static mst_status solve_prepared(void *state, const mst_graph *g, const mst_options *o,
+                                 mst_forest *out, mst_phases *ph)
+{
+    (void)o;
+    set_team();
+    return omp_boruvka_run(state, g, out, ph);
+}
+
+static void release(void *state)
+{
+    omp_boruvka_release(state);
 }
 
 static mst_status solve_contract(const mst_graph *g, const mst_options *o, mst_forest *out,
                                  mst_phases *ph)
 {
-    if (cli.threads > 0)
-        omp_set_num_threads((int)cli.threads);
+    set_team();
     return omp_contract(g, &cli.c, o->phases, out, ph);
+}
+
+static mst_status prepare_contract(const mst_graph *g, const mst_options *o, void **state,
+                                   mst_phases *ph)
+{
+    (void)o;
+    set_team();
+    return omp_contract_prepare(g, &cli.c, (omp_contract_ws **)state, ph);
+}
+
+static mst_status solve_prepared_contract(void *state, const mst_graph *g,
+                                          const mst_options *o, mst_forest *out,
+                                          mst_phases *ph)
+{
+    set_team();
+    return omp_contract_run(state, g, o->phases, out, ph);
+}
+
+static void release_contract(void *state)
+{
+    omp_contract_release(state);
 }
 
 static const mst_variant variants[] = {
     {.name = "boruvka",
      .help = "edge-centric Boruvka rounds over a compacted worklist (ECL-MST's on the CPU)",
-     .solve = solve},
+     .solve = solve,
+     .prepare = prepare,
+     .solve_prepared = solve_prepared,
+     .release = release},
     {.name = "contract",
      .help = "Boruvka rounds contracting a CSR: min edge, mirrors, colors, new ids, "
              "contraction (Sousa et al. 2015)",
-     .solve = solve_contract},
+     .solve = solve_contract,
+     .prepare = prepare_contract,
+     .solve_prepared = solve_prepared_contract,
+     .release = release_contract},
     {0},
 };
 
@@ -120,6 +174,7 @@ const mst_solver_desc mst_solver_openmp = {
     .variants = variants,
     .options = options,
     .option_values = &cli,
+    .init = omp_wait_init,
     .context = context,
     .max_edges = mst_packed_max_edges,
 };

@@ -43,9 +43,12 @@ static void base_case(fk_state *s, fk_part p)
     double t0 = mst_now_s();
     mst_radix_sort_pairs(p.ki, p.uv, s->tmp, s->uvtmp, p.len, 32, 64);
     double t1 = mst_now_s();
-    for (uint64_t i = 0; i < p.len && s->out->count < s->target; i++)
+    /* Locals: stores through out->eid could alias out->count and reload it every edge. */
+    uint64_t *eid = s->out->eid, k = s->out->count, target = s->target;
+    for (uint64_t i = 0; i < p.len && k < target; i++)
         if (mst_dsu_union(&s->dsu, (uint32_t)(p.uv[i] >> 32), (uint32_t)p.uv[i]))
-            s->out->eid[s->out->count++] = (uint32_t)p.ki[i];
+            eid[k++] = (uint32_t)p.ki[i];
+    s->out->count = k;
     s->t_sort += t1 - t0;
     s->t_scan += mst_now_s() - t1;
 }
@@ -134,6 +137,8 @@ mst_status mst_filter_kruskal(const mst_graph *g, mst_forest *out, mst_phases *p
     s.base = (uint64_t)(BASE_PER_VERTEX * g->n);
     if (s.base < BASE_EDGES)
         s.base = BASE_EDGES;
+    if (g->m <= s.base) /* one base case: that is Kruskal's algorithm, so run its very code */
+        return mst_kruskal(g, out, ph);
     out->count = 0;
     MST_ALLOC(all.ki, g->m);
     MST_ALLOC(all.uv, g->m);

@@ -143,6 +143,29 @@ static mst_phases run_with_phases(seq_algo algo, mst_graph *g, const char *const
     return ph;
 }
 
+/* Filter-Kruskal: graphs of n = 2500 with more than 4096 edges take the partition and filter
+ * path, the others are one base case. */
+Test(seq_filter_kruskal, matches_kruskal_on_random_multigraphs)
+{
+    check_random_graphs(mst_filter_kruskal, "filter-kruskal");
+}
+
+Test(seq_filter_kruskal, corner_cases)
+{
+    check_corner_cases(mst_filter_kruskal, "filter-kruskal");
+}
+
+/* Dense graphs recurse several levels (parts of 4096 edges): equal keys and forests too. */
+Test(seq_filter_kruskal, deep_recursion_matches_kruskal)
+{
+    const uint64_t key_ranges[] = {1, 7, 1ull << 32};
+    for (int i = 0; i < 3; i++) {
+        mst_graph g = random_graph(3000, 60000, key_ranges[i], 1 + (uint32_t)i);
+        check_against_kruskal(mst_filter_kruskal, "filter-kruskal", &g);
+        mst_graph_free(&g);
+    }
+}
+
 Test(seq_prim, matches_kruskal_on_random_multigraphs)
 {
     check_random_graphs(mst_prim, "prim");
