@@ -4,17 +4,23 @@
 #include "progress.h"
 
 #include <errno.h>
+#include <omp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #define CHUNK_BYTES (8u << 20)
 #define MAX_LINE_BYTES ((size_t)64 << 20)
 #define READ_PIECE_BYTES ((size_t)64 << 20) /* per source call: z_stream counts in uInt */
 #define SOURCE_IN_BYTES ((size_t)1 << 20)
+/* A direct read of a plain file at least this long is split among the threads (pread): one
+ * thread's copy out of the page cache is slower than the disk's or the memory's bandwidth. */
+#define PARALLEL_READ_BYTES ((size_t)4 << 20)
 
 /*
  * A file as it is read: its bytes, or their inflation when it starts with the gzip magic.
@@ -36,6 +42,10 @@ struct mst_reader {
     file_source *gz;          /* the file; NULL for memory readers */
     const unsigned char *mem; /* memory reader: remaining input */
     size_t mem_len;
+    const unsigned char *mem_start; /* memory reader: the whole input, for a rewind */
+    size_t mem_total;
+    void *map;          /* mst_reader_map's mapping of a plain file (NULL: none) */
+    size_t map_len;
     uint64_t consumed;  /* source bytes read so far (progress, mst_reader_offset) */
     uint64_t size;      /* the whole input's length when known before reading, else UINT64_MAX */
     char *buf;    /* buffered bytes buf[pos .. fill-1] not yet handed out */
@@ -80,6 +90,60 @@ fail:
     return st;
 }
 
+/* One thread's share of read_parallel: len bytes at file offset `at` into dst; *got counts
+ * what came (fewer only at the end of the file). Returns errno's value, or 0. */
+static int pread_all(int fd, unsigned char *dst, size_t len, off_t at, size_t *got)
+{
+    *got = 0;
+    while (*got < len) {
+        ssize_t k = pread(fd, dst + *got, len - *got, at + (off_t)*got);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            return errno;
+        if (k == 0)
+            break;
+        *got += (size_t)k;
+    }
+    return 0;
+}
+
+/* Reads up to `want` bytes of a plain file (its in[] empty) from the stream's position into dst,
+ * split into one pread per thread, then moves the stream past them: *got < want only at the end
+ * of the file. The threads copy out of the page cache side by side (the .msb and .egr arrays). */
+static mst_status read_parallel(const mst_reader *r, unsigned char *dst, size_t want, size_t *got)
+{
+    FILE *f = r->gz->f;
+    off_t at = ftello(f);
+    int threads = omp_get_max_threads(), err = 0;
+    size_t total = 0, part = (want + (size_t)threads - 1) / (size_t)threads;
+    if (at < 0)
+        return mst_fail(MST_EINPUT, "%s: read error: %s", r->name, strerror(errno));
+#pragma omp parallel for schedule(static, 1) reduction(+ : total) reduction(max : err)
+    for (int t = 0; t < threads; t++) {
+        size_t lo = (size_t)t * part, len = lo < want ? (want - lo < part ? want - lo : part) : 0;
+        size_t k = 0;
+        int e = len > 0 ? pread_all(fileno(f), dst + lo, len, at + (off_t)lo, &k) : 0;
+        total += k;
+        err = e > err ? e : err;
+    }
+    if (err != 0)
+        return mst_fail(MST_EINPUT, "%s: read error: %s", r->name, strerror(err));
+    /* A short part ends the file: only the bytes before the first gap count. */
+    size_t contiguous = total == want ? want : 0;
+    if (total < want) {
+        struct stat sb;
+        off_t size = fstat(fileno(f), &sb) == 0 ? sb.st_size : at;
+        contiguous = size > at ? (size_t)(size - at) : 0;
+        contiguous = contiguous < want ? contiguous : want;
+        r->gz->in_eof = 1;
+    }
+    if (fseeko(f, at + (off_t)contiguous, SEEK_SET) != 0)
+        return mst_fail(MST_EINPUT, "%s: read error: %s", r->name, strerror(errno));
+    *got = contiguous;
+    return MST_OK;
+}
+
 /* Copies up to `want` bytes of a plain file to dst: *got < want only at its end. */
 static mst_status source_copy(const mst_reader *r, unsigned char *dst, size_t want,
                               size_t *got)
@@ -89,7 +153,13 @@ static mst_status source_copy(const mst_reader *r, unsigned char *dst, size_t wa
     memcpy(dst, zs->next_in, k);
     zs->next_in += k;
     zs->avail_in -= (uInt)k;
-    if (k < want && !r->gz->in_eof) { /* in[] is empty: the rest goes straight to dst */
+    if (k < want && !r->gz->in_eof && want - k >= PARALLEL_READ_BYTES) {
+        size_t direct = 0;
+        mst_status st = read_parallel(r, dst + k, want - k, &direct);
+        if (st != MST_OK)
+            return st;
+        k += direct;
+    } else if (k < want && !r->gz->in_eof) { /* in[] is empty: the rest goes to dst */
         k += fread(dst + k, 1, want - k, r->gz->f);
         if (ferror(r->gz->f))
             return mst_fail(MST_EINPUT, "%s: read error: %s", r->name, strerror(errno));
@@ -168,8 +238,8 @@ mst_status mst_reader_from_memory(const char *name, const void *data, size_t len
     MST_CALLOC(r, 1);
     MST_ALLOC(r->name, strlen(name) + 1);
     strcpy(r->name, name);
-    r->mem = data;
-    r->mem_len = len;
+    r->mem = r->mem_start = data;
+    r->mem_len = r->mem_total = len;
     r->size = len;
     *out = r;
     return MST_OK;
@@ -332,10 +402,57 @@ mst_status mst_reader_fail(const mst_reader *r, const char *fmt, ...)
     return mst_fail(MST_EINPUT, "%s:%llu: %s", r->name, (unsigned long long)r->line, msg);
 }
 
+int mst_reader_map(mst_reader *r, const char **data, size_t *len)
+{
+    if (r->consumed != 0 || r->fill != 0)
+        return 0; /* only a reader that has handed out nothing yet */
+    if (r->gz == NULL) {
+        *data = (const char *)r->mem_start;
+        *len = r->mem_total;
+        return 1;
+    }
+    if (r->gz->gzip || r->size == UINT64_MAX || r->size == 0 || r->size > SIZE_MAX)
+        return 0;
+    if (r->map == NULL) {
+        void *p = mmap(NULL, (size_t)r->size, PROT_READ, MAP_PRIVATE, fileno(r->gz->f), 0);
+        if (p == MAP_FAILED)
+            return 0;
+        r->map = p;
+        r->map_len = (size_t)r->size;
+    }
+    *data = r->map;
+    *len = r->map_len;
+    return 1;
+}
+
+mst_status mst_reader_rewind(mst_reader *r)
+{
+    r->pos = r->fill = 0;
+    r->eof = 0;
+    r->line = 0;
+    r->consumed = 0;
+    if (r->gz == NULL) {
+        r->mem = r->mem_start;
+        r->mem_len = r->mem_total;
+        return MST_OK;
+    }
+    file_source *s = r->gz;
+    if (fseeko(s->f, 0, SEEK_SET) != 0)
+        return mst_fail(MST_EINPUT, "%s: cannot read it again: %s", r->name, strerror(errno));
+    s->zs.next_in = s->in;
+    s->zs.avail_in = 0;
+    s->in_eof = s->member_end = 0;
+    if (s->gzip && inflateReset(&s->zs) != Z_OK)
+        return mst_fail(MST_ERESOURCE, "%s: cannot restart zlib's inflate", r->name);
+    return source_load(r);
+}
+
 void mst_reader_close(mst_reader *r)
 {
     if (r == NULL)
         return;
+    if (r->map != NULL)
+        munmap(r->map, r->map_len);
     if (r->gz != NULL) {
         if (r->gz->gzip)
             inflateEnd(&r->gz->zs);
