@@ -14,13 +14,19 @@
  *     (integers: the smallest integer type that holds them; any real: float64);
  *   - lines are arcs: u->v and v->u with the same weight become one edge (directed = 1, the
  *     builder symmetrizes), so SNAP files that save each edge twice load each edge once.
- * One pass over the bytes, O(bytes + m).
+ * Two parsers give the same graph: the parallel one (text_chunks.h: a builder per thread and
+ * chunk, merged in file order) for files it takes, and the sequential line loop, which reads
+ * any file the parallel one gives up on and reports its first bad line.
+ * One pass over the bytes (two for a file with an error), O(bytes + m).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "builder.h"
+#include "line_scan.h"
 #include "loader.h"
 #include "parse.h"
+#include "text_chunks.h"
 #include "text_loader.h"
 
 typedef struct el_state {
@@ -73,6 +79,116 @@ static mst_status edge_line(mst_reader *r, void *state, const char *p, const cha
     return st != MST_OK ? st : mst_builder_add(&s->b, u, v, &w);
 }
 
+/* The parallel parse: the main builder, one builder per chunk slot, the file's shape. */
+typedef struct el_fast {
+    mst_reader *r;
+    const mst_load_options *o;
+    int started;          /* the first data line was found and the builders initialized */
+    int threads;
+    mst_builder main;
+    mst_builder *chunk;   /* [threads] */
+} el_fast;
+
+/* The data line at p (its first non-blank character) into b. Returns the line's '\n', or NULL
+ * to give up. */
+static const char *fast_edge_line(mst_builder *b, const char *p)
+{
+    uint64_t u, v;
+    mst_number w = mst_number_from_i64(0);
+    if (!mst_scan_id(&p, &u) || !mst_scan_id(&p, &v))
+        return NULL;
+    if (b->weighted && !mst_scan_weight(&p, &w, b->parse_float32))
+        return NULL;
+    p = mst_scan_blanks(p);
+    return *p == '\n' && mst_builder_add(b, u, v, &w) == MST_OK ? p : NULL;
+}
+
+/* Parses the lines [p, end) into chunk slot k (an mst_chunk_ops parse). */
+static int fast_parse(void *ctx, int k, const char *p, const char *end)
+{
+    mst_builder *b = &((el_fast *)ctx)->chunk[k];
+    while (p < end) {
+        const char *q = mst_scan_blanks(p);
+        if (*q == '\n' || *q == '#' || *q == '%') {
+            p = mst_scan_next_line(q, end);
+            continue;
+        }
+        if ((q = fast_edge_line(b, q)) == NULL)
+            return 1;
+        p = q + 1;
+    }
+    return 0;
+}
+
+/* Until the first data line is found: skips the comments before it and, from its fields,
+ * whether the file is weighted, then starts the builders (an mst_chunk_ops block_start). */
+static int fast_block_start(void *ctx, const char **begin, const char *end)
+{
+    el_fast *f = ctx;
+    const char *p = *begin;
+    while (!f->started && p < end) {
+        const char *q = mst_scan_blanks(p);
+        if (*q == '\n' || *q == '#' || *q == '%') {
+            p = mst_scan_next_line(q, end);
+            continue;
+        }
+        uint64_t u, v;
+        if (!mst_scan_id(&q, &u) || !mst_scan_id(&q, &v))
+            return 1;
+        int weighted = !mst_scan_at_eol(q), base = f->o != NULL && f->o->one_based;
+        if (mst_builder_init(&f->main, f->r, NULL, base, weighted, f->o) != MST_OK)
+            return 1;
+        for (int k = 0; k < f->threads; k++)
+            if (mst_builder_init(&f->chunk[k], NULL, mst_reader_name(f->r), base, weighted,
+                                 f->o) != MST_OK)
+                return 1;
+        f->started = 1;
+    }
+    *begin = p;
+    return 0;
+}
+
+/* Appends the block's chunks to the main builder, in file order (an mst_chunk_ops merge). */
+static int fast_merge(void *ctx, int count)
+{
+    el_fast *f = ctx;
+    for (int k = 0; k < count && f->started; k++) {
+        if (mst_builder_append(&f->main, &f->chunk[k]) != MST_OK)
+            return 1;
+        mst_builder_clear(&f->chunk[k]);
+    }
+    return 0;
+}
+
+/* The parallel parse into g. Returns MST_OK, or not MST_OK to leave the file to the sequential
+ * parser: any problem, an empty file, and integers of no single type (their message cites the
+ * lines of the first negative and of the first huge weight, which only the sequential parse
+ * counts). */
+static mst_status load_fast(mst_reader *r, const mst_load_options *o, mst_graph *g)
+{
+    static const mst_chunk_ops ops = {fast_block_start, fast_parse, fast_merge};
+    mst_status st = MST_OK;
+    el_fast f;
+    memset(&f, 0, sizeof f);
+    f.r = r;
+    f.o = o;
+    f.threads = mst_load_threads();
+    MST_CALLOC(f.chunk, (uint64_t)f.threads);
+    MST_CHECK(mst_text_chunks_run(r, f.threads, o != NULL ? o->chunk_bytes : 0, &ops, &f));
+    mst_builder *b = &f.main;
+    if (!f.started || (b->weighted && !b->forced && !b->any_real && b->neg_line != 0 &&
+                       b->huge_line != 0))
+        MST_FAIL(MST_EINPUT, "%s: left to the sequential parser", mst_reader_name(r));
+    st = mst_builder_finish(b, 1, g);
+fail:
+    if (f.chunk != NULL)
+        for (int k = 0; k < f.threads; k++)
+            mst_builder_free(&f.chunk[k]);
+    free(f.chunk);
+    mst_builder_free(&f.main);
+    return st;
+}
+
 mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     static const mst_line_syntax syntax = {"#%", 0};
@@ -80,6 +196,9 @@ mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph
     el_state s;
     memset(&s, 0, sizeof s);
     memset(g, 0, sizeof *g);
+    if (load_fast(r, o, g) == MST_OK)
+        return MST_OK;
+    MST_CHECK(mst_reader_rewind(r));
     s.o = o;
     MST_CHECK(mst_text_for_each_line(r, &syntax, edge_line, &s));
     if (!s.started) /* no edges at all: an empty graph (or --vertices isolated vertices) */
