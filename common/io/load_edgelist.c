@@ -19,10 +19,10 @@
  * any file the parallel one gives up on and reports its first bad line.
  * One pass over the bytes (two for a file with an error), O(bytes + m).
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include "builder.h"
+#include "chunk_build.h"
 #include "line_scan.h"
 #include "loader.h"
 #include "parse.h"
@@ -79,16 +79,6 @@ static mst_status edge_line(mst_reader *r, void *state, const char *p, const cha
     return st != MST_OK ? st : mst_builder_add(&s->b, u, v, &w);
 }
 
-/* The parallel parse: the main builder, one builder per chunk slot, the file's shape. */
-typedef struct el_fast {
-    mst_reader *r;
-    const mst_load_options *o;
-    int started;          /* the first data line was found and the builders initialized */
-    int threads;
-    mst_builder main;
-    mst_builder *chunk;   /* [threads] */
-} el_fast;
-
 /* The data line at p (its first non-blank character) into b. Returns the line's '\n', or NULL
  * to give up. */
 static const char *fast_edge_line(mst_builder *b, const char *p)
@@ -106,7 +96,7 @@ static const char *fast_edge_line(mst_builder *b, const char *p)
 /* Parses the lines [p, end) into chunk slot k (an mst_chunk_ops parse). */
 static int fast_parse(void *ctx, int k, const char *p, const char *end)
 {
-    mst_builder *b = &((el_fast *)ctx)->chunk[k];
+    mst_builder *b = &((mst_chunk_build *)ctx)->chunk[k];
     while (p < end) {
         const char *q = mst_scan_blanks(p);
         if (*q == '\n' || *q == '#' || *q == '%') {
@@ -124,9 +114,9 @@ static int fast_parse(void *ctx, int k, const char *p, const char *end)
  * whether the file is weighted, then starts the builders (an mst_chunk_ops block_start). */
 static int fast_block_start(void *ctx, const char **begin, const char *end)
 {
-    el_fast *f = ctx;
+    mst_chunk_build *c = ctx;
     const char *p = *begin;
-    while (!f->started && p < end) {
+    while (!c->started && p < end) {
         const char *q = mst_scan_blanks(p);
         if (*q == '\n' || *q == '#' || *q == '%') {
             p = mst_scan_next_line(q, end);
@@ -135,58 +125,25 @@ static int fast_block_start(void *ctx, const char **begin, const char *end)
         uint64_t u, v;
         if (!mst_scan_id(&q, &u) || !mst_scan_id(&q, &v))
             return 1;
-        int weighted = !mst_scan_at_eol(q), base = f->o != NULL && f->o->one_based;
-        if (mst_builder_init(&f->main, f->r, NULL, base, weighted, f->o) != MST_OK)
+        int weighted = !mst_scan_at_eol(q), base = c->o != NULL && c->o->one_based;
+        if (mst_builder_init(&c->main, c->r, NULL, base, weighted, c->o) != MST_OK ||
+            mst_chunk_build_start(c) != 0)
             return 1;
-        for (int k = 0; k < f->threads; k++)
-            if (mst_builder_init(&f->chunk[k], NULL, mst_reader_name(f->r), base, weighted,
-                                 f->o) != MST_OK)
-                return 1;
-        f->started = 1;
     }
     *begin = p;
     return 0;
 }
 
-/* Appends the block's chunks to the main builder, in file order (an mst_chunk_ops merge). */
-static int fast_merge(void *ctx, int count)
-{
-    el_fast *f = ctx;
-    for (int k = 0; k < count && f->started; k++) {
-        if (mst_builder_append(&f->main, &f->chunk[k]) != MST_OK)
-            return 1;
-        mst_builder_clear(&f->chunk[k]);
-    }
-    return 0;
-}
-
-/* The parallel parse into g. Returns MST_OK, or not MST_OK to leave the file to the sequential
- * parser: any problem, an empty file, and integers of no single type (their message cites the
- * lines of the first negative and of the first huge weight, which only the sequential parse
- * counts). */
+/* The parallel parse into g; not MST_OK: leave the file to the sequential parser. */
 static mst_status load_fast(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
-    static const mst_chunk_ops ops = {fast_block_start, fast_parse, fast_merge};
-    mst_status st = MST_OK;
-    el_fast f;
-    memset(&f, 0, sizeof f);
-    f.r = r;
-    f.o = o;
-    f.threads = mst_load_threads();
-    MST_CALLOC(f.chunk, (uint64_t)f.threads);
-    MST_CHECK(mst_text_chunks_run(r, f.threads, o != NULL ? o->chunk_bytes : 0, &ops, &f));
-    mst_builder *b = &f.main;
-    if (!f.started || (b->weighted && !b->forced && !b->any_real && b->neg_line != 0 &&
-                       b->huge_line != 0))
-        MST_FAIL(MST_EINPUT, "%s: left to the sequential parser", mst_reader_name(r));
-    st = mst_builder_finish(b, 1, g);
-fail:
-    if (f.chunk != NULL)
-        for (int k = 0; k < f.threads; k++)
-            mst_builder_free(&f.chunk[k]);
-    free(f.chunk);
-    mst_builder_free(&f.main);
-    return st;
+    static const mst_chunk_ops ops = {fast_block_start, fast_parse, mst_chunk_build_merge};
+    mst_chunk_build c;
+    memset(&c, 0, sizeof c);
+    c.r = r;
+    c.o = o;
+    c.records = UINT64_MAX;
+    return mst_chunk_build_run(&c, &ops, 1, g);
 }
 
 mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph *g)
@@ -196,7 +153,7 @@ mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph
     el_state s;
     memset(&s, 0, sizeof s);
     memset(g, 0, sizeof *g);
-    if (load_fast(r, o, g) == MST_OK)
+    if ((o == NULL || !o->sequential_parse) && load_fast(r, o, g) == MST_OK)
         return MST_OK;
     MST_CHECK(mst_reader_rewind(r));
     s.o = o;
