@@ -1,6 +1,7 @@
 /* reader.c: buffered line and byte input from files, gzip files or memory. */
 #include "reader.h"
 
+#include "igzip.h"
 #include "progress.h"
 
 #include <errno.h>
@@ -34,6 +35,8 @@ typedef struct file_source {
     int member_end; /* inflate finished a member: only another member may follow */
     int in_eof;     /* f has no more bytes */
     z_stream zs;    /* next_in/avail_in: the unread part of in[], in both modes */
+    mst_igzip *fast;      /* ISA-L's inflate while it goes well (igzip.h); NULL: zlib's */
+    uint64_t inflated;    /* bytes inflated so far, by either */
     unsigned char in[SOURCE_IN_BYTES];
 } file_source;
 
@@ -85,6 +88,7 @@ static mst_status source_open(mst_reader *r)
         if (inflateInit2(zs, 15 + 16) != Z_OK) /* 15 + 16: a gzip wrapper, 32 KiB window */
             return mst_fail(MST_ERESOURCE, "%s: cannot start zlib's inflate", r->name);
         r->gz->gzip = 1;
+        r->gz->fast = mst_igzip_new();
     }
 fail:
     return st;
@@ -168,10 +172,10 @@ static mst_status source_copy(const mst_reader *r, unsigned char *dst, size_t wa
     return MST_OK;
 }
 
-/* Inflates up to `want` bytes to dst: *got < want only after the last member. Errors: a
- * truncated or corrupt member, or bytes after a member that do not start another one. */
-static mst_status source_inflate(const mst_reader *r, unsigned char *dst, size_t want,
-                                 size_t *got)
+/* Inflates up to `want` bytes to dst with zlib: *got < want only after the last member.
+ * Errors: a truncated or corrupt member, or bytes after a member that do not start another. */
+static mst_status zlib_inflate(const mst_reader *r, unsigned char *dst, size_t want,
+                               size_t *got)
 {
     file_source *s = r->gz;
     z_stream *zs = &s->zs;
@@ -204,6 +208,97 @@ static mst_status source_inflate(const mst_reader *r, unsigned char *dst, size_t
     }
     *got = want - zs->avail_out;
     return MST_OK;
+}
+
+/* Before another member: only the gzip magic may follow; 1 if it does, 0 at the end of the
+ * input, -1 for other bytes. */
+static int next_member(const mst_reader *r)
+{
+    z_stream *zs = &r->gz->zs;
+    if (zs->avail_in == 0)
+        return 0;
+    return zs->avail_in >= 2 && zs->next_in[0] == 0x1f && zs->next_in[1] == 0x8b ? 1 : -1;
+}
+
+/* ISA-L's part of source_inflate: returns 0 with *got bytes (< want only after the last
+ * member), or -1 at any trouble (corrupt, truncated or trailing data; a read error), for
+ * zlib to inflate the same bytes again and name it. */
+static int fast_inflate(const mst_reader *r, unsigned char *dst, size_t want, size_t *got)
+{
+    file_source *s = r->gz;
+    z_stream *zs = &s->zs;
+    unsigned char *out = dst;
+    size_t room = want;
+    while (room > 0) {
+        if (zs->avail_in < 2 && !s->in_eof && source_load(r) != MST_OK)
+            return -1;
+        if (s->member_end) {
+            int next = next_member(r);
+            if (next < 0)
+                return -1;
+            if (next == 0)
+                break;
+            mst_igzip_reset(s->fast);
+            s->member_end = 0;
+        }
+        const unsigned char *in = zs->next_in;
+        size_t avail = zs->avail_in, before = room;
+        int ret = mst_igzip_inflate(s->fast, &in, &avail, &out, &room);
+        int stuck = ret == MST_IGZIP_MORE && room == before && avail == zs->avail_in;
+        zs->next_in = (unsigned char *)in;
+        zs->avail_in = (uInt)avail;
+        if (ret == MST_IGZIP_ERROR || (stuck && s->in_eof))
+            return -1;
+        s->member_end = ret == MST_IGZIP_MEMBER_END;
+    }
+    *got = want - room;
+    return 0;
+}
+
+/* Starts the file again with zlib and inflates `skip` bytes into nothing: ISA-L's output up
+ * to there, which zlib gives the same. */
+static mst_status zlib_take_over(const mst_reader *r, uint64_t skip)
+{
+    file_source *s = r->gz;
+    unsigned char scratch[1 << 14];
+    mst_igzip_free(s->fast);
+    s->fast = NULL;
+    if (fseeko(s->f, 0, SEEK_SET) != 0)
+        return mst_fail(MST_EINPUT, "%s: read error: %s", r->name, strerror(errno));
+    s->zs.next_in = s->in;
+    s->zs.avail_in = 0;
+    s->in_eof = s->member_end = 0;
+    if (inflateReset(&s->zs) != Z_OK)
+        return mst_fail(MST_ERESOURCE, "%s: cannot restart zlib's inflate", r->name);
+    mst_status st = source_load(r);
+    while (st == MST_OK && skip > 0) {
+        size_t k = 0, piece = skip < sizeof scratch ? (size_t)skip : sizeof scratch;
+        st = zlib_inflate(r, scratch, piece, &k);
+        skip -= k;
+        if (st == MST_OK && k < piece)
+            return mst_fail(MST_EINTERNAL, "%s: zlib ends before ISA-L did", r->name);
+    }
+    return st;
+}
+
+/* Inflates up to `want` bytes to dst: ISA-L's inflate while it goes well, else zlib's from
+ * the same byte on. *got < want only after the last member. Errors as zlib_inflate. */
+static mst_status source_inflate(const mst_reader *r, unsigned char *dst, size_t want,
+                                 size_t *got)
+{
+    file_source *s = r->gz;
+    mst_status st = MST_OK;
+    if (s->fast != NULL && fast_inflate(r, dst, want, got) == 0) {
+        s->inflated += *got;
+        return MST_OK;
+    }
+    if (s->fast != NULL)
+        st = zlib_take_over(r, s->inflated);
+    if (st == MST_OK)
+        st = zlib_inflate(r, dst, want, got);
+    if (st == MST_OK)
+        s->inflated += *got;
+    return st;
 }
 
 mst_status mst_reader_open(const char *path, mst_reader **out)
@@ -444,6 +539,11 @@ mst_status mst_reader_rewind(mst_reader *r)
     s->in_eof = s->member_end = 0;
     if (s->gzip && inflateReset(&s->zs) != Z_OK)
         return mst_fail(MST_ERESOURCE, "%s: cannot restart zlib's inflate", r->name);
+    s->inflated = 0;
+    if (s->gzip && s->fast == NULL)
+        s->fast = mst_igzip_new();
+    if (s->fast != NULL)
+        mst_igzip_reset(s->fast);
     return source_load(r);
 }
 
@@ -456,6 +556,7 @@ void mst_reader_close(mst_reader *r)
     if (r->gz != NULL) {
         if (r->gz->gzip)
             inflateEnd(&r->gz->zs);
+        mst_igzip_free(r->gz->fast);
         if (r->gz->f != NULL)
             fclose(r->gz->f);
         free(r->gz);

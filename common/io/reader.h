@@ -1,5 +1,6 @@
 /*
- * reader.h: buffered input for the loaders, from a file (plain or gzip, through zlib) or from
+ * reader.h: buffered input for the loaders, from a file (plain or gzip, through ISA-L's igzip
+ * where the build has it, else zlib: igzip.h) or from
  * memory (tests and fuzzers feed strings this way).
  *
  * Text formats read line by line: each line is handed out NUL-terminated in place, without its
