@@ -559,6 +559,8 @@ mst_status mst_builder_append(mst_builder *dst, const mst_builder *src)
         if (!dst->as_real && (src->as_real || (dst->neg_line != 0 && dst->huge_line != 0)))
             stage_as_real(dst, was_huge);
     }
+    if (src->m == 0) /* its arrays may be NULL */
+        return MST_OK;
     memcpy(dst->u + dst->m, src->u, src->m * sizeof *src->u);
     memcpy(dst->v + dst->m, src->v, src->m * sizeof *src->v);
     if (dst->weighted)
