@@ -77,6 +77,16 @@ static const mst_option options[] = {
     {0},
 };
 
+/* After option parsing, before the load: the load runs with -t threads too (docs/formats.md,
+ * Loading speed). */
+static mst_status init(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    if (cli.threads > 0)
+        omp_set_num_threads((int)cli.threads);
+    return MST_OK;
+}
+
 static void context(const mst_options *o, mst_run_context *c)
 {
     (void)o;
@@ -120,6 +130,7 @@ const mst_solver_desc mst_solver_openmp = {
     .variants = variants,
     .options = options,
     .option_values = &cli,
+    .init = init,
     .context = context,
     .max_edges = mst_packed_max_edges,
 };
