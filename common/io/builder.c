@@ -515,11 +515,11 @@ fail:
     return st;
 }
 
-/* Copies src's staged weights behind dst's, as doubles when dst stages doubles and src does
- * not (src's integers are int64 bits, or uint64 if it saw one above INT64_MAX). */
-static void append_weights(mst_builder *dst, const mst_builder *src)
+/* Copies src's staged weights to dst->w[at ..], as doubles when dst stages doubles and src
+ * does not (src's integers are int64 bits, or uint64 if it saw one above INT64_MAX). */
+static void copy_weights(const mst_builder *dst, const mst_builder *src, uint64_t at)
 {
-    uint64_t *w = dst->w + dst->m;
+    uint64_t *w = dst->w + at;
     if (dst->forced || !dst->as_real || src->as_real) {
         memcpy(w, src->w, src->m * sizeof *w);
         return;
@@ -535,36 +535,49 @@ static uint64_t first_mark(uint64_t a, uint64_t b)
     return a != 0 ? a : b;
 }
 
-mst_status mst_builder_append(mst_builder *dst, const mst_builder *src)
+mst_status mst_builder_reserve(mst_builder *b, uint64_t records)
 {
-    if (dst->m + src->m > dst->cap) {
-        mst_status st = grow(dst, dst->m + src->m);
-        if (st != MST_OK)
-            return st;
-    }
+    return records > b->cap ? grow(b, records) : MST_OK;
+}
+
+void mst_builder_note(mst_builder *dst, const mst_builder *src)
+{
     dst->self_loops += src->self_loops;
     dst->max_id = src->max_id > dst->max_id ? src->max_id : dst->max_id;
-    if (dst->weighted && !dst->forced) {
-        int was_huge = dst->huge_line != 0;
-        if (dst->big_line == 0)
-            dst->big_value = src->big_value;
-        if (dst->huge_line == 0)
-            dst->huge_value = src->huge_value;
-        dst->neg_line = first_mark(dst->neg_line, src->neg_line);
-        dst->big_line = first_mark(dst->big_line, src->big_line);
-        dst->wide_line = first_mark(dst->wide_line, src->wide_line);
-        dst->huge_line = first_mark(dst->huge_line, src->huge_line);
-        dst->any_real |= src->any_real;
-        /* As add() does when a real, or integers of no single type, show up. */
-        if (!dst->as_real && (src->as_real || (dst->neg_line != 0 && dst->huge_line != 0)))
-            stage_as_real(dst, was_huge);
-    }
+    if (!dst->weighted || dst->forced)
+        return;
+    int was_huge = dst->huge_line != 0;
+    if (dst->big_line == 0)
+        dst->big_value = src->big_value;
+    if (dst->huge_line == 0)
+        dst->huge_value = src->huge_value;
+    dst->neg_line = first_mark(dst->neg_line, src->neg_line);
+    dst->big_line = first_mark(dst->big_line, src->big_line);
+    dst->wide_line = first_mark(dst->wide_line, src->wide_line);
+    dst->huge_line = first_mark(dst->huge_line, src->huge_line);
+    dst->any_real |= src->any_real;
+    /* As add() does when a real, or integers of no single type, show up. */
+    if (!dst->as_real && (src->as_real || (dst->neg_line != 0 && dst->huge_line != 0)))
+        stage_as_real(dst, was_huge);
+}
+
+void mst_builder_copy(const mst_builder *dst, const mst_builder *src, uint64_t at)
+{
     if (src->m == 0) /* its arrays may be NULL */
-        return MST_OK;
-    memcpy(dst->u + dst->m, src->u, src->m * sizeof *src->u);
-    memcpy(dst->v + dst->m, src->v, src->m * sizeof *src->v);
+        return;
+    memcpy(dst->u + at, src->u, src->m * sizeof *src->u);
+    memcpy(dst->v + at, src->v, src->m * sizeof *src->v);
     if (dst->weighted)
-        append_weights(dst, src);
+        copy_weights(dst, src, at);
+}
+
+mst_status mst_builder_append(mst_builder *dst, const mst_builder *src)
+{
+    mst_status st = mst_builder_reserve(dst, dst->m + src->m);
+    if (st != MST_OK)
+        return st;
+    mst_builder_note(dst, src);
+    mst_builder_copy(dst, src, dst->m);
     dst->m += src->m;
     return MST_OK;
 }

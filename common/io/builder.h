@@ -116,6 +116,15 @@ mst_status mst_builder_finish(mst_builder *b, int directed, mst_graph *g);
  */
 mst_status mst_builder_append(mst_builder *dst, const mst_builder *src);
 
+/* The three steps of mst_builder_append, for appending several builders at once (the copies
+ * side by side): room for `records` staged edges (MST_ERESOURCE); src's counts and weight
+ * notes into dst, in file order (dst's staged integers become doubles where add() would make
+ * them so); and src's staged edges copied to dst's index `at` (dst->m unchanged; after every
+ * note of the builders copied, so that the weights come as dst stages them). */
+mst_status mst_builder_reserve(mst_builder *b, uint64_t records);
+void mst_builder_note(mst_builder *dst, const mst_builder *src);
+void mst_builder_copy(const mst_builder *dst, const mst_builder *src, uint64_t at);
+
 /* Empties a builder for reuse (its arrays stay allocated): no edges, no weight notes. */
 void mst_builder_clear(mst_builder *b);
 

@@ -24,11 +24,23 @@ int mst_chunk_build_start(mst_chunk_build *c)
 int mst_chunk_build_merge(void *ctx, int count)
 {
     mst_chunk_build *c = ctx;
-    for (int k = 0; k < count && c->started; k++) {
-        if (mst_builder_append(&c->main, &c->chunk[k]) != MST_OK)
-            return 1;
-        mst_builder_clear(&c->chunk[k]);
+    mst_builder *b = &c->main;
+    uint64_t at[MST_MAX_LOAD_THREADS + 1];
+    if (!c->started)
+        return 0;
+    at[0] = b->m;
+    for (int k = 0; k < count; k++) {
+        mst_builder_note(b, &c->chunk[k]); /* in file order: the weight notes' "first" */
+        at[k + 1] = at[k] + c->chunk[k].m;
     }
+    if (mst_builder_reserve(b, at[count]) != MST_OK)
+        return 1;
+#pragma omp parallel for schedule(static, 1) num_threads(count)
+    for (int k = 0; k < count; k++)
+        mst_builder_copy(b, &c->chunk[k], at[k]);
+    b->m = at[count];
+    for (int k = 0; k < count; k++)
+        mst_builder_clear(&c->chunk[k]);
     return 0;
 }
 
