@@ -79,7 +79,9 @@ mst_status mst_load_check_header(const char *where, const mst_load_options *o, u
  * or unsupported file (one-line message with file and line; a binary file of another size than
  * its header implies; a weight that does not fit --weight-type); MST_ERESOURCE for memory or
  * size limits (n >= 2^32, more edges than o->max_edges, more memory than the machine has),
- * found from the header where the format has one. O(file bytes + m) time.
+ * found from the header where the format has one. O(file bytes + m) time, over OpenMP's
+ * default team of threads (the solver's -t where it sets one; docs/formats.md, Loading
+ * speed): the graph, its ids and every message are those of a one-thread load.
  */
 mst_status mst_graph_load(const char *path, const mst_load_options *o, mst_graph *g);
 
