@@ -10,6 +10,16 @@ MST_CPPFLAGS := -D_GNU_SOURCE $(COMMON_INC)
 MST_CFLAGS   := -std=c11 -Wall -Wextra -Wstrict-prototypes -Wshadow $(if $(filter 1,$(CI)),-Werror)
 MST_LDLIBS   := -lz -lm
 ALL_LDLIBS    = $(LDLIBS) $(MST_LDLIBS)
+# Optional: ISA-L's igzip inflates .gz input faster than zlib (docs/formats.md, Compression),
+# used where a compile and link test finds it (Debian: libisal-dev); zlib stays the fallback.
+# HAVE_ISAL=0 builds without it.
+HAVE_ISAL ?= $(shell printf '\043include <isa-l/igzip_lib.h>\nint main(void) { struct \
+               inflate_state s; isal_inflate_init(&s); return 0; }\n' | $(CC) -x c - -lisal \
+               -o /dev/null 2>/dev/null && echo 1)
+ifeq ($(HAVE_ISAL),1)
+MST_CPPFLAGS += -DMST_HAVE_ISAL
+MST_LDLIBS   += -lisal
+endif
 
 BUILD   := build
 BIN     := bin
@@ -41,13 +51,14 @@ COMPILE_c    = $(CC) $(MST_CPPFLAGS) $(CPPFLAGS) $(MST_CFLAGS) $(CFLAGS)
 COMPILE_omp  = $(COMPILE_c) $(OPENMP)
 COMPILE_mpi  = $(MPICC) $(MST_CPPFLAGS) $(CPPFLAGS) $(MST_CFLAGS) $(CFLAGS)
 COMPILE_cuda = $(COMPILE_c)
-LINK_c       = $(CC) $(MST_CFLAGS) $(CFLAGS) $(LDFLAGS)
-LINK_omp     = $(LINK_c) $(OPENMP)
-LINK_mpi     = $(MPICC) $(MST_CFLAGS) $(CFLAGS) $(LDFLAGS)
+# The loaders (common/io) parse and read with OpenMP threads, so every link takes $(OPENMP).
+LINK_c       = $(CC) $(MST_CFLAGS) $(CFLAGS) $(LDFLAGS) $(OPENMP)
+LINK_omp     = $(LINK_c)
+LINK_mpi     = $(MPICC) $(MST_CFLAGS) $(CFLAGS) $(LDFLAGS) $(OPENMP)
 # nvcc links through the host compiler, which must see the flags the C objects were built with
 # (a sanitizer's runtime); nvcc splits -Xcompiler values at commas unless they are escaped.
 LINK_cuda    = $(NVCC) $(MST_NVCCFLAGS) $(NVCCFLAGS) \
-               $(foreach f,$(CFLAGS) $(LDFLAGS),'-Xcompiler=$(subst $(comma),\$(comma),$(f))')
+               $(foreach f,$(CFLAGS) $(LDFLAGS) $(OPENMP),'-Xcompiler=$(subst $(comma),\$(comma),$(f))')
 BUILDS_c     := 1
 BUILDS_omp   := 1
 BUILDS_mpi   := 1
@@ -81,6 +92,8 @@ TOOLS      := $(BIN)/mst-verify $(BIN)/mst-convert $(BIN)/mst-gen
 .PHONY: all run test unit e2e bench report graphs clean setup tsan fuzz sanitize-gcc \
         sanitize-clang lib install uninstall
 all: $(SOLVERS) $(TOOLS) lib
+
+$(BUILD)/common/io/%.o: TOOLCHAIN := omp
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -228,7 +241,7 @@ LIB_SOLVERS := seq openmp
 PIC_OBJ     := $(patsubst %.c,$(BUILD)/pic/%.o,$(wildcard lib/*.c) \
                  $(foreach d,$(LIB_SOLVERS),$(wildcard $(d)/*.c)))
 PIC_COMMON  := $(COMMON_SRC:%.c=$(BUILD)/pic/%.o)
-$(BUILD)/pic/openmp/%.o $(BUILD)/pic/lib/%.o: TOOLCHAIN := omp
+$(BUILD)/pic/openmp/%.o $(BUILD)/pic/lib/%.o $(BUILD)/pic/common/io/%.o: TOOLCHAIN := omp
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)

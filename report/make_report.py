@@ -33,6 +33,7 @@ import os
 import re
 import sys
 
+import matrices
 import solvers
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -502,6 +503,7 @@ def group_report(gr, slug, plots):
         lines += scaling_section(gr, solver, plots)
     lines += gpu_section(gr, plots)
     lines += repeated_section(gr, plots)
+    lines += load_section(gr)
     lines.append("**Per graph**: median and min compute time, speedup over mst-seq Kruskal, "
                  "throughput, MSF weight and edges against the baseline, phases of the median "
                  "trial (ms).")
@@ -605,6 +607,39 @@ def gpu_section(gr, plots):
     if "gpu" in plots:
         lines += ["![GPU kernel vs transfers](%s)" % plots["gpu"], ""]
     return lines
+
+
+def load_rows(gr):
+    """The runs of the load table: per graph, per solver and variant, the one at the most
+    threads or ranks (the configuration a user runs end to end), in the per-graph order."""
+    best = {}
+    for g in gr.graphs():
+        for r in gr.sorted_rows(g):
+            if not is_ok(r) or r.get("load_s") is None:
+                continue
+            k = (g, r.get("solver"), variant(r))
+            if k not in best or (r.get("threads") or 1) * (r.get("ranks") or 1) >= \
+                    (best[k].get("threads") or 1) * (best[k].get("ranks") or 1):
+                best[k] = r
+    return list(best.values())
+
+
+def load_section(gr):
+    """The load table: per graph and solver, load (reading and parsing the file), compute
+    (median), kernel (GPU) and end-to-end (load + compute) time; matrices.LOAD_NOTE says what
+    the load covers."""
+    rows = []
+    for r in load_rows(gr):
+        load, comp = r["load_s"], r["compute_s_median"]
+        rows.append([graph_name(r), r.get("format") or "-", r["solver"], variant(r), where(r),
+                     ms(load), ms(comp), ms(r.get("kernel_s_median")), ms(load + comp),
+                     "%.0f%%" % (100 * load / (load + comp)) if load + comp > 0 else "-"])
+    if not rows:
+        return []
+    lines = ["**Load, compute and end to end** (ms; %s):" % matrices.LOAD_NOTE, ""]
+    return lines + table(["graph", "format", "solver", "variant", "threads/ranks/device",
+                          "load", "compute", "kernel", "end to end", "load share"],
+                         rows) + [""]
 
 
 def graph_description(r):

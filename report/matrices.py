@@ -157,6 +157,12 @@ ROUNDS_RUNS = [BASELINE, each_variant("threads", counts=[16]), each_variant("gpu
 # (bench.py skips, with the reason, a solver that cannot run).
 LAPTOP_RUNS = [BASELINE, each_variant(counts=[1, 2])]
 
+# What the report's load table (make_report.load_section) says its load time covers.
+LOAD_NOTE = ("load = reading and parsing the file into the canonical edge list, with the "
+             "solver's threads (mst-seq and mst-cuda: all cores), as `load_s` of --json; "
+             "end to end = load + median compute; the per-format load times of "
+             "report/device-load.sh are in docs/formats.md")
+
 MATRICES = {
     # seconds: the CI test of `make bench`
     "tiny": {
@@ -202,6 +208,14 @@ MATRICES = {
         "runs": [BASELINE, each_variant("threads", counts=[2]), each_variant("gpu")],
         "rounds": 4, "verify_every": 2,
         "trials": 1, "verify": "all", "timeout_s": 60, "budget_s": 120,
+    },
+    # the device machine: load against compute (issue 22), each solver's default variant at
+    # 16 threads or ranks and on the GPU, on a text .gr.gz and a 30M-edge .msb
+    "load": {
+        "graphs": ["USA-road-NY", "random-5M-30M"],
+        "runs": [BASELINE, each_variant("sequential"), each_variant("threads", counts=[16]),
+                 each_variant("gpu"), each_variant("ranks", counts=[16])],
+        "trials": 3, "verify": "baseline", "timeout_s": 60, "budget_s": 300,
     },
     # the device machine: the Borůvka families (issue 18, 19) in one call
     "families": {

@@ -4,9 +4,9 @@
 Runs each built solver, every variant it reports (--describe, through report/solvers.py), with
 --json on the same graph and weights: solvers that scale with ranks under
 `mpirun --allow-run-as-root --oversubscribe -np 2`, the others as they are (threads: the
-default count). Then prints: solver, variant, threads/ranks/device, compute time (median of
-trials), speedup over mst-seq Kruskal (measured in the same job), MSF weight, MSF edges,
-verified. Solvers that are not built, or cannot run here (no GPU), are listed with the reason.
+default count). Then prints: solver, variant, threads/ranks/device, load time (reading and
+parsing the file, with the solver's threads), compute time (median of trials), speedup of the
+compute time over mst-seq Kruskal (measured in the same job), MSF weight, MSF edges, verified. Solvers that are not built, or cannot run here (no GPU), are listed with the reason.
 """
 import argparse
 import json
@@ -57,16 +57,17 @@ def where(r):
 
 def print_table(rows, baseline):
     """The comparison table; speedups over `baseline` (seconds, or None when it did not run)."""
-    head = ("solver", "variant", "threads/ranks/device", "compute (ms)", "speedup",
+    head = ("solver", "variant", "threads/ranks/device", "load (ms)", "compute (ms)", "speedup",
             "MSF weight", "MSF edges", "verified")
     table = []
     for solver, variant, r, why in rows:
         if r is None:
-            table.append((solver, variant, "-", "-", "-", "-", "-", why))
+            table.append((solver, variant, "-", "-", "-", "-", "-", "-", why))
             continue
         speed = "%.2fx" % (baseline / r["compute_s_median"]) if baseline else "-"
         verified = {True: "yes", False: "NO", None: "skipped"}[r["verified"]]
-        table.append((solver, variant, where(r), "%.3f" % (1e3 * r["compute_s_median"]), speed,
+        table.append((solver, variant, where(r), "%.1f" % (1e3 * r["load_s"]),
+                      "%.3f" % (1e3 * r["compute_s_median"]), speed,
                       str(r["msf_weight"]), str(r["msf_edges"]), verified))
     widths = [max(len(str(x[i])) for x in [head] + table) for i in range(len(head))]
     fmt = "  ".join("%%-%ds" % w for w in widths)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the suite needs, only those missing (needs root and apt-get).
-#   scripts/setup.sh run    build + main job: compiler, zlib, Python for the table
+#   scripts/setup.sh run    build + main job: compiler, zlib (and ISA-L, optional: faster
+#                           gzip inflate, docs/formats.md), Python for the table
 #   scripts/setup.sh test   also Criterion, the Python oracles (igraph, scipy, networkx),
 #                           matplotlib, pkg-config (the C API's test), and clang with its
 #                           runtimes: libomp for make tsan, compiler-rt's sanitizers and
@@ -9,7 +10,7 @@
 # and the build goes on with what is there.
 set -u
 what=${1:-run}
-pkgs=(build-essential zlib1g-dev python3 openmpi-bin libopenmpi-dev)
+pkgs=(build-essential zlib1g-dev libisal-dev python3 openmpi-bin libopenmpi-dev)
 if [ "$what" = test ]; then
   pkgs+=(libcriterion-dev python3-igraph python3-scipy python3-numpy python3-networkx
          pkg-config clang libomp-14-dev libclang-rt-dev python3-matplotlib)

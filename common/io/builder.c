@@ -3,6 +3,7 @@
 #include "builder.h"
 
 #include <math.h>
+#include <omp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -256,21 +257,84 @@ mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, const mst_num
     return MST_OK;
 }
 
-uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, uint64_t *m)
+/* The thread among `threads` that owns the group of hash h: its high bits, as the table
+ * index uses the low ones. */
+static inline int group_owner(uint64_t h, int threads)
 {
-    uint64_t size = 16;
-    while (size < 2 * *m)
-        size *= 2;
+    return (int)(((h >> 32) * (uint64_t)threads) >> 32);
+}
+
+/* The hash of arc e's group (lo, hi, key). */
+static inline uint64_t arc_hash(const uint32_t *u, const uint32_t *v, const uint32_t *key,
+                                uint64_t e)
+{
+    uint32_t lo = u[e] < v[e] ? u[e] : v[e], hi = u[e] ^ v[e] ^ lo;
+    return mst_edge_group_hash(lo, hi, key[e]);
+}
+
+/* The arcs whose group may hold another arc: two bitmaps of `bits` bits (a power of two) mark
+ * the group hashes seen once and seen again; an arc whose hash is in the second is a candidate
+ * (every arc of a group of two or more, and a few others by collision), and only candidates
+ * meet the exact table. Sets keep[e] = 1 for the others (an arc alone in its group stays) and
+ * 0 for candidates. Returns the candidates' count, or UINT64_MAX without memory. */
+static uint64_t mark_candidates(const uint32_t *u, const uint32_t *v, const uint32_t *key,
+                                uint64_t m, int threads, unsigned char *keep)
+{
+    uint64_t bits = 64, count = 0;
+    while (bits < 8 * m)
+        bits *= 2;
+    uint64_t *seen = mst_calloc(bits / 64, sizeof *seen), *twice = mst_calloc(bits / 64, 8);
+    if (seen == NULL || twice == NULL) {
+        free(seen);
+        free(twice);
+        return UINT64_MAX;
+    }
+#pragma omp parallel for schedule(static) num_threads(threads)
+    for (uint64_t e = 0; e < m; e++) {
+        uint64_t b = (arc_hash(u, v, key, e) >> 16) & (bits - 1), bit = 1ull << (b & 63);
+        if (__atomic_fetch_or(&seen[b >> 6], bit, __ATOMIC_RELAXED) & bit)
+            __atomic_fetch_or(&twice[b >> 6], bit, __ATOMIC_RELAXED);
+    }
+#pragma omp parallel for schedule(static) num_threads(threads) reduction(+ : count)
+    for (uint64_t e = 0; e < m; e++) {
+        uint64_t b = (arc_hash(u, v, key, e) >> 16) & (bits - 1);
+        keep[e] = !(twice[b >> 6] >> (b & 63) & 1);
+        count += !keep[e];
+    }
+    free(seen);
+    free(twice);
+    return count;
+}
+
+/* The candidates' ids, ascending, into cand[count] (keep[e] == 0). */
+static void list_candidates(const unsigned char *keep, uint64_t m, uint64_t *cand)
+{
+    uint64_t out = 0;
+    for (uint64_t e = 0; e < m; e++)
+        if (!keep[e])
+            cand[out++] = e;
+}
+
+/* One owner's pass: the candidates of the groups it owns, in file order, against its own table
+ * of `size` slots; keep[e] = 1 for the arcs that stay edges. Returns the arcs merged, or
+ * UINT64_MAX if the table cannot be allocated. */
+static uint64_t symmetrize_owned(const uint32_t *u, const uint32_t *v, const uint32_t *key,
+                                 const uint64_t *cand, uint64_t count, int owner, int threads,
+                                 uint64_t size, unsigned char *keep)
+{
     arc_slot *t = mst_alloc(size, sizeof *t);
     if (t == NULL)
         return UINT64_MAX;
     for (uint64_t i = 0; i < size; i++)
         t[i].pending[0] = t[i].pending[1] = 0, t[i].lo = t[i].hi = UINT32_MAX;
-    uint64_t out = 0, merged = 0, mask = size - 1;
-    for (uint64_t e = 0; e < *m; e++) {
+    uint64_t merged = 0, mask = size - 1;
+    for (uint64_t c = 0; c < count; c++) {
+        uint64_t e = cand[c], h = arc_hash(u, v, key, e);
+        if (group_owner(h, threads) != owner)
+            continue;
         uint32_t lo = u[e] < v[e] ? u[e] : v[e], hi = u[e] ^ v[e] ^ lo, k = key[e];
         int dir = u[e] > v[e];
-        uint64_t i = mst_edge_group_hash(lo, hi, k) & mask;
+        uint64_t i = h & mask;
         /* An empty slot has lo == hi (no real edge has that: self-loops are gone). */
         while (!(t[i].lo == t[i].hi) && !(t[i].lo == lo && t[i].hi == hi && t[i].key == k))
             i = (i + 1) & mask;
@@ -279,21 +343,74 @@ uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, 
             t[i].hi = hi;
             t[i].key = k;
         }
-        if (t[i].pending[!dir] > 0) {
+        keep[e] = t[i].pending[!dir] == 0;
+        if (!keep[e]) {
             t[i].pending[!dir]--; /* the reverse arc of an earlier edge: merge into it */
             merged++;
-            continue;
+        } else {
+            t[i].pending[dir]++;
         }
-        t[i].pending[dir]++;
+    }
+    free(t);
+    return merged;
+}
+
+/* Pairs the candidates, each thread its own groups. Returns the arcs merged or UINT64_MAX. */
+static uint64_t pair_candidates(const uint32_t *u, const uint32_t *v, const uint32_t *key,
+                                const uint64_t *cand, uint64_t count, int threads,
+                                unsigned char *keep)
+{
+    uint64_t owned[MST_MAX_LOAD_THREADS] = {0}, merged = 0;
+    int failed = 0;
+    for (uint64_t c = 0; c < count; c++)
+        owned[group_owner(arc_hash(u, v, key, cand[c]), threads)]++;
+#pragma omp parallel for schedule(static, 1) num_threads(threads) reduction(+ : merged) \
+    reduction(max : failed)
+    for (int t = 0; t < threads; t++) {
+        uint64_t size = (uint64_t)table_slots((double)owned[t]);
+        uint64_t k = symmetrize_owned(u, v, key, cand, count, t, threads, size, keep);
+        if (k == UINT64_MAX)
+            failed = 1;
+        else
+            merged += k;
+    }
+    return failed ? UINT64_MAX : merged;
+}
+
+/* Drops the arcs with keep[e] == 0, in place (out <= e). */
+static void compact_kept(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw,
+                         const unsigned char *keep, uint64_t *m)
+{
+    uint64_t out = 0;
+    for (uint64_t e = 0; e < *m; e++) {
+        if (!keep[e])
+            continue;
         u[out] = u[e];
         v[out] = v[e];
-        key[out] = k;
+        key[out] = key[e];
         if (raw != NULL)
             raw[out] = raw[e];
         out++;
     }
-    free(t);
     *m = out;
+}
+
+uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, uint64_t *m)
+{
+    /* Groups are split among the threads by hash: each thread scans the candidates in file
+     * order but pairs only its own groups, so each group sees its arcs in the file's order. */
+    int threads = *m < (1u << 16) ? 1 : mst_load_threads();
+    uint64_t merged = UINT64_MAX, *cand = NULL;
+    unsigned char *keep = mst_alloc(*m, 1);
+    uint64_t count = keep != NULL ? mark_candidates(u, v, key, *m, threads, keep) : UINT64_MAX;
+    if (count != UINT64_MAX && (cand = mst_alloc(count + 1, sizeof *cand)) != NULL) {
+        list_candidates(keep, *m, cand);
+        merged = pair_candidates(u, v, key, cand, count, threads, keep);
+    }
+    if (merged != 0 && merged != UINT64_MAX)
+        compact_kept(u, v, key, raw, keep, m);
+    free(cand);
+    free(keep);
     return merged;
 }
 
@@ -321,6 +438,7 @@ static mst_status make_keys(mst_builder *b, mst_weight_type type, mst_graph *g)
     uint64_t m = b->m;
     MST_ALLOC(g->key, m);
     if (!b->weighted) {
+#pragma omp parallel for schedule(static) num_threads(mst_load_threads())
         for (uint64_t e = 0; e < m; e++)
             g->key[e] = mst_key_from_int32(1);
     } else if (mst_weight_is_wide(type)) {
@@ -334,8 +452,10 @@ static mst_status make_keys(mst_builder *b, mst_weight_type type, mst_graph *g)
         MST_CHECK(mst_rank_keys(type, g->raw, m, g->key));
         g->rank_s = mst_now_s() - t0;
     } else {
+        const uint64_t *w = b->w;
+#pragma omp parallel for schedule(static) num_threads(mst_load_threads())
         for (uint64_t e = 0; e < m; e++) {
-            uint64_t x = b->w[e];
+            uint64_t x = w[e];
             g->key[e] = type == MST_WEIGHT_FLOAT32  ? mst_key_from_float((float)mst_bits_to_double(x))
                         : type == MST_WEIGHT_UINT32 ? mst_key_from_uint32((uint32_t)x)
                                                     : mst_key_from_int32((int32_t)(int64_t)x);
@@ -393,6 +513,87 @@ fail:
     mst_builder_free(b);
     mst_graph_free(g);
     return st;
+}
+
+/* Copies src's staged weights to dst->w[at ..], as doubles when dst stages doubles and src
+ * does not (src's integers are int64 bits, or uint64 if it saw one above INT64_MAX). */
+static void copy_weights(const mst_builder *dst, const mst_builder *src, uint64_t at)
+{
+    uint64_t *w = dst->w + at;
+    if (dst->forced || !dst->as_real || src->as_real) {
+        memcpy(w, src->w, src->m * sizeof *w);
+        return;
+    }
+    int as_uint64 = src->huge_line != 0;
+    for (uint64_t i = 0; i < src->m; i++)
+        w[i] = mst_double_to_bits(as_uint64 ? (double)src->w[i] : (double)(int64_t)src->w[i]);
+}
+
+/* The first nonzero of two "first line" marks. */
+static uint64_t first_mark(uint64_t a, uint64_t b)
+{
+    return a != 0 ? a : b;
+}
+
+mst_status mst_builder_reserve(mst_builder *b, uint64_t records)
+{
+    return records > b->cap ? grow(b, records) : MST_OK;
+}
+
+void mst_builder_note(mst_builder *dst, const mst_builder *src)
+{
+    dst->self_loops += src->self_loops;
+    dst->max_id = src->max_id > dst->max_id ? src->max_id : dst->max_id;
+    if (!dst->weighted || dst->forced)
+        return;
+    int was_huge = dst->huge_line != 0;
+    if (dst->big_line == 0)
+        dst->big_value = src->big_value;
+    if (dst->huge_line == 0)
+        dst->huge_value = src->huge_value;
+    dst->neg_line = first_mark(dst->neg_line, src->neg_line);
+    dst->big_line = first_mark(dst->big_line, src->big_line);
+    dst->wide_line = first_mark(dst->wide_line, src->wide_line);
+    dst->huge_line = first_mark(dst->huge_line, src->huge_line);
+    dst->any_real |= src->any_real;
+    /* As add() does when a real, or integers of no single type, show up. */
+    if (!dst->as_real && (src->as_real || (dst->neg_line != 0 && dst->huge_line != 0)))
+        stage_as_real(dst, was_huge);
+}
+
+void mst_builder_copy(const mst_builder *dst, const mst_builder *src, uint64_t at)
+{
+    if (src->m == 0) /* its arrays may be NULL */
+        return;
+    memcpy(dst->u + at, src->u, src->m * sizeof *src->u);
+    memcpy(dst->v + at, src->v, src->m * sizeof *src->v);
+    if (dst->weighted)
+        copy_weights(dst, src, at);
+}
+
+mst_status mst_builder_append(mst_builder *dst, const mst_builder *src)
+{
+    mst_status st = mst_builder_reserve(dst, dst->m + src->m);
+    if (st != MST_OK)
+        return st;
+    mst_builder_note(dst, src);
+    mst_builder_copy(dst, src, dst->m);
+    dst->m += src->m;
+    return MST_OK;
+}
+
+void mst_builder_clear(mst_builder *b)
+{
+    b->m = b->self_loops = b->max_id = 0;
+    b->as_real = b->declared_real && !b->forced;
+    b->any_real = 0;
+    b->neg_line = b->big_line = b->wide_line = b->huge_line = 0;
+}
+
+int mst_load_threads(void)
+{
+    int t = omp_get_max_threads();
+    return t < 1 ? 1 : t > MST_MAX_LOAD_THREADS ? MST_MAX_LOAD_THREADS : t;
 }
 
 void mst_builder_free(mst_builder *b)

@@ -106,6 +106,35 @@ mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, const mst_num
  */
 mst_status mst_builder_finish(mst_builder *b, int directed, mst_graph *g);
 
+/*
+ * Appends src's staged edges (added after dst's, in file order) to dst, as if they had been
+ * added to dst one by one: self-loops and the largest id add up, and the weight notes (reals,
+ * negatives, integers beyond 32 or 64 bits) combine, the staged integers becoming doubles where
+ * add() would have made them so. The line marks of src count only as "seen" (src may have no
+ * reader): a load whose messages need them starts again on one builder. Both builders come
+ * from mst_builder_init with the same options and weightedness. Errors: MST_ERESOURCE. O(src).
+ */
+mst_status mst_builder_append(mst_builder *dst, const mst_builder *src);
+
+/* The three steps of mst_builder_append, for appending several builders at once (the copies
+ * side by side): room for `records` staged edges (MST_ERESOURCE); src's counts and weight
+ * notes into dst, in file order (dst's staged integers become doubles where add() would make
+ * them so); and src's staged edges copied to dst's index `at` (dst->m unchanged; after every
+ * note of the builders copied, so that the weights come as dst stages them). */
+mst_status mst_builder_reserve(mst_builder *b, uint64_t records);
+void mst_builder_note(mst_builder *dst, const mst_builder *src);
+void mst_builder_copy(const mst_builder *dst, const mst_builder *src, uint64_t at);
+
+/* Empties a builder for reuse (its arrays stay allocated): no edges, no weight notes. */
+void mst_builder_clear(mst_builder *b);
+
+/* The most threads a load uses (the size of per-thread tables). */
+#define MST_MAX_LOAD_THREADS 256
+
+/* The threads of the load phase: OpenMP's default team (the solver's -t where it sets one,
+ * else OMP_NUM_THREADS or all cores), at most MST_MAX_LOAD_THREADS. */
+int mst_load_threads(void);
+
 /* Frees a builder's staging (safe after finish and on zeroed builders). */
 void mst_builder_free(mst_builder *b);
 
@@ -124,7 +153,12 @@ static inline uint64_t mst_edge_group_hash(uint32_t lo, uint32_t hi, uint32_t ke
  * Merges arcs with their reverse arcs of equal key in place (see above), compacting u, v, key
  * and raw (if not NULL: the 64-bit weights, whose keys are ranks, so equal keys are equal
  * weights) and reducing *m. Returns the number of arcs merged, or UINT64_MAX if memory ran out
- * (then nothing changed). Expected O(m) with a hash table of 2m slots (about 40 bytes per arc).
+ * (then nothing changed). Expected O(m): two bitmaps of 8m bits mark the groups' hashes seen
+ * twice, and only the arcs whose hash was (every arc of a group of two or more, and a few
+ * others by collision) meet the exact hash tables (2 to 4 slots of 20 bytes per candidate);
+ * plus a byte per arc. The groups are split among mst_load_threads() threads by hash, each
+ * thread scanning the candidates in file order for its own groups, so the result does not
+ * depend on the thread count.
  */
 uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, uint64_t *m);
 

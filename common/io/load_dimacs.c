@@ -17,11 +17,15 @@
  * data lines must equal M. Ids are checked against N by the builder (index base 1). Lines are
  * arcs (directed = 1): DIMACS-9 lists both directions of a road, and the builder merges an arc
  * with its reverse of equal weight; for PACE files this is harmless.
- * One pass over the bytes, O(bytes + m).
+ * Data lines are parsed in parallel chunks (text_chunks.h, chunk_build.h) after the 'p' line;
+ * a file the parallel parse gives up on is read again by the sequential loop, which names its
+ * first bad line. One pass over the bytes (two for a bad file), O(bytes + m).
  */
 #include <string.h>
 
 #include "builder.h"
+#include "chunk_build.h"
+#include "line_scan.h"
 #include "loader.h"
 #include "parse.h"
 #include "text_loader.h"
@@ -117,13 +121,98 @@ static mst_status one_line(mst_reader *r, void *state, const char *p, const char
     return *p == 'p' ? p_line(r, state, p, end) : data_line(r, state, p, end);
 }
 
+/* The 'p' line at p (up to its '\n'), parsed on a NUL-terminated copy, into the main builder
+ * and the header count. Returns 0, or 1 to give up. */
+static int fast_p_line(mst_chunk_build *c, const char *p, const char *end)
+{
+    char copy[256];
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    size_t len = (size_t)(nl - p);
+    uint64_t n, m;
+    if (len >= sizeof copy || memchr(p, '\0', len) != NULL)
+        return 1;
+    memcpy(copy, p, len);
+    copy[len] = '\0';
+    const char *q = mst_skip_blanks(copy + 1);
+    dimacs_kind kind = token_is(q, "sp") ? DIMACS_SP : token_is(q, "tw") ? DIMACS_TW
+                                                                          : DIMACS_NONE;
+    q += 2;
+    if (!token_is(copy, "p") || kind == DIMACS_NONE || mst_parse_u64(&q, &n) != MST_TOK_OK ||
+        mst_parse_u64(&q, &m) != MST_TOK_OK || !mst_at_eol(q))
+        return 1;
+    if (mst_builder_init(&c->main, c->r, NULL, 1, kind == DIMACS_SP, c->o) != MST_OK ||
+        mst_builder_set_header(&c->main, n, m, 1) != MST_OK)
+        return 1;
+    c->records = m;
+    return mst_chunk_build_start(c);
+}
+
+/* Until the 'p' line: comments and blank lines, then the 'p' line, which starts the builders
+ * (an mst_chunk_ops block_start). Data before it is left to the sequential parser. */
+static int fast_block_start(void *ctx, const char **begin, const char *end)
+{
+    mst_chunk_build *c = ctx;
+    const char *p = *begin;
+    while (!c->started && p < end) {
+        const char *q = mst_scan_blanks(p);
+        if (*q != '\n' && *q != 'c' && (*q != 'p' || fast_p_line(c, q, end) != 0))
+            return 1;
+        p = mst_scan_next_line(q, end);
+    }
+    *begin = p;
+    return 0;
+}
+
+/* The data line at p (its first non-blank character) into b: "a U V W" when b is weighted
+ * (DIMACS-9), else "U V". Returns the line's '\n', or NULL to give up. */
+static const char *fast_arc_line(mst_builder *b, const char *p)
+{
+    uint64_t u, v;
+    mst_number w = mst_number_from_i64(0);
+    if (b->weighted && (p[0] != 'a' || !mst_is_blank(p[1])))
+        return NULL;
+    p += b->weighted;
+    if (!mst_scan_id(&p, &u) || !mst_scan_id(&p, &v))
+        return NULL;
+    if (b->weighted && (!mst_scan_weight(&p, &w, 0) || w.is_real))
+        return NULL;
+    p = mst_scan_blanks(p);
+    return *p == '\n' && mst_builder_add(b, u, v, &w) == MST_OK ? p : NULL;
+}
+
+/* Parses the lines [p, end) into chunk slot k (an mst_chunk_ops parse); a second 'p' line is
+ * left to the sequential parser. */
+static int fast_parse(void *ctx, int k, const char *p, const char *end)
+{
+    mst_builder *b = &((mst_chunk_build *)ctx)->chunk[k];
+    while (p < end) {
+        const char *q = mst_scan_blanks(p);
+        if (*q == '\n' || *q == 'c') {
+            p = mst_scan_next_line(q, end);
+            continue;
+        }
+        if ((q = fast_arc_line(b, q)) == NULL)
+            return 1;
+        p = q + 1;
+    }
+    return 0;
+}
+
 mst_status mst_load_dimacs(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     static const mst_line_syntax syntax = {"c", 0};
+    static const mst_chunk_ops ops = {fast_block_start, fast_parse, mst_chunk_build_merge};
     mst_status st = MST_OK;
     dimacs_state s;
+    mst_chunk_build c;
     memset(&s, 0, sizeof s);
+    memset(&c, 0, sizeof c);
     memset(g, 0, sizeof *g);
+    c.r = r;
+    c.o = o;
+    if ((o == NULL || !o->sequential_parse) && mst_chunk_build_run(&c, &ops, 1, g) == MST_OK)
+        return MST_OK;
+    MST_CHECK(mst_reader_rewind(r));
     s.o = o;
     MST_CHECK(mst_text_for_each_line(r, &syntax, one_line, &s));
     if (mst_reader_line(r) == 0) {

@@ -14,13 +14,19 @@
  *     (integers: the smallest integer type that holds them; any real: float64);
  *   - lines are arcs: u->v and v->u with the same weight become one edge (directed = 1, the
  *     builder symmetrizes), so SNAP files that save each edge twice load each edge once.
- * One pass over the bytes, O(bytes + m).
+ * Two parsers give the same graph: the parallel one (text_chunks.h: a builder per thread and
+ * chunk, merged in file order) for files it takes, and the sequential line loop, which reads
+ * any file the parallel one gives up on and reports its first bad line.
+ * One pass over the bytes (two for a file with an error), O(bytes + m).
  */
 #include <string.h>
 
 #include "builder.h"
+#include "chunk_build.h"
+#include "line_scan.h"
 #include "loader.h"
 #include "parse.h"
+#include "text_chunks.h"
 #include "text_loader.h"
 
 typedef struct el_state {
@@ -73,6 +79,73 @@ static mst_status edge_line(mst_reader *r, void *state, const char *p, const cha
     return st != MST_OK ? st : mst_builder_add(&s->b, u, v, &w);
 }
 
+/* The data line at p (its first non-blank character) into b. Returns the line's '\n', or NULL
+ * to give up. */
+static const char *fast_edge_line(mst_builder *b, const char *p)
+{
+    uint64_t u, v;
+    mst_number w = mst_number_from_i64(0);
+    if (!mst_scan_id(&p, &u) || !mst_scan_id(&p, &v))
+        return NULL;
+    if (b->weighted && !mst_scan_weight(&p, &w, b->parse_float32))
+        return NULL;
+    p = mst_scan_blanks(p);
+    return *p == '\n' && mst_builder_add(b, u, v, &w) == MST_OK ? p : NULL;
+}
+
+/* Parses the lines [p, end) into chunk slot k (an mst_chunk_ops parse). */
+static int fast_parse(void *ctx, int k, const char *p, const char *end)
+{
+    mst_builder *b = &((mst_chunk_build *)ctx)->chunk[k];
+    while (p < end) {
+        const char *q = mst_scan_blanks(p);
+        if (*q == '\n' || *q == '#' || *q == '%') {
+            p = mst_scan_next_line(q, end);
+            continue;
+        }
+        if ((q = fast_edge_line(b, q)) == NULL)
+            return 1;
+        p = q + 1;
+    }
+    return 0;
+}
+
+/* Until the first data line is found: skips the comments before it and, from its fields,
+ * whether the file is weighted, then starts the builders (an mst_chunk_ops block_start). */
+static int fast_block_start(void *ctx, const char **begin, const char *end)
+{
+    mst_chunk_build *c = ctx;
+    const char *p = *begin;
+    while (!c->started && p < end) {
+        const char *q = mst_scan_blanks(p);
+        if (*q == '\n' || *q == '#' || *q == '%') {
+            p = mst_scan_next_line(q, end);
+            continue;
+        }
+        uint64_t u, v;
+        if (!mst_scan_id(&q, &u) || !mst_scan_id(&q, &v))
+            return 1;
+        int weighted = !mst_scan_at_eol(q), base = c->o != NULL && c->o->one_based;
+        if (mst_builder_init(&c->main, c->r, NULL, base, weighted, c->o) != MST_OK ||
+            mst_chunk_build_start(c) != 0)
+            return 1;
+    }
+    *begin = p;
+    return 0;
+}
+
+/* The parallel parse into g; not MST_OK: leave the file to the sequential parser. */
+static mst_status load_fast(mst_reader *r, const mst_load_options *o, mst_graph *g)
+{
+    static const mst_chunk_ops ops = {fast_block_start, fast_parse, mst_chunk_build_merge};
+    mst_chunk_build c;
+    memset(&c, 0, sizeof c);
+    c.r = r;
+    c.o = o;
+    c.records = UINT64_MAX;
+    return mst_chunk_build_run(&c, &ops, 1, g);
+}
+
 mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     static const mst_line_syntax syntax = {"#%", 0};
@@ -80,6 +153,9 @@ mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph
     el_state s;
     memset(&s, 0, sizeof s);
     memset(g, 0, sizeof *g);
+    if ((o == NULL || !o->sequential_parse) && load_fast(r, o, g) == MST_OK)
+        return MST_OK;
+    MST_CHECK(mst_reader_rewind(r));
     s.o = o;
     MST_CHECK(mst_text_for_each_line(r, &syntax, edge_line, &s));
     if (!s.started) /* no edges at all: an empty graph (or --vertices isolated vertices) */

@@ -13,7 +13,8 @@
  * without reading further (a gzip body is never inflated past it). Validate the offsets and
  * the neighbours, then hand arcs (x, nlist[j]), j in nindex[x] .. nindex[x+1]-1, row by row to
  * the builder as directed input: both directions of each edge are stored in the file, and the
- * builder merges each arc with its reverse arc of the same weight (builder.h).
+ * builder merges each arc with its reverse arc of the same weight (builder.h); or, with the
+ * same result, pair them in linear time (egr_canon.h).
  * O(file bytes + edges) time.
  * Source: M. Burtscher et al., ECL graph format, ECLgraph.h (readECLgraph), in
  * github.com/burtscher/ECL-MST; docs/formats.md.
@@ -23,6 +24,7 @@
 #include <string.h>
 
 #include "builder.h"
+#include "egr_canon.h"
 #include "loader.h"
 
 /* An .egr file as it is read: the header's counts, the sizes they imply, the arrays. */
@@ -151,11 +153,16 @@ static mst_status egr_check_arrays(const egr_file *f)
     return MST_OK;
 }
 
-/* Hands every arc, row by row, to a builder and finishes it into g. */
+/* Hands every arc, row by row, to a builder and finishes it into g; without --vertices and
+ * --weight-type (which check each arc as the builder adds it, naming it in their messages) the
+ * linear-time pairing of egr_canon.h gives the same graph. */
 static mst_status egr_build(const egr_file *f, const mst_load_options *o, mst_graph *g)
 {
     mst_status st = MST_OK;
     mst_builder b;
+    if (o == NULL || (!o->has_vertices && o->weight_type == 0))
+        return mst_egr_canonical(f->nodes, f->nindex, f->nlist, f->weighted ? f->eweight : NULL,
+                                 g);
     memset(&b, 0, sizeof b);
     /* r = NULL: builder messages then say "FILE: edge K: ..." (binary formats have no lines). */
     MST_CHECK(mst_builder_init(&b, NULL, f->name, 0, f->weighted, o));

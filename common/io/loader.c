@@ -123,6 +123,7 @@ void mst_apply_weight_mode(mst_graph *g, mst_weight_mode mode, uint64_t seed)
     g->rank_s = 0;
     if (mode == MST_WEIGHT_MODE_UNIT) {
         g->weight_origin = MST_WEIGHTS_UNIT;
+#pragma omp parallel for schedule(static)
         for (uint64_t e = 0; e < g->m; e++)
             g->key[e] = mst_key_from_int32(1);
         return;
@@ -130,6 +131,7 @@ void mst_apply_weight_mode(mst_graph *g, mst_weight_mode mode, uint64_t seed)
     g->weight_origin = MST_WEIGHTS_RANDOM;
     g->seed = seed;
     uint64_t s = splitmix64(seed);
+#pragma omp parallel for schedule(static)
     for (uint64_t e = 0; e < g->m; e++)
         g->key[e] = random_key(s, e); /* 1..2^20 */
 }

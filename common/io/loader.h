@@ -9,6 +9,7 @@
 #ifndef MST_LOADER_H
 #define MST_LOADER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "graph.h"
@@ -41,6 +42,10 @@ typedef struct mst_load_options {
                               the body is read (mst_load_check_header) */
     uint64_t run_bytes_per_vertex; /* what the run after the load needs per vertex, added to
                               the load's memory estimate (0: the load alone is estimated) */
+    size_t chunk_bytes;    /* bytes per block of the parallel text parse (text_chunks.h);
+                              0: the default. Tests set a few bytes to cut many blocks */
+    int sequential_parse;  /* 1: text files by the sequential line loop only (the parallel
+                              parse's reference in tests) */
 } mst_load_options;
 
 /* Default options: format by extension, 0-based edge lists, weights AUTO, seed 1, no edge
@@ -74,7 +79,9 @@ mst_status mst_load_check_header(const char *where, const mst_load_options *o, u
  * or unsupported file (one-line message with file and line; a binary file of another size than
  * its header implies; a weight that does not fit --weight-type); MST_ERESOURCE for memory or
  * size limits (n >= 2^32, more edges than o->max_edges, more memory than the machine has),
- * found from the header where the format has one. O(file bytes + m) time.
+ * found from the header where the format has one. O(file bytes + m) time, over OpenMP's
+ * default team of threads (the solver's -t where it sets one; docs/formats.md, Loading
+ * speed): the graph, its ids and every message are those of a one-thread load.
  */
 mst_status mst_graph_load(const char *path, const mst_load_options *o, mst_graph *g);
 

@@ -176,38 +176,67 @@ static mst_status msb_key(const char *name, const msb_header *h, uint32_t raw, u
     return MST_OK;
 }
 
-/* Turns the raw arrays read into g->u, g->v, g->key into the canonical edge list in place:
- * ids checked against n, raw weights made keys, self-loops dropped and counted. */
-static mst_status msb_decode_edges(const char *name, const msb_header *h, mst_graph *g)
+/* Checks edge e of the raw arrays (ids below n, no NaN weight) and makes its key (into *key;
+ * 64-bit weights get theirs from their ranks afterwards). Errors: MST_EINPUT naming the edge. */
+static mst_status msb_check_edge(const char *name, const msb_header *h, const mst_graph *g,
+                                 uint64_t e, uint32_t *key)
+{
+    uint32_t a = g->u[e], b = g->v[e];
+    if (a >= h->n || b >= h->n)
+        return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 " (%" PRIu32 "-%" PRIu32
+                        "): vertex id out of range (n = %" PRIu64 ")", name, e, a, b, h->n);
+    if (g->raw == NULL)
+        return msb_key(name, h, g->key[e], e, key);
+    if (h->type == MSB_FLOAT64 && isnan(mst_bits_to_double(g->raw[e])))
+        return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 ": NaN weight (bits 0x%016" PRIx64 ")",
+                        name, e, g->raw[e]);
+    return MST_OK;
+}
+
+/* Drops the self-loops in place (out <= e). */
+static void msb_drop_loops(mst_graph *g, uint64_t m)
 {
     uint64_t out = 0;
-    for (uint64_t e = 0; e < h->m; e++) {
-        uint32_t a = g->u[e], b = g->v[e], key = 0;
-        if (a >= h->n || b >= h->n)
-            return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 " (%" PRIu32 "-%" PRIu32
-                            "): vertex id out of range (n = %" PRIu64 ")", name, e, a, b, h->n);
-        if (g->raw != NULL) { /* 64-bit weights: keys come from their ranks afterwards */
-            if (h->type == MSB_FLOAT64 && isnan(mst_bits_to_double(g->raw[e])))
-                return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 ": NaN weight (bits 0x%016"
-                                PRIx64 ")", name, e, g->raw[e]);
-        } else {
-            mst_status st = msb_key(name, h, g->key[e], e, &key);
-            if (st != MST_OK)
-                return st;
-        }
-        if (a == b) {
-            g->self_loops++;
+    for (uint64_t e = 0; e < m; e++) {
+        if (g->u[e] == g->v[e])
             continue;
-        }
-        g->u[out] = a; /* out <= e: compaction in place */
-        g->v[out] = b;
+        g->u[out] = g->u[e];
+        g->v[out] = g->v[e];
         if (g->raw != NULL)
             g->raw[out] = g->raw[e];
         else
-            g->key[out] = key;
+            g->key[out] = g->key[e];
         out++;
     }
-    g->m = out;
+}
+
+/* Turns the raw arrays read into g->u, g->v, g->key into the canonical edge list in place:
+ * ids checked against n, raw weights made keys, self-loops dropped and counted. The edges are
+ * checked side by side by the threads; the first bad one (the lowest id) is the one named. */
+static mst_status msb_decode_edges(const char *name, const msb_header *h, mst_graph *g)
+{
+    uint64_t first_bad = UINT64_MAX, loops = 0;
+#pragma omp parallel for schedule(static) reduction(min : first_bad) reduction(+ : loops)
+    for (uint64_t e = 0; e < h->m; e++) {
+        uint32_t key = 0;
+        if (e > first_bad) /* a bad edge before this one is named instead */
+            continue;
+        if (msb_check_edge(name, h, g, e, &key) != MST_OK) {
+            first_bad = e;
+            continue;
+        }
+        if (g->raw == NULL)
+            g->key[e] = key;
+        loops += g->u[e] == g->v[e];
+    }
+    if (first_bad != UINT64_MAX) { /* the message, recorded by this thread */
+        uint32_t key;
+        return msb_check_edge(name, h, g, first_bad, &key);
+    }
+    if (loops > 0)
+        msb_drop_loops(g, h->m);
+    g->self_loops = loops;
+    g->m = h->m - loops;
     return MST_OK;
 }
 

@@ -1,20 +1,27 @@
 /* reader.c: buffered line and byte input from files, gzip files or memory. */
 #include "reader.h"
 
+#include "igzip.h"
 #include "progress.h"
 
 #include <errno.h>
+#include <omp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #define CHUNK_BYTES (8u << 20)
 #define MAX_LINE_BYTES ((size_t)64 << 20)
 #define READ_PIECE_BYTES ((size_t)64 << 20) /* per source call: z_stream counts in uInt */
 #define SOURCE_IN_BYTES ((size_t)1 << 20)
+/* A direct read of a plain file at least this long is split among the threads (pread): one
+ * thread's copy out of the page cache is slower than the disk's or the memory's bandwidth. */
+#define PARALLEL_READ_BYTES ((size_t)4 << 20)
 
 /*
  * A file as it is read: its bytes, or their inflation when it starts with the gzip magic.
@@ -28,6 +35,8 @@ typedef struct file_source {
     int member_end; /* inflate finished a member: only another member may follow */
     int in_eof;     /* f has no more bytes */
     z_stream zs;    /* next_in/avail_in: the unread part of in[], in both modes */
+    mst_igzip *fast;      /* ISA-L's inflate while it goes well (igzip.h); NULL: zlib's */
+    uint64_t inflated;    /* bytes inflated so far, by either */
     unsigned char in[SOURCE_IN_BYTES];
 } file_source;
 
@@ -36,6 +45,10 @@ struct mst_reader {
     file_source *gz;          /* the file; NULL for memory readers */
     const unsigned char *mem; /* memory reader: remaining input */
     size_t mem_len;
+    const unsigned char *mem_start; /* memory reader: the whole input, for a rewind */
+    size_t mem_total;
+    void *map;          /* mst_reader_map's mapping of a plain file (NULL: none) */
+    size_t map_len;
     uint64_t consumed;  /* source bytes read so far (progress, mst_reader_offset) */
     uint64_t size;      /* the whole input's length when known before reading, else UINT64_MAX */
     char *buf;    /* buffered bytes buf[pos .. fill-1] not yet handed out */
@@ -75,9 +88,64 @@ static mst_status source_open(mst_reader *r)
         if (inflateInit2(zs, 15 + 16) != Z_OK) /* 15 + 16: a gzip wrapper, 32 KiB window */
             return mst_fail(MST_ERESOURCE, "%s: cannot start zlib's inflate", r->name);
         r->gz->gzip = 1;
+        r->gz->fast = mst_igzip_new();
     }
 fail:
     return st;
+}
+
+/* One thread's share of read_parallel: len bytes at file offset `at` into dst; *got counts
+ * what came (fewer only at the end of the file). Returns errno's value, or 0. */
+static int pread_all(int fd, unsigned char *dst, size_t len, off_t at, size_t *got)
+{
+    *got = 0;
+    while (*got < len) {
+        ssize_t k = pread(fd, dst + *got, len - *got, at + (off_t)*got);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            return errno;
+        if (k == 0)
+            break;
+        *got += (size_t)k;
+    }
+    return 0;
+}
+
+/* Reads up to `want` bytes of a plain file (its in[] empty) from the stream's position into dst,
+ * split into one pread per thread, then moves the stream past them: *got < want only at the end
+ * of the file. The threads copy out of the page cache side by side (the .msb and .egr arrays). */
+static mst_status read_parallel(const mst_reader *r, unsigned char *dst, size_t want, size_t *got)
+{
+    FILE *f = r->gz->f;
+    off_t at = ftello(f);
+    int threads = omp_get_max_threads(), err = 0;
+    size_t total = 0, part = (want + (size_t)threads - 1) / (size_t)threads;
+    if (at < 0)
+        return mst_fail(MST_EINPUT, "%s: read error: %s", r->name, strerror(errno));
+#pragma omp parallel for schedule(static, 1) reduction(+ : total) reduction(max : err)
+    for (int t = 0; t < threads; t++) {
+        size_t lo = (size_t)t * part, len = lo < want ? (want - lo < part ? want - lo : part) : 0;
+        size_t k = 0;
+        int e = len > 0 ? pread_all(fileno(f), dst + lo, len, at + (off_t)lo, &k) : 0;
+        total += k;
+        err = e > err ? e : err;
+    }
+    if (err != 0)
+        return mst_fail(MST_EINPUT, "%s: read error: %s", r->name, strerror(err));
+    /* A short part ends the file: only the bytes before the first gap count. */
+    size_t contiguous = total == want ? want : 0;
+    if (total < want) {
+        struct stat sb;
+        off_t size = fstat(fileno(f), &sb) == 0 ? sb.st_size : at;
+        contiguous = size > at ? (size_t)(size - at) : 0;
+        contiguous = contiguous < want ? contiguous : want;
+        r->gz->in_eof = 1;
+    }
+    if (fseeko(f, at + (off_t)contiguous, SEEK_SET) != 0)
+        return mst_fail(MST_EINPUT, "%s: read error: %s", r->name, strerror(errno));
+    *got = contiguous;
+    return MST_OK;
 }
 
 /* Copies up to `want` bytes of a plain file to dst: *got < want only at its end. */
@@ -89,7 +157,13 @@ static mst_status source_copy(const mst_reader *r, unsigned char *dst, size_t wa
     memcpy(dst, zs->next_in, k);
     zs->next_in += k;
     zs->avail_in -= (uInt)k;
-    if (k < want && !r->gz->in_eof) { /* in[] is empty: the rest goes straight to dst */
+    if (k < want && !r->gz->in_eof && want - k >= PARALLEL_READ_BYTES) {
+        size_t direct = 0;
+        mst_status st = read_parallel(r, dst + k, want - k, &direct);
+        if (st != MST_OK)
+            return st;
+        k += direct;
+    } else if (k < want && !r->gz->in_eof) { /* in[] is empty: the rest goes to dst */
         k += fread(dst + k, 1, want - k, r->gz->f);
         if (ferror(r->gz->f))
             return mst_fail(MST_EINPUT, "%s: read error: %s", r->name, strerror(errno));
@@ -98,10 +172,10 @@ static mst_status source_copy(const mst_reader *r, unsigned char *dst, size_t wa
     return MST_OK;
 }
 
-/* Inflates up to `want` bytes to dst: *got < want only after the last member. Errors: a
- * truncated or corrupt member, or bytes after a member that do not start another one. */
-static mst_status source_inflate(const mst_reader *r, unsigned char *dst, size_t want,
-                                 size_t *got)
+/* Inflates up to `want` bytes to dst with zlib: *got < want only after the last member.
+ * Errors: a truncated or corrupt member, or bytes after a member that do not start another. */
+static mst_status zlib_inflate(const mst_reader *r, unsigned char *dst, size_t want,
+                               size_t *got)
 {
     file_source *s = r->gz;
     z_stream *zs = &s->zs;
@@ -136,6 +210,97 @@ static mst_status source_inflate(const mst_reader *r, unsigned char *dst, size_t
     return MST_OK;
 }
 
+/* Before another member: only the gzip magic may follow; 1 if it does, 0 at the end of the
+ * input, -1 for other bytes. */
+static int next_member(const mst_reader *r)
+{
+    z_stream *zs = &r->gz->zs;
+    if (zs->avail_in == 0)
+        return 0;
+    return zs->avail_in >= 2 && zs->next_in[0] == 0x1f && zs->next_in[1] == 0x8b ? 1 : -1;
+}
+
+/* ISA-L's part of source_inflate: returns 0 with *got bytes (< want only after the last
+ * member), or -1 at any trouble (corrupt, truncated or trailing data; a read error), for
+ * zlib to inflate the same bytes again and name it. */
+static int fast_inflate(const mst_reader *r, unsigned char *dst, size_t want, size_t *got)
+{
+    file_source *s = r->gz;
+    z_stream *zs = &s->zs;
+    unsigned char *out = dst;
+    size_t room = want;
+    while (room > 0) {
+        if (zs->avail_in < 2 && !s->in_eof && source_load(r) != MST_OK)
+            return -1;
+        if (s->member_end) {
+            int next = next_member(r);
+            if (next < 0)
+                return -1;
+            if (next == 0)
+                break;
+            mst_igzip_reset(s->fast);
+            s->member_end = 0;
+        }
+        const unsigned char *in = zs->next_in;
+        size_t avail = zs->avail_in, before = room;
+        int ret = mst_igzip_inflate(s->fast, &in, &avail, &out, &room);
+        int stuck = ret == MST_IGZIP_MORE && room == before && avail == zs->avail_in;
+        zs->next_in = (unsigned char *)in;
+        zs->avail_in = (uInt)avail;
+        if (ret == MST_IGZIP_ERROR || (stuck && s->in_eof))
+            return -1;
+        s->member_end = ret == MST_IGZIP_MEMBER_END;
+    }
+    *got = want - room;
+    return 0;
+}
+
+/* Starts the file again with zlib and inflates `skip` bytes into nothing: ISA-L's output up
+ * to there, which zlib gives the same. */
+static mst_status zlib_take_over(const mst_reader *r, uint64_t skip)
+{
+    file_source *s = r->gz;
+    unsigned char scratch[1 << 14];
+    mst_igzip_free(s->fast);
+    s->fast = NULL;
+    if (fseeko(s->f, 0, SEEK_SET) != 0)
+        return mst_fail(MST_EINPUT, "%s: read error: %s", r->name, strerror(errno));
+    s->zs.next_in = s->in;
+    s->zs.avail_in = 0;
+    s->in_eof = s->member_end = 0;
+    if (inflateReset(&s->zs) != Z_OK)
+        return mst_fail(MST_ERESOURCE, "%s: cannot restart zlib's inflate", r->name);
+    mst_status st = source_load(r);
+    while (st == MST_OK && skip > 0) {
+        size_t k = 0, piece = skip < sizeof scratch ? (size_t)skip : sizeof scratch;
+        st = zlib_inflate(r, scratch, piece, &k);
+        skip -= k;
+        if (st == MST_OK && k < piece)
+            return mst_fail(MST_EINTERNAL, "%s: zlib ends before ISA-L did", r->name);
+    }
+    return st;
+}
+
+/* Inflates up to `want` bytes to dst: ISA-L's inflate while it goes well, else zlib's from
+ * the same byte on. *got < want only after the last member. Errors as zlib_inflate. */
+static mst_status source_inflate(const mst_reader *r, unsigned char *dst, size_t want,
+                                 size_t *got)
+{
+    file_source *s = r->gz;
+    mst_status st = MST_OK;
+    if (s->fast != NULL && fast_inflate(r, dst, want, got) == 0) {
+        s->inflated += *got;
+        return MST_OK;
+    }
+    if (s->fast != NULL)
+        st = zlib_take_over(r, s->inflated);
+    if (st == MST_OK)
+        st = zlib_inflate(r, dst, want, got);
+    if (st == MST_OK)
+        s->inflated += *got;
+    return st;
+}
+
 mst_status mst_reader_open(const char *path, mst_reader **out)
 {
     mst_status st = MST_OK;
@@ -168,8 +333,8 @@ mst_status mst_reader_from_memory(const char *name, const void *data, size_t len
     MST_CALLOC(r, 1);
     MST_ALLOC(r->name, strlen(name) + 1);
     strcpy(r->name, name);
-    r->mem = data;
-    r->mem_len = len;
+    r->mem = r->mem_start = data;
+    r->mem_len = r->mem_total = len;
     r->size = len;
     *out = r;
     return MST_OK;
@@ -332,13 +497,66 @@ mst_status mst_reader_fail(const mst_reader *r, const char *fmt, ...)
     return mst_fail(MST_EINPUT, "%s:%llu: %s", r->name, (unsigned long long)r->line, msg);
 }
 
+int mst_reader_map(mst_reader *r, const char **data, size_t *len)
+{
+    if (r->consumed != 0 || r->fill != 0)
+        return 0; /* only a reader that has handed out nothing yet */
+    if (r->gz == NULL) {
+        *data = (const char *)r->mem_start;
+        *len = r->mem_total;
+        return 1;
+    }
+    if (r->gz->gzip || r->size == UINT64_MAX || r->size == 0 || r->size > SIZE_MAX)
+        return 0;
+    if (r->map == NULL) {
+        void *p = mmap(NULL, (size_t)r->size, PROT_READ, MAP_PRIVATE, fileno(r->gz->f), 0);
+        if (p == MAP_FAILED)
+            return 0;
+        r->map = p;
+        r->map_len = (size_t)r->size;
+    }
+    *data = r->map;
+    *len = r->map_len;
+    return 1;
+}
+
+mst_status mst_reader_rewind(mst_reader *r)
+{
+    r->pos = r->fill = 0;
+    r->eof = 0;
+    r->line = 0;
+    r->consumed = 0;
+    if (r->gz == NULL) {
+        r->mem = r->mem_start;
+        r->mem_len = r->mem_total;
+        return MST_OK;
+    }
+    file_source *s = r->gz;
+    if (fseeko(s->f, 0, SEEK_SET) != 0)
+        return mst_fail(MST_EINPUT, "%s: cannot read it again: %s", r->name, strerror(errno));
+    s->zs.next_in = s->in;
+    s->zs.avail_in = 0;
+    s->in_eof = s->member_end = 0;
+    if (s->gzip && inflateReset(&s->zs) != Z_OK)
+        return mst_fail(MST_ERESOURCE, "%s: cannot restart zlib's inflate", r->name);
+    s->inflated = 0;
+    if (s->gzip && s->fast == NULL)
+        s->fast = mst_igzip_new();
+    if (s->fast != NULL)
+        mst_igzip_reset(s->fast);
+    return source_load(r);
+}
+
 void mst_reader_close(mst_reader *r)
 {
     if (r == NULL)
         return;
+    if (r->map != NULL)
+        munmap(r->map, r->map_len);
     if (r->gz != NULL) {
         if (r->gz->gzip)
             inflateEnd(&r->gz->zs);
+        mst_igzip_free(r->gz->fast);
         if (r->gz->f != NULL)
             fclose(r->gz->f);
         free(r->gz);

@@ -1,5 +1,6 @@
 /*
- * reader.h: buffered input for the loaders, from a file (plain or gzip, through zlib) or from
+ * reader.h: buffered input for the loaders, from a file (plain or gzip, through ISA-L's igzip
+ * where the build has it, else zlib: igzip.h) or from
  * memory (tests and fuzzers feed strings this way).
  *
  * Text formats read line by line: each line is handed out NUL-terminated in place, without its
@@ -7,7 +8,7 @@
  * the bytes their header announces into their own arrays, then ask whether anything follows:
  * a stream longer than its header says is refused after one more buffer, never inflated to its
  * end (docs/design.md, Errors). Reads are large (8 MiB) so a loader costs about one pass over
- * the bytes.
+ * the bytes, and a long direct read of a plain file is split among the OpenMP threads.
  */
 #ifndef MST_READER_H
 #define MST_READER_H
@@ -74,6 +75,21 @@ uint64_t mst_reader_offset(const mst_reader *r);
  * uncompressed regular files), else UINT64_MAX (gzip: only inflating tells).
  */
 uint64_t mst_reader_size(const mst_reader *r);
+
+/*
+ * The whole input as one read-only byte array, for the parallel text loaders (text_chunks.h):
+ * a memory reader's bytes, or a plain regular file mapped with mmap (kept until close). Returns
+ * 1 and sets *data, *len; returns 0 (nothing changed) for gzip input, a non-regular or empty
+ * file, a failed mapping, or a reader that has already handed out bytes. Not NUL-terminated.
+ */
+int mst_reader_map(mst_reader *r, const char **data, size_t *len);
+
+/*
+ * Starts the reader again at its first byte (line count 0), so that a loader's fast path can
+ * hand the input to the sequential one (text_chunks.h). Errors: MST_EINPUT if the file cannot
+ * be positioned ("PATH: cannot read it again: ..."); MST_ERESOURCE.
+ */
+mst_status mst_reader_rewind(mst_reader *r);
 
 /* Records "name:line: MESSAGE" as the last error and returns MST_EINPUT. */
 mst_status mst_reader_fail(const mst_reader *r, const char *fmt, ...) MST_PRINTF(2, 3);
