@@ -86,6 +86,17 @@ static inline __attribute__((always_inline)) void relabel(bv_state *s, uint64_t 
     }
 }
 
+/* Appends a thread's nb forest edge ids to the output: one atomic add reserves their room.
+ * Returns 0, the batch's new length. */
+static inline int emit(bv_state *s, const uint64_t *batch, int nb)
+{
+    if (nb > 0) {
+        uint64_t at = __atomic_fetch_add(&s->out_len, (uint64_t)nb, __ATOMIC_RELAXED);
+        memcpy(s->out->eid + at, batch, (size_t)nb * sizeof *batch);
+    }
+    return 0;
+}
+
 /* Step 2: each edge lightest at one of its ends joins the forest; batches of OUT_BATCH ids
  * reserve their room in the output with one atomic add. */
 static inline __attribute__((always_inline)) void unite(bv_state *s, uint64_t len,
@@ -104,17 +115,11 @@ static inline __attribute__((always_inline)) void unite(bv_state *s, uint64_t le
                 continue;
             dsu_union(&s->dsu, e.u, e.v, kind);
             batch[nb++] = (uint32_t)e.ki;
-            if (nb == OUT_BATCH) {
-                uint64_t at = __atomic_fetch_add(&s->out_len, (uint64_t)nb, __ATOMIC_RELAXED);
-                memcpy(s->out->eid + at, batch, (size_t)nb * sizeof *batch);
-                nb = 0;
-            }
+            if (nb == OUT_BATCH)
+                nb = emit(s, batch, nb);
         }
     }
-    if (nb > 0) {
-        uint64_t at = __atomic_fetch_add(&s->out_len, (uint64_t)nb, __ATOMIC_RELAXED);
-        memcpy(s->out->eid + at, batch, (size_t)nb * sizeof *batch);
-    }
+    emit(s, batch, nb);
 #pragma omp barrier
 }
 
@@ -140,16 +145,10 @@ static inline __attribute__((always_inline)) void unite_components(bv_state *s,
         if (!dsu_union(&s->dsu, gu[id], gv[id], kind))
             continue;
         batch[nb++] = id;
-        if (nb == OUT_BATCH) {
-            uint64_t at = __atomic_fetch_add(&s->out_len, (uint64_t)nb, __ATOMIC_RELAXED);
-            memcpy(s->out->eid + at, batch, (size_t)nb * sizeof *batch);
-            nb = 0;
-        }
+        if (nb == OUT_BATCH)
+            nb = emit(s, batch, nb);
     }
-    if (nb > 0) {
-        uint64_t at = __atomic_fetch_add(&s->out_len, (uint64_t)nb, __ATOMIC_RELAXED);
-        memcpy(s->out->eid + at, batch, (size_t)nb * sizeof *batch);
-    }
+    emit(s, batch, nb);
 #pragma omp barrier
 }
 
