@@ -1,0 +1,112 @@
+/*
+ * dboruvka_int.h: the state of one --algo boruvka solve shared by its steps (dboruvka.h): the
+ * working arcs, the label arrays of this rank's vertices, the forest found here, and the
+ * request/reply exchange the steps use to read labels held by other ranks.
+ */
+#ifndef MST_MPI_DBORUVKA_INT_H
+#define MST_MPI_DBORUVKA_INT_H
+
+#include <stdint.h>
+
+#include "dboruvka.h"
+
+#define DBV_NONE UINT32_MAX
+
+/* A growable buffer of bytes, reused from exchange to exchange. */
+typedef struct dbv_buf {
+    void *p;
+    uint64_t cap; /* bytes */
+} dbv_buf;
+
+/* One solve's state at one rank. Labels are global vertex ids; arrays indexed by local vertex
+ * index (dbv_local) have n_local entries. */
+typedef struct dbv_state {
+    const dist_ctx *c;
+    const dbv_graph *g;
+    uint32_t *parent;     /* [n_local] parent label; the root after pointer doubling */
+    uint32_t *best;       /* [n_local] index of the lightest arc of a live label, or DBV_NONE */
+    uint8_t *done;        /* [n_local] 1: parent is a root */
+    uint32_t *live;       /* [n_local] local indices of the labels holding arcs this round */
+    uint32_t n_live;
+    dbv_arc *arc;         /* [m] the working arcs, all with x owned here */
+    uint64_t m, arc_cap;
+    uint64_t *feid;       /* [n_local] forest edges found at this rank */
+    uint32_t *fkey;       /* [n_local] their keys */
+    uint64_t nf;
+    uint64_t *count, *rcount; /* [p] records per rank to send / received */
+    dbv_buf send, recv, reply, back, pos, tmp; /* exchange scratch (dbv_exchange, dbv_ask) */
+    dbv_buf qbuf, abuf;   /* the steps' requests and answers */
+    uint64_t bytes_sent;  /* to other ranks, this solve */
+    uint64_t jump_steps;
+} dbv_state;
+
+/* Local index of label v, which this rank owns. O(1) block, O(log n_local) hash. */
+static inline uint32_t dbv_local(const dbv_graph *g, uint32_t v)
+{
+    if (g->pt.kind == DIST_PART_BLOCK)
+        return v - g->first;
+    return dist_partition_local(&g->pt, 0, g->owned, g->n_local, v);
+}
+
+/* Global label of local index i. */
+static inline uint32_t dbv_global(const dbv_graph *g, uint32_t i)
+{
+    return g->pt.kind == DIST_PART_BLOCK ? g->first + i : g->owned[i];
+}
+
+static inline uint64_t dbv_eid(const dbv_arc *a)
+{
+    return (uint64_t)a->eid_hi << 32 | a->eid_lo;
+}
+
+/* The (key, edge id) order of docs/design.md. */
+static inline int dbv_arc_less(const dbv_arc *a, const dbv_arc *b)
+{
+    return a->key < b->key || (a->key == b->key && dbv_eid(a) < dbv_eid(b));
+}
+
+/* Makes b hold at least `bytes`; contents are not kept. Errors: MST_ERESOURCE. */
+mst_status dbv_buf_reserve(dbv_buf *b, uint64_t bytes);
+void dbv_buf_free(dbv_buf *b);
+
+/*
+ * Collective MPI_Alltoallv of records of rec_bytes: send holds count[q] records for rank q, in
+ * rank order; the records received land in s->recv grouped by source rank, rcount[q] from rank
+ * q; returns their number in *total. Counts bytes sent to other ranks into s->bytes_sent.
+ * Errors (agreed): MST_ERESOURCE (memory, or more than INT_MAX records at one rank).
+ */
+mst_status dbv_exchange(dbv_state *s, const void *send, const uint64_t *count, size_t rec_bytes,
+                        dbv_buf *recv, uint64_t *rcount, uint64_t *total);
+
+/*
+ * What the owner of a label answers about it (at the owner, from its arrays): a 64-bit word.
+ */
+typedef uint64_t (*dbv_answer_fn)(const dbv_state *s, uint32_t local);
+
+/*
+ * Collective request/reply: for each of the k labels q[i] (held by any rank), ans[i] = what
+ * its owner's `answer` says about it. Two all-to-alls (4 bytes out, 8 back per request).
+ * Errors (agreed): MST_ERESOURCE.
+ */
+mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn answer,
+                   uint64_t *ans);
+
+/* The steps of a round (dboruvka.h), each collective, errors agreed (MST_ERESOURCE). */
+
+/* Local preprocessing: contracts, at each rank alone, edges provably in the MSF; relabels the
+ * arcs' sources to their local components (dboruvka_local.c). */
+mst_status dbv_local_contract(dbv_state *s, uint64_t *edges);
+
+/* Steps 1-2: lightest arc of every live label, parents, 2-cycles, forest edges. */
+mst_status dbv_min_edges(dbv_state *s);
+
+/* Step 3: pointer doubling until every live label's parent is its root. */
+mst_status dbv_jump(dbv_state *s);
+
+/* Step 4: arcs relabelled to roots at both ends; arcs inside a component dropped. */
+mst_status dbv_relabel(dbv_state *s);
+
+/* Step 5: arcs to the owners of their source labels; parallel arcs reduced to the lightest. */
+mst_status dbv_redistribute(dbv_state *s);
+
+#endif
