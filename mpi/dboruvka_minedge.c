@@ -47,9 +47,12 @@ mst_status dbv_min_edges(dbv_state *s)
     for (uint32_t j = 0; j < k; j++) {
         uint32_t lx = s->live[j], x = dbv_global(s->g, lx), y = s->parent[lx];
         const dbv_arc *a = &s->arc[s->best[lx]];
-        /* Both ends picked the same edge (the lightest leaving either is unique): the smaller
-         * label becomes the root and the larger one puts the edge into the forest. */
-        if (grand[j] == x && x < y) {
+        /* Both ends picked the same edge (the lightest leaving either is unique): one becomes
+         * the root, the other puts the edge into the forest. The root is the end whose label
+         * hashes lower (dist_mix32 is a bijection), not the smaller label: roots keep their
+         * labels, and smaller ones would pile the components up at the low ranks of the block
+         * partition. */
+        if (grand[j] == x && dist_mix32(x) < dist_mix32(y)) {
             s->parent[lx] = x;
             s->done[lx] = 1;
             continue;
