@@ -21,6 +21,7 @@ static void state_free(dbv_state *s)
     free(s->done);
     free(s->live);
     free(s->arc);
+    free(s->heavy);
     free(s->feid);
     free(s->fkey);
     free(s->count);
@@ -141,7 +142,10 @@ mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out
     double t[4] = {0, 0, 0, 0};
     uint64_t nrounds = 0, local = 0;
     double t0 = mst_now_s();
+    int split = 0;
     mst_status st = dist_agree(c, state_init(&s, c, g));
+    if (st == MST_OK)
+        st = dbv_filter_split(&s, g->pt.n, &split);
     double t1 = mst_now_s();
     if (st == MST_OK)
         st = dbv_local_contract(&s, &local);
@@ -149,6 +153,13 @@ mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out
     if (st == MST_OK)
         st = rounds(&s, ph, t, &nrounds);
     double t3 = mst_now_s();
+    if (st == MST_OK && split) {
+        st = dbv_filter_merge(&s);
+        mst_phase_add(ph, "filter", mst_now_s() - t3);
+        if (st == MST_OK)
+            st = rounds(&s, ph, t, &nrounds);
+        t3 = mst_now_s();
+    }
     if (st == MST_OK)
         st = gather_forest(&s, out, fkey);
     if (st == MST_OK)

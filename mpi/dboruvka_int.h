@@ -30,6 +30,8 @@ typedef struct dbv_state {
     uint32_t n_live;
     dbv_arc *arc;         /* [m] the working arcs, all with x owned here */
     uint64_t m, arc_cap;
+    dbv_arc *heavy;       /* [m_heavy] filtering: the heavy arcs, set aside */
+    uint64_t m_heavy;
     uint64_t *feid;       /* [n_local] forest edges found at this rank */
     uint32_t *fkey;       /* [n_local] their keys */
     uint64_t nf;
@@ -93,9 +95,19 @@ mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn an
 
 /* The steps of a round (dboruvka.h), each collective, errors agreed (MST_ERESOURCE). */
 
-/* Local preprocessing: contracts, at each rank alone, edges provably in the MSF; relabels the
- * arcs' sources to their local components (dboruvka_local.c). */
+/* Local preprocessing: contracts, at each rank alone, edges provably in the MSF, then relabels
+ * and redistributes the arcs as after a round; *edges: the forest edges so found, over all ranks
+ * (dboruvka_local.c). */
 mst_status dbv_local_contract(dbv_state *s, uint64_t *edges);
+
+/* Filtering: when the arcs are many per vertex, keeps the light arcs (about a fixed number per
+ * vertex, by a sampled (key, id) threshold) as the working arcs and sets the others aside;
+ * *split says whether it did (dboruvka_filter.c). */
+mst_status dbv_filter_split(dbv_state *s, uint32_t n_global, int *split);
+
+/* Filtering, after the light rounds: every vertex's parent to its root, then the heavy arcs
+ * relabelled, those inside a component dropped, the rest redistributed as the working arcs. */
+mst_status dbv_filter_merge(dbv_state *s);
 
 /* Steps 1-2: lightest arc of every live label, parents, 2-cycles, forest edges. */
 mst_status dbv_min_edges(dbv_state *s);

@@ -22,11 +22,12 @@ static uint32_t find(uint32_t *uf, uint32_t x)
 
 /*
  * Kruskal over the arcs in (key, id) order, with blocking: a component is blocked at its first
- * arc to another rank (or to a blocked component, which blocks both ends), and a local edge is
- * taken only between two components that are not blocked. Then every arc lighter than it at
- * either end was local and already taken or inside, so it is the lightest edge leaving its
- * component: an MSF edge by the cut property. order[k] lists the arcs to look at (each local
- * edge once, every arc to another rank) sorted by (key, id).
+ * arc to another rank, from where its lightest leaving edge may be out of sight. A local edge
+ * joining two components of which at least one, A, is not blocked is the lightest edge leaving A
+ * (every lighter arc at A was local and taken, or inside A), hence an MSF edge by the cut
+ * property: it is taken, and the union is blocked if either side was. Between two blocked
+ * components it is left to the rounds. order[k] lists the arcs to look at (each local edge once,
+ * every arc to another rank) sorted by (key, id).
  */
 static void kruskal_blocked(dbv_state *s, const uint64_t *order, uint64_t k, uint32_t *uf,
                             uint8_t *blocked, uint64_t *edges)
@@ -41,13 +42,10 @@ static void kruskal_blocked(dbv_state *s, const uint64_t *order, uint64_t k, uin
             continue;
         }
         uint32_t ry = find(uf, dbv_local(g, a->y));
-        if (rx == ry)
+        if (rx == ry || (blocked[rx] & blocked[ry]))
             continue;
-        if (blocked[rx] | blocked[ry]) {
-            blocked[rx] = blocked[ry] = 1;
-            continue;
-        }
         uf[ry] = rx;
+        blocked[rx] |= blocked[ry];
         s->feid[s->nf] = dbv_eid(a);
         s->fkey[s->nf++] = a->key;
         (*edges)++;
@@ -110,6 +108,7 @@ mst_status dbv_local_contract(dbv_state *s, uint64_t *edges)
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;
     MPI_Allreduce(edges, &total, 1, MPI_UINT64_T, MPI_SUM, s->c->comm);
+    *edges = total;
     if (total == 0)
         return MST_OK;
     /* The arcs take their components' labels at both ends, as after a round. */
