@@ -9,7 +9,8 @@
 #   strong: rand-2e23 (uniform random, n = 2^23, m = 2^25 before duplicates), sparse-large,
 #           rmat22, 2d-2e20 (grid 1024 x 1024);
 #   weak:   uniform random graphs of 2^19 vertices and 2^21 edges per rank (the rank count P
-#           multiplies both: mst-gen random --vertices 2^19 P --edges 2^21 P), at P ranks.
+#           multiplies both: mst-gen random --vertices 2^19 --edges 2^21 --per-rank P), at P
+#           ranks.
 # Writes every run's JSON to $OUT/scaling.jsonl and the tables (report/scaling.py) to
 # $OUT/scaling.md (stdout too).
 # usage: report/device-scaling.sh        (under 4 minutes on 16 cores)
@@ -45,7 +46,7 @@ gen sparse-large preset sparse-large
 gen rmat22 preset rmat22
 gen 2d-2e20 preset 2d-2e20
 for p in $ranks; do
-  gen "weak-$p" random --vertices $((524288 * p)) --edges $((2097152 * p))
+  gen "weak-$p" random --vertices 524288 --edges 2097152 --per-rank "$p"
 done
 
 # record TAG CMD...: runs CMD (stdout: one JSON object) and appends it with "tag" to the log.

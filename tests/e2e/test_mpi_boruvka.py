@@ -102,6 +102,25 @@ class DistributedBoruvka(Workdir):
         for word in ("Borůvka rounds", "pointer-doubling steps", "sent", "peak RSS"):
             self.assertIn(word, out.stdout)
 
+    def test_weak_scaling_graphs(self):
+        """mst-gen --per-rank P: the sizes given are per rank; the graph for P ranks is the one
+        of the multiplied sizes, byte for byte; --scale grows by log2 P."""
+        for args, per, whole in [(["random", "--vertices", "500", "--edges", "2000"], "4",
+                                  ["random", "--vertices", "2000", "--edges", "8000"]),
+                                 (["rmat", "--scale", "8"], "4", ["rmat", "--scale", "10"]),
+                                 (["grid2d", "--rows", "5", "--cols", "9"], "3",
+                                  ["grid2d", "--rows", "15", "--cols", "9"])]:
+            a = self.gen("a.msb", *args, "--per-rank", per)
+            b = self.gen("b.msb", *whole)
+            with open(a, "rb") as fa, open(b, "rb") as fb:
+                self.assertEqual(fa.read(), fb.read(), args)
+        self.check(self.gen("w.msb", "random", "--vertices", "500", "--edges", "2000",
+                            "--per-rank", "3"), runs((3,)))
+        p = run([os.path.join(BIN, "mst-gen"), "rmat", "--scale", "8", "--per-rank", "3", "-o",
+                 self.path("x.msb")])
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("--scale needs a power of two", p.stderr)
+
     def test_bad_input_from_any_rank(self):
         """A bad vertex id in the slice of rank 0, a middle rank or the last one: that rank's
         message, as mst-seq says it, one line, exit 2."""
