@@ -33,7 +33,11 @@ cores=$(nproc)
 jsonl=$out/scaling.jsonl
 : > "$jsonl"
 make -s -j"$cores" bin/mst-seq bin/mst-mpi bin/mst-gen 2>&1 | tail -3
-mpirun --version | head -1
+# The machine, first line of the log (report/scaling.py prints it above the tables).
+python3 -c 'import json, sys; print(json.dumps({"tag": "machine", "cpu": sys.argv[1],
+"cores": int(sys.argv[2]), "mpirun": sys.argv[3], "date": sys.argv[4]}))' \
+  "$(lscpu | sed -n 's/^Model name: *//p' | head -1)" "$cores" "$(mpirun --version | head -1)" \
+  "$(date -u +%Y-%m-%dT%H:%MZ)" >> "$jsonl"
 mkdir -p data/scaling
 
 # gen NAME ARGS...: data/scaling/NAME.msb, generated once.

@@ -72,7 +72,9 @@ def weak_rows(runs):
 
 
 def tables(runs):
-    out = ["### Strong scaling", "",
+    out = ["Machine: %s, %d cores, %s, %s." % (m["cpu"], m["cores"], m["mpirun"], m["date"])
+           for m in runs if m["tag"] == "machine"]
+    out += ["", "### Strong scaling", "",
            "| graph | n | m | algo | ranks | compute (s) | vs mst-seq | vs 1 rank "
            "| peak RSS per rank, max (MiB) | even share (MiB) | sent per rank, max (MiB) "
            "| rounds |",
@@ -99,6 +101,7 @@ def plots(runs, directory):
     except ImportError:
         return []
     names = []
+    os.makedirs(directory, exist_ok=True)
     strong = [r for r in runs if r["tag"] == "strong"]
     fig, axes = plt.subplots(1, 3, figsize=(13, 4))
     for g in sorted({name(r) for r in strong}):
@@ -106,7 +109,9 @@ def plots(runs, directory):
         p = [r["ranks"] for r in mine]
         axes[0].plot(p, [r["compute_s_median"] for r in mine], marker="o", label=g)
         axes[1].plot(p, [stats(r)[0] for r in mine], marker="o", label=g)
-        axes[2].plot(p, [stats(r)[1] for r in mine], marker="o", label=g)
+        many = [r for r in mine if r["ranks"] > 1]  # one rank sends nothing
+        axes[2].plot([r["ranks"] for r in many], [stats(r)[1] for r in many], marker="o",
+                     label=g)
     for ax, title in zip(axes, ("compute time (s)", "peak RSS per rank, max (MiB)",
                                 "sent per rank, max (MiB)")):
         ax.set_xscale("log", base=2)
@@ -132,6 +137,27 @@ def plots(runs, directory):
         names.append("scaling-weak.png")
     plt.close("all")
     return names
+
+
+def section(results_dir, report_dir, plot_dir, draw):
+    """The REPORT.md section from the newest log in results_dir/scaling/*.jsonl (Markdown
+    text), with its plots drawn into plot_dir when `draw`."""
+    logs = sorted(f for f in os.listdir(os.path.join(results_dir, "scaling"))
+                  if f.endswith(".jsonl")) if os.path.isdir(
+                      os.path.join(results_dir, "scaling")) else []
+    head = ["", "## Scaling of mst-mpi --algo boruvka", ""]
+    if not logs:
+        return "\n".join(head + ["*Not measured yet: `report/device-scaling.sh` on the device "
+                                  "machine writes the log that belongs in "
+                                  "`report/results/scaling/`.*", ""])
+    path = os.path.join(results_dir, "scaling", logs[-1])
+    runs = load(path)
+    head += ["From `%s` (`report/device-scaling.sh`, tables by `report/scaling.py`)." %
+             os.path.relpath(path, os.path.dirname(report_dir)), "", tables(runs), ""]
+    for png in plots(runs, plot_dir) if draw else []:
+        head += ["![%s](%s)" % (png, os.path.relpath(os.path.join(plot_dir, png), report_dir)),
+                 ""]
+    return "\n".join(head)
 
 
 if __name__ == "__main__":
