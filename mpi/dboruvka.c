@@ -32,32 +32,73 @@ static void state_free(dbv_state *s)
         dbv_buf_free(b[i]);
 }
 
-/* Every vertex its own component, the working arcs a copy of the share. Errors: MST_ERESOURCE
- * (s half-filled: state_free() frees it). */
-static mst_status state_init(dbv_state *s, const dist_ctx *c, const dbv_graph *g)
+/* The arrays of the last solve, kept for the next one on the same share: a trial then touches
+ * no fresh pages (their zeroing by the kernel was a tenth of a solve's profile). */
+static dbv_state kept;
+
+void dboruvka_release(void)
+{
+    state_free(&kept);
+    memset(&kept, 0, sizeof kept);
+}
+
+/* At exit: also the byte counts of the last solve. */
+static void release_all(void)
+{
+    dboruvka_release();
+    free(bytes_per_rank);
+    bytes_per_rank = NULL;
+}
+
+/* Sizes the arrays for share g (those of the last solve when it was on g). Errors:
+ * MST_ERESOURCE (s half-filled: state_free() frees it). */
+static mst_status state_alloc(dbv_state *s, const dist_ctx *c, const dbv_graph *g)
 {
     mst_status st = MST_OK;
     uint32_t n = g->n_local;
-    memset(s, 0, sizeof *s);
-    s->c = c;
-    s->g = g;
-    MST_ALLOC(s->parent, n);
-    MST_ALLOC(s->best, n);
-    MST_CALLOC(s->done, n);
-    MST_ALLOC(s->live, n);
-    MST_ALLOC(s->feid, n);
-    MST_ALLOC(s->fkey, n);
-    MST_ALLOC(s->count, c->size);
-    MST_ALLOC(s->rcount, c->size);
+    static int registered;
+    if (!registered)
+        registered = atexit(release_all) == 0;
+    if (kept.g == g && kept.c == c) {
+        *s = kept;
+        memset(&kept, 0, sizeof kept);
+        if (s->arc_cap >= g->arcs)
+            return MST_OK;
+        free(s->arc);
+        s->arc_cap = 0;
+    } else {
+        dboruvka_release();
+        memset(s, 0, sizeof *s);
+        s->c = c;
+        s->g = g;
+        MST_ALLOC(s->parent, n);
+        MST_ALLOC(s->best, n);
+        MST_ALLOC(s->done, n);
+        MST_ALLOC(s->live, n);
+        MST_ALLOC(s->feid, n);
+        MST_ALLOC(s->fkey, n);
+        MST_ALLOC(s->count, c->size);
+        MST_ALLOC(s->rcount, c->size);
+    }
     if ((s->arc = mst_big_alloc(g->arcs, sizeof *s->arc)) == NULL)
         MST_FAIL(MST_ERESOURCE, "rank %d: out of memory for %llu arcs", c->rank,
                  (unsigned long long)g->arcs);
-    memcpy(s->arc, g->arc, g->arcs * sizeof *s->arc);
-    s->m = s->arc_cap = g->arcs;
-    for (uint32_t i = 0; i < n; i++)
-        s->parent[i] = dbv_global(g, i), s->best[i] = DBV_NONE;
+    s->arc_cap = g->arcs;
 fail:
     return st;
+}
+
+/* Every vertex its own component, the working arcs a copy of the share. */
+static void state_init(dbv_state *s)
+{
+    const dbv_graph *g = s->g;
+    memcpy(s->arc, g->arc, g->arcs * sizeof *s->arc);
+    s->m = g->arcs;
+    s->m_heavy = s->nf = s->bytes_sent = s->jump_steps = 0;
+    s->n_live = 0;
+    memset(s->done, 0, g->n_local);
+    for (uint32_t i = 0; i < g->n_local; i++)
+        s->parent[i] = dbv_global(g, i), s->best[i] = DBV_NONE;
 }
 
 /* The global sum of v. */
@@ -143,7 +184,9 @@ mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out
     uint64_t nrounds = 0, local = 0;
     double t0 = mst_now_s();
     int split = 0;
-    mst_status st = dist_agree(c, state_init(&s, c, g));
+    mst_status st = dist_agree(c, state_alloc(&s, c, g));
+    if (st == MST_OK)
+        state_init(&s);
     if (st == MST_OK)
         st = dbv_filter_split(&s, g->pt.n, &split);
     double t1 = mst_now_s();
@@ -173,6 +216,9 @@ mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out
         mst_phase_add(ph, "redistribute", t[3]);
         mst_phase_add(ph, "gather", mst_now_s() - t3);
     }
-    state_free(&s);
+    if (st == MST_OK)
+        kept = s;
+    else
+        state_free(&s);
     return st;
 }

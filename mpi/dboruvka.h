@@ -50,6 +50,7 @@ typedef struct dbv_graph {
     uint32_t n_local; /* vertices this rank owns */
     uint32_t first;   /* block partition: the first of them */
     uint32_t *owned;  /* hash partition: them, ascending ([n_local]); NULL for block */
+    double inv_big, inv_small; /* block: 1 / (q + 1) and 1 / q, for dbv_owner */
     uint64_t arcs;
     dbv_arc *arc;     /* [arcs] (owned) */
 } dbv_graph;
@@ -77,6 +78,9 @@ void dbv_graph_free(dbv_graph *g);
  */
 mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out,
                           uint32_t *fkey, mst_phases *ph);
+
+/* Frees the arrays dboruvka_solve keeps from one solve to the next (NULL-safe, repeatable). */
+void dboruvka_release(void);
 
 /* Rank 0: the bytes every rank sent to other ranks in the last dboruvka_solve ([ranks]), or
  * NULL before the first. */

@@ -82,7 +82,6 @@ fail:
 /* Requests grouped by owner: s->send gets the labels in rank order, pos[i] the slot of q[i]. */
 static mst_status group_requests(dbv_state *s, const uint32_t *q, uint64_t k, uint64_t *start)
 {
-    const dist_partition *pt = &s->g->pt;
     int p = s->c->size;
     if (dbv_buf_reserve(&s->send, k * sizeof(uint32_t)) != MST_OK ||
         dbv_buf_reserve(&s->pos, k * sizeof(uint64_t)) != MST_OK ||
@@ -93,7 +92,7 @@ static mst_status group_requests(dbv_state *s, const uint32_t *q, uint64_t k, ui
     for (int r = 0; r < p; r++)
         s->count[r] = 0;
     for (uint64_t i = 0; i < k; i++) {
-        owner[i] = (uint32_t)dist_owner(pt, q[i]);
+        owner[i] = (uint32_t)dbv_owner(s->g, q[i]);
         s->count[owner[i]]++;
     }
     uint64_t off = 0;

@@ -77,8 +77,14 @@ mst_status dbv_filter_split(dbv_state *s, uint32_t n_global, int *split)
         const dbv_arc *a = &s->arc[i];
         heavy += a->key > tkey || (a->key == tkey && dbv_eid(a) > teid);
     }
-    if ((s->heavy = mst_big_alloc(heavy, sizeof *s->heavy)) == NULL)
-        st = MST_ERESOURCE;
+    if (heavy > s->heavy_cap) {
+        free(s->heavy);
+        s->heavy_cap = 0;
+        if ((s->heavy = mst_big_alloc(heavy, sizeof *s->heavy)) == NULL)
+            st = MST_ERESOURCE;
+        else
+            s->heavy_cap = heavy;
+    }
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;
     /* Light arcs stay in order (the local pass needs increasing ids); heavy ones set aside. */
@@ -144,11 +150,11 @@ mst_status dbv_filter_merge(dbv_state *s)
     mst_status st = compress_all(s);
     if (st != MST_OK)
         return st;
-    free(s->arc);
-    s->arc = s->heavy;
-    s->m = s->arc_cap = s->m_heavy;
-    s->heavy = NULL;
-    s->m_heavy = 0;
+    /* The heavy arcs become the working ones; the light array is kept for the next solve. */
+    dbv_arc *light = s->arc;
+    uint64_t light_cap = s->arc_cap;
+    s->arc = s->heavy, s->arc_cap = s->heavy_cap, s->m = s->m_heavy;
+    s->heavy = light, s->heavy_cap = light_cap, s->m_heavy = 0;
     if ((st = dbv_relabel(s)) != MST_OK)
         return st;
     return dbv_redistribute(s);

@@ -31,7 +31,7 @@ typedef struct dbv_state {
     dbv_arc *arc;         /* [m] the working arcs, all with x owned here */
     uint64_t m, arc_cap;
     dbv_arc *heavy;       /* [m_heavy] filtering: the heavy arcs, set aside */
-    uint64_t m_heavy;
+    uint64_t m_heavy, heavy_cap;
     uint64_t *feid;       /* [n_local] forest edges found at this rank */
     uint32_t *fkey;       /* [n_local] their keys */
     uint64_t nf;
@@ -48,6 +48,32 @@ static inline uint32_t dbv_local(const dbv_graph *g, uint32_t v)
     if (g->pt.kind == DIST_PART_BLOCK)
         return v - g->first;
     return dist_partition_local(&g->pt, 0, g->owned, g->n_local, v);
+}
+
+/* The rank owning label v: dist_owner(), without its integer divisions for the block
+ * partition (a double reciprocal, then one correction: exact below 2^32). */
+static inline int dbv_owner(const dbv_graph *g, uint32_t v)
+{
+    const dist_partition *pt = &g->pt;
+    if (pt->kind != DIST_PART_BLOCK)
+        return dist_owner(pt, v);
+    uint64_t big = (uint64_t)pt->rem * (pt->q + 1); /* vertices of the larger blocks */
+    int small = v >= big;
+    uint64_t x = small ? v - big : v, size = small ? pt->q : pt->q + 1;
+    uint64_t r = (uint64_t)((double)x * (small ? g->inv_small : g->inv_big));
+    if (r * size > x)
+        r--;
+    else if ((r + 1) * size <= x)
+        r++;
+    return (int)r + (small ? (int)pt->rem : 0);
+}
+
+/* Whether this rank (me) owns label v: a range test for the block partition. */
+static inline int dbv_mine(const dbv_graph *g, int me, uint32_t v)
+{
+    if (g->pt.kind == DIST_PART_BLOCK)
+        return v - g->first < g->n_local;
+    return dist_owner(&g->pt, v) == me;
 }
 
 /* Global label of local index i. */

@@ -37,7 +37,7 @@ static void kruskal_blocked(dbv_state *s, const uint64_t *order, uint64_t k, uin
     for (uint64_t i = 0; i < k; i++) {
         const dbv_arc *a = &s->arc[(uint32_t)order[i]];
         uint32_t rx = find(uf, dbv_local(g, a->x));
-        if (dist_owner(&g->pt, a->y) != me) {
+        if (!dbv_mine(g, me, a->y)) {
             blocked[rx] = 1;
             continue;
         }
@@ -61,7 +61,7 @@ static uint64_t candidates(const dbv_state *s, uint64_t *w)
     uint64_t k = 0;
     for (uint64_t i = 0; i < s->m; i++) {
         const dbv_arc *a = &s->arc[i];
-        if (dist_owner(&g->pt, a->y) != me || a->x < a->y)
+        if (!dbv_mine(g, me, a->y) || a->x < a->y)
             w[k++] = (uint64_t)a->key << 32 | i;
     }
     return k;
@@ -101,7 +101,7 @@ mst_status dbv_local_contract(dbv_state *s, uint64_t *edges)
     uint64_t local = 0, total = 0;
     *edges = 0;
     for (uint64_t i = 0; i < s->m; i++)
-        local += dist_owner(&g->pt, s->arc[i].y) == me;
+        local += dbv_mine(g, me, s->arc[i].y);
     mst_status st = MST_OK;
     if (s->m > 0 && (double)local >= LOCAL_SHARE_MIN * (double)s->m)
         st = contract_here(s, edges);

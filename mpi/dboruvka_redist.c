@@ -16,7 +16,6 @@ static inline uint64_t mix64(uint64_t z)
 /* The arcs of s->send grouped by the owner of x (counts in s->count). */
 static mst_status group_by_owner(dbv_state *s)
 {
-    const dist_partition *pt = &s->g->pt;
     int p = s->c->size;
     if (dbv_buf_reserve(&s->send, s->m * sizeof(dbv_arc)) != MST_OK ||
         dbv_buf_reserve(&s->tmp, s->m * sizeof(uint32_t)) != MST_OK)
@@ -26,7 +25,7 @@ static mst_status group_by_owner(dbv_state *s)
     uint64_t *start = s->rcount; /* free until the exchange */
     memset(s->count, 0, (size_t)p * sizeof *s->count);
     for (uint64_t i = 0; i < s->m; i++) {
-        owner[i] = (uint32_t)dist_owner(pt, s->arc[i].x);
+        owner[i] = (uint32_t)dbv_owner(s->g, s->arc[i].x);
         s->count[owner[i]]++;
     }
     uint64_t off = 0;

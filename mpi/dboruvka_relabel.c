@@ -15,7 +15,7 @@ mst_status dbv_relabel(dbv_state *s)
     int me = s->c->rank;
     uint64_t k = 0;
     for (uint64_t i = 0; i < s->m; i++)
-        k += dist_owner(&g->pt, s->arc[i].y) != me;
+        k += !dbv_mine(g, me, s->arc[i].y);
     if (dbv_buf_reserve(&s->qbuf, k * sizeof(uint32_t)) != MST_OK ||
         dbv_buf_reserve(&s->abuf, k * sizeof(uint64_t)) != MST_OK)
         st = MST_ERESOURCE;
@@ -25,7 +25,7 @@ mst_status dbv_relabel(dbv_state *s)
     uint32_t *q = s->qbuf.p;
     k = 0;
     for (uint64_t i = 0; i < s->m; i++)
-        if (dist_owner(&g->pt, s->arc[i].y) != me)
+        if (!dbv_mine(g, me, s->arc[i].y))
             q[k++] = s->arc[i].y;
     if ((st = dbv_ask(s, q, k, root_of, s->abuf.p)) != MST_OK)
         return st;
@@ -33,7 +33,7 @@ mst_status dbv_relabel(dbv_state *s)
     uint64_t kept = 0, j = 0;
     for (uint64_t i = 0; i < s->m; i++) {
         dbv_arc a = s->arc[i];
-        a.y = dist_owner(&g->pt, a.y) != me ? (uint32_t)root[j++]
+        a.y = !dbv_mine(g, me, a.y) ? (uint32_t)root[j++]
                                             : s->parent[dbv_local(g, a.y)];
         a.x = s->parent[dbv_local(g, a.x)];
         s->arc[kept] = a;

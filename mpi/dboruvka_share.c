@@ -1,6 +1,6 @@
 /* dboruvka_share.c: --algo boruvka's share of the graph: the arcs of a rank's own vertices under
  * the 1D vertex partition (dboruvka.h), built once at load time from the edge slices. */
-#include "dboruvka.h"
+#include "dboruvka_int.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -15,13 +15,15 @@ mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t
     memset(g, 0, sizeof *g);
     g->pt = dist_partition_make(kind, n, p);
     g->first = kind == DIST_PART_BLOCK ? dist_block_start(&g->pt, c->rank) : 0;
+    g->inv_big = 1.0 / (g->pt.q + 1);
+    g->inv_small = g->pt.q ? 1.0 / g->pt.q : 0;
     MST_CALLOC(count, p);
     MST_ALLOC(start, p);
     MST_ALLOC(rcount, p);
     MST_CHECK(dist_partition_owned(&g->pt, c->rank, &g->n_local, &g->owned));
     for (uint64_t i = 0; i < s->count; i++) {
-        count[dist_owner(&g->pt, s->u[i])]++;
-        count[dist_owner(&g->pt, s->v[i])]++;
+        count[dbv_owner(g, s->u[i])]++;
+        count[dbv_owner(g, s->v[i])]++;
     }
     for (int q = 0; q < p; q++)
         start[q] = q ? start[q - 1] + count[q - 1] : 0;
@@ -29,9 +31,9 @@ mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t
     for (uint64_t i = 0; i < s->count; i++) {
         uint64_t eid = s->eid0 + i;
         dbv_arc a = {s->u[i], s->v[i], s->key[i], (uint32_t)eid, (uint32_t)(eid >> 32)};
-        send[start[dist_owner(&g->pt, a.x)]++] = a;
+        send[start[dbv_owner(g, a.x)]++] = a;
         a.x = s->v[i], a.y = s->u[i];
-        send[start[dist_owner(&g->pt, a.x)]++] = a;
+        send[start[dbv_owner(g, a.x)]++] = a;
     }
 fail:
     if ((st = dist_agree(c, st)) == MST_OK) {

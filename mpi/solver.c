@@ -170,6 +170,7 @@ static void finalize(void)
 {
     dist_slice_free(&slice);
     dist_share_free(&share);
+    dboruvka_release();
     dbv_graph_free(&dbv_share);
     ghs_graph_free(&ghs_buffers);
     free(forest_key);
