@@ -18,6 +18,7 @@
 #   STRONG  strong-scaling graphs (default "rand-2e23 sparse-large rmat22 2d-2e20")
 #   TRIALS  timed trials per run (default 2, after one warm-up)
 #   GHS     1: also GHS at the largest rank count (default 1)
+#   COMPARE more mst-mpi algorithms at the largest rank count (e.g. boruvka-allreduce)
 #   PARTITION  boruvka's --partition (default block)
 set -u
 cd "$(dirname "$0")/.."
@@ -70,23 +71,35 @@ for g in $strong; do
     grep -E "verification" | sed "s/^/$g: boruvka at $top ranks: /"
 done
 bin/mst-seq --trials 1 --no-verify --output data/scaling/seq.txt data/scaling/weak-1.msb > /dev/null
-"${mpi[@]}" -np 3 bin/mst-mpi --algo boruvka --partition hash --trials 1 --no-verify --output data/scaling/mpi.txt \
+mpirun --quiet -np 3 bin/mst-mpi --algo boruvka --partition hash --trials 1 --no-verify --output data/scaling/mpi.txt \
   data/scaling/weak-1.msb > /dev/null
 cmp -s <(grep -v '^#' data/scaling/seq.txt) <(grep -v '^#' data/scaling/mpi.txt) && echo "weak-1: boruvka at 3 ranks (hash) \
 writes exactly mst-seq's edges" || echo "weak-1: EDGE SETS DIFFER"
 
+# Most important first, so that a run cut short still has them: mst-seq, then boruvka from the
+# most ranks down, GHS (and COMPARE's algorithms) at the most ranks, weak scaling; the tables are
+# written on exit whatever happened.
+trap 'python3 report/scaling.py "$jsonl" > "$out/scaling.md"; cat "$out/scaling.md"
+echo "device-scaling.sh: ${SECONDS} s"' EXIT
+trap 'exit 143' TERM INT
 for g in $strong; do
-  f=data/scaling/$g.msb
-  record seq bin/mst-seq --json --no-verify --trials "$trials" "$f"
-  for p in $ranks; do
-    record strong "${mpi[@]}" -np "$p" bin/mst-mpi --algo boruvka --partition "$part" --json --stats --phases \
-      --no-verify --trials "$trials" "$f"
+  record seq bin/mst-seq --json --no-verify --trials "$trials" "data/scaling/$g.msb"
+done
+for p in $(echo $ranks | tr ' ' '\n' | sort -rn); do
+  for g in $strong; do
+    record strong "${mpi[@]}" -np "$p" bin/mst-mpi --algo boruvka --partition "$part" --json \
+      --stats --phases --no-verify --trials "$trials" "data/scaling/$g.msb"
   done
-  [ "${GHS:-1}" = 1 ] && record ghs "${mpi[@]}" -np "$top" bin/mst-mpi --algo ghs --json --stats --no-verify \
-    --trials "$trials" "$f"
+  [ "$p" = "$top" ] || continue
+  for a in ghs ${COMPARE:-}; do
+    [ "$a" = ghs ] && [ "${GHS:-1}" != 1 ] && continue
+    for g in $strong; do
+      record "$a" "${mpi[@]}" -np "$p" bin/mst-mpi --algo "$a" --json --stats --no-verify \
+        --trials "$trials" "data/scaling/$g.msb"
+    done
+  done
 done
 for p in $ranks; do
-  record weak "${mpi[@]}" -np "$p" bin/mst-mpi --algo boruvka --partition "$part" --json --stats --phases --no-verify \
-    --trials "$trials" "data/scaling/weak-$p.msb"
+  record weak "${mpi[@]}" -np "$p" bin/mst-mpi --algo boruvka --partition "$part" --json --stats \
+    --phases --no-verify --trials "$trials" "data/scaling/weak-$p.msb"
 done
-python3 report/scaling.py "$jsonl" | tee "$out/scaling.md"

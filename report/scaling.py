@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Strong- and weak-scaling tables of mst-mpi --algo boruvka (issue 21) from the JSON lines that
 report/device-scaling.sh writes (one run a line, with "tag": seq, strong, ghs or weak), as
-Markdown on stdout; plots(runs, directory) draws them for make_report.py.
+Markdown on stdout; plots(runs, directory) draws them for make_report.py. Other tags (ghs, or
+any algorithm of COMPARE) are rows beside boruvka's.
 
 usage: report/scaling.py scaling.jsonl
 Strong scaling: per graph, mst-seq's time, then boruvka at each rank count: compute time (median,
@@ -48,7 +49,8 @@ def strong_rows(runs):
         mine = sorted((r for r in runs if r["tag"] == "strong" and name(r) == g),
                       key=lambda r: r["ranks"])
         one = next((r["compute_s_median"] for r in mine if r["ranks"] == 1), None)
-        for r in mine + [r for r in runs if r["tag"] == "ghs" and name(r) == g]:
+        others = [r for r in runs if r["tag"] not in ("seq", "strong", "weak", "machine")]
+        for r in mine + [r for r in others if name(r) == g]:
             t = r["compute_s_median"]
             rss, sent, rounds = stats(r)
             self_speedup = "%.2f" % (one / t) if one and r["algo"] == "boruvka" else ""
@@ -61,12 +63,14 @@ def strong_rows(runs):
 def weak_rows(runs):
     mine = sorted((r for r in runs if r["tag"] == "weak"), key=lambda r: r["ranks"])
     one = next((r["compute_s_median"] for r in mine if r["ranks"] == 1), None)
+    two = next((r["compute_s_median"] for r in mine if r["ranks"] == 2), None)
     rows = []
     for r in mine:
         t = r["compute_s_median"]
         rss, sent, rounds = stats(r)
-        rows.append("| %d | %d | %d | %.3f | %s | %.0f | %.0f | %.1f | %s |" % (
-            r["ranks"], r["n"], r["m"], t, "%.0f%%" % (100 * one / t) if one else "", rss,
+        rows.append("| %d | %d | %d | %.3f | %s | %s | %.0f | %.0f | %.1f | %s |" % (
+            r["ranks"], r["n"], r["m"], t, "%.0f%%" % (100 * one / t) if one else "",
+            "%.0f%%" % (100 * two / t) if two and r["ranks"] >= 2 else "", rss,
             msb_mib(r) / r["ranks"], sent, rounds))
     return rows
 
@@ -81,13 +85,17 @@ def tables(runs):
            "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     out += strong_rows(runs)
     out += ["", "### Weak scaling (2^19 vertices and 2^21 edges per rank, uniform random)", "",
-            "| ranks | n | m | compute (s) | efficiency T(1)/T(p) | peak RSS per rank, max (MiB) "
-            "| even share (MiB) | sent per rank, max (MiB) | rounds |",
-            "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+            "| ranks | n | m | compute (s) | efficiency T(1)/T(p) | T(2)/T(p) "
+            "| peak RSS per rank, max (MiB) | even share (MiB) | sent per rank, max (MiB) "
+            "| rounds |",
+            "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     out += weak_rows(runs)
     out += ["", "Compute time: median of the trials, the slowest rank's; peak RSS: getrusage "
             "ru_maxrss of every rank (Open MPI's own share included); even share: the graph's "
-            ".msb (12 bytes an edge) / p; sent: bytes to other ranks, counted by the solver."]
+            ".msb (12 bytes an edge) / p; sent: bytes to other ranks, counted by the solver. On one "
+            "rank every arc is local and boruvka's local pass is Kruskal's algorithm; from two "
+            "ranks on the rounds exchange arcs, so T(2)/T(p) is the efficiency of the "
+            "distributed part."]
     return "\n".join(out)
 
 
