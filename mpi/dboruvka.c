@@ -62,39 +62,29 @@ static mst_status state_alloc(dbv_state *s, const dist_ctx *c, const dbv_graph *
     if (kept.g == g && kept.c == c) {
         *s = kept;
         memset(&kept, 0, sizeof kept);
-        if (s->arc_cap >= g->arcs)
-            return MST_OK;
-        free(s->arc);
-        s->arc_cap = 0;
-    } else {
-        dboruvka_release();
-        memset(s, 0, sizeof *s);
-        s->c = c;
-        s->g = g;
-        MST_ALLOC(s->parent, n);
-        MST_ALLOC(s->best, n);
-        MST_ALLOC(s->done, n);
-        MST_ALLOC(s->live, n);
-        MST_ALLOC(s->feid, n);
-        MST_ALLOC(s->fkey, n);
-        MST_ALLOC(s->count, c->size);
-        MST_ALLOC(s->rcount, c->size);
+        return MST_OK;
     }
-    if ((s->arc = mst_big_alloc(g->arcs, sizeof *s->arc)) == NULL)
-        MST_FAIL(MST_ERESOURCE, "rank %d: out of memory for %llu arcs", c->rank,
-                 (unsigned long long)g->arcs);
-    s->arc_cap = g->arcs;
+    dboruvka_release();
+    memset(s, 0, sizeof *s);
+    s->c = c;
+    s->g = g;
+    MST_ALLOC(s->parent, n);
+    MST_ALLOC(s->best, n);
+    MST_ALLOC(s->done, n);
+    MST_ALLOC(s->live, n);
+    MST_ALLOC(s->feid, n);
+    MST_ALLOC(s->fkey, n);
+    MST_ALLOC(s->count, c->size);
+    MST_ALLOC(s->rcount, c->size);
 fail:
     return st;
 }
 
-/* Every vertex its own component, the working arcs a copy of the share. */
+/* Every vertex its own component (the arcs come from dbv_take_arcs). */
 static void state_init(dbv_state *s)
 {
     const dbv_graph *g = s->g;
-    memcpy(s->arc, g->arc, g->arcs * sizeof *s->arc);
-    s->m = g->arcs;
-    s->m_heavy = s->nf = s->bytes_sent = s->jump_steps = 0;
+    s->m = s->m_heavy = s->nf = s->bytes_sent = s->jump_steps = 0;
     s->n_live = 0;
     memset(s->done, 0, g->n_local);
     for (uint32_t i = 0; i < g->n_local; i++)
@@ -188,7 +178,7 @@ mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out
     if (st == MST_OK)
         state_init(&s);
     if (st == MST_OK)
-        st = dbv_filter_split(&s, g->pt.n, &split);
+        st = dbv_take_arcs(&s, &split);
     double t1 = mst_now_s();
     if (st == MST_OK)
         st = dbv_local_contract(&s, &local);

@@ -31,7 +31,8 @@ static int sample_cmp(const void *a, const void *b)
 
 /* The (key, id) below which about `want` arcs of all ranks lie: every rank samples SAMPLES
  * evenly spaced arcs, every rank sorts all samples the same way and walks their weights. */
-static mst_status threshold(dbv_state *s, double want, uint32_t *tkey, uint64_t *teid)
+static mst_status threshold(const dbv_state *s, const dbv_arc *src, uint64_t m, double want,
+                            uint32_t *tkey, uint64_t *teid)
 {
     int p = s->c->size;
     sample mine[SAMPLES], *all = mst_alloc((size_t)p * SAMPLES, sizeof *all);
@@ -41,12 +42,12 @@ static mst_status threshold(dbv_state *s, double want, uint32_t *tkey, uint64_t 
         return st;
     }
     memset(mine, 0, sizeof mine);
-    uint64_t k = s->m < SAMPLES ? s->m : SAMPLES;
+    uint64_t k = m < SAMPLES ? m : SAMPLES;
     for (uint64_t i = 0; i < SAMPLES; i++) {
         mine[i].key = UINT32_MAX, mine[i].eid = UINT64_MAX;
         if (i < k) {
-            const dbv_arc *a = &s->arc[i * s->m / k];
-            mine[i] = (sample){dbv_eid(a), a->key, 0, (double)s->m / (double)k};
+            const dbv_arc *a = &src[i * m / k];
+            mine[i] = (sample){dbv_eid(a), a->key, 0, (double)m / (double)k};
         }
     }
     MPI_Allgather(mine, (int)sizeof mine, MPI_BYTE, all, (int)sizeof mine, MPI_BYTE,
@@ -61,43 +62,52 @@ static mst_status threshold(dbv_state *s, double want, uint32_t *tkey, uint64_t 
     return MST_OK;
 }
 
-mst_status dbv_filter_split(dbv_state *s, uint32_t n_global, int *split)
+/* Makes *a hold at least n arcs (contents not kept). Errors: MST_ERESOURCE. */
+static mst_status reserve_arcs(dbv_arc **a, uint64_t *cap, uint64_t n)
 {
-    uint64_t arcs = 0;
-    *split = 0;
-    MPI_Allreduce(&s->m, &arcs, 1, MPI_UINT64_T, MPI_SUM, s->c->comm);
-    if ((double)arcs < FILTER_MIN_ARCS * (double)n_global)
+    if (n <= *cap)
         return MST_OK;
-    uint32_t tkey = 0;
-    uint64_t teid = 0, heavy = 0, light = 0;
-    mst_status st = threshold(s, FILTER_LIGHT_ARCS * (double)n_global, &tkey, &teid);
-    if (st != MST_OK)
+    free(*a);
+    *cap = 0;
+    if ((*a = mst_big_alloc(n, sizeof **a)) == NULL)
+        return MST_ERESOURCE;
+    *cap = n;
+    return MST_OK;
+}
+
+static inline int is_heavy(const dbv_arc *a, uint32_t tkey, uint64_t teid)
+{
+    return a->key > tkey || (a->key == tkey && dbv_eid(a) > teid);
+}
+
+mst_status dbv_take_arcs(dbv_state *s, int *split)
+{
+    const dbv_graph *g = s->g;
+    uint64_t arcs = 0, heavy = 0;
+    uint32_t tkey = UINT32_MAX;
+    uint64_t teid = UINT64_MAX;
+    MPI_Allreduce(&g->arcs, &arcs, 1, MPI_UINT64_T, MPI_SUM, s->c->comm);
+    *split = (double)arcs >= FILTER_MIN_ARCS * (double)g->pt.n;
+    mst_status st = MST_OK;
+    if (*split && (st = threshold(s, g->arc, g->arcs, FILTER_LIGHT_ARCS * (double)g->pt.n,
+                                  &tkey, &teid)) != MST_OK)
         return st;
-    for (uint64_t i = 0; i < s->m; i++) {
-        const dbv_arc *a = &s->arc[i];
-        heavy += a->key > tkey || (a->key == tkey && dbv_eid(a) > teid);
-    }
-    if (heavy > s->heavy_cap) {
-        free(s->heavy);
-        s->heavy_cap = 0;
-        if ((s->heavy = mst_big_alloc(heavy, sizeof *s->heavy)) == NULL)
-            st = MST_ERESOURCE;
-        else
-            s->heavy_cap = heavy;
-    }
+    for (uint64_t i = 0; *split && i < g->arcs; i++)
+        heavy += is_heavy(&g->arc[i], tkey, teid);
+    if (reserve_arcs(&s->arc, &s->arc_cap, g->arcs - heavy) != MST_OK ||
+        reserve_arcs(&s->heavy, &s->heavy_cap, heavy) != MST_OK)
+        st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %llu arcs", s->c->rank,
+                      (unsigned long long)g->arcs);
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;
     /* Light arcs stay in order (the local pass needs increasing ids); heavy ones set aside. */
-    s->m_heavy = 0;
-    for (uint64_t i = 0; i < s->m; i++) {
-        const dbv_arc *a = &s->arc[i];
-        if (a->key > tkey || (a->key == tkey && dbv_eid(a) > teid))
-            s->heavy[s->m_heavy++] = *a;
+    s->m = s->m_heavy = 0;
+    for (uint64_t i = 0; i < g->arcs; i++) {
+        if (*split && is_heavy(&g->arc[i], tkey, teid))
+            s->heavy[s->m_heavy++] = g->arc[i];
         else
-            s->arc[light++] = *a;
+            s->arc[s->m++] = g->arc[i];
     }
-    s->m = light;
-    *split = 1;
     return MST_OK;
 }
 

@@ -126,10 +126,10 @@ mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn an
  * (dboruvka_local.c). */
 mst_status dbv_local_contract(dbv_state *s, uint64_t *edges);
 
-/* Filtering: when the arcs are many per vertex, keeps the light arcs (about a fixed number per
- * vertex, by a sampled (key, id) threshold) as the working arcs and sets the others aside;
- * *split says whether it did (dboruvka_filter.c). */
-mst_status dbv_filter_split(dbv_state *s, uint32_t n_global, int *split);
+/* The working arcs from the share. Filtering: when the arcs are many per vertex, only the light
+ * ones (about a fixed number per vertex, below a sampled (key, id) threshold), the others set
+ * aside as heavy; *split says whether it split (dboruvka_filter.c). */
+mst_status dbv_take_arcs(dbv_state *s, int *split);
 
 /* Filtering, after the light rounds: every vertex's parent to its root, then the heavy arcs
  * relabelled, those inside a component dropped, the rest redistributed as the working arcs. */
