@@ -9,9 +9,9 @@
  * its components already hold most vertices, so most heavy edges fall inside one), and graphs
  * with fewer than FILTER_MIN_ARCS arcs per vertex are not split. Chosen by the total size of the
  * rounds (the sum of the edges at the start of each, plus the heavy edges relabelled once) on
- * random graphs of 1.5 and 4 edges per vertex and a grid, docs/mst-mpi.md. */
+ * random graphs of 1.5 and 4 edges per vertex and a grid (docs/mst-mpi.md). */
 #define FILTER_LIGHT_ARCS 2
-#define FILTER_MIN_ARCS 3
+#define FILTER_MIN_ARCS 6
 #define SAMPLES 512 /* arcs sampled per rank to place the threshold */
 
 /* A sampled arc: its (key, id) and how many arcs of its rank it stands for. */

@@ -92,10 +92,10 @@ def tables(runs):
     out += weak_rows(runs)
     out += ["", "Compute time: median of the trials, the slowest rank's; peak RSS: getrusage "
             "ru_maxrss of every rank (Open MPI's own share included); even share: the graph's "
-            ".msb (12 bytes an edge) / p; sent: bytes to other ranks, counted by the solver. On one "
-            "rank every arc is local and boruvka's local pass is Kruskal's algorithm; from two "
-            "ranks on the rounds exchange arcs, so T(2)/T(p) is the efficiency of the "
-            "distributed part."]
+            ".msb (12 bytes an edge) / p; sent: bytes to other ranks, counted by the solver. "
+            "On one rank every arc is local and boruvka's local pass is Kruskal's algorithm; "
+            "from two ranks on the rounds exchange arcs, so T(2)/T(p) is the efficiency of "
+            "the distributed part."]
     return "\n".join(out)
 
 
