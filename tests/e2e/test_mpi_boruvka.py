@@ -141,5 +141,33 @@ class DistributedBoruvka(Workdir):
         self.assertIn("bad.wel:2:", p.stderr)
 
 
+@unittest.skipIf(REASON is not None, REASON or "")
+class DistributedBoruvkaSanitized(Workdir):
+    def test_asan_clean(self):
+        """AddressSanitizer and UBSan (test_mpi's build) over filtering, the local pass and the
+        rounds, at 1-4 ranks with both partitions, trials reusing the kept arrays."""
+        self.require(test_mpi.MPI)
+        b = test_mpi.build_asan()
+        if b.returncode != 0:
+            self.fail("ASan build failed: %s" % b.stderr[-2000:])
+        env = dict(test_mpi.ENV, ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:exitcode=66",
+                   UBSAN_OPTIONS="halt_on_error=1:exitcode=67")
+        dense = self.path("d.msb")  # 8 arcs per vertex: filtered
+        p = run([os.path.join(BIN, "mst-gen"), "random", "--vertices", "400", "--edges", "1600",
+                 "--weights", "uniform", "--min", "1", "--max", "6", "-o", dense, "--quiet"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        grid = self.path("g.msb")  # mostly local under the block partition
+        p = run([os.path.join(BIN, "mst-gen"), "grid2d", "--rows", "30", "--cols", "20", "-o",
+                 grid, "--quiet"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        for graph in (dense, grid):
+            for r in runs((1, 2, 4), ("block",)) + runs((3,), ("hash",)):
+                p = mpirun(r[:2] + ["--trials", "2", "--stats"] + r[2:] + [graph],
+                           binary=test_mpi.ASAN, env=env)
+                self.assertNotIn("AddressSanitizer", p.stderr, "%s %s" % (r, graph))
+                self.assertNotIn("runtime error", p.stderr, "%s %s" % (r, graph))
+                self.assertEqual(p.returncode, 0, p.stderr[-3000:])
+
+
 if __name__ == "__main__":
     unittest.main()
