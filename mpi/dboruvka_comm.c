@@ -84,11 +84,11 @@ static mst_status group_requests(dbv_state *s, const uint32_t *q, uint64_t k, ui
 {
     int p = s->c->size;
     if (dbv_buf_reserve(&s->send, k * sizeof(uint32_t)) != MST_OK ||
-        dbv_buf_reserve(&s->pos, k * sizeof(uint64_t)) != MST_OK ||
+        dbv_buf_reserve(&s->pos, k * sizeof(uint32_t)) != MST_OK ||
         dbv_buf_reserve(&s->tmp, k * sizeof(uint32_t)) != MST_OK)
         return MST_ERESOURCE;
     uint32_t *owner = s->tmp.p, *send = s->send.p;
-    uint64_t *pos = s->pos.p;
+    uint32_t *pos = s->pos.p; /* k < 2^31, or dbv_exchange refuses before pos is read */
     for (int r = 0; r < p; r++)
         s->count[r] = 0;
     for (uint64_t i = 0; i < k; i++) {
@@ -99,16 +99,17 @@ static mst_status group_requests(dbv_state *s, const uint32_t *q, uint64_t k, ui
     for (int r = 0; r < p; r++)
         start[r] = off, off += s->count[r];
     for (uint64_t i = 0; i < k; i++) {
-        pos[i] = start[owner[i]]++;
+        pos[i] = (uint32_t)start[owner[i]]++;
         send[pos[i]] = q[i];
     }
     return MST_OK;
 }
 
 mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn answer,
-                   uint64_t *ans)
+                   uint64_t *ans, int wide)
 {
     int p = s->c->size;
+    size_t rb = wide ? sizeof(uint64_t) : sizeof(uint32_t); /* bytes per reply */
     uint64_t in = 0, back = 0;
     uint64_t *start = mst_alloc((size_t)p, sizeof *start);
     mst_status st = start == NULL ? MST_ERESOURCE : group_requests(s, q, k, start);
@@ -118,25 +119,35 @@ mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn an
     if ((st = dbv_exchange(s, s->send.p, s->count, sizeof(uint32_t), &s->recv, s->rcount, &in)) !=
         MST_OK)
         return st;
-    st = dbv_buf_reserve(&s->reply, in * sizeof(uint64_t));
+    st = dbv_buf_reserve(&s->reply, in * rb);
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;
     const uint32_t *got = s->recv.p;
-    uint64_t *reply = s->reply.p;
-    for (uint64_t i = 0; i < in; i++)
-        reply[i] = answer(s, dbv_local(s->g, got[i]));
+    if (wide) {
+        uint64_t *reply = s->reply.p;
+        for (uint64_t i = 0; i < in; i++)
+            reply[i] = answer(s, dbv_local(s->g, got[i]));
+    } else {
+        uint32_t *reply = s->reply.p;
+        for (uint64_t i = 0; i < in; i++)
+            reply[i] = (uint32_t)answer(s, dbv_local(s->g, got[i]));
+    }
     /* The replies go back with the counts reversed; ranks answer in request order. */
     uint64_t *tmp_count = mst_alloc((size_t)p, sizeof *tmp_count);
     if ((st = dist_agree(s->c, tmp_count == NULL ? MST_ERESOURCE : MST_OK)) != MST_OK) {
         free(tmp_count);
         return st;
     }
-    st = dbv_exchange(s, reply, s->rcount, sizeof(uint64_t), &s->back, tmp_count, &back);
+    st = dbv_exchange(s, s->reply.p, s->rcount, rb, &s->back, tmp_count, &back);
     free(tmp_count);
     if (st != MST_OK)
         return st;
-    const uint64_t *b = s->back.p, *pos = s->pos.p;
-    for (uint64_t i = 0; i < k; i++)
-        ans[i] = b[pos[i]];
+    const uint32_t *pos = s->pos.p;
+    if (wide)
+        for (uint64_t i = 0; i < k; i++)
+            ans[i] = ((const uint64_t *)s->back.p)[pos[i]];
+    else
+        for (uint64_t i = 0; i < k; i++)
+            ans[i] = ((const uint32_t *)s->back.p)[pos[i]];
     return MST_OK;
 }

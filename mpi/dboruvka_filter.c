@@ -139,7 +139,7 @@ static mst_status compress_all(dbv_state *s)
         if (pending == 0)
             return MST_OK;
         s->jump_steps++;
-        if ((st = dbv_ask(s, q, k, parent_of, s->abuf.p)) != MST_OK)
+        if ((st = dbv_ask(s, q, k, parent_of, s->abuf.p, 0)) != MST_OK)
             return st;
         const uint64_t *a = s->abuf.p;
         uint64_t j = 0;

@@ -113,11 +113,11 @@ typedef uint64_t (*dbv_answer_fn)(const dbv_state *s, uint32_t local);
 
 /*
  * Collective request/reply: for each of the k labels q[i] (held by any rank), ans[i] = what
- * its owner's `answer` says about it. Two all-to-alls (4 bytes out, 8 back per request).
- * Errors (agreed): MST_ERESOURCE.
+ * its owner's `answer` says about it: 64 bits where `wide`, else its low 32 bits (a label). Two
+ * all-to-alls (4 bytes out, 8 or 4 back per request). Errors (agreed): MST_ERESOURCE.
  */
 mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn answer,
-                   uint64_t *ans);
+                   uint64_t *ans, int wide);
 
 /* The steps of a round (dboruvka.h), each collective, errors agreed (MST_ERESOURCE). */
 

@@ -27,7 +27,7 @@ mst_status dbv_relabel(dbv_state *s)
     for (uint64_t i = 0; i < s->m; i++)
         if (!dbv_mine(g, me, s->arc[i].y))
             q[k++] = s->arc[i].y;
-    if ((st = dbv_ask(s, q, k, root_of, s->abuf.p)) != MST_OK)
+    if ((st = dbv_ask(s, q, k, root_of, s->abuf.p, 0)) != MST_OK)
         return st;
     const uint64_t *root = s->abuf.p;
     uint64_t kept = 0, j = 0;
