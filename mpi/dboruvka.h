@@ -1,24 +1,29 @@
 /*
  * dboruvka.h: --algo boruvka, distributed-memory Borůvka with O((n + m) / p) memory per rank,
- * after Sanders and Schimek, "Engineering Massively Parallel MST Algorithms" (IPDPS 2023,
- * sections IV-A and IV-B: the distributed Borůvka round, with edges redistributed to the
- * owners of the new components) and the classic distributed Borůvka round of Dehne and Götz
- * (1998).
+ * after Sanders and Schimek, "Engineering Massively Parallel MST Algorithms" (IPDPS 2023: the
+ * distributed Borůvka round with edges redistributed to the owners of the new components, local
+ * contraction as preprocessing, Filter-Borůvka) and the classic distributed Borůvka round of
+ * Dehne and Götz (1998).
  *
  * 1D vertex partition (partition.h, --partition block|hash): rank r owns the vertices
  * dist_owner() gives it and, all through the run, the component labels among them (a component
  * is named by one of its vertices, so a label's owner never changes). Every undirected edge is
  * stored as two arcs, (x, y) at the owner of x and (y, x) at the owner of y.
  *
- * Before the rounds, each rank contracts what it can decide alone (dboruvka_local.c): a local
- * Kruskal over its arcs in (key, id) order that stops growing a component at its first arc to
- * another rank, so that every edge it takes is the lightest leaving a component (cut property).
+ * Filtering (dboruvka_filter.c), where the graph has 3 edges per vertex or more: the rounds run
+ * first on the light edges (about n, below a sampled (key, id) threshold), whose MSF is part of
+ * the MSF; then every vertex is pointed at its root, the heavy edges are relabelled, those
+ * inside a component dropped, and the rounds go on with the rest.
+ *
+ * Before the rounds, a rank whose arcs are mostly local contracts what it can decide alone
+ * (dboruvka_local.c): Kruskal over its arcs in (key, id) order with blocking at arcs to other
+ * ranks, so that every edge it takes is the lightest leaving a component (cut property).
  *
  * A Borůvka round, all of it in bulk-synchronous steps of MPI_Alltoallv:
  *   1. minimum arc per live label (local: the arcs of x are at x's owner);
  *   2. parent(x) = the far end of that arc; one request to the parent's owner finds the 2-cycles
- *      (both ends picked the same edge): the smaller label becomes the root, and every other
- *      label puts its arc's edge into the forest (so each edge enters once);
+ *      (both ends picked the same edge): the end whose label hashes lower becomes the root, and
+ *      every other label puts its arc's edge into the forest (so each edge enters once);
  *   3. pointer doubling to the roots, requests only for labels whose parent is not a root;
  *   4. relabelling: x by its own root (local), y by a request to y's owner; arcs inside a
  *      component are dropped;
