@@ -21,7 +21,6 @@ static void state_free(dbv_state *s)
     free(s->done);
     free(s->live);
     free(s->arc);
-    free(s->heavy);
     free(s->feid);
     free(s->fkey);
     free(s->count);
@@ -84,7 +83,7 @@ fail:
 static void state_init(dbv_state *s)
 {
     const dbv_graph *g = s->g;
-    s->m = s->m_heavy = s->nf = s->bytes_sent = s->jump_steps = 0;
+    s->m = s->nf = s->bytes_sent = s->jump_steps = 0;
     s->n_live = 0;
     memset(s->done, 0, g->n_local);
     for (uint32_t i = 0; i < g->n_local; i++)

@@ -84,30 +84,25 @@ mst_status dbv_take_arcs(dbv_state *s, int *split)
 {
     const dbv_graph *g = s->g;
     uint64_t arcs = 0, heavy = 0;
-    uint32_t tkey = UINT32_MAX;
-    uint64_t teid = UINT64_MAX;
+    s->tkey = UINT32_MAX, s->teid = UINT64_MAX;
     MPI_Allreduce(&g->arcs, &arcs, 1, MPI_UINT64_T, MPI_SUM, s->c->comm);
     *split = (double)arcs >= FILTER_MIN_ARCS * (double)g->pt.n;
     mst_status st = MST_OK;
     if (*split && (st = threshold(s, g->arc, g->arcs, FILTER_LIGHT_ARCS * (double)g->pt.n,
-                                  &tkey, &teid)) != MST_OK)
+                                  &s->tkey, &s->teid)) != MST_OK)
         return st;
     for (uint64_t i = 0; *split && i < g->arcs; i++)
-        heavy += is_heavy(&g->arc[i], tkey, teid);
-    if (reserve_arcs(&s->arc, &s->arc_cap, g->arcs - heavy) != MST_OK ||
-        reserve_arcs(&s->heavy, &s->heavy_cap, heavy) != MST_OK)
+        heavy += is_heavy(&g->arc[i], s->tkey, s->teid);
+    if (reserve_arcs(&s->arc, &s->arc_cap, g->arcs - heavy) != MST_OK)
         st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %llu arcs", s->c->rank,
-                      (unsigned long long)g->arcs);
+                      (unsigned long long)(g->arcs - heavy));
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;
-    /* Light arcs stay in order (the local pass needs increasing ids); heavy ones set aside. */
-    s->m = s->m_heavy = 0;
-    for (uint64_t i = 0; i < g->arcs; i++) {
-        if (*split && is_heavy(&g->arc[i], tkey, teid))
-            s->heavy[s->m_heavy++] = g->arc[i];
-        else
+    /* Light arcs in order (the local pass needs increasing ids); heavy ones stay in the share. */
+    s->m = 0;
+    for (uint64_t i = 0; i < g->arcs; i++)
+        if (!is_heavy(&g->arc[i], s->tkey, s->teid))
             s->arc[s->m++] = g->arc[i];
-    }
     return MST_OK;
 }
 
@@ -160,12 +155,7 @@ mst_status dbv_filter_merge(dbv_state *s)
     mst_status st = compress_all(s);
     if (st != MST_OK)
         return st;
-    /* The heavy arcs become the working ones; the light array is kept for the next solve. */
-    dbv_arc *light = s->arc;
-    uint64_t light_cap = s->arc_cap;
-    s->arc = s->heavy, s->arc_cap = s->heavy_cap, s->m = s->m_heavy;
-    s->heavy = light, s->heavy_cap = light_cap, s->m_heavy = 0;
-    if ((st = dbv_relabel(s)) != MST_OK)
+    if ((st = dbv_relabel_heavy(s, s->tkey, s->teid)) != MST_OK)
         return st;
     return dbv_redistribute(s);
 }

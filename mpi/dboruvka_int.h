@@ -30,8 +30,8 @@ typedef struct dbv_state {
     uint32_t n_live;
     dbv_arc *arc;         /* [m] the working arcs, all with x owned here */
     uint64_t m, arc_cap;
-    dbv_arc *heavy;       /* [m_heavy] filtering: the heavy arcs, set aside */
-    uint64_t m_heavy, heavy_cap;
+    uint32_t tkey;        /* filtering: arcs above (tkey, teid) are heavy */
+    uint64_t teid;
     uint64_t *feid;       /* [n_local] forest edges found at this rank */
     uint32_t *fkey;       /* [n_local] their keys */
     uint64_t nf;
@@ -127,8 +127,9 @@ mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn an
 mst_status dbv_local_contract(dbv_state *s, uint64_t *edges);
 
 /* The working arcs from the share. Filtering: when the arcs are many per vertex, only the light
- * ones (about a fixed number per vertex, below a sampled (key, id) threshold), the others set
- * aside as heavy; *split says whether it split (dboruvka_filter.c). */
+ * ones (about a fixed number per vertex, at or below a sampled (key, id) threshold kept in
+ * s->tkey, s->teid); the heavy ones stay in the share until dbv_filter_merge. *split says
+ * whether it split (dboruvka_filter.c). */
 mst_status dbv_take_arcs(dbv_state *s, int *split);
 
 /* Filtering, after the light rounds: every vertex's parent to its root, then the heavy arcs
@@ -143,6 +144,10 @@ mst_status dbv_jump(dbv_state *s);
 
 /* Step 4: arcs relabelled to roots at both ends; arcs inside a component dropped. */
 mst_status dbv_relabel(dbv_state *s);
+
+/* Filtering's step 4: the heavy arcs of the share, relabelled into the working arcs (all
+ * parents must be roots); those inside a component dropped. */
+mst_status dbv_relabel_heavy(dbv_state *s, uint32_t tkey, uint64_t teid);
 
 /* Step 5: arcs to the owners of their source labels; parallel arcs reduced to the lightest. */
 mst_status dbv_redistribute(dbv_state *s);
