@@ -1,6 +1,7 @@
 /* args.c: mst-gen's command line (see args.h). */
 #include "args.h"
 
+#include <inttypes.h>
 #include <math.h>
 #include <omp.h>
 #include <stddef.h>
@@ -162,6 +163,11 @@ static const mst_option family_options[] = {
      .help = "random, gnp: the first n-1 edges form a random spanning tree"},
     {.name = "--parts", .kind = MST_OPT_COUNT, .offset = offsetof(gen_cli, parts), .metavar = "P",
      .help = "components: P disjoint copies of FAMILY"},
+    {.name = "--per-rank", .kind = MST_OPT_COUNT, .max = 1u << 20,
+     .offset = offsetof(gen_cli, per_rank), .metavar = "P",
+     .help = "weak scaling: the sizes given are per rank, the graph is for P ranks:\n"
+             "--vertices, --edges and --rows times P, --scale + log2 P (P a power\n"
+             "of two); the same seed makes the same graph for the same P"},
     {0},
 };
 
@@ -261,6 +267,39 @@ static mst_status pick_family(gen_cli *c, const char **args, int nargs)
     return MST_OK;
 }
 
+/* --per-rank P (weak scaling, issue 21): the family's size parameters given times P, or log2 P
+ * more for a scale. Errors: MST_EUSAGE when P is not a power of two for --scale, when a product
+ * overflows, or when no size was given. */
+static mst_status per_rank(gen_cli *c)
+{
+    uint64_t P = c->per_rank, *u = c->params.u64;
+    unsigned given = c->params.given, scaled = 0;
+    if (P <= 1)
+        return MST_OK;
+    static const gen_param_id times[] = {GP_VERTICES, GP_EDGES, GP_ROWS};
+    for (size_t i = 0; i < sizeof times / sizeof *times; i++) {
+        if (!(given & GP_BIT(times[i])))
+            continue;
+        if (u[times[i]] > UINT64_MAX / P)
+            return mst_fail(MST_EUSAGE, "--per-rank %" PRIu64 ": %s times %" PRIu64 " overflows",
+                            P, param_name(times[i]), P);
+        u[times[i]] *= P;
+        scaled = 1;
+    }
+    if (given & GP_BIT(GP_SCALE)) {
+        if (P & (P - 1))
+            return mst_fail(MST_EUSAGE, "--per-rank %" PRIu64 ": --scale needs a power of two",
+                            P);
+        for (uint64_t q = P; q > 1; q >>= 1)
+            u[GP_SCALE]++;
+        scaled = 1;
+    }
+    if (!scaled)
+        return mst_fail(MST_EUSAGE, "--per-rank: give the size per rank with --vertices, "
+                        "--edges, --rows or --scale");
+    return MST_OK;
+}
+
 /* Checks that the options fit the family and the rest is complete. */
 static mst_status validate(gen_cli *c)
 {
@@ -286,6 +325,8 @@ static mst_status validate(gen_cli *c)
                         "FAMILY ...'");
     if (c->output == NULL)
         return mst_fail(MST_EUSAGE, "no output file (-o FILE)");
+    if (per_rank(c) != MST_OK)
+        return MST_EUSAGE;
     if (c->weights.mode == GEN_W_DEFAULT && (c->weights.has_min || c->weights.has_max))
         c->weights.mode = GEN_W_UNIFORM;
     return gen_weights_check(&c->weights);

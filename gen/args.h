@@ -23,6 +23,7 @@ typedef struct gen_cli {
     int quiet;
     int verbose;
     const char *preset;
+    uint64_t per_rank;    /* --per-rank P: weak scaling, the size times P (0: not given) */
 } gen_cli;
 
 /*

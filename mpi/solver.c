@@ -1,8 +1,9 @@
 /*
- * solver.c: mst-mpi, minimum spanning forests with MPI: --algo ghs (default; ghs.h) or
- * --algo boruvka-allreduce (boruvka.h). Run under mpirun; every rank runs the shared harness,
- * which this file serves through the distributed hooks of solver.h: each rank loads only its
- * share (load.h), trials are timed by the slowest rank, and rank 0 alone prints.
+ * solver.c: mst-mpi, minimum spanning forests with MPI: --algo ghs (default; ghs.h), --algo
+ * boruvka (distributed Borůvka, dboruvka.h) or --algo boruvka-allreduce (boruvka.h). Run under
+ * mpirun; every rank runs the shared harness, which this file serves through the distributed
+ * hooks of solver.h: each rank loads only its share (load.h), trials are timed by the slowest
+ * rank, and rank 0 alone prints.
  * Options: --partition block|hash, --test-window K, --transport shm|mpi, --stats; the test
  * settings MST_MPI_BATCH and MST_MPI_RING (environment, below).
  */
@@ -15,6 +16,7 @@
 #include "boruvka.h"
 #include "cli.h"
 #include "comm.h"
+#include "dboruvka.h"
 #include "ghs.h"
 #include "harness.h"
 #include "load.h"
@@ -42,6 +44,7 @@ static uint32_t n_global = 0;
 static uint64_t m_global = 0;
 static dist_slice slice;        /* boruvka-allreduce's share */
 static dist_share share;        /* ghs's share */
+static dbv_graph dbv_share;     /* boruvka's share */
 static ghs_graph ghs_buffers;  /* ghs's adjacency, kept from trial to trial */
 static uint32_t *forest_key;   /* rank 0: keys of the last forest ([capacity]) */
 static uint64_t forest_key_cap;
@@ -62,7 +65,8 @@ static const char *const transports[] = {"shm", "mpi", NULL};
 static const mst_option options[] = {
     {.name = "--partition", .kind = MST_OPT_CHOICE, .choices = partitions, .def = "block",
      .offset = offsetof(dist_cli, partition), .metavar = "P",
-     .help = "GHS vertex partition: block (contiguous id ranges) or hash"},
+     .help = "ghs and boruvka: which rank owns a vertex: block (contiguous id\n"
+             "ranges) or hash"},
     {.name = "--test-window", .kind = MST_OPT_COUNT, .max = GHS_MAX_TEST_WINDOW,
      .offset = offsetof(dist_cli, test_window), .metavar = "K",
      .help = "GHS: a vertex may test up to K of its lightest unresolved edges at\n"
@@ -156,7 +160,9 @@ static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *ou
     mst_status st = dist_agree(&ctx, forest_keys(out));
     if (st != MST_OK)
         return st;
-    if (strcmp(o->algo, "boruvka-allreduce") == 0) {
+    if (strcmp(o->algo, "boruvka") == 0) {
+        st = dboruvka_solve(&ctx, &dbv_share, out, forest_key, ph);
+    } else if (strcmp(o->algo, "boruvka-allreduce") == 0) {
         st = boruvka_allreduce(&ctx, &slice, n_global, out, forest_key, ph);
     } else {
         uint64_t window = cli.test_window ? cli.test_window
@@ -178,6 +184,8 @@ static void finalize(void)
 {
     dist_slice_free(&slice);
     dist_share_free(&share);
+    dboruvka_release();
+    dbv_graph_free(&dbv_share);
     ghs_graph_free(&ghs_buffers);
     free(forest_key);
     free(peak_rss_kib);
@@ -226,6 +234,10 @@ static mst_status hook_load(const char *path, const mst_load_options *lo, const 
                                                 ctx.size);
         st = dist_share_build(&ctx, &pt, &slice, &share);
         dist_slice_free(&slice); /* GHS keeps only its arcs */
+    } else if (strcmp(algo, "boruvka") == 0) {
+        st = dbv_graph_build(&ctx, (dist_partition_kind)cli.partition, n_global, &slice,
+                             &dbv_share);
+        dist_slice_free(&slice); /* Borůvka keeps only its arcs */
     }
     return st;
 }
@@ -259,6 +271,8 @@ static const char *hook_stats(const mst_phases *ph, int json)
 {
     if (!cli.stats)
         return NULL;
+    if (strcmp(algo, "boruvka") == 0)
+        return dboruvka_stats_text(ph, json, peak_rss_kib, ctx.size, partitions[cli.partition]);
     dist_stats_run run = {strcmp(algo, "ghs") == 0, partitions[cli.partition],
                           transports[cli.transport], peak_rss_kib, ctx.size};
     return dist_stats_text(ph, json, &run);
@@ -277,6 +291,9 @@ static const mst_dist_hooks hooks = {
 static const mst_variant variants[] = {
     {.name = "ghs",
      .help = "Gallager-Humblet-Spira (1983), many vertices per rank",
+     .solve = solve},
+    {.name = "boruvka",
+     .help = "distributed Boruvka, O((n + m) / p) memory per rank (Sanders and Schimek)",
      .solve = solve},
     {.name = "boruvka-allreduce",
      .help = "Boruvka rounds, one MPI_Allreduce of component minima each (Shou and He)",

@@ -34,6 +34,7 @@ import re
 import sys
 
 import matrices
+import scaling
 import solvers
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -1009,6 +1010,8 @@ def main():
             print("make_report: " + msg, file=sys.stderr)
             notes = ["*%s*" % msg, ""]
     text = render(groups, plot_paths, notes)
+    text += scaling.section(os.path.join(ROOT, "report", "results"), report_dir, plot_dir,
+                            not a.no_plots and not notes)
     tmp = a.out + ".tmp"
     with open(tmp, "w") as f:
         f.write(text)

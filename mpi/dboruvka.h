@@ -1,0 +1,102 @@
+/*
+ * dboruvka.h: --algo boruvka, distributed-memory Borůvka with O((n + m) / p) memory per rank,
+ * after Sanders and Schimek, "Engineering Massively Parallel MST Algorithms" (IPDPS 2023: the
+ * distributed Borůvka round with edges redistributed to the owners of the new components, local
+ * contraction as preprocessing, Filter-Borůvka) and the classic distributed Borůvka round of
+ * Dehne and Götz (1998).
+ *
+ * 1D vertex partition (partition.h, --partition block|hash): rank r owns the vertices
+ * dist_owner() gives it and, all through the run, the component labels among them (a component
+ * is named by one of its vertices, so a label's owner never changes). Every undirected edge is
+ * stored as two arcs, (x, y) at the owner of x and (y, x) at the owner of y.
+ *
+ * Filtering (dboruvka_filter.c), where the graph has 3 edges per vertex or more: the rounds run
+ * first on the light edges (about n, below a sampled (key, id) threshold), whose MSF is part of
+ * the MSF; then every vertex is pointed at its root, the heavy edges are relabelled, those
+ * inside a component dropped, and the rounds go on with the rest.
+ *
+ * Before the rounds, a rank whose arcs are mostly local contracts what it can decide alone
+ * (dboruvka_local.c): Kruskal over its arcs in (key, id) order with blocking at arcs to other
+ * ranks, so that every edge it takes is the lightest leaving a component (cut property).
+ *
+ * A Borůvka round, all of it in bulk-synchronous steps of MPI_Alltoallv:
+ *   1. minimum arc per live label (local: the arcs of x are at x's owner);
+ *   2. parent(x) = the far end of that arc; one request to the parent's owner finds the 2-cycles
+ *      (both ends picked the same edge): the end whose label hashes lower becomes the root, and
+ *      every other label puts its arc's edge into the forest (so each edge enters once);
+ *   3. pointer doubling to the roots, requests only for labels whose parent is not a root;
+ *   4. relabelling: x by its own root (local), y by a request to y's owner; arcs inside a
+ *      component are dropped;
+ *   5. redistribution: every arc goes to the owner of its new source label, which keeps one arc
+ *      of each set of parallel arcs: the lightest by (key, id), the same edge at both ends.
+ * The rounds stop when no rank holds an arc. Forests, ties and isolated vertices need nothing
+ * special: a label without arcs is a finished component.
+ */
+#ifndef MST_MPI_DBORUVKA_H
+#define MST_MPI_DBORUVKA_H
+
+#include <stdint.h>
+
+#include "comm.h"
+#include "load.h"
+#include "partition.h"
+#include "solver.h"
+
+/* An arc x -> y between global vertex (or component) labels, with its edge's key and id:
+ * 20 bytes, sent as raw bytes. */
+typedef struct dbv_arc {
+    uint32_t x, y, key;
+    uint32_t eid_lo, eid_hi;
+} dbv_arc;
+
+/* A rank's share: the arcs of its own vertices under partition pt, kept from trial to trial. */
+typedef struct dbv_graph {
+    dist_partition pt;
+    uint32_t n_local; /* vertices this rank owns */
+    uint32_t first;   /* block partition: the first of them */
+    uint32_t *owned;  /* hash partition: them, ascending ([n_local]); NULL for block */
+    double inv_big, inv_small; /* block: 1 / (q + 1) and 1 / q, for dbv_owner */
+    uint64_t arcs;
+    dbv_arc *arc;     /* [arcs] (owned) */
+} dbv_graph;
+
+/*
+ * Collective: the share of this rank under partition `kind` of n vertices, from the slices of
+ * load.h (one all-to-all of 2 m arcs over all ranks; the slice is left as it is).
+ * Memory: 20 bytes per arc of its vertices, plus 4 per owned vertex for hash. Errors (agreed):
+ * MST_ERESOURCE.
+ */
+mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
+                           const dist_slice *s, dbv_graph *g);
+
+/* Frees g's arrays (zeroed; NULL members are fine). */
+void dbv_graph_free(dbv_graph *g);
+
+/*
+ * Collective: the minimum spanning forest of the graph whose shares the ranks hold, on rank 0
+ * into out->eid and fkey[] (its keys, [out->capacity]); g is left unchanged. Rank 0's ph gets
+ * the phases (local, minima, jump, relabel, redistribute, gather), the counters "rounds",
+ * "jump_steps", "local_edges" (forest edges found by the local preprocessing),
+ * "bytes_sent_max" and "bytes_sent_total" (bytes sent to other ranks), and each round's global
+ * size. Errors (agreed): MST_ERESOURCE (memory, or an exchange beyond MPI's int counts);
+ * MST_EINTERNAL for a forest larger than the room the harness made.
+ */
+mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out,
+                          uint32_t *fkey, mst_phases *ph);
+
+/* Frees the arrays dboruvka_solve keeps from one solve to the next (NULL-safe, repeatable). */
+void dboruvka_release(void);
+
+/* Rank 0: the bytes every rank sent to other ranks in the last dboruvka_solve ([ranks]), or
+ * NULL before the first. */
+const uint64_t *dboruvka_bytes_sent(void);
+
+/*
+ * Rank 0: --stats for --algo boruvka: rounds, pointer-doubling steps, bytes sent per rank and
+ * peak RSS per rank (peak_rss_kib[ranks]), as summary lines (json = 0) or as the JSON member
+ * "stats":{...} (json = 1). Static storage; never fails.
+ */
+const char *dboruvka_stats_text(const mst_phases *ph, int json, const uint64_t *peak_rss_kib,
+                                int ranks, const char *partition);
+
+#endif

@@ -1,0 +1,153 @@
+/* dboruvka_comm.c: --algo boruvka's all-to-all exchanges and label requests (dboruvka_int.h). */
+#include "dboruvka_int.h"
+
+#include <inttypes.h>
+#include <limits.h>
+#include <stdlib.h>
+
+mst_status dbv_buf_reserve(dbv_buf *b, uint64_t bytes)
+{
+    if (bytes <= b->cap)
+        return MST_OK;
+    /* Grow by half again so that rounds of similar sizes reuse one block. */
+    uint64_t want = bytes + bytes / 2 + 64;
+    void *p = mst_big_alloc((size_t)want, 1);
+    if (p == NULL)
+        return MST_ERESOURCE;
+    free(b->p);
+    b->p = p;
+    b->cap = want;
+    return MST_OK;
+}
+
+void dbv_buf_free(dbv_buf *b)
+{
+    free(b->p);
+    b->p = NULL;
+    b->cap = 0;
+}
+
+/* Fills MPI's int counts and displacements from 64-bit counts; 0 when a total exceeds INT_MAX. */
+static int int_counts(const uint64_t *count, int p, int *ic, int *id)
+{
+    uint64_t off = 0;
+    for (int q = 0; q < p; q++) {
+        if (off + count[q] > INT_MAX)
+            return 0;
+        ic[q] = (int)count[q], id[q] = (int)off;
+        off += count[q];
+    }
+    return 1;
+}
+
+mst_status dbv_exchange(dbv_state *s, const void *send, const uint64_t *count, size_t rec_bytes,
+                        dbv_buf *recv, uint64_t *rcount, uint64_t *total)
+{
+    const dist_ctx *c = s->c;
+    int p = c->size;
+    mst_status st = MST_OK;
+    int *sc = NULL, *sd = NULL, *rc = NULL, *rd = NULL;
+    MPI_Datatype rec = MPI_DATATYPE_NULL;
+    MPI_Alltoall(count, 1, MPI_UINT64_T, rcount, 1, MPI_UINT64_T, c->comm);
+    uint64_t in = 0;
+    for (int q = 0; q < p; q++)
+        in += rcount[q];
+    MST_ALLOC(sc, p);
+    MST_ALLOC(sd, p);
+    MST_ALLOC(rc, p);
+    MST_ALLOC(rd, p);
+    if (!int_counts(count, p, sc, sd) || !int_counts(rcount, p, rc, rd))
+        MST_FAIL(MST_ERESOURCE, "rank %d: more than %d records in one exchange (use more ranks)",
+                 c->rank, INT_MAX);
+    if (dbv_buf_reserve(recv, in * rec_bytes) != MST_OK)
+        MST_FAIL(MST_ERESOURCE, "rank %d: out of memory receiving %" PRIu64 " records", c->rank,
+                 in);
+fail:
+    if ((st = dist_agree(c, st)) == MST_OK) {
+        MPI_Type_contiguous((int)rec_bytes, MPI_BYTE, &rec);
+        MPI_Type_commit(&rec);
+        MPI_Alltoallv(send, sc, sd, rec, recv->p, rc, rd, rec, c->comm);
+        MPI_Type_free(&rec);
+        for (int q = 0; q < p; q++)
+            s->bytes_sent += q == c->rank ? 0 : count[q] * rec_bytes;
+        *total = in;
+    }
+    free(sc);
+    free(sd);
+    free(rc);
+    free(rd);
+    return st;
+}
+
+/* Requests grouped by owner: s->send gets the labels in rank order, pos[i] the slot of q[i]. */
+static mst_status group_requests(dbv_state *s, const uint32_t *q, uint64_t k, uint64_t *start)
+{
+    int p = s->c->size;
+    if (dbv_buf_reserve(&s->send, k * sizeof(uint32_t)) != MST_OK ||
+        dbv_buf_reserve(&s->pos, k * sizeof(uint32_t)) != MST_OK ||
+        dbv_buf_reserve(&s->tmp, k * sizeof(uint32_t)) != MST_OK)
+        return MST_ERESOURCE;
+    uint32_t *owner = s->tmp.p, *send = s->send.p;
+    uint32_t *pos = s->pos.p; /* k < 2^31, or dbv_exchange refuses before pos is read */
+    for (int r = 0; r < p; r++)
+        s->count[r] = 0;
+    for (uint64_t i = 0; i < k; i++) {
+        owner[i] = (uint32_t)dbv_owner(s->g, q[i]);
+        s->count[owner[i]]++;
+    }
+    uint64_t off = 0;
+    for (int r = 0; r < p; r++)
+        start[r] = off, off += s->count[r];
+    for (uint64_t i = 0; i < k; i++) {
+        pos[i] = (uint32_t)start[owner[i]]++;
+        send[pos[i]] = q[i];
+    }
+    return MST_OK;
+}
+
+mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn answer,
+                   uint64_t *ans, int wide)
+{
+    int p = s->c->size;
+    size_t rb = wide ? sizeof(uint64_t) : sizeof(uint32_t); /* bytes per reply */
+    uint64_t in = 0, back = 0;
+    uint64_t *start = mst_alloc((size_t)p, sizeof *start);
+    mst_status st = start == NULL ? MST_ERESOURCE : group_requests(s, q, k, start);
+    free(start);
+    if ((st = dist_agree(s->c, st)) != MST_OK)
+        return st;
+    if ((st = dbv_exchange(s, s->send.p, s->count, sizeof(uint32_t), &s->recv, s->rcount, &in)) !=
+        MST_OK)
+        return st;
+    st = dbv_buf_reserve(&s->reply, in * rb);
+    if ((st = dist_agree(s->c, st)) != MST_OK)
+        return st;
+    const uint32_t *got = s->recv.p;
+    if (wide) {
+        uint64_t *reply = s->reply.p;
+        for (uint64_t i = 0; i < in; i++)
+            reply[i] = answer(s, dbv_local(s->g, got[i]));
+    } else {
+        uint32_t *reply = s->reply.p;
+        for (uint64_t i = 0; i < in; i++)
+            reply[i] = (uint32_t)answer(s, dbv_local(s->g, got[i]));
+    }
+    /* The replies go back with the counts reversed; ranks answer in request order. */
+    uint64_t *tmp_count = mst_alloc((size_t)p, sizeof *tmp_count);
+    if ((st = dist_agree(s->c, tmp_count == NULL ? MST_ERESOURCE : MST_OK)) != MST_OK) {
+        free(tmp_count);
+        return st;
+    }
+    st = dbv_exchange(s, s->reply.p, s->rcount, rb, &s->back, tmp_count, &back);
+    free(tmp_count);
+    if (st != MST_OK)
+        return st;
+    const uint32_t *pos = s->pos.p;
+    if (wide)
+        for (uint64_t i = 0; i < k; i++)
+            ans[i] = ((const uint64_t *)s->back.p)[pos[i]];
+    else
+        for (uint64_t i = 0; i < k; i++)
+            ans[i] = ((const uint32_t *)s->back.p)[pos[i]];
+    return MST_OK;
+}

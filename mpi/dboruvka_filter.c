@@ -1,0 +1,161 @@
+/* dboruvka_filter.c: --algo boruvka's filtering (dboruvka.h): the light edges first, then the
+ * heavy ones that still join two components. */
+#include "dboruvka_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The light phase keeps about FILTER_LIGHT_ARCS arcs per vertex (one edge: on a random graph
+ * its components already hold most vertices, so most heavy edges fall inside one), and graphs
+ * with fewer than FILTER_MIN_ARCS arcs per vertex are not split. Chosen by the total size of the
+ * rounds (the sum of the edges at the start of each, plus the heavy edges relabelled once) on
+ * random graphs of 1.5 and 4 edges per vertex and a grid (docs/mst-mpi.md). */
+#define FILTER_LIGHT_ARCS 2
+#define FILTER_MIN_ARCS 6
+#define SAMPLES 512 /* arcs sampled per rank to place the threshold */
+
+/* A sampled arc: its (key, id) and how many arcs of its rank it stands for. */
+typedef struct sample {
+    uint64_t eid;
+    uint32_t key, pad;
+    double weight;
+} sample;
+
+static int sample_cmp(const void *a, const void *b)
+{
+    const sample *x = a, *y = b;
+    if (x->key != y->key)
+        return x->key < y->key ? -1 : 1;
+    return x->eid < y->eid ? -1 : x->eid > y->eid;
+}
+
+/* The (key, id) below which about `want` arcs of all ranks lie: every rank samples SAMPLES
+ * evenly spaced arcs, every rank sorts all samples the same way and walks their weights. */
+static mst_status threshold(const dbv_state *s, const dbv_arc *src, uint64_t m, double want,
+                            uint32_t *tkey, uint64_t *teid)
+{
+    int p = s->c->size;
+    sample mine[SAMPLES], *all = mst_alloc((size_t)p * SAMPLES, sizeof *all);
+    mst_status st = dist_agree(s->c, all == NULL ? MST_ERESOURCE : MST_OK);
+    if (st != MST_OK) {
+        free(all);
+        return st;
+    }
+    memset(mine, 0, sizeof mine);
+    uint64_t k = m < SAMPLES ? m : SAMPLES;
+    for (uint64_t i = 0; i < SAMPLES; i++) {
+        mine[i].key = UINT32_MAX, mine[i].eid = UINT64_MAX;
+        if (i < k) {
+            const dbv_arc *a = &src[i * m / k];
+            mine[i] = (sample){dbv_eid(a), a->key, 0, (double)m / (double)k};
+        }
+    }
+    MPI_Allgather(mine, (int)sizeof mine, MPI_BYTE, all, (int)sizeof mine, MPI_BYTE,
+                  s->c->comm);
+    qsort(all, (size_t)p * SAMPLES, sizeof *all, sample_cmp);
+    double seen = 0;
+    uint64_t i = 0;
+    while (i + 1 < (uint64_t)p * SAMPLES && seen + all[i].weight < want)
+        seen += all[i++].weight;
+    *tkey = all[i].key, *teid = all[i].eid;
+    free(all);
+    return MST_OK;
+}
+
+/* Makes *a hold at least n arcs (contents not kept). Errors: MST_ERESOURCE. */
+static mst_status reserve_arcs(dbv_arc **a, uint64_t *cap, uint64_t n)
+{
+    if (n <= *cap)
+        return MST_OK;
+    free(*a);
+    *cap = 0;
+    if ((*a = mst_big_alloc(n, sizeof **a)) == NULL)
+        return MST_ERESOURCE;
+    *cap = n;
+    return MST_OK;
+}
+
+static inline int is_heavy(const dbv_arc *a, uint32_t tkey, uint64_t teid)
+{
+    return a->key > tkey || (a->key == tkey && dbv_eid(a) > teid);
+}
+
+mst_status dbv_take_arcs(dbv_state *s, int *split)
+{
+    const dbv_graph *g = s->g;
+    uint64_t arcs = 0, heavy = 0;
+    s->tkey = UINT32_MAX, s->teid = UINT64_MAX;
+    MPI_Allreduce(&g->arcs, &arcs, 1, MPI_UINT64_T, MPI_SUM, s->c->comm);
+    *split = (double)arcs >= FILTER_MIN_ARCS * (double)g->pt.n;
+    mst_status st = MST_OK;
+    if (*split && (st = threshold(s, g->arc, g->arcs, FILTER_LIGHT_ARCS * (double)g->pt.n,
+                                  &s->tkey, &s->teid)) != MST_OK)
+        return st;
+    for (uint64_t i = 0; *split && i < g->arcs; i++)
+        heavy += is_heavy(&g->arc[i], s->tkey, s->teid);
+    if (reserve_arcs(&s->arc, &s->arc_cap, g->arcs - heavy) != MST_OK)
+        st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %llu arcs", s->c->rank,
+                      (unsigned long long)(g->arcs - heavy));
+    if ((st = dist_agree(s->c, st)) != MST_OK)
+        return st;
+    /* Light arcs in order (the local pass needs increasing ids); heavy ones stay in the share. */
+    s->m = 0;
+    for (uint64_t i = 0; i < g->arcs; i++)
+        if (!is_heavy(&g->arc[i], s->tkey, s->teid))
+            s->arc[s->m++] = g->arc[i];
+    return MST_OK;
+}
+
+/* The owner's answer: the label's parent. */
+static uint64_t parent_of(const dbv_state *s, uint32_t local)
+{
+    return s->parent[local];
+}
+
+/* Pointer doubling over every vertex of the rank, not only the live labels: a vertex absorbed
+ * in an early round points to that round's root, which later rounds may have absorbed too. */
+static mst_status compress_all(dbv_state *s)
+{
+    uint32_t n = s->g->n_local;
+    mst_status st = MST_OK;
+    if (dbv_buf_reserve(&s->qbuf, (uint64_t)n * sizeof(uint32_t)) != MST_OK ||
+        dbv_buf_reserve(&s->abuf, (uint64_t)n * sizeof(uint64_t)) != MST_OK)
+        st = MST_ERESOURCE;
+    if ((st = dist_agree(s->c, st)) != MST_OK)
+        return st;
+    memset(s->done, 0, n);
+    for (;;) {
+        uint32_t *q = s->qbuf.p;
+        uint64_t k = 0, pending = 0;
+        for (uint32_t v = 0; v < n; v++)
+            if (!s->done[v] && s->parent[v] != dbv_global(s->g, v))
+                q[k++] = s->parent[v];
+        MPI_Allreduce(&k, &pending, 1, MPI_UINT64_T, MPI_SUM, s->c->comm);
+        if (pending == 0)
+            return MST_OK;
+        s->jump_steps++;
+        if ((st = dbv_ask(s, q, k, parent_of, s->abuf.p, 0)) != MST_OK)
+            return st;
+        const uint64_t *a = s->abuf.p;
+        uint64_t j = 0;
+        for (uint32_t v = 0; v < n; v++) {
+            if (s->done[v] || s->parent[v] == dbv_global(s->g, v))
+                continue;
+            if (a[j] == s->parent[v])
+                s->done[v] = 1; /* the parent is a root */
+            else
+                s->parent[v] = (uint32_t)a[j];
+            j++;
+        }
+    }
+}
+
+mst_status dbv_filter_merge(dbv_state *s)
+{
+    mst_status st = compress_all(s);
+    if (st != MST_OK)
+        return st;
+    if ((st = dbv_relabel_heavy(s, s->tkey, s->teid)) != MST_OK)
+        return st;
+    return dbv_redistribute(s);
+}

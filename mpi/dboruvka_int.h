@@ -1,0 +1,155 @@
+/*
+ * dboruvka_int.h: the state of one --algo boruvka solve shared by its steps (dboruvka.h): the
+ * working arcs, the label arrays of this rank's vertices, the forest found here, and the
+ * request/reply exchange the steps use to read labels held by other ranks.
+ */
+#ifndef MST_MPI_DBORUVKA_INT_H
+#define MST_MPI_DBORUVKA_INT_H
+
+#include <stdint.h>
+
+#include "dboruvka.h"
+
+#define DBV_NONE UINT32_MAX
+
+/* A growable buffer of bytes, reused from exchange to exchange. */
+typedef struct dbv_buf {
+    void *p;
+    uint64_t cap; /* bytes */
+} dbv_buf;
+
+/* One solve's state at one rank. Labels are global vertex ids; arrays indexed by local vertex
+ * index (dbv_local) have n_local entries. */
+typedef struct dbv_state {
+    const dist_ctx *c;
+    const dbv_graph *g;
+    uint32_t *parent;     /* [n_local] parent label; the root after pointer doubling */
+    uint32_t *best;       /* [n_local] index of the lightest arc of a live label, or DBV_NONE */
+    uint8_t *done;        /* [n_local] 1: parent is a root */
+    uint32_t *live;       /* [n_local] local indices of the labels holding arcs this round */
+    uint32_t n_live;
+    dbv_arc *arc;         /* [m] the working arcs, all with x owned here */
+    uint64_t m, arc_cap;
+    uint32_t tkey;        /* filtering: arcs above (tkey, teid) are heavy */
+    uint64_t teid;
+    uint64_t *feid;       /* [n_local] forest edges found at this rank */
+    uint32_t *fkey;       /* [n_local] their keys */
+    uint64_t nf;
+    uint64_t *count, *rcount; /* [p] records per rank to send / received */
+    dbv_buf send, recv, reply, back, pos, tmp; /* exchange scratch (dbv_exchange, dbv_ask) */
+    dbv_buf qbuf, abuf;   /* the steps' requests and answers */
+    uint64_t bytes_sent;  /* to other ranks, this solve */
+    uint64_t jump_steps;
+} dbv_state;
+
+/* Local index of label v, which this rank owns. O(1) block, O(log n_local) hash. */
+static inline uint32_t dbv_local(const dbv_graph *g, uint32_t v)
+{
+    if (g->pt.kind == DIST_PART_BLOCK)
+        return v - g->first;
+    return dist_partition_local(&g->pt, 0, g->owned, g->n_local, v);
+}
+
+/* The rank owning label v: dist_owner(), without its integer divisions for the block
+ * partition (a double reciprocal, then one correction: exact below 2^32). */
+static inline int dbv_owner(const dbv_graph *g, uint32_t v)
+{
+    const dist_partition *pt = &g->pt;
+    if (pt->kind != DIST_PART_BLOCK)
+        return dist_owner(pt, v);
+    uint64_t big = (uint64_t)pt->rem * (pt->q + 1); /* vertices of the larger blocks */
+    int small = v >= big;
+    uint64_t x = small ? v - big : v, size = small ? pt->q : pt->q + 1;
+    uint64_t r = (uint64_t)((double)x * (small ? g->inv_small : g->inv_big));
+    if (r * size > x)
+        r--;
+    else if ((r + 1) * size <= x)
+        r++;
+    return (int)r + (small ? (int)pt->rem : 0);
+}
+
+/* Whether this rank (me) owns label v: a range test for the block partition. */
+static inline int dbv_mine(const dbv_graph *g, int me, uint32_t v)
+{
+    if (g->pt.kind == DIST_PART_BLOCK)
+        return v - g->first < g->n_local;
+    return dist_owner(&g->pt, v) == me;
+}
+
+/* Global label of local index i. */
+static inline uint32_t dbv_global(const dbv_graph *g, uint32_t i)
+{
+    return g->pt.kind == DIST_PART_BLOCK ? g->first + i : g->owned[i];
+}
+
+static inline uint64_t dbv_eid(const dbv_arc *a)
+{
+    return (uint64_t)a->eid_hi << 32 | a->eid_lo;
+}
+
+/* The (key, edge id) order of docs/design.md. */
+static inline int dbv_arc_less(const dbv_arc *a, const dbv_arc *b)
+{
+    return a->key < b->key || (a->key == b->key && dbv_eid(a) < dbv_eid(b));
+}
+
+/* Makes b hold at least `bytes`; contents are not kept. Errors: MST_ERESOURCE. */
+mst_status dbv_buf_reserve(dbv_buf *b, uint64_t bytes);
+void dbv_buf_free(dbv_buf *b);
+
+/*
+ * Collective MPI_Alltoallv of records of rec_bytes: send holds count[q] records for rank q, in
+ * rank order; the records received land in s->recv grouped by source rank, rcount[q] from rank
+ * q; returns their number in *total. Counts bytes sent to other ranks into s->bytes_sent.
+ * Errors (agreed): MST_ERESOURCE (memory, or more than INT_MAX records at one rank).
+ */
+mst_status dbv_exchange(dbv_state *s, const void *send, const uint64_t *count, size_t rec_bytes,
+                        dbv_buf *recv, uint64_t *rcount, uint64_t *total);
+
+/*
+ * What the owner of a label answers about it (at the owner, from its arrays): a 64-bit word.
+ */
+typedef uint64_t (*dbv_answer_fn)(const dbv_state *s, uint32_t local);
+
+/*
+ * Collective request/reply: for each of the k labels q[i] (held by any rank), ans[i] = what
+ * its owner's `answer` says about it: 64 bits where `wide`, else its low 32 bits (a label). Two
+ * all-to-alls (4 bytes out, 8 or 4 back per request). Errors (agreed): MST_ERESOURCE.
+ */
+mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn answer,
+                   uint64_t *ans, int wide);
+
+/* The steps of a round (dboruvka.h), each collective, errors agreed (MST_ERESOURCE). */
+
+/* Local preprocessing: contracts, at each rank alone, edges provably in the MSF, then relabels
+ * and redistributes the arcs as after a round; *edges: the forest edges so found, over all ranks
+ * (dboruvka_local.c). */
+mst_status dbv_local_contract(dbv_state *s, uint64_t *edges);
+
+/* The working arcs from the share. Filtering: when the arcs are many per vertex, only the light
+ * ones (about a fixed number per vertex, at or below a sampled (key, id) threshold kept in
+ * s->tkey, s->teid); the heavy ones stay in the share until dbv_filter_merge. *split says
+ * whether it split (dboruvka_filter.c). */
+mst_status dbv_take_arcs(dbv_state *s, int *split);
+
+/* Filtering, after the light rounds: every vertex's parent to its root, then the heavy arcs
+ * relabelled, those inside a component dropped, the rest redistributed as the working arcs. */
+mst_status dbv_filter_merge(dbv_state *s);
+
+/* Steps 1-2: lightest arc of every live label, parents, 2-cycles, forest edges. */
+mst_status dbv_min_edges(dbv_state *s);
+
+/* Step 3: pointer doubling until every live label's parent is its root. */
+mst_status dbv_jump(dbv_state *s);
+
+/* Step 4: arcs relabelled to roots at both ends; arcs inside a component dropped. */
+mst_status dbv_relabel(dbv_state *s);
+
+/* Filtering's step 4: the heavy arcs of the share, relabelled into the working arcs (all
+ * parents must be roots); those inside a component dropped. */
+mst_status dbv_relabel_heavy(dbv_state *s, uint32_t tkey, uint64_t teid);
+
+/* Step 5: arcs to the owners of their source labels; parallel arcs reduced to the lightest. */
+mst_status dbv_redistribute(dbv_state *s);
+
+#endif

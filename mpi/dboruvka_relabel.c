@@ -1,0 +1,111 @@
+/* dboruvka_relabel.c: step 4 of a distributed Borůvka round (dboruvka.h): both ends of every
+ * arc relabelled to their roots, arcs inside a component dropped. */
+#include "dboruvka_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The owner's answer after pointer doubling: the label's root. */
+static uint64_t root_of(const dbv_state *s, uint32_t local)
+{
+    return s->parent[local];
+}
+
+/* Arcs relabelled per request/reply exchange: the requests and replies (about 36 bytes per
+ * arc, dboruvka_comm.c) stay bounded, rather than growing with a rank's arcs. */
+#define CHUNK ((uint64_t)1 << 20)
+
+/* Which arcs of a source to relabel: all, or the heavy ones (above (tkey, teid)). */
+typedef struct pick {
+    int heavy_only;
+    uint32_t tkey;
+    uint64_t teid;
+} pick;
+
+static inline int picked(const pick *f, const dbv_arc *a)
+{
+    return !f->heavy_only || a->key > f->tkey || (a->key == f->tkey && dbv_eid(a) > f->teid);
+}
+
+/* Makes s->arc hold at least `need` arcs, keeping its first `kept`. Errors: MST_ERESOURCE. */
+static mst_status grow_arcs(dbv_state *s, uint64_t need, uint64_t kept)
+{
+    if (need <= s->arc_cap)
+        return MST_OK;
+    uint64_t cap = need > s->arc_cap + s->arc_cap / 2 ? need : s->arc_cap + s->arc_cap / 2;
+    dbv_arc *a = mst_big_alloc(cap, sizeof *a);
+    if (a == NULL)
+        return MST_ERESOURCE;
+    memcpy(a, s->arc, kept * sizeof *a);
+    free(s->arc);
+    s->arc = a;
+    s->arc_cap = cap;
+    return MST_OK;
+}
+
+/* Relabels the picked arcs of src[lo, hi) into s->arc[*kept...], dropping those inside a
+ * component (in place when src is s->arc: *kept <= lo). Collective (one dbv_ask, maybe empty).
+ * Errors (agreed): MST_ERESOURCE. */
+static mst_status relabel_window(dbv_state *s, const dbv_arc *src, uint64_t lo, uint64_t hi,
+                                 const pick *f, uint64_t *kept)
+{
+    const dbv_graph *g = s->g;
+    int me = s->c->rank;
+    uint32_t *q = s->qbuf.p;
+    uint64_t k = 0;
+    mst_status st = src == s->arc ? MST_OK : grow_arcs(s, *kept + (hi - lo), *kept);
+    if ((st = dist_agree(s->c, st)) != MST_OK)
+        return st;
+    /* Far ends held by other ranks are asked of their owners; the rest are read here. */
+    for (uint64_t i = lo; i < hi; i++)
+        if (picked(f, &src[i]) && !dbv_mine(g, me, src[i].y))
+            q[k++] = src[i].y;
+    if ((st = dbv_ask(s, q, k, root_of, s->abuf.p, 0)) != MST_OK)
+        return st;
+    const uint64_t *root = s->abuf.p;
+    uint64_t j = 0;
+    for (uint64_t i = lo; i < hi; i++) {
+        dbv_arc a = src[i];
+        if (!picked(f, &a))
+            continue;
+        a.y = !dbv_mine(g, me, a.y) ? (uint32_t)root[j++] : s->parent[dbv_local(g, a.y)];
+        a.x = s->parent[dbv_local(g, a.x)];
+        s->arc[*kept] = a;
+        *kept += a.x != a.y;
+    }
+    return MST_OK;
+}
+
+/* The picked arcs of src[m] relabelled into s->arc, in windows of CHUNK arcs. */
+static mst_status relabel_all(dbv_state *s, const dbv_arc *src, uint64_t m, const pick *f)
+{
+    mst_status st = MST_OK;
+    uint64_t windows = (m + CHUNK - 1) / CHUNK, most = 0, room = m < CHUNK ? m : CHUNK;
+    MPI_Allreduce(&windows, &most, 1, MPI_UINT64_T, MPI_MAX, s->c->comm);
+    if (dbv_buf_reserve(&s->qbuf, room * sizeof(uint32_t)) != MST_OK ||
+        dbv_buf_reserve(&s->abuf, room * sizeof(uint64_t)) != MST_OK)
+        st = MST_ERESOURCE;
+    if ((st = dist_agree(s->c, st)) != MST_OK)
+        return st;
+    uint64_t kept = 0;
+    for (uint64_t w = 0; w < most; w++) {
+        uint64_t lo = w * CHUNK < m ? w * CHUNK : m;
+        uint64_t hi = m - lo < CHUNK ? m : lo + CHUNK;
+        if ((st = relabel_window(s, src, lo, hi, f, &kept)) != MST_OK)
+            return st;
+    }
+    s->m = kept;
+    return MST_OK;
+}
+
+mst_status dbv_relabel(dbv_state *s)
+{
+    pick all = {0, 0, 0};
+    return relabel_all(s, s->arc, s->m, &all);
+}
+
+mst_status dbv_relabel_heavy(dbv_state *s, uint32_t tkey, uint64_t teid)
+{
+    pick heavy = {1, tkey, teid};
+    return relabel_all(s, s->g->arc, s->g->arcs, &heavy);
+}

@@ -1,0 +1,173 @@
+#!/usr/bin/python3
+"""End-to-end tests of mst-mpi --algo boruvka, the distributed Borůvka (mpi/dboruvka.h), under
+mpirun at 1-4 ranks (Open MPI, as root, oversubscribed): both vertex partitions, text input
+(parsed on rank 0 and sent in slices) and .msb (every rank reads its slice), forests, ties,
+isolated vertices, multi-edges, self-loops, a long path (many pointer-doubling steps), a star
+(one label holding every arc), local preprocessing on a grid, --maximum and 64-bit weights:
+every run writes exactly mst-seq's edge set. Also --stats (rounds, bytes sent and peak memory per
+rank), --no-verify, and bad input read by any rank. Skipped only where mpirun is not installed.
+About 1 minute on a 2-core machine."""
+import json
+import os
+import random
+import unittest
+
+import test_mpi
+from test_e2e import BIN, Workdir, corner_case_graphs, run
+from test_mpi import MPIRUN, mpirun, write_msb
+
+REASON = "mpirun not found (apt-get install openmpi-bin)" if MPIRUN is None else None
+ALGO = ["--algo", "boruvka"]
+
+
+def runs(ranks=(1, 2, 3, 4), partitions=("block", "hash")):
+    """mpirun arguments for --algo boruvka at every rank count and partition given."""
+    return [["-np", str(p), *ALGO, "--partition", part] for p in ranks for part in partitions]
+
+
+@unittest.skipIf(REASON is not None, REASON or "")
+class DistributedBoruvka(Workdir):
+    # test_mpi's comparison with mst-seq's edge set, without its tests
+    reference = test_mpi.MpiSameEdges.reference
+    check = test_mpi.MpiSameEdges.check
+    msb_of = test_mpi.MpiSameEdges.msb_of
+
+    def setUp(self):
+        super().setUp()
+        self.require(test_mpi.MPI)
+
+    def gen(self, name, *args):
+        path = self.path(name)
+        p = run([os.path.join(BIN, "mst-gen"), *args, "-o", path, "--quiet"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        return path
+
+    def test_corner_cases(self):
+        """Forests, isolated vertices (n = 5001: most are), ties, multi-edges, self-loops,
+        negative and float weights, a path, a star, a complete graph."""
+        for name, text in corner_case_graphs(7).items():
+            path = self.write(name, text)
+            ref = self.check(path, runs((1, 2, 4)), "--vertices", "5001")
+            msb = self.msb_of(path, "--vertices", "5001")
+            self.check(msb, runs((3,)), ref=ref)
+
+    def test_generated_families(self):
+        """Random graphs with many ties, a forest of components, R-MAT hubs, a grid (mostly
+        local arcs: the local preprocessing does most of the work), read as .msb slices."""
+        graphs = [
+            ("ties.msb", "random", "--vertices", "3000", "--edges", "12000", "--weights",
+             "uniform", "--min", "1", "--max", "5"),
+            ("forest.msb", "components", "--parts", "5", "kout", "--vertices", "400",
+             "--k", "2"),
+            ("rmat.msb", "rmat", "--scale", "11", "--edge-factor", "8"),
+            ("grid.msb", "grid2d", "--rows", "60", "--cols", "70"),
+        ]
+        for name, *args in graphs:
+            self.check(self.gen(name, *args), runs())
+
+    def test_maximum_and_wide_weights(self):
+        path = self.gen("w.msb", "random", "--vertices", "800", "--edges", "4000", "--weights",
+                        "uniform", "--min", "1", "--max", "9")
+        self.check(path, runs((2, 3)), "--maximum")
+        self.check(path, runs((1, 4)), "--weight-type", "int64")
+
+    def test_msb_with_self_loops_and_random_weights(self):
+        rng = random.Random(5)
+        edges = [(rng.randrange(300), rng.randrange(300), rng.randint(1, 3))
+                 for _ in range(3000)]
+        path = self.path("loops.msb")
+        write_msb(path, 300, edges)
+        self.check(path, runs((2, 4)), "--weights", "random", "--seed", "4")
+
+    def test_stats_and_no_verify(self):
+        path = self.gen("s.msb", "random", "--vertices", "2000", "--edges", "8000")
+        seq = json.loads(run([os.path.join(BIN, "mst-seq"), "--json", "--trials", "1",
+                              path]).stdout)
+        for p in (1, 3):
+            out = mpirun(["-np", str(p), *ALGO, "--json", "--stats", "--no-verify",
+                          "--trials", "1", path])
+            self.assertEqual(out.returncode, 0, out.stderr)
+            r = json.loads(out.stdout)
+            self.assertEqual((r["msf_weight"], r["msf_edges"]),
+                             (seq["msf_weight"], seq["msf_edges"]))
+            s = r["stats"]
+            self.assertGreater(s["rounds"], 0)
+            self.assertEqual(len(s["bytes_sent"]), p)
+            self.assertEqual(len(s["peak_rss_kib"]), p)
+            self.assertEqual(s["bytes_sent_total"], sum(s["bytes_sent"]))
+            # One rank sends nothing to others; three ranks must exchange arcs and labels.
+            self.assertEqual(s["bytes_sent_total"] == 0, p == 1)
+        out = mpirun(["-np", "2", *ALGO, "--stats", "--trials", "1", path])
+        self.assertEqual(out.returncode, 0, out.stderr)
+        for word in ("Borůvka rounds", "pointer-doubling steps", "sent", "peak RSS"):
+            self.assertIn(word, out.stdout)
+
+    def test_weak_scaling_graphs(self):
+        """mst-gen --per-rank P: the sizes given are per rank; the graph for P ranks is the one
+        of the multiplied sizes, byte for byte; --scale grows by log2 P."""
+        for args, per, whole in [(["random", "--vertices", "500", "--edges", "2000"], "4",
+                                  ["random", "--vertices", "2000", "--edges", "8000"]),
+                                 (["rmat", "--scale", "8"], "4", ["rmat", "--scale", "10"]),
+                                 (["grid2d", "--rows", "5", "--cols", "9"], "3",
+                                  ["grid2d", "--rows", "15", "--cols", "9"])]:
+            a = self.gen("a.msb", *args, "--per-rank", per)
+            b = self.gen("b.msb", *whole)
+            with open(a, "rb") as fa, open(b, "rb") as fb:
+                self.assertEqual(fa.read(), fb.read(), args)
+        self.check(self.gen("w.msb", "random", "--vertices", "500", "--edges", "2000",
+                            "--per-rank", "3"), runs((3,)))
+        p = run([os.path.join(BIN, "mst-gen"), "rmat", "--scale", "8", "--per-rank", "3", "-o",
+                 self.path("x.msb")])
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("--scale needs a power of two", p.stderr)
+
+    def test_bad_input_from_any_rank(self):
+        """A bad vertex id in the slice of rank 0, a middle rank or the last one: that rank's
+        message, as mst-seq says it, one line, exit 2."""
+        for at in (0, 50, 99):
+            edges = [(i % 10, (i + 1) % 10, 1) for i in range(100)]
+            edges[at] = (3, 12, 1)
+            path = self.path("bad%d.msb" % at)
+            write_msb(path, 10, edges)
+            seq = run([os.path.join(BIN, "mst-seq"), path])
+            self.assertEqual(seq.returncode, 2)
+            for part in ("block", "hash"):
+                p = mpirun(["-np", "4", *ALGO, "--partition", part, "--no-verify", path])
+                self.assertEqual(p.returncode, 2, p.stderr)
+                lines = [l for l in p.stderr.splitlines() if l.strip()]
+                self.assertEqual(lines, [seq.stderr.strip().replace("mst-seq", "mst-mpi")])
+        p = mpirun(["-np", "3", *ALGO, self.write("bad.wel", "0 1 2\n0 x 3\n")])
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("bad.wel:2:", p.stderr)
+
+
+@unittest.skipIf(REASON is not None, REASON or "")
+class DistributedBoruvkaSanitized(Workdir):
+    def test_asan_clean(self):
+        """AddressSanitizer and UBSan (test_mpi's build) over filtering, the local pass and the
+        rounds, at 1-4 ranks with both partitions, trials reusing the kept arrays."""
+        self.require(test_mpi.MPI)
+        b = test_mpi.build_asan()
+        if b.returncode != 0:
+            self.fail("ASan build failed: %s" % b.stderr[-2000:])
+        env = dict(test_mpi.ENV, ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:exitcode=66",
+                   UBSAN_OPTIONS="halt_on_error=1:exitcode=67")
+        dense = self.path("d.msb")  # 8 arcs per vertex: filtered
+        p = run([os.path.join(BIN, "mst-gen"), "random", "--vertices", "400", "--edges", "1600",
+                 "--weights", "uniform", "--min", "1", "--max", "6", "-o", dense, "--quiet"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        grid = self.path("g.msb")  # mostly local under the block partition
+        p = run([os.path.join(BIN, "mst-gen"), "grid2d", "--rows", "30", "--cols", "20", "-o",
+                 grid, "--quiet"])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        for graph in (dense, grid):
+            for r in runs((1, 2, 4), ("block",)) + runs((3,), ("hash",)):
+                p = mpirun(r[:2] + ["--trials", "2", "--stats"] + r[2:] + [graph],
+                           binary=test_mpi.ASAN, env=env)
+                self.assertNotIn("AddressSanitizer", p.stderr, "%s %s" % (r, graph))
+                self.assertNotIn("runtime error", p.stderr, "%s %s" % (r, graph))
+                self.assertEqual(p.returncode, 0, p.stderr[-3000:])
+
+
+if __name__ == "__main__":
+    unittest.main()
