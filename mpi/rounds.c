@@ -36,7 +36,7 @@ static mst_status broadcast_keys(const dist_ctx *c, const mst_graph *g, uint64_t
 }
 
 mst_status dist_rekey(const dist_ctx *c, const mst_graph *g, int random, uint64_t seed,
-                      int maximum, dist_slice *sl, dist_share *sh)
+                      int maximum, dist_slice *sl, dist_share *sh, dbv_graph *bg)
 {
     uint32_t *keys = NULL;
     if (!random) {
@@ -48,6 +48,10 @@ mst_status dist_rekey(const dist_ctx *c, const mst_graph *g, int random, uint64_
         sl->key[i] = key_of(keys, random, seed, sl->eid0 + i, maximum);
     for (uint64_t i = 0; i < sh->arcs; i++)
         sh->arc[i].key = key_of(keys, random, seed, dist_arc_eid(&sh->arc[i]), maximum);
+    for (uint64_t i = 0; i < bg->arcs; i++) {
+        dbv_arc *a = &bg->arc[i];
+        a->key = key_of(keys, random, seed, (uint64_t)a->eid_hi << 32 | a->eid_lo, maximum);
+    }
     if (c->rank != 0)
         free(keys);
     return MST_OK;

@@ -9,18 +9,19 @@
 #include <stdint.h>
 
 #include "comm.h"
+#include "dboruvka.h"
 #include "graph.h"
 #include "load.h"
 
 /*
- * Collective: gives the keys of round weights to this rank's slice (boruvka-allreduce) and
- * share (ghs; either may be empty), flipped to UINT32_MAX - key when `maximum`.
+ * Collective: gives the keys of round weights to this rank's slice (boruvka-allreduce), share
+ * (ghs) and boruvka's share bg (any of them may be empty), flipped to UINT32_MAX - key when `maximum`.
  * random: every rank computes its edges' keys itself, mst_random_weight_key(seed, edge id):
  * no communication, O(m / p). Else rank 0's g holds the whole graph's keys, which it
  * broadcasts in chunks: every rank holds all m keys (4 bytes each) while it picks its own.
  * Errors (agreed): MST_ERESOURCE.
  */
 mst_status dist_rekey(const dist_ctx *c, const mst_graph *g, int random, uint64_t seed,
-                      int maximum, dist_slice *sl, dist_share *sh);
+                      int maximum, dist_slice *sl, dist_share *sh, dbv_graph *bg);
 
 #endif

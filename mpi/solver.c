@@ -280,7 +280,7 @@ static const char *hook_stats(const mst_phases *ph, int json)
 
 static mst_status hook_rekey(const mst_graph *g, int random, uint64_t seed)
 {
-    return dist_rekey(&ctx, g, random, seed, maximum, &slice, &share);
+    return dist_rekey(&ctx, g, random, seed, maximum, &slice, &share, &dbv_share);
 }
 
 static const mst_dist_hooks hooks = {
