@@ -10,19 +10,18 @@
 
 #include "cli.h"
 
-/* Edges of its slice a rank turns into arcs per window: 2^17 edges, 5 MiB of arcs to send. */
-#define WINDOW_EDGES (1u << 17)
-/* Two arcs per edge of a window must fit MPI's int counts. */
-#define MAX_WINDOW (1u << 29)
+/* Arcs a rank sends per all-to-all: 2^18, 5 MiB. */
+#define WINDOW_ARCS (1u << 18)
+#define MAX_WINDOW (1u << 30) /* within MPI's int counts */
 
-/* The window: MST_MPI_LOAD_WINDOW=N edges when set (tests force it tiny, so that the share is
- * built over many windows), else WINDOW_EDGES. A malformed value is reported, not guessed. */
-static mst_status window_edges(uint64_t *w)
+/* The window in arcs: MST_MPI_WINDOW=N when set (tests force it tiny, so that arcs move over
+ * many windows), else WINDOW_ARCS. A malformed value is reported, not guessed. */
+static mst_status window_arcs(uint64_t *w)
 {
-    const char *s = getenv("MST_MPI_LOAD_WINDOW");
-    *w = WINDOW_EDGES;
-    if (s != NULL && mst_cli_parse_count("MST_MPI_LOAD_WINDOW", s, MAX_WINDOW, w) != 0)
-        return mst_fail(MST_EUSAGE, "environment variable MST_MPI_LOAD_WINDOW: bad value '%s' "
+    const char *s = getenv("MST_MPI_WINDOW");
+    *w = WINDOW_ARCS;
+    if (s != NULL && mst_cli_parse_count("MST_MPI_WINDOW", s, MAX_WINDOW, w) != 0)
+        return mst_fail(MST_EUSAGE, "environment variable MST_MPI_WINDOW: bad value '%s' "
                         "(1..%u)", s, MAX_WINDOW);
     return MST_OK;
 }
@@ -132,13 +131,14 @@ mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t
     mst_status st = MST_OK;
     int p = c->size;
     window w = {.rec = MPI_DATATYPE_NULL};
-    uint64_t *base = NULL, win = 0, total = 0;
+    uint64_t *base = NULL, win = 0, total = 0; /* win: edges per window */
     memset(g, 0, sizeof *g);
     g->pt = dist_partition_make(kind, n, p);
     g->first = kind == DIST_PART_BLOCK ? dist_block_start(&g->pt, c->rank) : 0;
     g->inv_big = 1.0 / (g->pt.q + 1);
     g->inv_small = g->pt.q ? 1.0 / g->pt.q : 0;
-    MST_CHECK(window_edges(&win));
+    MST_CHECK(window_arcs(&g->window));
+    win = g->window > 1 ? g->window / 2 : 1; /* edges: two arcs each */
     MST_ALLOC(w.count, p);
     MST_ALLOC(w.start, p);
     MST_ALLOC(w.rcount, p);
