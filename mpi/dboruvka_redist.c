@@ -110,21 +110,20 @@ static mst_status scatter(dbv_state *s, uint64_t *in)
     return st;
 }
 
-/* The k arcs of s->recv reduced, in place, to one per (x, y) pair: the lightest by (key, id).
- * The two arcs of an edge meet the same rivals at their two owners, so both ends keep the same
- * edge. An open-addressing table of arc indices, twice as large as k rounded up to a power of
- * two; a losing arc is marked x = DBV_NONE (no label) and squeezed out. Then the arrays swap:
- * the reduced arcs become s->arc, and the old arcs' block the next receive buffer. */
-static mst_status dedup(dbv_state *s, uint64_t k)
+/* The k arcs of in[] reduced, in place, to one per (x, y) pair: the lightest by (key, id); their
+ * number into *m. The two arcs of an edge meet the same rivals at their two owners, so both ends
+ * keep the same edge. An open-addressing table of arc indices, twice as large as k rounded up to
+ * a power of two; a losing arc is marked x = DBV_NONE (no label) and squeezed out. Errors:
+ * MST_ERESOURCE. */
+static mst_status reduce(dbv_state *s, dbv_arc *in, uint64_t k, uint64_t *m)
 {
     uint64_t size = 2;
     while (size < 2 * k)
         size <<= 1;
     if (dbv_buf_reserve(&s->tmp, size * sizeof(uint32_t)) != MST_OK)
         return MST_ERESOURCE;
-    dbv_arc *in = s->recv.p;
     uint32_t *slot = s->tmp.p;
-    uint64_t mask = size - 1, m = 0;
+    uint64_t mask = size - 1;
     memset(slot, 0xFF, size * sizeof *slot);
     for (uint64_t i = 0; i < k; i++) {
         uint64_t h = mix64((uint64_t)in[i].x << 32 | in[i].y) & mask;
@@ -143,15 +142,31 @@ static mst_status dedup(dbv_state *s, uint64_t k)
             }
         }
     }
+    *m = 0;
     for (uint64_t i = 0; i < k; i++)
         if (in[i].x != DBV_NONE)
-            in[m++] = in[i];
+            in[(*m)++] = in[i];
+    return MST_OK;
+}
+
+/* The k arcs received reduced (reduce()), then the arrays swap: they become s->arc, and the old
+ * arcs' block the next receive buffer. */
+static mst_status dedup(dbv_state *s, uint64_t k)
+{
+    uint64_t m = 0;
+    if (reduce(s, s->recv.p, k, &m) != MST_OK)
+        return MST_ERESOURCE;
     dbv_buf old = {s->arc, s->arc_cap * sizeof(dbv_arc)};
     s->arc = s->recv.p;
     s->arc_cap = s->recv.cap / sizeof(dbv_arc);
     s->recv = old;
     s->m = m;
     return MST_OK;
+}
+
+mst_status dbv_reduce_local(dbv_state *s)
+{
+    return dist_agree(s->c, reduce(s, s->arc, s->m, &s->m));
 }
 
 mst_status dbv_redistribute(dbv_state *s)
