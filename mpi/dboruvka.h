@@ -58,13 +58,15 @@ typedef struct dbv_graph {
     double inv_big, inv_small; /* block: 1 / (q + 1) and 1 / q, for dbv_owner */
     uint64_t arcs;
     dbv_arc *arc;     /* [arcs] (owned) */
+    uint64_t window;  /* arcs a rank sends per all-to-all when building or moving arcs */
 } dbv_graph;
 
 /*
  * Collective: the share of this rank under partition `kind` of n vertices, from the slices of
- * load.h (one all-to-all of 2 m arcs over all ranks; the slice is left as it is).
- * Memory: 20 bytes per arc of its vertices, plus 4 per owned vertex for hash. Errors (agreed):
- * MST_ERESOURCE.
+ * load.h (2 m arcs over all ranks, in all-to-alls of g->window arcs per rank: MST_MPI_WINDOW
+ * when set, for tests; the slice is left as it is). Memory: 20 bytes per arc of its vertices,
+ * plus 4 per owned vertex for hash, plus the window's 20 bytes per arc. Errors (agreed):
+ * MST_ERESOURCE; MST_EUSAGE for a malformed MST_MPI_WINDOW.
  */
 mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
                            const dist_slice *s, dbv_graph *g);

@@ -157,5 +157,9 @@ mst_status dbv_filter_merge(dbv_state *s)
         return st;
     if ((st = dbv_relabel_heavy(s, s->tkey, s->teid)) != MST_OK)
         return st;
+    /* Most heavy arcs now join the giant component to small ones, many in parallel: reduced
+     * here, they do not all pile up at the giant label's owner. */
+    if (s->c->size > 1 && (st = dbv_reduce_local(s)) != MST_OK)
+        return st;
     return dbv_redistribute(s);
 }

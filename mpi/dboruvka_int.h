@@ -149,6 +149,10 @@ mst_status dbv_relabel(dbv_state *s);
  * parents must be roots); those inside a component dropped. */
 mst_status dbv_relabel_heavy(dbv_state *s, uint32_t tkey, uint64_t teid);
 
+/* Parallel arcs among this rank's own reduced to the lightest, before a redistribution where
+ * many arcs at one rank join the same two components. */
+mst_status dbv_reduce_local(dbv_state *s);
+
 /* Step 5: arcs to the owners of their source labels; parallel arcs reduced to the lightest. */
 mst_status dbv_redistribute(dbv_state *s);
 

@@ -36,7 +36,8 @@ static mst_status grow_arcs(dbv_state *s, uint64_t need, uint64_t kept)
     dbv_arc *a = mst_big_alloc(cap, sizeof *a);
     if (a == NULL)
         return MST_ERESOURCE;
-    memcpy(a, s->arc, kept * sizeof *a);
+    if (kept > 0) /* s->arc may be NULL: the redistribution swaps it with its receive buffer */
+        memcpy(a, s->arc, kept * sizeof *a);
     free(s->arc);
     s->arc = a;
     s->arc_cap = cap;

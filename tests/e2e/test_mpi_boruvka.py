@@ -102,6 +102,21 @@ class DistributedBoruvka(Workdir):
         for word in ("Borůvka rounds", "pointer-doubling steps", "sent", "peak RSS"):
             self.assertIn(word, out.stdout)
 
+    def test_tiny_windows(self):
+        """The share built and the arcs of every round moved over many small windows
+        (MST_MPI_WINDOW arcs per rank per all-to-all): a window that lost, duplicated or
+        misplaced arcs changes the edge set. A bad value is a clear error, non-zero exit."""
+        path = self.gen("win.msb", "random", "--vertices", "700", "--edges", "2900",
+                        "--weights", "uniform", "--min", "1", "--max", "7")
+        for window in ("1", "2", "7", "1000"):
+            env = dict(test_mpi.ENV, MST_MPI_WINDOW=window)
+            self.check(path, [(r, env) for r in runs((1, 2, 3, 4), ("block",)) +
+                              runs((3,), ("hash",))])
+        p = mpirun(["-np", "2", *ALGO, "--no-verify", path],
+                   env=dict(test_mpi.ENV, MST_MPI_WINDOW="0"))
+        self.assertNotEqual(p.returncode, 0, p.stderr)
+        self.assertIn("MST_MPI_WINDOW: bad value '0'", p.stderr)
+
     def test_weak_scaling_graphs(self):
         """mst-gen --per-rank P: the sizes given are per rank; the graph for P ranks is the one
         of the multiplied sizes, byte for byte; --scale grows by log2 P."""
