@@ -4,6 +4,65 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <string.h>
+
+mst_status dbv_windows_open(dbv_windows *w, const dist_ctx *c, const uint64_t *total,
+                            uint64_t mine, uint64_t *in)
+{
+    mst_status st = MST_OK;
+    int p = c->size;
+    memset(w, 0, sizeof *w);
+    w->c = c;
+    w->rec = MPI_DATATYPE_NULL;
+    MST_ALLOC(w->rcount, p);
+    MST_ALLOC(w->base, p);
+    MST_CALLOC(w->got, p);
+    MST_ALLOC(w->sc, p);
+    MST_ALLOC(w->sd, p);
+    MST_ALLOC(w->rc, p);
+    MST_ALLOC(w->rd, p);
+fail:
+    if ((st = dist_agree(c, st)) != MST_OK)
+        return st;
+    MPI_Alltoall(total, 1, MPI_UINT64_T, w->rcount, 1, MPI_UINT64_T, c->comm);
+    MPI_Allreduce(&mine, &w->windows, 1, MPI_UINT64_T, MPI_MAX, c->comm);
+    MPI_Type_contiguous((int)sizeof(dbv_arc), MPI_BYTE, &w->rec);
+    MPI_Type_commit(&w->rec);
+    *in = 0;
+    for (int q = 0; q < p; q++)
+        w->base[q] = *in, *in += w->rcount[q];
+    if (*in > INT_MAX)
+        st = mst_fail(MST_ERESOURCE, "rank %d: %" PRIu64 " arcs to receive exceed MPI's int "
+                      "counts (use more ranks)", c->rank, *in);
+    return dist_agree(c, st);
+}
+
+uint64_t dbv_windows_send(dbv_windows *w, const dbv_arc *send, const uint64_t *count,
+                          dbv_arc *recv)
+{
+    const dist_ctx *c = w->c;
+    uint64_t bytes = 0;
+    MPI_Alltoall(count, 1, MPI_UINT64_T, w->rcount, 1, MPI_UINT64_T, c->comm);
+    for (int q = 0, so = 0; q < c->size; q++) {
+        w->sc[q] = (int)count[q], w->sd[q] = so, so += w->sc[q];
+        w->rc[q] = (int)w->rcount[q], w->rd[q] = (int)(w->base[q] + w->got[q]);
+        w->got[q] += w->rcount[q];
+        bytes += q == c->rank ? 0 : count[q] * sizeof(dbv_arc);
+    }
+    MPI_Alltoallv(send, w->sc, w->sd, w->rec, recv, w->rc, w->rd, w->rec, c->comm);
+    return bytes;
+}
+
+void dbv_windows_close(dbv_windows *w)
+{
+    void *a[] = {w->rcount, w->base, w->got, w->sc, w->sd, w->rc, w->rd};
+    for (size_t i = 0; i < sizeof a / sizeof *a; i++)
+        free(a[i]);
+    if (w->rec != MPI_DATATYPE_NULL)
+        MPI_Type_free(&w->rec);
+    memset(w, 0, sizeof *w);
+    w->rec = MPI_DATATYPE_NULL;
+}
 
 mst_status dbv_buf_reserve(dbv_buf *b, uint64_t bytes)
 {

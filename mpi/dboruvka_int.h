@@ -98,6 +98,35 @@ mst_status dbv_buf_reserve(dbv_buf *b, uint64_t bytes);
 void dbv_buf_free(dbv_buf *b);
 
 /*
+ * An all-to-all of arcs in windows (dboruvka_comm.c), for exchanges too large for one: every
+ * rank sends its arcs window after window (as many windows on every rank), so its send buffer
+ * holds one window; the receiver learns beforehand how many arcs each source sends in all, and
+ * each window's arcs from rank q land after those already received from q. The result is what
+ * one all-to-all would give: grouped by source rank, each source's in its sending order.
+ */
+typedef struct dbv_windows {
+    const dist_ctx *c;
+    uint64_t *rcount, *base, *got; /* [p] per source: this window's, where its arcs start, so far */
+    int *sc, *sd, *rc, *rd;        /* [p] MPI's counts and displacements */
+    MPI_Datatype rec;
+    uint64_t windows;              /* the number of windows, the largest of the ranks' */
+} dbv_windows;
+
+/* Collective: opens the exchange of total[q] arcs to each rank q (all windows together) in
+ * `mine` windows; *in = the arcs this rank will receive. Errors (agreed): MST_ERESOURCE
+ * (memory, or more than INT_MAX arcs to receive). Close w whatever the status. */
+mst_status dbv_windows_open(dbv_windows *w, const dist_ctx *c, const uint64_t *total,
+                            uint64_t mine, uint64_t *in);
+
+/* Collective: one window of send[] (count[q] arcs for rank q, grouped by rank) into recv[]
+ * (room for *in of open). Returns the bytes sent to other ranks. */
+uint64_t dbv_windows_send(dbv_windows *w, const dbv_arc *send, const uint64_t *count,
+                          dbv_arc *recv);
+
+/* Frees w's arrays (a zeroed or failed w is fine). */
+void dbv_windows_close(dbv_windows *w);
+
+/*
  * Collective MPI_Alltoallv of records of rec_bytes: send holds count[q] records for rank q, in
  * rank order; the records received land in s->recv grouped by source rank, rcount[q] from rank
  * q; returns their number in *total. Counts bytes sent to other ranks into s->bytes_sent.

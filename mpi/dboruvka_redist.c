@@ -5,7 +5,6 @@
 #include "dboruvka_int.h"
 
 #include <inttypes.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,22 +15,6 @@ static inline uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/* MPI's counts and displacements of one window, and where each source's arcs go. */
-typedef struct window {
-    uint64_t *base, *got; /* [p] first arc from rank q in s->recv; those received so far */
-    int *sc, *sd, *rc, *rd; /* [p] */
-    MPI_Datatype rec;
-} window;
-
-static void window_free(window *w)
-{
-    void *a[] = {w->base, w->got, w->sc, w->sd, w->rc, w->rd};
-    for (size_t i = 0; i < sizeof a / sizeof *a; i++)
-        free(a[i]);
-    if (w->rec != MPI_DATATYPE_NULL)
-        MPI_Type_free(&w->rec);
-}
-
 /* s->count[q] = the arcs of s->arc[lo, hi) whose source label rank q owns. */
 static void count_arcs(dbv_state *s, uint64_t lo, uint64_t hi)
 {
@@ -40,73 +23,41 @@ static void count_arcs(dbv_state *s, uint64_t lo, uint64_t hi)
         s->count[dbv_owner(s->g, s->arc[i].x)]++;
 }
 
-/* Collective: room in s->recv for every arc this rank receives (*in), w->base, and a window of
- * `win` arcs in s->send. Errors (agreed): MST_ERESOURCE. */
-static mst_status prepare(dbv_state *s, uint64_t win, window *w, uint64_t *in)
+/* The arcs of s->arc[lo, hi) into s->send, grouped by the rank that owns their x
+ * (s->count[q] of them for rank q, from count_arcs). */
+static void pack_window(dbv_state *s, uint64_t lo, uint64_t hi)
 {
-    mst_status st = MST_OK;
-    int p = s->c->size;
-    count_arcs(s, 0, s->m);
-    MPI_Alltoall(s->count, 1, MPI_UINT64_T, s->rcount, 1, MPI_UINT64_T, s->c->comm);
-    MST_ALLOC(w->base, p);
-    MST_CALLOC(w->got, p);
-    MST_ALLOC(w->sc, p);
-    MST_ALLOC(w->sd, p);
-    MST_ALLOC(w->rc, p);
-    MST_ALLOC(w->rd, p);
-    *in = 0;
-    for (int q = 0; q < p; q++)
-        w->base[q] = *in, *in += s->rcount[q];
-    if (*in > INT_MAX)
-        MST_FAIL(MST_ERESOURCE, "rank %d: %" PRIu64 " arcs to receive exceed MPI's int counts "
-                 "(use more ranks)", s->c->rank, *in);
-    if (dbv_buf_reserve(&s->recv, *in * sizeof(dbv_arc)) != MST_OK ||
-        dbv_buf_reserve(&s->send, (s->m < win ? s->m : win) * sizeof(dbv_arc)) != MST_OK)
-        MST_FAIL(MST_ERESOURCE, "rank %d: out of memory for %" PRIu64 " arcs", s->c->rank, *in);
-fail:
-    return dist_agree(s->c, st);
-}
-
-/* Collective, one window: the arcs of s->arc[lo, hi) to their owners, after those already
- * received from the same source (grouped by source rank, each source's in its order). */
-static void send_window(dbv_state *s, uint64_t lo, uint64_t hi, window *w)
-{
-    int p = s->c->size;
-    uint64_t *start = s->rcount; /* free until the counts' exchange */
+    uint64_t *start = s->rcount; /* free until the window's exchange */
     dbv_arc *send = s->send.p;
-    count_arcs(s, lo, hi);
-    for (int q = 0; q < p; q++)
+    for (int q = 0; q < s->c->size; q++)
         start[q] = q ? start[q - 1] + s->count[q - 1] : 0;
     for (uint64_t i = lo; i < hi; i++)
         send[start[dbv_owner(s->g, s->arc[i].x)]++] = s->arc[i];
-    MPI_Alltoall(s->count, 1, MPI_UINT64_T, s->rcount, 1, MPI_UINT64_T, s->c->comm);
-    for (int q = 0, so = 0; q < p; q++) {
-        w->sc[q] = (int)s->count[q], w->sd[q] = so, so += w->sc[q];
-        w->rc[q] = (int)s->rcount[q], w->rd[q] = (int)(w->base[q] + w->got[q]);
-        w->got[q] += s->rcount[q];
-        s->bytes_sent += q == s->c->rank ? 0 : s->count[q] * sizeof(dbv_arc);
-    }
-    MPI_Alltoallv(send, w->sc, w->sd, w->rec, s->recv.p, w->rc, w->rd, w->rec, s->c->comm);
 }
 
 /* Collective: every arc of s->arc into s->recv at the owner of its x (*in there), in windows of
- * as many arcs at every rank. Errors (agreed): MST_ERESOURCE. */
+ * s->g->window arcs (dbv_windows). Errors (agreed): MST_ERESOURCE. */
 static mst_status scatter(dbv_state *s, uint64_t *in)
 {
-    window w = {.rec = MPI_DATATYPE_NULL};
-    uint64_t win = s->g->window, mine = (s->m + win - 1) / win, windows = 0;
-    mst_status st = prepare(s, win, &w, in);
-    if (st == MST_OK) {
-        MPI_Allreduce(&mine, &windows, 1, MPI_UINT64_T, MPI_MAX, s->c->comm);
-        MPI_Type_contiguous((int)sizeof(dbv_arc), MPI_BYTE, &w.rec);
-        MPI_Type_commit(&w.rec);
-        for (uint64_t k = 0; k < windows; k++) {
+    dbv_windows w;
+    uint64_t win = s->g->window;
+    count_arcs(s, 0, s->m);
+    mst_status st = dbv_windows_open(&w, s->c, s->count, (s->m + win - 1) / win, in);
+    if (st == MST_OK &&
+        (dbv_buf_reserve(&s->recv, *in * sizeof(dbv_arc)) != MST_OK ||
+         dbv_buf_reserve(&s->send, (s->m < win ? s->m : win) * sizeof(dbv_arc)) != MST_OK))
+        st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %" PRIu64 " arcs",
+                      s->c->rank, *in);
+    if ((st = dist_agree(s->c, st)) == MST_OK) {
+        for (uint64_t k = 0; k < w.windows; k++) {
             uint64_t lo = k * win < s->m ? k * win : s->m;
             uint64_t hi = s->m - lo < win ? s->m : lo + win;
-            send_window(s, lo, hi, &w);
+            count_arcs(s, lo, hi);
+            pack_window(s, lo, hi);
+            s->bytes_sent += dbv_windows_send(&w, s->send.p, s->count, s->recv.p);
         }
     }
-    window_free(&w);
+    dbv_windows_close(&w);
     return st;
 }
 
