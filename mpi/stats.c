@@ -8,16 +8,7 @@
 
 #include "ghs.h"
 
-/* The text being built. */
-typedef struct text {
-    char *buf;
-    size_t cap, len;
-} text;
-
-static void add(text *t, const char *fmt, ...) MST_PRINTF(2, 3);
-
-/* Appends printf output; what does not fit is dropped. */
-static void add(text *t, const char *fmt, ...)
+void dist_text_add(dist_text *t, const char *fmt, ...)
 {
     va_list ap;
     if (t->len + 1 >= t->cap)
@@ -29,73 +20,81 @@ static void add(text *t, const char *fmt, ...)
         t->len += (size_t)k < t->cap - t->len ? (size_t)k : t->cap - t->len - 1;
 }
 
-static void ghs_json(text *t, const mst_phases *ph, const dist_stats_run *run)
+static void ghs_json(dist_text *t, const mst_phases *ph, const dist_stats_run *run)
 {
-    add(t, "\"messages\":{");
+    dist_text_add(t, "\"messages\":{");
     for (int k = 0; k < GHS_MSG_TYPES; k++)
-        add(t, "%s\"%s\":%" PRIu64, k ? "," : "", ghs_msg_names[k],
-            mst_phase_counter(ph, ghs_msg_names[k]));
-    add(t, "},\"messages_total\":%" PRIu64 ",\"ghs_bound\":%" PRIu64 ",\"test_window\":%" PRIu64
+        dist_text_add(t, "%s\"%s\":%" PRIu64, k ? "," : "", ghs_msg_names[k],
+                      mst_phase_counter(ph, ghs_msg_names[k]));
+    dist_text_add(
+        t,
+        "},\"messages_total\":%" PRIu64 ",\"ghs_bound\":%" PRIu64 ",\"test_window\":%" PRIu64
         ",\"bytes_between_ranks\":%" PRIu64 ",\"batches\":%" PRIu64 ",\"ring_batches\":%" PRIu64
         ",\"waves\":%" PRIu64 ",\"max_level\":%" PRIu64 ",\"halted_components\":%" PRIu64
         ",\"partition\":\"%s\",\"transport\":\"%s\",",
-        mst_phase_counter(ph, "messages"), mst_phase_counter(ph, "ghs_bound"), mst_phase_counter(ph, "test_window"),
-        mst_phase_counter(ph, "bytes_between_ranks"), mst_phase_counter(ph, "batches"), mst_phase_counter(ph, "ring_batches"),
-        mst_phase_counter(ph, "waves"), mst_phase_counter(ph, "max_level"), mst_phase_counter(ph, "halted_components"),
-        run->partition, run->transport);
+        mst_phase_counter(ph, "messages"), mst_phase_counter(ph, "ghs_bound"),
+        mst_phase_counter(ph, "test_window"), mst_phase_counter(ph, "bytes_between_ranks"),
+        mst_phase_counter(ph, "batches"), mst_phase_counter(ph, "ring_batches"),
+        mst_phase_counter(ph, "waves"), mst_phase_counter(ph, "max_level"),
+        mst_phase_counter(ph, "halted_components"), run->partition, run->transport);
 }
 
-static void ghs_lines(text *t, const mst_phases *ph, const dist_stats_run *run)
+static void ghs_lines(dist_text *t, const mst_phases *ph, const dist_stats_run *run)
 {
     uint64_t k = mst_phase_counter(ph, "test_window");
-    add(t, "  messages         %" PRIu64 " (GHS bound 5 n log2 n + 2 m", mst_phase_counter(ph, "messages"));
+    dist_text_add(t, "  messages         %" PRIu64 " (GHS bound 5 n log2 n + 2 m",
+                  mst_phase_counter(ph, "messages"));
     if (k > 1)
-        add(t, ", + 2 min((K - 1) n log2 n, 2 m) for test window K = %" PRIu64, k);
-    add(t, ": %" PRIu64 "):", mst_phase_counter(ph, "ghs_bound"));
+        dist_text_add(t, ", + 2 min((K - 1) n log2 n, 2 m) for test window K = %" PRIu64, k);
+    dist_text_add(t, ": %" PRIu64 "):", mst_phase_counter(ph, "ghs_bound"));
     for (int i = 0; i < GHS_MSG_TYPES; i++)
-        add(t, "%s %s %" PRIu64, i ? "," : "", ghs_msg_names[i], mst_phase_counter(ph, ghs_msg_names[i]));
-    add(t, "\n  between ranks    %" PRIu64 " bytes in %" PRIu64 " batches (%" PRIu64
-        " through shared-memory rings), %" PRIu64 " termination waves, highest level %" PRIu64
-        " (%s partition)\n"
-        "  halted           %" PRIu64 " components (a core pair, or an isolated vertex)\n",
-        mst_phase_counter(ph, "bytes_between_ranks"), mst_phase_counter(ph, "batches"), mst_phase_counter(ph, "ring_batches"),
-        mst_phase_counter(ph, "waves"), mst_phase_counter(ph, "max_level"), run->partition,
-        mst_phase_counter(ph, "halted_components"));
+        dist_text_add(t, "%s %s %" PRIu64, i ? "," : "", ghs_msg_names[i],
+                      mst_phase_counter(ph, ghs_msg_names[i]));
+    dist_text_add(t,
+                  "\n  between ranks    %" PRIu64 " bytes in %" PRIu64 " batches (%" PRIu64
+                  " through shared-memory rings), %" PRIu64
+                  " termination waves, highest level %" PRIu64 " (%s partition)\n"
+                  "  halted           %" PRIu64
+                  " components (a core pair, or an isolated vertex)\n",
+                  mst_phase_counter(ph, "bytes_between_ranks"), mst_phase_counter(ph, "batches"),
+                  mst_phase_counter(ph, "ring_batches"), mst_phase_counter(ph, "waves"),
+                  mst_phase_counter(ph, "max_level"), run->partition,
+                  mst_phase_counter(ph, "halted_components"));
 }
 
-static void memory(text *t, int json, const dist_stats_run *run)
+static void memory(dist_text *t, int json, const dist_stats_run *run)
 {
     uint64_t max = 0;
     for (int q = 0; q < run->ranks; q++)
         max = run->peak_rss_kib[q] > max ? run->peak_rss_kib[q] : max;
     if (json) {
-        add(t, "\"peak_rss_kib\":[");
+        dist_text_add(t, "\"peak_rss_kib\":[");
         for (int q = 0; q < run->ranks; q++)
-            add(t, "%s%" PRIu64, q ? "," : "", run->peak_rss_kib[q]);
-        add(t, "],\"peak_rss_kib_max\":%" PRIu64 "}", max);
+            dist_text_add(t, "%s%" PRIu64, q ? "," : "", run->peak_rss_kib[q]);
+        dist_text_add(t, "],\"peak_rss_kib_max\":%" PRIu64 "}", max);
         return;
     }
-    add(t, "  peak RSS         max %.1f MiB; per rank:", (double)max / 1024);
+    dist_text_add(t, "  peak RSS         max %.1f MiB; per rank:", (double)max / 1024);
     for (int q = 0; q < run->ranks; q++)
-        add(t, " %.1f", (double)run->peak_rss_kib[q] / 1024);
-    add(t, " MiB\n");
+        dist_text_add(t, " %.1f", (double)run->peak_rss_kib[q] / 1024);
+    dist_text_add(t, " MiB\n");
 }
 
 const char *dist_stats_text(const mst_phases *ph, int json, const dist_stats_run *run)
 {
     static char buf[1u << 16];
-    text t = {buf, sizeof buf, 0};
+    dist_text t = {buf, sizeof buf, 0};
     buf[0] = '\0';
     if (json)
-        add(&t, "\"stats\":{");
+        dist_text_add(&t, "\"stats\":{");
     if (run->ghs)
         (json ? ghs_json : ghs_lines)(&t, ph, run);
     else if (json)
-        add(&t, "\"rounds\":%" PRIu64 ",\"allreduce_bytes\":%" PRIu64 ",", mst_phase_counter(ph, "rounds"),
-            mst_phase_counter(ph, "allreduce_bytes"));
+        dist_text_add(&t, "\"rounds\":%" PRIu64 ",\"allreduce_bytes\":%" PRIu64 ",",
+                      mst_phase_counter(ph, "rounds"), mst_phase_counter(ph, "allreduce_bytes"));
     else
-        add(&t, "  rounds           %" PRIu64 ", %" PRIu64 " bytes allreduced per rank\n",
-            mst_phase_counter(ph, "rounds"), mst_phase_counter(ph, "allreduce_bytes"));
+        dist_text_add(&t, "  rounds           %" PRIu64 ", %" PRIu64 " bytes allreduced per rank\n",
+                      mst_phase_counter(ph, "rounds"), mst_phase_counter(ph, "allreduce_bytes"));
     memory(&t, json, run);
     return buf;
 }

@@ -5,9 +5,19 @@
 #ifndef MST_MPI_STATS_H
 #define MST_MPI_STATS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "solver.h"
+
+/* A text built in a fixed buffer (the --stats texts); what does not fit is dropped. */
+typedef struct dist_text {
+    char *buf;
+    size_t cap, len;
+} dist_text;
+
+/* Appends printf output to t, truncated to fit t->buf (always terminated). Never fails. */
+void dist_text_add(dist_text *t, const char *fmt, ...) MST_PRINTF(2, 3);
 
 /* What the statistics describe besides the counters of the median trial's phases. */
 typedef struct dist_stats_run {
