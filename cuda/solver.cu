@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "contract.h"
+#include "dense.h"
 #include "ecl.h"
 #include "harness.h"
 #include "primitives.h"
@@ -130,6 +131,44 @@ static mst_status solve_primitives(const mst_graph *g, const mst_options *o, mst
     return cuda_primitives_mst(g, &po, out, ph);
 }
 
+/* --algo dense, with --rounds: u and v stay on the device, the matrix is rebuilt (dense.h). */
+static mst_status dense_options(const mst_options *o, cuda_dense_options *d)
+{
+    char name[128];
+    d->device = (int)cli.device;
+    d->timed_phases = o->phases;
+    return cuda_device_name(d->device, name, sizeof name);
+}
+
+static mst_status solve_dense(const mst_graph *g, const mst_options *o, mst_forest *out,
+                              mst_phases *ph)
+{
+    cuda_dense_options d;
+    mst_status st = dense_options(o, &d);
+    return st != MST_OK ? st : cuda_dense_mst(g, &d, out, ph);
+}
+
+static mst_status prepare_dense(const mst_graph *g, const mst_options *o, void **state,
+                                mst_phases *ph)
+{
+    cuda_dense_options d;
+    mst_status st = dense_options(o, &d);
+    *state = NULL;
+    return st != MST_OK ? st : cuda_dense_prepare(g, &d, (cuda_dense_state **)state, ph);
+}
+
+static mst_status solve_prepared_dense(void *state, const mst_graph *g, const mst_options *o,
+                                       mst_forest *out, mst_phases *ph)
+{
+    (void)o;
+    return cuda_dense_solve_prepared((cuda_dense_state *)state, g, out, ph);
+}
+
+static void release_dense(void *state)
+{
+    cuda_dense_release((cuda_dense_state *)state);
+}
+
 static const mst_variant variants[] = {
     {.name = "ecl",
      .help = "worklist Boruvka without explicit path compression (Fallin et al. 2023)",
@@ -143,6 +182,12 @@ static const mst_variant variants[] = {
     {.name = "primitives",
      .help = "recursive Boruvka from CUB primitives (Vineet et al. 2009)",
      .solve = solve_primitives},
+    {.name = "dense",
+     .help = "Boruvka on the n x n adjacency matrix, a warp per row (Ma and Wan)",
+     .solve = solve_dense,
+     .prepare = prepare_dense,
+     .solve_prepared = solve_prepared_dense,
+     .release = release_dense},
     {0},
 };
 

@@ -53,6 +53,14 @@ GRAPHS = {
     "complete-2e12": {"gen": ["preset", "complete-2e12"]},
     "gnp-2e14-p01": {"gen": ["preset", "gnp-2e14-p01"]},
     "rmat-mixed": {"gen": ["preset", "rmat-mixed"]},
+    # the dense sweep: complete graphs of 2^9 .. 2^13 vertices (Ma and Wan's Table 4 sizes and
+    # the powers of two between) and G(4096, p) at p = 0.1 .. 1.0 (Table 5's sweep, at n = 4096)
+    "complete-2e9": {"gen": ["preset", "complete-2e9"]},
+    "complete-2e10": {"gen": ["preset", "complete-2e10"]},
+    "complete-2e11": {"gen": ["complete", "--vertices", "2048"]},
+    "complete-2e13": {"gen": ["complete", "--vertices", "8192"]},
+    **{"gnp-2e12-p%02d" % k: {"gen": ["gnp", "--vertices", "4096", "--p", "%.1f" % (k / 10)]}
+       for k in range(1, 11)},
     # Sousa et al. 2015 (section V) and Vineet et al. 2009 (section 5): road networks, and the
     # latter's largest random and R-MAT graphs (5M vertices, 30M edges)
     "USA-road-BAY": {"path": "graphs/road/USA-road-BAY.pace.gr.gz"},
@@ -153,6 +161,15 @@ FAMILY_RUNS = [
 # prepared path where it has one; the baseline runs one-shot, for the speedups.
 ROUNDS_RUNS = [BASELINE, each_variant("threads", counts=[16]), each_variant("gpu")]
 
+# The dense-matrix Borůvka against the sparse codes (docs/dense-hybrid.md): where the n x n
+# matrix pays, by density at a fixed n and by n on complete graphs.
+DENSE_RUNS = [
+    BASELINE,
+    at_counts("mst-omp", "boruvka", [16]),
+    {"solver": "mst-cuda", "label": "ecl", "args": ["--algo", "ecl"]},
+    {"solver": "mst-cuda", "label": "dense", "args": ["--algo", "dense"]},
+]
+
 # Every variant of every solver, the defaults of those that scale at 1 and 2 threads or ranks
 # (bench.py skips, with the reason, a solver that cannot run).
 LAPTOP_RUNS = [BASELINE, each_variant(counts=[1, 2])]
@@ -216,6 +233,15 @@ MATRICES = {
         "runs": [BASELINE, each_variant("sequential"), each_variant("threads", counts=[16]),
                  each_variant("gpu"), each_variant("ranks", counts=[16])],
         "trials": 3, "verify": "baseline", "timeout_s": 60, "budget_s": 300,
+    },
+    # the device machine: the dense sweep (issue 20), smallest graph first, in one call
+    "dense": {
+        "graphs": ["complete-2e9", "complete-2e10", "gnp-2e12-p01", "gnp-2e12-p02",
+                   "complete-2e11", "gnp-2e12-p03", "gnp-2e12-p04", "gnp-2e12-p05",
+                   "gnp-2e12-p06", "gnp-2e12-p07", "gnp-2e12-p08", "gnp-2e12-p09",
+                   "gnp-2e12-p10", "complete-2e12", "complete-2e13"],
+        "runs": DENSE_RUNS,
+        "trials": 3, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
     },
     # the device machine: the Borůvka families (issue 18, 19) in one call
     "families": {
