@@ -50,7 +50,9 @@ comma := ,
 COMPILE_c    = $(CC) $(MST_CPPFLAGS) $(CPPFLAGS) $(MST_CFLAGS) $(CFLAGS)
 COMPILE_omp  = $(COMPILE_c) $(OPENMP)
 COMPILE_mpi  = $(MPICC) $(MST_CPPFLAGS) $(CPPFLAGS) $(MST_CFLAGS) $(CFLAGS)
-COMPILE_cuda = $(COMPILE_c)
+# mst-cuda's host side (cuda/*.c: the hybrid's k-core peeling and its CPU parts) uses OpenMP
+# and runs mst-omp's Borůvka (openmp/boruvka.h).
+COMPILE_cuda = $(COMPILE_omp) -Iopenmp
 # The loaders (common/io) parse and read with OpenMP threads, so every link takes $(OPENMP).
 LINK_c       = $(CC) $(MST_CFLAGS) $(CFLAGS) $(LDFLAGS) $(OPENMP)
 LINK_omp     = $(LINK_c)
