@@ -67,19 +67,25 @@ BUILDS_mpi   := 1
 BUILDS_cuda  := $(HAVE_NVCC)
 
 # solver_rules(executable, folder, toolchain): objects of the folder and the executable's main,
-# compiled and linked with the toolchain, and the executable in $(BIN).
+# compiled and linked with the toolchain, and the executable in $(BIN); FOLDER_LINK_OBJ are other
+# folders' objects it links too (before the common archive).
 define solver_rules
 $(2)_OBJ := $$(patsubst %,$$(BUILD)/%.o,$$(basename $$(wildcard $(2)/*.c $(2)/*.cu)))
 $$($(2)_OBJ): TOOLCHAIN := $(3)
 $$(BUILD)/main/$(2).o: $$(MAIN_SRC)
 	@mkdir -p $$(dir $$@)
 	$$(COMPILE_$(3)) -DMST_SOLVER=mst_solver_$(2) -MMD -MP -c $$< -o $$@
-$$(BIN)/$(1): $$(BUILD)/main/$(2).o $$($(2)_OBJ) $$(LIBMST)
+$$(BIN)/$(1): $$(BUILD)/main/$(2).o $$($(2)_OBJ) $$($(2)_LINK_OBJ) $$(LIBMST)
 	@mkdir -p $$(BIN)
 	$$(LINK_$(3)) $$^ -o $$@ $$(ALL_LDLIBS)
 SOLVERS += $$(if $$(BUILDS_$(3)),$$(BIN)/$(1))
 ALL_OBJ += $$(BUILD)/main/$(2).o $$($(2)_OBJ)
 endef
+# The openmp algorithms without mst-omp's descriptor (recursive: openmp_OBJ is set by the
+# solver_rules below, before cuda's rules read it): mst-cuda --algo hybrid runs their Borůvka on
+# the parts it keeps on the host, and the tests link them.
+OMP_ALGO_OBJ  = $(filter-out $(BUILD)/openmp/solver.o,$(openmp_OBJ))
+cuda_LINK_OBJ = $(OMP_ALGO_OBJ)
 $(foreach s,$(SOLVER_LIST),$(eval $(call solver_rules,$(word 1,$(subst :, ,$(s))),$\
     $(word 2,$(subst :, ,$(s))),$(word 3,$(subst :, ,$(s))))))
 
@@ -88,7 +94,6 @@ $(GEN_OBJ): TOOLCHAIN := omp
 UNIT_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/unit/*.c))
 # The unit tests link the sequential and OpenMP algorithms, not the solvers' descriptors.
 SEQ_ALGO_OBJ := $(filter-out $(BUILD)/seq/solver.o,$(seq_OBJ))
-OMP_ALGO_OBJ := $(filter-out $(BUILD)/openmp/solver.o,$(openmp_OBJ))
 TOOLS      := $(BIN)/mst-verify $(BIN)/mst-convert $(BIN)/mst-gen
 
 .PHONY: all run test unit e2e bench report graphs clean setup tsan fuzz sanitize-gcc \
@@ -127,7 +132,7 @@ CUDA_TEST_OBJ := $(patsubst %.cu,$(BUILD)/%.o,$(wildcard tests/cuda/*.cu))
 $(CUDA_TEST_OBJ): MST_NVCCFLAGS += -Icuda -Iseq
 CUDA_TESTS := $(if $(HAVE_NVCC),$(BIN)/test-cuda-prepared)
 $(BIN)/test-cuda-prepared: $(CUDA_TEST_OBJ) $(filter-out $(BUILD)/cuda/solver.o,$(cuda_OBJ)) \
-                           $(SEQ_ALGO_OBJ) $(LIBMST)
+                           $(SEQ_ALGO_OBJ) $(OMP_ALGO_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
 	$(LINK_cuda) $^ -o $@ $(ALL_LDLIBS)
 
