@@ -136,6 +136,16 @@ $(BIN)/test-cuda-prepared: $(CUDA_TEST_OBJ) $(filter-out $(BUILD)/cuda/solver.o,
 	@mkdir -p $(BIN)
 	$(LINK_cuda) $^ -o $@ $(ALL_LDLIBS)
 
+# The hybrid's whole pipeline on the host, host solvers in the GPU kinds' place, against Kruskal
+# (tests/cuda/*.c; run by tests/e2e/test_cuda_hybrid.py): needs no nvcc.
+HYBRID_HOST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/cuda/*.c))
+HYBRID_OBJ      := $(patsubst %.c,$(BUILD)/%.o,$(wildcard cuda/kcore.c cuda/hybrid*.c))
+$(HYBRID_HOST_OBJ): TOOLCHAIN := cuda
+$(HYBRID_HOST_OBJ): MST_CPPFLAGS += -Icuda -Iseq
+$(BIN)/test-hybrid-host: $(HYBRID_HOST_OBJ) $(HYBRID_OBJ) $(SEQ_ALGO_OBJ) $(OMP_ALGO_OBJ) $(LIBMST)
+	@mkdir -p $(BIN)
+	$(LINK_omp) $^ -o $@ $(ALL_LDLIBS)
+
 # The message layer's unit tests (tests/e2e/msg_layer.c), run under mpirun at 1 to 4 ranks by
 # tests/e2e/test_msg_layer.py.
 MSG_LAYER_OBJ := $(patsubst %,$(BUILD)/mpi/%.o,msg msg_run msg_shm comm)
@@ -158,7 +168,7 @@ setup:
 unit: $(BIN)/unit-tests
 	$(BIN)/unit-tests
 
-e2e: all $(CUDA_TESTS)
+e2e: all $(CUDA_TESTS) $(BIN)/test-hybrid-host
 	/usr/bin/python3 tests/e2e/test_e2e.py
 
 # Installs what is missing, builds, then tests/run.sh: unit and end-to-end tests, the sanitizer
@@ -166,7 +176,7 @@ e2e: all $(CUDA_TESTS)
 # "N passed, M failed, K skipped" summary.
 test:
 	scripts/setup.sh test
-	$(MAKE) all $(BIN)/unit-tests $(CUDA_TESTS)
+	$(MAKE) all $(BIN)/unit-tests $(CUDA_TESTS) $(BIN)/test-hybrid-host
 	$(MAKE) tsan
 	tests/run.sh
 
@@ -303,4 +313,5 @@ clean:
 	rm -rf $(BUILD) $(BIN)
 
 -include $(patsubst %.o,%.d,$(COMMON_OBJ) $(ALL_OBJ) $(GEN_OBJ) $(UNIT_OBJ) $(FUZZ_OBJ) \
-                            $(PIC_OBJ) $(PIC_COMMON) $(wildcard $(BUILD)/tools/*.o))
+                            $(HYBRID_HOST_OBJ) $(PIC_OBJ) $(PIC_COMMON) \
+                            $(wildcard $(BUILD)/tools/*.o))
