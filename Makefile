@@ -50,7 +50,9 @@ comma := ,
 COMPILE_c    = $(CC) $(MST_CPPFLAGS) $(CPPFLAGS) $(MST_CFLAGS) $(CFLAGS)
 COMPILE_omp  = $(COMPILE_c) $(OPENMP)
 COMPILE_mpi  = $(MPICC) $(MST_CPPFLAGS) $(CPPFLAGS) $(MST_CFLAGS) $(CFLAGS)
-COMPILE_cuda = $(COMPILE_c)
+# mst-cuda's host side (cuda/*.c: the hybrid's k-core peeling and its CPU parts) uses OpenMP
+# and runs mst-omp's Borůvka (openmp/boruvka.h).
+COMPILE_cuda = $(COMPILE_omp) -Iopenmp
 # The loaders (common/io) parse and read with OpenMP threads, so every link takes $(OPENMP).
 LINK_c       = $(CC) $(MST_CFLAGS) $(CFLAGS) $(LDFLAGS) $(OPENMP)
 LINK_omp     = $(LINK_c)
@@ -65,19 +67,25 @@ BUILDS_mpi   := 1
 BUILDS_cuda  := $(HAVE_NVCC)
 
 # solver_rules(executable, folder, toolchain): objects of the folder and the executable's main,
-# compiled and linked with the toolchain, and the executable in $(BIN).
+# compiled and linked with the toolchain, and the executable in $(BIN); FOLDER_LINK_OBJ are other
+# folders' objects it links too (before the common archive).
 define solver_rules
 $(2)_OBJ := $$(patsubst %,$$(BUILD)/%.o,$$(basename $$(wildcard $(2)/*.c $(2)/*.cu)))
 $$($(2)_OBJ): TOOLCHAIN := $(3)
 $$(BUILD)/main/$(2).o: $$(MAIN_SRC)
 	@mkdir -p $$(dir $$@)
 	$$(COMPILE_$(3)) -DMST_SOLVER=mst_solver_$(2) -MMD -MP -c $$< -o $$@
-$$(BIN)/$(1): $$(BUILD)/main/$(2).o $$($(2)_OBJ) $$(LIBMST)
+$$(BIN)/$(1): $$(BUILD)/main/$(2).o $$($(2)_OBJ) $$($(2)_LINK_OBJ) $$(LIBMST)
 	@mkdir -p $$(BIN)
 	$$(LINK_$(3)) $$^ -o $$@ $$(ALL_LDLIBS)
 SOLVERS += $$(if $$(BUILDS_$(3)),$$(BIN)/$(1))
 ALL_OBJ += $$(BUILD)/main/$(2).o $$($(2)_OBJ)
 endef
+# The openmp algorithms without mst-omp's descriptor (recursive: openmp_OBJ is set by the
+# solver_rules below, before cuda's rules read it): mst-cuda --algo hybrid runs their Borůvka on
+# the parts it keeps on the host, and the tests link them.
+OMP_ALGO_OBJ  = $(filter-out $(BUILD)/openmp/solver.o,$(openmp_OBJ))
+cuda_LINK_OBJ = $(OMP_ALGO_OBJ)
 $(foreach s,$(SOLVER_LIST),$(eval $(call solver_rules,$(word 1,$(subst :, ,$(s))),$\
     $(word 2,$(subst :, ,$(s))),$(word 3,$(subst :, ,$(s))))))
 
@@ -86,7 +94,6 @@ $(GEN_OBJ): TOOLCHAIN := omp
 UNIT_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/unit/*.c))
 # The unit tests link the sequential and OpenMP algorithms, not the solvers' descriptors.
 SEQ_ALGO_OBJ := $(filter-out $(BUILD)/seq/solver.o,$(seq_OBJ))
-OMP_ALGO_OBJ := $(filter-out $(BUILD)/openmp/solver.o,$(openmp_OBJ))
 TOOLS      := $(BIN)/mst-verify $(BIN)/mst-convert $(BIN)/mst-gen
 
 .PHONY: all run test unit e2e bench report graphs clean setup tsan fuzz sanitize-gcc \
@@ -125,9 +132,19 @@ CUDA_TEST_OBJ := $(patsubst %.cu,$(BUILD)/%.o,$(wildcard tests/cuda/*.cu))
 $(CUDA_TEST_OBJ): MST_NVCCFLAGS += -Icuda -Iseq
 CUDA_TESTS := $(if $(HAVE_NVCC),$(BIN)/test-cuda-prepared)
 $(BIN)/test-cuda-prepared: $(CUDA_TEST_OBJ) $(filter-out $(BUILD)/cuda/solver.o,$(cuda_OBJ)) \
-                           $(SEQ_ALGO_OBJ) $(LIBMST)
+                           $(SEQ_ALGO_OBJ) $(OMP_ALGO_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
 	$(LINK_cuda) $^ -o $@ $(ALL_LDLIBS)
+
+# The hybrid's whole pipeline on the host, host solvers in the GPU kinds' place, against Kruskal
+# (tests/cuda/*.c; run by tests/e2e/test_cuda_hybrid.py): needs no nvcc.
+HYBRID_HOST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/cuda/*.c))
+HYBRID_OBJ      := $(patsubst %.c,$(BUILD)/%.o,$(wildcard cuda/kcore.c cuda/hybrid*.c))
+$(HYBRID_HOST_OBJ): TOOLCHAIN := cuda
+$(HYBRID_HOST_OBJ): MST_CPPFLAGS += -Icuda -Iseq
+$(BIN)/test-hybrid-host: $(HYBRID_HOST_OBJ) $(HYBRID_OBJ) $(SEQ_ALGO_OBJ) $(OMP_ALGO_OBJ) $(LIBMST)
+	@mkdir -p $(BIN)
+	$(LINK_omp) $^ -o $@ $(ALL_LDLIBS)
 
 # The message layer's unit tests (tests/e2e/msg_layer.c), run under mpirun at 1 to 4 ranks by
 # tests/e2e/test_msg_layer.py.
@@ -151,7 +168,7 @@ setup:
 unit: $(BIN)/unit-tests
 	$(BIN)/unit-tests
 
-e2e: all $(CUDA_TESTS)
+e2e: all $(CUDA_TESTS) $(BIN)/test-hybrid-host
 	/usr/bin/python3 tests/e2e/test_e2e.py
 
 # Installs what is missing, builds, then tests/run.sh: unit and end-to-end tests, the sanitizer
@@ -159,7 +176,7 @@ e2e: all $(CUDA_TESTS)
 # "N passed, M failed, K skipped" summary.
 test:
 	scripts/setup.sh test
-	$(MAKE) all $(BIN)/unit-tests $(CUDA_TESTS)
+	$(MAKE) all $(BIN)/unit-tests $(CUDA_TESTS) $(BIN)/test-hybrid-host
 	$(MAKE) tsan
 	tests/run.sh
 
@@ -296,4 +313,5 @@ clean:
 	rm -rf $(BUILD) $(BIN)
 
 -include $(patsubst %.o,%.d,$(COMMON_OBJ) $(ALL_OBJ) $(GEN_OBJ) $(UNIT_OBJ) $(FUZZ_OBJ) \
-                            $(PIC_OBJ) $(PIC_COMMON) $(wildcard $(BUILD)/tools/*.o))
+                            $(HYBRID_HOST_OBJ) $(PIC_OBJ) $(PIC_COMMON) \
+                            $(wildcard $(BUILD)/tools/*.o))

@@ -14,6 +14,7 @@
 #include "dense.h"
 #include "ecl.h"
 #include "harness.h"
+#include "hybrid.h"
 #include "primitives.h"
 #include "transfer.cuh"
 
@@ -169,6 +170,44 @@ static void release_dense(void *state)
     cuda_dense_release((cuda_dense_state *)state);
 }
 
+/* --algo hybrid (hybrid.h): its GPU parts take the ecl options; T is OpenMP's default. */
+static mst_status hybrid_opts(const mst_options *o, hybrid_options *h)
+{
+    memset(h, 0, sizeof *h);
+    h->gpu = hybrid_gpu_kinds(&h->gpu_kinds);
+    h->gpu_ctx = &cli.ecl;
+    return ecl_options(o);
+}
+
+static mst_status solve_hybrid(const mst_graph *g, const mst_options *o, mst_forest *out,
+                               mst_phases *ph)
+{
+    hybrid_options h;
+    mst_status st = hybrid_opts(o, &h);
+    return st != MST_OK ? st : hybrid_mst(g, &h, out, ph);
+}
+
+static mst_status prepare_hybrid(const mst_graph *g, const mst_options *o, void **state,
+                                 mst_phases *ph)
+{
+    hybrid_options h;
+    mst_status st = hybrid_opts(o, &h);
+    *state = NULL;
+    return st != MST_OK ? st : hybrid_prepare(g, &h, (hybrid_state **)state, ph);
+}
+
+static mst_status solve_prepared_hybrid(void *state, const mst_graph *g, const mst_options *o,
+                                        mst_forest *out, mst_phases *ph)
+{
+    (void)o;
+    return hybrid_solve_prepared((hybrid_state *)state, g, out, ph);
+}
+
+static void release_hybrid(void *state)
+{
+    hybrid_release((hybrid_state *)state);
+}
+
 static const mst_variant variants[] = {
     {.name = "ecl",
      .help = "worklist Boruvka without explicit path compression (Fallin et al. 2023)",
@@ -188,6 +227,13 @@ static const mst_variant variants[] = {
      .prepare = prepare_dense,
      .solve_prepared = solve_prepared_dense,
      .release = release_dense},
+    {.name = "hybrid",
+     .help = "k-core parts on the GPU and the CPU at once, then the MSF of their forests "
+             "(Ma and Wan)",
+     .solve = solve_hybrid,
+     .prepare = prepare_hybrid,
+     .solve_prepared = solve_prepared_hybrid,
+     .release = release_hybrid},
     {0},
 };
 

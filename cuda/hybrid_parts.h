@@ -1,0 +1,99 @@
+/*
+ * hybrid_parts.h: the partition of mst-cuda's CPU+GPU hybrid (hybrid.h): dense cores found by
+ * k-core peeling (kcore.h), the sparse rest, the crossing edges, and the heuristic that sends
+ * each part to a GPU part kind or to the CPU.
+ */
+#ifndef MST_CUDA_HYBRID_PARTS_H
+#define MST_CUDA_HYBRID_PARTS_H
+
+#include <stdint.h>
+
+#include "graph.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The core threshold is max(HYBRID_CORE_MIN, ceil(HYBRID_CORE_FRACTION x degeneracy)): a core
+ * is a region at least half as tightly knit as the graph's densest one, and never below a
+ * minimum degree of 8, so that planar graphs (degeneracy at most 5: grids, road networks) and
+ * other uniformly sparse graphs have no cores at all. Provisional: both values stand until the
+ * lead measures them on the device machine. */
+#define HYBRID_CORE_MIN 8u
+#define HYBRID_CORE_FRACTION 0.5
+/* The worklist GPU kind takes a core's component from this many edges: below it the kernel
+ * launches and copies of a round cost more than the CPU's Borůvka on the part. Provisional
+ * until the lead measures it on the device machine. */
+#define HYBRID_GPU_MIN_EDGES (1u << 16)
+/* ... and from this density 2m / (n (n - 1)): none, the worklist Borůvka is indifferent to
+ * density (Ma and Wan's dense-matrix kernel is not: m > n^2 / 2 in their section 4.2).
+ * Provisional until the lead measures it on the device machine. */
+#define HYBRID_GPU_MIN_DENSITY 0.0
+/* The dense-matrix kind (dense.h) takes a core's component from this density, before the
+ * worklist kind: Ma and Wan's CU strategy is for m > n^2 / 2 (section 4.2). Provisional until
+ * the dense sweep of report/matrices.py is measured. */
+#define HYBRID_DENSE_MIN_DENSITY 0.5
+
+/* The kind of a part that no GPU kind takes: it runs on the host's CPU threads. */
+#define HYBRID_CPU_KIND (-1)
+
+/* A GPU part kind's share of the heuristic. */
+typedef struct hybrid_rule {
+    uint64_t min_edges; /* a core's component qualifies from this many edges */
+    double min_density; /* and from this density 2m / (n (n - 1)) */
+    int batch;          /* 1: all the components of this kind form one part, their disjoint
+                           union (one solve for all); 0: one part per component */
+} hybrid_rule;
+
+/* One part: the subgraph induced by its vertices, numbered 0..g.n-1 in the order of their
+ * global ids. */
+typedef struct hybrid_part {
+    mst_graph g;   /* local graph: u, v local, key gathered from the global keys each round
+                      (weight_type uint32: the keys themselves); owns u, v, key */
+    uint64_t *eid; /* [g.m] the global id of each local edge, ascending (owned) */
+    int kind;      /* index of its GPU rule, or HYBRID_CPU_KIND */
+    uint32_t cores; /* core components it holds (0: only sparse vertices) */
+} hybrid_part;
+
+typedef struct hybrid_partition {
+    uint32_t threshold;  /* vertices of core number >= threshold are core vertices */
+    uint32_t cores;      /* connected components of the core vertices' induced subgraph */
+    uint32_t count;      /* parts */
+    hybrid_part *part;   /* [count] GPU parts first (by kind, then component), the CPU part last */
+    uint64_t crossing_count;
+    uint64_t *crossing;  /* [crossing_count] global ids of the edges between two parts, ascending */
+} hybrid_partition;
+
+/* The core threshold for a graph of degeneracy d (see HYBRID_CORE_MIN). O(1). */
+uint32_t hybrid_core_threshold(uint32_t degeneracy);
+
+/*
+ * Partitions g's vertices (Ma and Wan, section 3.2: "K-Core Decomposition" groups the vertices
+ * of the higher cores into dense subgraphs, "the Hybrid heuristic" assigns each a strategy):
+ *  1. the vertices of core number >= threshold are core vertices; each connected component of
+ *     the subgraph they induce is a candidate dense part; the other vertices are the sparse rest;
+ *  2. heuristic: a component goes to the first GPU kind (rules[0..rule_count), in order of
+ *     preference) whose min_edges and min_density it meets; the sparse rest and the components
+ *     no GPU kind takes go to the CPU (the paper's assignment: sparse regions to the CPU's
+ *     Borůvka, dense ones to the GPU);
+ *  3. the CPU's candidates form one part (the host runs its parts one after the other with the
+ *     same threads anyway, and one part keeps their mutual edges out of the crossing set), as
+ *     do those of each batching GPU kind; a non-batching kind's components are parts of their own.
+ * Every edge is then in exactly one part (both ends in it) or crossing. Parts without vertices
+ * are not made; a part may have no edges. Deterministic: components are numbered by their least
+ * vertex.
+ * g: topology only. core: [g->n] core numbers (kcore_peel). rules may be NULL if rule_count is 0.
+ * Errors: MST_ERESOURCE (memory); *p is then empty. O(n + m) time; 20 bytes per edge inside a
+ * part, 8 per crossing edge, 16 n bytes of scratch.
+ */
+mst_status hybrid_partition_build(const mst_graph *g, const uint32_t *core, uint32_t threshold,
+                                  const hybrid_rule *rules, int rule_count, hybrid_partition *p);
+
+/* Frees everything p owns and zeroes it (NULL and zeroed ones are fine). */
+void hybrid_partition_free(hybrid_partition *p);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
