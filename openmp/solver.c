@@ -78,13 +78,12 @@ static const mst_option options[] = {
     {0},
 };
 
-/* After option parsing, before the load: the load runs with -t threads too (docs/formats.md,
- * Loading speed). */
-/* Bounded barrier spinning first (it re-executes the program once, wait.h), then -t, so that
- * the load runs with the solver's team too. */
+/* After option parsing, before the load: bounded barrier spinning on a busy machine first (it
+ * re-executes the program once, wait.h), then -t, so that the load runs with the solver's team
+ * too (docs/formats.md, Loading speed). */
 static mst_status init(int *argc, char ***argv)
 {
-    mst_status st = omp_wait_init(argc, argv);
+    mst_status st = omp_wait_init(argc, argv, (int)cli.threads);
     if (st != MST_OK)
         return st;
     if (cli.threads > 0)
