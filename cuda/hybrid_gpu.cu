@@ -3,7 +3,6 @@
  * hybrid's part-solver contract to the GPU variants' prepared paths. A second kind is one more
  * row of `kinds` (in order of preference) with its three adapters.
  */
-#include "dense.h"
 #include "ecl.h"
 #include "hybrid.h"
 #include "transfer.cuh"
@@ -32,29 +31,7 @@ static void ecl_release(void *state)
     cuda_transfer_release();
 }
 
-/* The dense-matrix Borůvka (dense.h) on one dense core: only the device number of the ecl
- * options applies. */
-static mst_status dense_prepare(const mst_graph *part, const void *ctx, void **state)
-{
-    cuda_dense_options o = {((const cuda_ecl_options *)ctx)->device, 0};
-    *state = NULL;
-    return cuda_dense_prepare(part, &o, (cuda_dense_state **)state, NULL);
-}
-
-static mst_status dense_solve(void *state, const mst_graph *part, mst_forest *out)
-{
-    return cuda_dense_solve_prepared((cuda_dense_state *)state, part, out, NULL);
-}
-
-static void dense_release(void *state)
-{
-    cuda_dense_release((cuda_dense_state *)state);
-    cuda_transfer_release();
-}
-
 static const hybrid_kind kinds[] = {
-    {"gpu-dense", {HYBRID_GPU_MIN_EDGES, HYBRID_DENSE_MIN_DENSITY, 0}, dense_prepare, dense_solve,
-     dense_release},
     {"gpu-ecl", {HYBRID_GPU_MIN_EDGES, HYBRID_GPU_MIN_DENSITY, 1}, ecl_prepare, ecl_solve,
      ecl_release},
 };

@@ -25,14 +25,11 @@ extern "C" {
  * launches and copies of a round cost more than the CPU's Borůvka on the part. Provisional
  * until the lead measures it on the device machine. */
 #define HYBRID_GPU_MIN_EDGES (1u << 16)
-/* ... and from this density 2m / (n (n - 1)): none, the worklist Borůvka is indifferent to
- * density (Ma and Wan's dense-matrix kernel is not: m > n^2 / 2 in their section 4.2).
- * Provisional until the lead measures it on the device machine. */
+/* ... and from this density 2m / (n (n - 1)): none. Ma and Wan send dense cores (m > n^2 / 2,
+ * their section 4.2) to their dense-matrix kernel, but `--algo dense` was slower than the
+ * worklist Borůvka at every density of the dense sweep (docs/dense-hybrid.md, Measurements),
+ * so every core goes to the worklist kind and the dense kernel is no part kind. */
 #define HYBRID_GPU_MIN_DENSITY 0.0
-/* The dense-matrix kind (dense.h) takes a core's component from this density, before the
- * worklist kind: Ma and Wan's CU strategy is for m > n^2 / 2 (section 4.2). Provisional until
- * the dense sweep of report/matrices.py is measured. */
-#define HYBRID_DENSE_MIN_DENSITY 0.5
 
 /* The kind of a part that no GPU kind takes: it runs on the host's CPU threads. */
 #define HYBRID_CPU_KIND (-1)
