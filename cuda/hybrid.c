@@ -8,9 +8,8 @@
 
 #include "boruvka.h"
 #include "kcore.h"
-#include "radix_sort.h"
+#include "team_scan.h"
 #include "timer.h"
-#include "union_find.h"
 
 struct hybrid_state {
     hybrid_partition p;
@@ -26,9 +25,11 @@ struct hybrid_state {
     uint64_t gpu_edges, cpu_edges;
     void **solver;        /* [p.count] each part's prepared solver state (NULL: no edges) */
     mst_forest *forest;   /* [p.count] each part's forest, local edge ids */
-    uint64_t words;       /* room in word and tmp: crossing edges + forests' capacities */
-    uint64_t *word, *tmp; /* the finish's (key << 32 | id) words and the sort's scratch */
-    mst_dsu dsu;          /* the finish's union-find over the n vertices */
+    uint8_t *mark;        /* [m] the finish's edges: crossing ones (set once), forests' */
+    uint64_t *pick;       /* [fin capacity] the finish graph's edges' global ids, increasing */
+    uint64_t *part_sum;   /* [T + 1] the compaction's per-thread counts */
+    mst_graph fin;        /* the finish graph over the n vertices (its u, v, key owned) */
+    mst_forest fin_out;   /* its forest, in the finish graph's edge ids */
 };
 
 /* One side's outcome, carried back to the calling thread (messages are per thread). */
@@ -82,18 +83,36 @@ static mst_status run_side(hybrid_state *s, int gpu, int solve)
     return MST_OK;
 }
 
-/* run_side for the CPU parts with a team of `threads` and mst-omp's default schedule
- * (openmp/solver.c), the calling thread's settings restored after. */
-static mst_status run_cpu_side(hybrid_state *s, int solve, int threads)
-{
-    int saved_threads = omp_get_max_threads(), chunk;
+/* The calling thread's OpenMP team size and schedule, saved while mst-omp's are in use. */
+typedef struct team_settings {
+    int threads, chunk;
     omp_sched_t kind;
-    omp_get_schedule(&kind, &chunk);
+} team_settings;
+
+/* Gives the calling thread a team of `threads` and mst-omp's default schedule (openmp/solver.c),
+ * which its Borůvka's edge loops take through schedule(runtime); returns the settings before. */
+static team_settings use_omp_team(int threads)
+{
+    team_settings saved;
+    saved.threads = omp_get_max_threads();
+    omp_get_schedule(&saved.kind, &saved.chunk);
     omp_set_num_threads(threads);
     omp_set_schedule(omp_sched_dynamic, 0);
+    return saved;
+}
+
+static void restore_team(team_settings saved)
+{
+    omp_set_schedule(saved.kind, saved.chunk);
+    omp_set_num_threads(saved.threads);
+}
+
+/* run_side for the CPU parts with a team of `threads` and mst-omp's schedule. */
+static mst_status run_cpu_side(hybrid_state *s, int solve, int threads)
+{
+    team_settings saved = use_omp_team(threads);
     mst_status st = run_side(s, 0, solve);
-    omp_set_schedule(kind, chunk);
-    omp_set_num_threads(saved_threads);
+    restore_team(saved);
     return st;
 }
 
@@ -157,41 +176,64 @@ static mst_status forests_out(hybrid_state *s, mst_forest *out)
     return MST_OK;
 }
 
-/* The (key << 32 | id) words of the forests' and the crossing edges; returns their count. */
-static uint64_t finish_words(hybrid_state *s, const mst_graph *g)
+/* Sets (1) or clears (0) the mark of every edge of the parts' forests, by the whole team. */
+static void mark_forests(hybrid_state *s, uint8_t value)
 {
-    uint64_t k = 0, c = s->p.crossing_count;
-    const uint64_t *crossing = s->p.crossing;
-    for (uint32_t i = 0; i < s->p.count; i++)
-        for (uint64_t j = 0; j < s->forest[i].count; j++) {
-            uint64_t e = s->p.part[i].eid[s->forest[i].eid[j]];
-            s->word[k++] = (uint64_t)g->key[e] << 32 | e;
-        }
-    uint64_t *w = s->word + k;
-#pragma omp parallel for schedule(static)
-    for (uint64_t j = 0; j < c; j++)
-        w[j] = (uint64_t)g->key[crossing[j]] << 32 | crossing[j];
-    return k + c;
+#pragma omp parallel
+    for (uint32_t i = 0; i < s->p.count; i++) {
+        const mst_forest *f = &s->forest[i];
+        const uint64_t *eid = s->p.part[i].eid;
+#pragma omp for schedule(static) nowait
+        for (uint64_t j = 0; j < f->count; j++)
+            s->mark[eid[f->eid[j]]] = value;
+    }
 }
 
-/* The MSF of the forests' and the crossing edges: Kruskal (radix sort, union-find scan). */
+/* The finish graph: the marked edges in increasing id order, so that (key, local id) orders
+ * them as (key, global id) does. A team prefix sum over slices of the m marks. */
+static void compact_marked(hybrid_state *s, const mst_graph *g)
+{
+    mst_graph *f = &s->fin;
+#pragma omp parallel
+    {
+        uint64_t lo, hi, count = 0, total;
+        omp_team_slice(g->m, omp_get_thread_num(), omp_get_num_threads(), &lo, &hi);
+        for (uint64_t e = lo; e < hi; e++)
+            count += s->mark[e];
+        uint64_t k = omp_team_offset(count, s->part_sum, &total);
+        for (uint64_t e = lo; e < hi; e++) {
+            if (!s->mark[e])
+                continue;
+            s->pick[k] = e;
+            f->u[k] = g->u[e], f->v[k] = g->v[e], f->key[k] = g->key[e];
+            k++;
+        }
+        if (omp_get_thread_num() == 0)
+            f->m = total;
+    }
+}
+
+/* The MSF of the parts' forests and the crossing edges: mst-omp's Borůvka (boruvka.h) on the
+ * whole team, over the finish graph. */
 static mst_status finish(hybrid_state *s, const mst_graph *g, mst_forest *out)
 {
     if (s->p.crossing_count == 0)
         return forests_out(s, out);
-    uint64_t k = finish_words(s, g);
-    mst_radix_sort_bits(s->word, s->tmp, k, 0, 64);
-    mst_dsu_reset(&s->dsu);
-    out->count = 0;
-    for (uint64_t i = 0; i < k; i++) {
-        uint64_t e = (uint32_t)s->word[i];
-        if (!mst_dsu_union(&s->dsu, g->u[e], g->v[e]))
-            continue;
-        if (out->count == out->capacity)
-            return mst_fail(MST_EINTERNAL, "internal error: hybrid forest exceeds %llu edges",
-                            (unsigned long long)out->capacity);
-        out->eid[out->count++] = e;
-    }
+    mark_forests(s, 1);
+    compact_marked(s, g);
+    mark_forests(s, 0);
+    team_settings saved = use_omp_team(s->threads);
+    mst_status st = omp_boruvka(&s->fin, &s->cpu, &s->fin_out, NULL);
+    restore_team(saved);
+    if (st != MST_OK)
+        return st;
+    if (s->fin_out.count > out->capacity)
+        return mst_fail(MST_EINTERNAL, "internal error: hybrid forest exceeds %llu edges",
+                        (unsigned long long)out->capacity);
+#pragma omp parallel for schedule(static)
+    for (uint64_t i = 0; i < s->fin_out.count; i++)
+        out->eid[i] = s->pick[s->fin_out.eid[i]];
+    out->count = s->fin_out.count;
     return MST_OK;
 }
 
@@ -246,26 +288,44 @@ static mst_status split(hybrid_state *s, const mst_graph *g, uint32_t threshold,
     return st;
 }
 
-/* Per part: its forest's room and the side it runs on; the finish's buffers. */
+/* The finish's arrays: the marks (crossing edges set), the finish graph's room (the crossing
+ * edges and the forests' capacities), its forest. */
+static mst_status alloc_finish(hybrid_state *s, uint64_t room)
+{
+    mst_status st = MST_OK;
+    MST_CALLOC(s->mark, s->m ? s->m : 1);
+    for (uint64_t j = 0; j < s->p.crossing_count; j++)
+        s->mark[s->p.crossing[j]] = 1;
+    MST_ALLOC(s->pick, room);
+    MST_ALLOC(s->part_sum, (uint64_t)s->threads + 1);
+    MST_ALLOC(s->fin.u, room);
+    MST_ALLOC(s->fin.v, room);
+    MST_ALLOC(s->fin.key, room);
+    s->fin.n = s->n;
+    s->fin_out.capacity = (uint64_t)s->n + 1;
+    MST_ALLOC(s->fin_out.eid, s->fin_out.capacity);
+fail:
+    return st;
+}
+
+/* Per part: its forest's room and the side it runs on; the finish's arrays. */
 static mst_status alloc_rounds(hybrid_state *s)
 {
     mst_status st = MST_OK;
+    uint64_t room = s->p.crossing_count;
     MST_CALLOC(s->solver, s->p.count);
     MST_CALLOC(s->forest, s->p.count);
-    s->words = s->p.crossing_count;
     for (uint32_t i = 0; i < s->p.count; i++) {
         const mst_graph *pg = &s->p.part[i].g;
         mst_forest *f = &s->forest[i];
         f->capacity = (pg->m < pg->n ? pg->m : pg->n) + 1;
         MST_ALLOC(f->eid, f->capacity);
-        s->words += f->capacity;
+        room += f->capacity;
         int gpu = s->p.part[i].kind != HYBRID_CPU_KIND;
         *(gpu ? &s->gpu_parts : &s->cpu_parts) += 1;
         *(gpu ? &s->gpu_edges : &s->cpu_edges) += pg->m;
     }
-    MST_ALLOC(s->word, s->words);
-    MST_ALLOC(s->tmp, s->words);
-    MST_CHECK(mst_dsu_init(&s->dsu, s->n));
+    MST_CHECK(alloc_finish(s, room));
 fail:
     return st;
 }
@@ -337,9 +397,13 @@ void hybrid_release(hybrid_state *s)
         free(s->forest[i].eid);
     free(s->solver);
     free(s->forest);
-    free(s->word);
-    free(s->tmp);
-    mst_dsu_free(&s->dsu);
+    free(s->mark);
+    free(s->pick);
+    free(s->part_sum);
+    free(s->fin.u);
+    free(s->fin.v);
+    free(s->fin.key);
+    free(s->fin_out.eid);
     hybrid_partition_free(&s->p);
     free(s);
 }

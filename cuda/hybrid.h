@@ -70,12 +70,12 @@ mst_status hybrid_prepare(const mst_graph *g, const hybrid_options *o, hybrid_st
  * the calling thread (OpenMP thread 0 of an outer team of two, Ma and Wan's "Heterogeneous
  * Orchestration") while the other thread runs the CPU parts with T - 1 threads of a nested team
  * (phases "parts-gpu", "parts-cpu": each side's wall time; they overlap); last, the forest of the
- * whole graph is the MSF of the parts' forests and the crossing edges (phase "finish"): Kruskal
- * over their (key << 32 | id) words, radix-sorted (radix_sort.h), scanned with a union-find
- * over the n vertices. Exact by the cycle property: an edge of a part outside its part's MSF is
+ * whole graph is the MSF of the parts' forests and the crossing edges (phase "finish"): those
+ * edges, marked and compacted in edge id order by the T threads, form a graph over the n
+ * vertices that mst-omp's Borůvka (boruvka.h) solves with T threads. Exact by the cycle property: an edge of a part outside its part's MSF is
  * the heaviest edge of a cycle of the graph, so it is in no MSF of the graph; what remains
  * holds the graph's MSF, and the MSF of a subgraph that holds it is it. Without crossing edges
- * the parts' forests are the answer and the sort is skipped. Same edge set as mst_kruskal.
+ * the parts' forests are the answer as they are. Same edge set as mst_kruskal.
  * Counters as hybrid_prepare's. Errors: MST_EINTERNAL (another n or m than prepared), a part
  * solver's error (its message, recorded on the calling thread). O(n + m) per round plus the
  * part solvers and the sort of the forest and crossing edges.
