@@ -52,7 +52,7 @@ COMPILE_omp  = $(COMPILE_c) $(OPENMP)
 COMPILE_mpi  = $(MPICC) $(MST_CPPFLAGS) $(CPPFLAGS) $(MST_CFLAGS) $(CFLAGS)
 # mst-cuda's host side (cuda/*.c: the hybrid's k-core peeling and its CPU parts) uses OpenMP
 # and runs mst-omp's Borůvka (openmp/boruvka.h).
-COMPILE_cuda = $(COMPILE_omp) -Iopenmp
+COMPILE_cuda = $(COMPILE_omp) -Iopenmp -Iseq
 # The loaders (common/io) parse and read with OpenMP threads, so every link takes $(OPENMP).
 LINK_c       = $(CC) $(MST_CFLAGS) $(CFLAGS) $(LDFLAGS) $(OPENMP)
 LINK_omp     = $(LINK_c)
@@ -81,19 +81,18 @@ $$(BIN)/$(1): $$(BUILD)/main/$(2).o $$($(2)_OBJ) $$($(2)_LINK_OBJ) $$(LIBMST)
 SOLVERS += $$(if $$(BUILDS_$(3)),$$(BIN)/$(1))
 ALL_OBJ += $$(BUILD)/main/$(2).o $$($(2)_OBJ)
 endef
-# The openmp algorithms without mst-omp's descriptor (recursive: openmp_OBJ is set by the
-# solver_rules below, before cuda's rules read it): mst-cuda --algo hybrid runs their Borůvka on
-# the parts it keeps on the host, and the tests link them.
+# The sequential and openmp algorithms without their descriptors (recursive: seq_OBJ and
+# openmp_OBJ are set by the solver_rules below, before cuda's rules read them): mst-cuda --algo
+# hybrid runs their Kruskal and Borůvka on the host, and the tests link them.
+SEQ_ALGO_OBJ  = $(filter-out $(BUILD)/seq/solver.o,$(seq_OBJ))
 OMP_ALGO_OBJ  = $(filter-out $(BUILD)/openmp/solver.o,$(openmp_OBJ))
-cuda_LINK_OBJ = $(OMP_ALGO_OBJ)
+cuda_LINK_OBJ = $(OMP_ALGO_OBJ) $(SEQ_ALGO_OBJ)
 $(foreach s,$(SOLVER_LIST),$(eval $(call solver_rules,$(word 1,$(subst :, ,$(s))),$\
     $(word 2,$(subst :, ,$(s))),$(word 3,$(subst :, ,$(s))))))
 
 GEN_OBJ    := $(patsubst %.c,$(BUILD)/%.o,$(wildcard gen/*.c))
 $(GEN_OBJ): TOOLCHAIN := omp
 UNIT_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/unit/*.c))
-# The unit tests link the sequential and OpenMP algorithms, not the solvers' descriptors.
-SEQ_ALGO_OBJ := $(filter-out $(BUILD)/seq/solver.o,$(seq_OBJ))
 TOOLS      := $(BIN)/mst-verify $(BIN)/mst-convert $(BIN)/mst-gen
 
 .PHONY: all run test unit e2e bench report graphs clean setup tsan fuzz sanitize-gcc \

@@ -8,6 +8,7 @@
 
 #include "boruvka.h"
 #include "kcore.h"
+#include "seq.h"
 #include "team_scan.h"
 #include "timer.h"
 
@@ -18,6 +19,7 @@ struct hybrid_state {
     const void *gpu_ctx;
     omp_boruvka_options cpu;
     int threads;          /* T */
+    uint64_t finish_parallel_min;
     uint32_t n;           /* the prepared topology */
     uint64_t m;
     uint32_t degeneracy;
@@ -31,6 +33,10 @@ struct hybrid_state {
     mst_graph fin;        /* the finish graph over the n vertices (its u, v, key owned) */
     mst_forest fin_out;   /* its forest, in the finish graph's edge ids */
 };
+
+/* The finish graph's size from which the team's Borůvka beats a sequential Kruskal (16
+ * threads, docs/dense-hybrid.md, Measurements): thread start-up and barriers lose on small ones. */
+#define HYBRID_FINISH_PARALLEL_MIN ((uint64_t)1 << 18)
 
 /* One side's outcome, carried back to the calling thread (messages are per thread). */
 typedef struct side_result {
@@ -213,8 +219,9 @@ static void compact_marked(hybrid_state *s, const mst_graph *g)
     }
 }
 
-/* The MSF of the parts' forests and the crossing edges: mst-omp's Borůvka (boruvka.h) on the
- * whole team, over the finish graph. */
+/* The MSF of the parts' forests and the crossing edges: over the finish graph, Kruskal
+ * (seq.h) below finish_parallel_min edges, else mst-omp's Borůvka (boruvka.h) on the
+ * whole team. */
 static mst_status finish(hybrid_state *s, const mst_graph *g, mst_forest *out)
 {
     if (s->p.crossing_count == 0)
@@ -222,9 +229,14 @@ static mst_status finish(hybrid_state *s, const mst_graph *g, mst_forest *out)
     mark_forests(s, 1);
     compact_marked(s, g);
     mark_forests(s, 0);
-    team_settings saved = use_omp_team(s->threads);
-    mst_status st = omp_boruvka(&s->fin, &s->cpu, &s->fin_out, NULL);
-    restore_team(saved);
+    mst_status st;
+    if (s->fin.m < s->finish_parallel_min || s->threads < 2) {
+        st = mst_kruskal(&s->fin, &s->fin_out, NULL);
+    } else {
+        team_settings saved = use_omp_team(s->threads);
+        st = omp_boruvka(&s->fin, &s->cpu, &s->fin_out, NULL);
+        restore_team(saved);
+    }
     if (st != MST_OK)
         return st;
     if (s->fin_out.count > out->capacity)
@@ -258,6 +270,8 @@ static mst_status take_options(hybrid_state *s, const hybrid_options *o)
         return mst_fail(MST_EINTERNAL, "internal error: %d hybrid GPU kinds (at most %d)",
                         o->gpu_kinds, HYBRID_MAX_KINDS);
     s->threads = o->threads > 0 ? o->threads : omp_get_max_threads();
+    s->finish_parallel_min = o->finish_parallel_min ? o->finish_parallel_min
+                                                    : HYBRID_FINISH_PARALLEL_MIN;
     s->cpu = o->cpu ? *o->cpu : omp_defaults;
     s->gpu_kinds = o->gpu_kinds;
     s->gpu_ctx = o->gpu_ctx;

@@ -47,6 +47,8 @@ typedef struct hybrid_options {
     int gpu_kinds;              /* 0..HYBRID_MAX_KINDS */
     const void *gpu_ctx;        /* handed to the GPU kinds' prepare */
     uint32_t core_threshold;    /* 0: hybrid_core_threshold(degeneracy) */
+    uint64_t finish_parallel_min; /* the finish's Borůvka from this many edges, Kruskal below
+                                     (tests set 1); 0: HYBRID_FINISH_PARALLEL_MIN */
 } hybrid_options;
 
 typedef struct hybrid_state hybrid_state;

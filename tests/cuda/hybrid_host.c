@@ -214,8 +214,9 @@ static void rounds(const char *graph, mst_graph *g, uint32_t key_range, const hy
     mst_phases ph;
     hybrid_state *s = NULL;
     memset(&ph, 0, sizeof ph);
-    snprintf(what, sizeof what, "%s, %d kinds, threshold %u, %d threads", graph, o->gpu_kinds,
-             o->core_threshold, o->threads);
+    snprintf(what, sizeof what, "%s, %d kinds, threshold %u, %d threads, finish %s", graph,
+             o->gpu_kinds, o->core_threshold, o->threads,
+             o->finish_parallel_min == 1 ? "Boruvka" : "Kruskal");
     mst_status st = hybrid_prepare(g, o, &s, &ph);
     CHECK(st == MST_OK, "%s: prepare: %s", what, mst_last_error());
     for (int r = 0; st == MST_OK && r < 3; r++) {
@@ -243,13 +244,14 @@ static void every_config(const char *graph, mst_graph *g, uint32_t key_range)
         memcpy(keys, g->key, g->m * 4);
     for (int c = 0; c < CONFIGS; c++)
         for (int t = 0; t < THRESHOLDS; t++)
-            for (int threads = 1; threads <= 3; threads++) {
-                hybrid_options o = {threads, NULL, configs[c].kinds, configs[c].count, NULL,
-                                    thresholds[t]};
-                if (g->m > 0)
-                    memcpy(g->key, keys, g->m * 4);
-                rounds(graph, g, key_range, &o);
-            }
+            for (int threads = 1; threads <= 3; threads++)
+                for (uint64_t fin = 0; fin < 2; fin++) { /* the finish's Kruskal, Borůvka */
+                    hybrid_options o = {threads, NULL, configs[c].kinds, configs[c].count, NULL,
+                                        thresholds[t], fin ? 1 : UINT64_MAX};
+                    if (g->m > 0)
+                        memcpy(g->key, keys, g->m * 4);
+                    rounds(graph, g, key_range, &o);
+                }
     free(keys);
 }
 
@@ -289,7 +291,7 @@ static void test_bypass(void)
           "bypass: the test graph's MSF holds the heavy edge");
     for (int c = 0; c < CONFIGS; c++)
         for (int threads = 1; threads <= 2; threads++) {
-            hybrid_options o = {threads, NULL, configs[c].kinds, configs[c].count, NULL, 0};
+            hybrid_options o = {threads, NULL, configs[c].kinds, configs[c].count, NULL, 0, 0};
             mst_forest f = forest_of(&b.g);
             CHECK(hybrid_mst(&b.g, &o, &f, NULL) == MST_OK && same_edges(&f, &ref),
                   "bypass, %s, %d threads: differs from Kruskal", configs[c].name, threads);
@@ -307,7 +309,7 @@ static void test_larger(void)
     builder b;
     planted(&b, 20000, 3, 190, 60000, 1u << 20);
     for (int c = 0; c < CONFIGS; c++) {
-        hybrid_options o = {4, NULL, configs[c].kinds, configs[c].count, NULL, 0};
+        hybrid_options o = {4, NULL, configs[c].kinds, configs[c].count, NULL, 0, 0};
         rounds("20000 vertices, three large cliques", &b.g, 1u << 20, &o);
     }
     free_graph(&b);
@@ -320,7 +322,7 @@ static void test_errors(void)
     cliques_crossing(&b);
     hybrid_kind failing = STANDIN("failing", 0, 0.0, 1);
     failing.prepare = failing_prepare;
-    hybrid_options o = {2, NULL, &failing, 1, NULL, 0};
+    hybrid_options o = {2, NULL, &failing, 1, NULL, 0, 0};
     hybrid_state *s = (hybrid_state *)&b; /* must become NULL */
     mst_status st = hybrid_prepare(&b.g, &o, &s, NULL);
     CHECK(st == MST_ERESOURCE && s == NULL && strstr(mst_last_error(), "no device"),
