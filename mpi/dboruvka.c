@@ -186,8 +186,15 @@ mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out
         st = rounds(&s, ph, t, &nrounds);
     double t3 = mst_now_s();
     if (st == MST_OK && split) {
-        st = dbv_filter_merge(&s);
-        mst_phase_add(ph, "filter", mst_now_s() - t3);
+        double f[4];
+        st = dbv_filter_merge(&s, f);
+        if (c->rank == 0) {
+            mst_phase_add(ph, "filter", mst_now_s() - t3);
+            mst_phase_add(ph, "filter-compress", f[0]);
+            mst_phase_add(ph, "filter-relabel", f[1]);
+            mst_phase_add(ph, "filter-reduce", f[2]);
+            mst_phase_add(ph, "filter-redistribute", f[3]);
+        }
         if (st == MST_OK)
             st = rounds(&s, ph, t, &nrounds);
         t3 = mst_now_s();

@@ -162,8 +162,9 @@ mst_status dbv_local_contract(dbv_state *s, uint64_t *edges);
 mst_status dbv_take_arcs(dbv_state *s, int *split);
 
 /* Filtering, after the light rounds: every vertex's parent to its root, then the heavy arcs
- * relabelled, those inside a component dropped, the rest redistributed as the working arcs. */
-mst_status dbv_filter_merge(dbv_state *s);
+ * relabelled, those inside a component dropped, the rest redistributed as the working arcs.
+ * t[0..3]: the seconds of these steps (compress, relabel, reduce, redistribute). */
+mst_status dbv_filter_merge(dbv_state *s, double t[4]);
 
 /* Steps 1-2: lightest arc of every live label, parents, 2-cycles, forest edges. */
 mst_status dbv_min_edges(dbv_state *s);
