@@ -22,31 +22,9 @@
  * mistaken for the end: a system that went quiet with messages still waiting is a deadlock,
  * reported as an error. The answer is the set of Branch edges, gathered to rank 0.
  *
- * The test window (--test-window K; K = 1 is the paper's procedure test). GHS tests a vertex's
- * Basic edges one at a time, in weight order, each a round trip: on a dense graph a vertex
- * rejects thousands of edges, so between ranks the run is a chain of thousands of round trips.
- * With a window a vertex in Find tests at once the Basic edges among the `window` arcs that
- * follow its cursor (its lightest Basic arc); its search ends when its lightest Basic edge is
- * Accepted (everything lighter was Rejected) or none is left. The window starts at 1 in every
- * Find and grows by one per edge the search rejects, up to K, so a search that meets an
- * outgoing edge at once sends what GHS sends. Why it stays correct:
- * - An Accept or Reject carries the level of the Test it answers, and a vertex waits only for
- *   answers to Tests of its current Find (its level rises at every Initiate it gets, so it
- *   tests an edge at most once per level) on the Basic arcs from its cursor to its frontier
- *   (the first arc not yet tested). An Accept pulls the frontier back to just past its arc:
- *   heavier edges are no longer needed, nor answers about them. Any other Accept is dropped;
- *   a Reject is always true (the same fragment for good) and is kept.
- * - The crossing rule of response (6) (a Test from the vertex's own fragment on an edge it is
- *   itself testing answers both, and no Reject is sent) applies only to a Test it waits for.
- *   Both ends then see the same fragment name, as in GHS: a fragment's Find cannot end while
- *   one of its vertices still waits for that answer. Otherwise the Reject is sent (a true one,
- *   kept whether its receiver still waits or not).
- * - An Accepted edge stays Basic until the search ends: the fragment at its other end (of the
- *   same level or higher, another name) cannot join this one before this one's Find ends.
- * The state is the window, the frontier and an Accepted flag in the vertex's header: testing
- * writes nothing to the arcs.
- * Each Find sends at most min(K - 1, edges it rejected) Tests (and their answers) beyond
- * GHS's, so the bound becomes 5 n log2 n + 2 m + 2 min((K - 1) n log2 n, 2 m).
+ * The test window (--test-window K, ghs_window.h) is an option layered on procedure test: a
+ * vertex in Find keeps Tests in flight on up to K of its lightest Basic edges. K = 1 is the
+ * paper's procedure, which ghs.c runs without it.
  *
  * Costs: GHS sends at most 5 n log2 n + 2 m messages (K = 1); each is one or two cache lines of
  * the adjacency (the vertex's header and the arc), so a rank's time is bound by memory latency;
@@ -148,7 +126,7 @@ void ghs_graph_free(ghs_graph *gg);
 
 /* Options of a run. */
 typedef struct ghs_options {
-    uint32_t test_window; /* the test window's largest size K (above), 1..GHS_MAX_TEST_WINDOW */
+    uint32_t test_window; /* the test window's largest size K (ghs_window.h), 1 .. 255 */
     int transport;        /* MSG_TRANSPORT_SHM or MSG_TRANSPORT_MPI (msg.h) */
     uint32_t batch;       /* messages per batch between ranks, 0: the layer's default */
     uint32_t ring;        /* messages per ring (rounded up to a power of two), 0: the default */

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "ghs.h"
+#include "ghs_window.h"
 #include "msg.h"
 
 /* A GHS message: one record of the message layer (its first byte is the layer's). */
@@ -27,10 +28,8 @@ typedef struct ghs_vertex {
     uint64_t best_eid;   /* best-wt = (best_key, best_eid) */
     uint32_t best_key;
     uint32_t best_edge;  /* best-edge (arc index) */
-    uint8_t window;      /* the test window (ghs.h): arcs from the cursor it may test */
-    uint8_t search;      /* SEARCHING while its own search runs (GHS: test-edge not nil) */
-    uint16_t ahead;      /* arcs from the cursor to the frontier, the first not tested in this
-                          * Find (none Accepted) or the one after the Accepted one */
+    uint8_t testing;     /* test-edge is not nil: v's own search runs (test-edge = cursor) */
+    ghs_window win;      /* the test window (ghs_window.h), when K > 1 */
     uint32_t in_branch;  /* in-branch (arc index) */
     uint32_t find_count; /* find-count */
     uint32_t begin, end; /* the row: arcs begin .. end - 1, by increasing (key, eid) */
@@ -42,7 +41,7 @@ typedef struct ghs_vertex {
     uint8_t dq_level;    /* lowest level of a deferred Test or Connect (255: none) */
 } ghs_vertex;
 
-#define GHS_NONE UINT32_MAX
+#define GHS_NONE UINT32_MAX /* nil: no arc */
 
 /* A message that waits at its vertex (the paper's "place received message on end of queue"). */
 typedef struct ghs_deferred {
@@ -57,7 +56,7 @@ typedef struct ghs_machine {
     ghs_vertex *vtx;      /* the adjacency (ghs_graph): vertex headers, */
     ghs_arc *arc;         /* arcs */
     const uint64_t *eid;  /* and their edge ids */
-    uint8_t window_max;   /* the test window's K */
+    uint8_t window_max;   /* the test window's K (1: GHS's procedure test) */
     ghs_deferred *pool;   /* deferred messages: pool_len used, pool_cap allocated */
     uint32_t *spare;      /* indices of free pool entries, a stack of nspare ([pool_cap]) */
     uint32_t pool_cap, pool_len, nspare;
@@ -66,6 +65,16 @@ typedef struct ghs_machine {
     uint64_t isolated, core_halts; /* vertices that halted: alone, or as a core */
     uint8_t max_level;
 } ghs_machine;
+
+/* Sends a message on arc j: to the vertex and arc its twin names, at the rank it names. */
+static inline void ghs_send(ghs_machine *s, uint32_t j, int type, int level, int sn, uint32_t key,
+                            uint64_t eid)
+{
+    const ghs_arc *a = &s->arc[j];
+    ghs_msg m = {0, (uint8_t)type, (uint8_t)level, (uint8_t)sn, a->to, a->twin, key, eid};
+    s->sent[type]++;
+    msg_send(s->net, a->rank, s->handler, &m);
+}
 
 /* Sets every vertex of gg Sleeping with its row, and the counters to zero; keeps the deferred
  * pool (s->pool, s->spare, s->pool_cap), which the caller may carry over from an earlier run. */
