@@ -93,15 +93,16 @@ struct ghs_vertex; /* a vertex header (ghs_machine.h) */
  * in huge pages where the system allows), so timed trials do not pay for faulting in fresh
  * memory. */
 typedef struct ghs_graph {
-    uint32_t n;              /* local vertices */
-    uint64_t arcs;           /* < 2^32 - 1 */
-    uint32_t *off;           /* [n + 1] vertex x's row: arcs off[x] .. off[x + 1] - 1 */
-    struct ghs_vertex *vtx;  /* [n] vertex headers, filled by ghs_solve() */
-    ghs_arc *arc;            /* [arcs] the rows, in vertex order */
-    uint64_t *item;          /* [arcs] scratch of the row sort */
-    uint64_t *eid;           /* [arcs] each arc's edge id */
-    ghs_route *route;        /* [arcs] scratch: route[route_start[q] + k]: arc of cut index k with q */
-    uint64_t *route_start;   /* [p + 1] scratch */
+    uint32_t n;             /* local vertices */
+    uint64_t arcs;          /* < 2^32 - 1 */
+    uint32_t *off;          /* [n + 1] vertex x's row: arcs off[x] .. off[x + 1] - 1 */
+    struct ghs_vertex *vtx; /* [n] vertex headers, filled by ghs_solve() */
+    ghs_arc *arc;           /* [arcs] the rows, in vertex order */
+    uint64_t *item;         /* [arcs] scratch of the row sort */
+    uint64_t *eid;          /* [arcs] each arc's edge id */
+    ghs_route *route;       /* [arcs] scratch: route[route_start[q] + k]: arc of cut index k
+                             * with q */
+    uint64_t *route_start;  /* [p + 1] scratch */
     uint64_t cap_off, cap_vtx, cap_arc, cap_item, cap_eid, cap_route, cap_start; /* room */
     struct msg_layer *net;       /* the message layer (msg.h), set up by the first ghs_solve() */
     struct ghs_machine *machine; /* the state machine and its deferred pool (ghs_machine.h) */
@@ -132,15 +133,15 @@ typedef struct ghs_options {
     uint32_t ring;        /* messages per ring (rounded up to a power of two), 0: the default */
 } ghs_options;
 
-#define GHS_MAX_TEST_WINDOW 255
+#define GHS_MAX_TEST_WINDOW 255 /* a window's state counts arcs in bytes (ghs_window.h) */
 
 /*
  * Collective: runs GHS on the share (its adjacency built in gg, whose buffers are reused from
  * call to call) and gathers the forest to rank 0: out->eid and fkey[] (the keys,
  * [out->capacity]) there. Fills ph with phase times ("build", "ghs", "gather") and counters
  * (messages of each type summed over ranks, "messages", "ghs_bound" (with the test window's
- * share, above), "test_window" (K), "bytes_between_ranks", "batches", "waves", "max_level",
- * "halted_components") on rank 0.
+ * share, ghs_window.h), "test_window" (K), "bytes_between_ranks", "batches", "waves",
+ * "max_level", "halted_components") on rank 0.
  * Errors (agreed): MST_ERESOURCE; MST_EINTERNAL for a broken invariant of GHS (deferred
  * messages left when the system is quiet, Branch arcs on one side of an edge, a forest larger
  * than out->capacity).

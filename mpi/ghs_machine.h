@@ -28,12 +28,12 @@ typedef struct ghs_vertex {
     uint64_t best_eid;   /* best-wt = (best_key, best_eid) */
     uint32_t best_key;
     uint32_t best_edge;  /* best-edge (arc index) */
-    uint8_t testing;     /* test-edge is not nil: v's own search runs (test-edge = cursor) */
+    uint8_t testing;     /* test-edge is not nil (it is the cursor): v's own search runs */
     ghs_window win;      /* the test window (ghs_window.h), when K > 1 */
     uint32_t in_branch;  /* in-branch (arc index) */
     uint32_t find_count; /* find-count */
     uint32_t begin, end; /* the row: arcs begin .. end - 1, by increasing (key, eid) */
-    uint32_t cursor;     /* every arc of the row below it is Branch or Rejected */
+    uint32_t cursor;     /* every arc of the row below it is Branch or Rejected; test-edge */
     uint32_t branch_end; /* every Branch arc of the row is below it */
     uint32_t dq_head, dq_tail; /* deferred messages, pool indices (GHS_NONE: none) */
     uint8_t sn, level;   /* SN, LN */
