@@ -4,10 +4,11 @@
  * (1) response to spontaneous awakening, (2) procedure wakeup, (3) Connect(L), (4) Initiate(L,
  * F, S), (5) procedure test, (6) Test(L, F), (7) Accept, (8) Reject, (9) procedure report,
  * (10) Report(w), (11) procedure change-root, (12) Change-root. "Place received message on end
- * of queue" becomes the vertex's deferred list (rescan()). The test window (ghs.h) changes only
- * (5) and the bookkeeping of (6)-(8): with K = 1 it is the paper's procedure. Vertices and arcs
- * are unit indices of the adjacency (ghs.h): a vertex's header holds its variables, its row
- * follows. Messages leave through the message layer (msg.h) to the rank an arc names.
+ * of queue" becomes the vertex's deferred list (rescan()). Vertices and arcs are plain indices
+ * of the adjacency (ghs.h): vertex x's header holds its variables, its row is arcs begin .. end
+ * - 1, sorted by weight, and its cursor is the paper's test-edge. Messages leave through the
+ * message layer (msg.h) to the rank an arc names. With a test window of K = 1 this is the
+ * paper's algorithm; a larger window (ghs_window.h) comes in through five calls, in (4)-(8).
  */
 #include "ghs_machine.h"
 
@@ -20,16 +21,11 @@
 #define PREFETCH_AHEAD 24  /* messages read ahead to prefetch their vertices */
 
 _Static_assert(sizeof(ghs_msg) == MSG_BYTES, "a GHS message is one record of the layer");
-_Static_assert(sizeof(ghs_vertex) == GHS_HEADER_UNITS * sizeof(uint64_t),
-               "a vertex header fills its 64 bytes");
-_Static_assert(sizeof(ghs_arc) == GHS_ARC_UNITS * sizeof(uint64_t), "an arc is 2 units");
+_Static_assert(sizeof(ghs_vertex) == 64, "a vertex header fills a cache line");
+_Static_assert(sizeof(ghs_arc) == 16, "four arcs to a cache line");
 
 const char *const ghs_msg_names[GHS_MSG_TYPES] = {"connect", "initiate", "test", "accept",
                                                   "reject", "report", "changeroot"};
-
-/* A vertex's search (ghs.h, the test window): running, and whether the last arc before the
- * frontier was Accepted in this Find (no heavier arc needs a Test then). */
-enum { SEARCHING = 1, SEARCH_ACCEPTED = 2 };
 
 /* flags of a vertex */
 enum {
@@ -39,33 +35,17 @@ enum {
     F_HAS_CONNECT = 8 /* a Connect waits in the deferred list */
 };
 
-
-static inline ghs_arc *arc_at(const ghs_machine *s, uint32_t j)
-{
-    return (ghs_arc *)(s->unit + j);
-}
-
 static inline int w_less(uint32_t k1, uint64_t e1, uint32_t k2, uint64_t e2)
 {
     return k1 < k2 || (k1 == k2 && e1 < e2);
 }
 
-/* Sends a message on arc j (to the vertex and arc its twin names, at the rank it names). */
-static inline void send_on(ghs_machine *s, uint32_t j, int type, int level, int sn, uint32_t key,
-                           uint64_t eid)
-{
-    const ghs_arc *a = arc_at(s, j);
-    ghs_msg m = {0, (uint8_t)type, (uint8_t)level, (uint8_t)sn, a->to, a->twin, key, eid};
-    s->sent[type]++;
-    msg_send(s->net, a->rank, s->handler, &m);
-}
-
 static inline void set_se(ghs_machine *s, ghs_vertex *v, uint32_t j, int state)
 {
-    arc_at(s, j)->se = (uint8_t)state;
+    s->arc[j].se = (uint8_t)state;
     v->flags |= F_EDGE;
     if (state == GHS_BRANCH && j >= v->branch_end)
-        v->branch_end = j + GHS_ARC_UNITS;
+        v->branch_end = j + 1;
 }
 
 /* Doubles the deferred pool. Its entries are visited at random, so it goes in huge pages where
@@ -118,40 +98,39 @@ static void defer(ghs_machine *s, ghs_vertex *v, const ghs_msg *m)
 }
 
 /* (2) procedure wakeup. Rows are sorted, so the minimum-weight adjacent edge is the row's first. */
-static void wakeup(ghs_machine *s, uint32_t h)
+static void wakeup(ghs_machine *s, ghs_vertex *v)
 {
-    ghs_vertex *v = ghs_vtx(s, h);
     v->level = 0;
     v->sn = GHS_FOUND;
     v->find_count = 0;
     v->flags |= F_STATE;
-    if (ghs_row_begin(h) == v->end) { /* isolated: a component of its own, halts at once */
+    if (v->begin == v->end) { /* isolated: a component of its own, halts at once */
         s->isolated++;
         return;
     }
-    uint32_t j = ghs_row_begin(h);
+    uint32_t j = v->begin;
     set_se(s, v, j, GHS_BRANCH);
-    send_on(s, j, GHS_CONNECT, 0, 0, 0, 0);
+    ghs_send(s, j, GHS_CONNECT, 0, 0, 0, 0);
 }
 
 /* (9) procedure report */
 static void report(ghs_machine *s, ghs_vertex *v)
 {
-    if (v->find_count == 0 && !(v->search & SEARCHING)) {
+    if (v->find_count == 0 && !v->testing) {
         v->sn = GHS_FOUND;
         v->flags |= F_STATE;
-        send_on(s, v->in_branch, GHS_REPORT, 0, 0, v->best_key, v->best_eid);
+        ghs_send(s, v->in_branch, GHS_REPORT, 0, 0, v->best_key, v->best_eid);
     }
 }
 
-/* The end of v's search: its lightest Basic edge j was Accepted (GHS_NONE: none is left). The rest
- * of response (7). */
-static inline void searched(ghs_machine *s, ghs_vertex *v, uint32_t h, uint32_t j)
+/* The end of v's search, test-edge := nil: arc j was Accepted (GHS_NONE: no Basic arc is left).
+ * The rest of response (7) (best-edge, best-wt) and of procedure test (5): report. */
+static inline void searched(ghs_machine *s, ghs_vertex *v, uint32_t j)
 {
-    v->search &= (uint8_t)~SEARCHING;
-    uint32_t key = j != GHS_NONE ? arc_at(s, j)->key : INF_KEY;
+    v->testing = 0;
+    uint32_t key = j != GHS_NONE ? s->arc[j].key : INF_KEY;
     if (j != GHS_NONE && key <= v->best_key) { /* the edge id only then */
-        uint64_t e = ghs_arc_eid(s, v, h, j);
+        uint64_t e = s->eid[j];
         if (key < v->best_key || e < v->best_eid) {
             v->best_edge = j;
             v->best_key = key;
@@ -161,80 +140,67 @@ static inline void searched(ghs_machine *s, ghs_vertex *v, uint32_t h, uint32_t 
     report(s, v);
 }
 
-/* The frontier of v's search (ghs.h, the test window). */
-static inline uint32_t frontier(const ghs_vertex *v)
+/* (5) procedure test. The cursor passes the Branch and Rejected arcs to the minimum-weight Basic
+ * arc, test-edge, and a Test(LN, FN) goes out on it; with none left, test-edge := nil and v
+ * reports. The cursor only moves forward: O(1) amortized per call. A test window tests arcs
+ * ahead of the cursor too, and may have had the cursor's arc Accepted already. */
+static inline void test(ghs_machine *s, ghs_vertex *v)
 {
-    return v->cursor + v->ahead * GHS_ARC_UNITS;
+    uint32_t from = v->cursor, j = from, end = v->end;
+    while (j < end && s->arc[j].se != GHS_BASIC)
+        j++;
+    v->cursor = j;
+    if (j == end)
+        searched(s, v, GHS_NONE);
+    else if (s->window_max == 1)
+        ghs_send(s, j, GHS_TEST, v->level, 0, 0, v->fn);
+    else if (ghs_window_test(s, v, from))
+        searched(s, v, j);
 }
 
-/* Whether v waits for the answer to its Test of this Find on the Basic arc j (GHS: test-edge =
- * j). Those are the Basic arcs from the cursor to the frontier, less an Accepted one. Answers
- * to Tests heavier than an Accepted arc, or of an earlier Find, are no longer waited for. The
- * arcs themselves are not written: a test costs no dirty line of the adjacency. */
-static inline int in_flight(const ghs_vertex *v, uint32_t j)
+/* Whether v waits for the answer to its Test on arc j: test-edge = j (with a window, one of the
+ * arcs it holds). The arcs themselves are not written: a test costs no dirty line of them. */
+static inline int is_test_edge(const ghs_machine *s, const ghs_vertex *v, uint32_t j)
 {
-    uint32_t d = (j - v->cursor) / GHS_ARC_UNITS; /* huge when j is below the cursor */
-    return d < v->ahead && !((v->search & SEARCH_ACCEPTED) && d + 1 == v->ahead);
-}
-
-/* (5) procedure test, with a window (ghs.h). The cursor passes the Branch and Rejected arcs; the
- * search ends when the cursor's arc was Accepted or the row is done. (An Accepted arc stays Basic
- * until then: the fragment at its other end, of level LN or more and another name, cannot join v's
- * before v's Find ends, as in GHS.) Otherwise, unless an arc was Accepted already, Tests go out on
- * the Basic arcs from the frontier up to `window` arcs from the cursor. Cursor and frontier only
- * move forward: O(1) amortized per call. */
-static inline void test(ghs_machine *s, ghs_vertex *v, uint32_t h)
-{
-    uint32_t k = v->cursor, end = v->end, front = frontier(v);
-    while (k < end && arc_at(s, k)->se != GHS_BASIC)
-        k += GHS_ARC_UNITS;
-    v->cursor = k;
-    if (k == end) {
-        v->ahead = 0;
-        searched(s, v, h, GHS_NONE);
-        return;
-    }
-    if (v->search & SEARCH_ACCEPTED) { /* the Accepted arc, front's last, is never passed */
-        v->ahead = (uint16_t)((front - k) / GHS_ARC_UNITS);
-        if (v->ahead == 1)
-            searched(s, v, h, k);
-        return;
-    }
-    if (front <= k) { /* nothing in flight: the cursor's arc first (all a window of 1 sends) */
-        send_on(s, k, GHS_TEST, v->level, 0, 0, v->fn);
-        front = k + GHS_ARC_UNITS;
-    }
-    uint32_t limit = k + v->window * GHS_ARC_UNITS;
-    for (limit = limit < end ? limit : end; front < limit; front += GHS_ARC_UNITS)
-        if (arc_at(s, front)->se == GHS_BASIC)
-            send_on(s, front, GHS_TEST, v->level, 0, 0, v->fn);
-    v->ahead = (uint16_t)((front - k) / GHS_ARC_UNITS);
-}
-
-/* One more edge rejected by v's search: the window grows (the search goes on). */
-static inline void grow_window(const ghs_machine *s, ghs_vertex *v)
-{
-    if (v->window < s->window_max)
-        v->window++;
+    if (s->window_max > 1)
+        return ghs_window_waits(&v->win, v->cursor, j);
+    return v->testing && j == v->cursor;
 }
 
 /* (11) procedure change-root */
 static void change_root(ghs_machine *s, ghs_vertex *v)
 {
     uint32_t j = v->best_edge;
-    if (arc_at(s, j)->se == GHS_BRANCH) {
-        send_on(s, j, GHS_CHANGEROOT, 0, 0, 0, 0);
+    if (s->arc[j].se == GHS_BRANCH) {
+        ghs_send(s, j, GHS_CHANGEROOT, 0, 0, 0, 0);
     } else {
-        send_on(s, j, GHS_CONNECT, v->level, 0, 0, 0);
+        ghs_send(s, j, GHS_CONNECT, v->level, 0, 0, 0);
         set_se(s, v, j, GHS_BRANCH);
     }
 }
 
+/* (3) Response to Connect(L) on arc j: absorb a lower fragment, wait, or merge at LN + 1
+ * (the fragment's new name is the core edge's id). */
+static inline __attribute__((always_inline)) void on_connect(ghs_machine *s, ghs_vertex *v,
+                                                             uint32_t j, const ghs_msg *m)
+{
+    if (m->level < v->level) {
+        set_se(s, v, j, GHS_BRANCH);
+        ghs_send(s, j, GHS_INITIATE, v->level, v->sn, 0, v->fn);
+        if (v->sn == GHS_FIND)
+            v->find_count++;
+    } else if (s->arc[j].se == GHS_BASIC) {
+        defer(s, v, m);
+    } else {
+        ghs_send(s, j, GHS_INITIATE, v->level + 1, GHS_FIND, 0, s->eid[j]);
+    }
+}
+
 /* (4) Response to Initiate(L, F, S) on arc j: v takes the fragment's level, name and state and
- * passes them on along its other Branch arcs. Returns 1 when v must search (a Find). */
+ * passes them on along its other Branch arcs. Returns 1 when v must execute procedure test (a
+ * Find). */
 static inline __attribute__((always_inline)) int on_initiate(ghs_machine *s, ghs_vertex *v,
-                                                             uint32_t h, uint32_t j,
-                                                             const ghs_msg *m)
+                                                             uint32_t j, const ghs_msg *m)
 {
     v->level = m->level;
     v->fn = m->eid;
@@ -243,95 +209,71 @@ static inline __attribute__((always_inline)) int on_initiate(ghs_machine *s, ghs
     v->best_edge = GHS_NONE;
     v->best_key = INF_KEY;
     v->best_eid = INF_EID;
-    v->window = 1;
-    v->ahead = 0;
-    v->search = m->sn == GHS_FIND ? SEARCHING : 0;
+    v->testing = m->sn == GHS_FIND; /* test-edge is set by procedure test, below */
+    ghs_window_start(&v->win);
     v->flags |= F_STATE;
     if (m->level > s->max_level)
         s->max_level = m->level;
-    for (uint32_t i = ghs_row_begin(h); i < v->branch_end; i += GHS_ARC_UNITS)
-        if (i != j && arc_at(s, i)->se == GHS_BRANCH) {
-            send_on(s, i, GHS_INITIATE, m->level, m->sn, 0, m->eid);
+    for (uint32_t i = v->begin; i < v->branch_end; i++)
+        if (i != j && s->arc[i].se == GHS_BRANCH) {
+            ghs_send(s, i, GHS_INITIATE, m->level, m->sn, 0, m->eid);
             if (m->sn == GHS_FIND)
                 v->find_count++;
         }
     return m->sn == GHS_FIND;
 }
 
-/* (6) Response to Test(L, F) on arc j; answers carry the Test's level (ghs.h, the test window).
- * Returns 1 when v's own search goes on. */
+/* (6) Response to Test(L, F) on arc j. Answers carry the Test's level (a test window matches
+ * them by it). Returns 1 when v must execute procedure test. */
 static inline __attribute__((always_inline)) int on_test(ghs_machine *s, ghs_vertex *v,
                                                          uint32_t j, const ghs_msg *m)
 {
-    const ghs_arc *a = arc_at(s, j);
     if (m->level > v->level) {
         defer(s, v, m);
         return 0;
     }
     if (m->eid != v->fn) {
-        send_on(s, j, GHS_ACCEPT, m->level, 0, 0, 0);
+        ghs_send(s, j, GHS_ACCEPT, m->level, 0, 0, 0);
         return 0;
     }
-    /* test-edge = j: v's own Test of this Find on j is in flight, and this one answers it (and
-     * v's answers this one at the other end) */
-    int crossed = a->se == GHS_BASIC && in_flight(v, j);
-    if (a->se == GHS_BASIC)
+    /* test-edge = j: v's own Test on j crossed this one, and each answers the other */
+    int basic = s->arc[j].se == GHS_BASIC, crossed = basic && is_test_edge(s, v, j);
+    if (basic)
         set_se(s, v, j, GHS_REJECTED);
     if (!crossed) {
-        send_on(s, j, GHS_REJECT, m->level, 0, 0, 0);
+        ghs_send(s, j, GHS_REJECT, m->level, 0, 0, 0);
         return 0;
     }
-    grow_window(s, v); /* in flight: v is searching */
+    ghs_window_grow(&v->win, s->window_max);
     return 1;
 }
 
-/* (7) Response to Accept on arc j, the rest in searched(). Returns 1 when v's search must walk to
- * the frontier. */
+/* (7) Response to Accept on arc j: test-edge := nil, best-edge and best-wt, report (searched()).
+ * Returns 1 when v must execute procedure test: with a window, Tests on arcs lighter than j
+ * still wait. */
 static inline __attribute__((always_inline)) int on_accept(ghs_machine *s, ghs_vertex *v,
-                                                           uint32_t h, uint32_t j,
-                                                           const ghs_msg *m)
+                                                           uint32_t j, const ghs_msg *m)
 {
-    if (m->level != v->level || arc_at(s, j)->se != GHS_BASIC || !in_flight(v, j))
-        return 0; /* an answer no longer waited for: dropped */
-    v->search |= SEARCH_ACCEPTED;
-    if (j == v->cursor) { /* the lightest Basic arc: the usual case, no walk */
-        v->ahead = 1;
-        searched(s, v, h, j);
-        return 0;
-    }
-    v->ahead = (uint16_t)((j - v->cursor) / GHS_ARC_UNITS + 1); /* the frontier's */
-    return 1;
+    if (m->level != v->level || s->arc[j].se != GHS_BASIC || !is_test_edge(s, v, j))
+        return 0; /* a window's answer no longer waited for (never with K = 1): dropped */
+    if (s->window_max > 1 && !ghs_window_accept(&v->win, v->cursor, j))
+        return 1;
+    searched(s, v, j);
+    return 0;
 }
 
-/* (3) Response to Connect(L) on arc j: absorb a lower fragment, wait, or merge at LN + 1
- * (the fragment's new name is the core edge's id). */
-static inline __attribute__((always_inline)) void on_connect(ghs_machine *s, ghs_vertex *v,
-                                                             uint32_t h, uint32_t j,
-                                                             const ghs_msg *m)
-{
-    if (m->level < v->level) {
-        set_se(s, v, j, GHS_BRANCH);
-        send_on(s, j, GHS_INITIATE, v->level, v->sn, 0, v->fn);
-        if (v->sn == GHS_FIND)
-            v->find_count++;
-    } else if (arc_at(s, j)->se == GHS_BASIC) {
-        defer(s, v, m);
-    } else {
-        send_on(s, j, GHS_INITIATE, v->level + 1, GHS_FIND, 0, ghs_arc_eid(s, v, h, j));
-    }
-}
-
-/* (8) Response to Reject on arc j. Returns 1 when v's search goes on (procedure test). */
+/* (8) Response to Reject on arc j. Returns 1 when v must execute procedure test: always with
+ * K = 1 (a Reject answers test-edge); a window's late answers come after its search ended. */
 static inline __attribute__((always_inline)) int on_reject(ghs_machine *s, ghs_vertex *v,
                                                            uint32_t j)
 {
     /* Not Basic: j became Branch while tested (a Connect from below), or was Rejected. */
-    if (arc_at(s, j)->se == GHS_BASIC) {
+    if (s->arc[j].se == GHS_BASIC) {
         set_se(s, v, j, GHS_REJECTED);
-        if (v->search & SEARCHING)
-            grow_window(s, v);
+        if (v->testing)
+            ghs_window_grow(&v->win, s->window_max);
     }
-    return v->search & SEARCHING;
+    return v->testing;
 }
 
 /* (10) Response to Report(w) on arc j. */
@@ -360,22 +302,22 @@ static inline __attribute__((always_inline)) void on_report(ghs_machine *s, ghs_
 static inline __attribute__((always_inline)) void dispatch_inline(ghs_machine *s,
                                                                   const ghs_msg *m)
 {
-    uint32_t h = m->to, j = m->slot;
-    ghs_vertex *v = ghs_vtx(s, h);
+    uint32_t j = m->arc;
+    ghs_vertex *v = &s->vtx[m->to];
     int search = 0; /* procedure test to run: one call site keeps the inlined loop small */
     if (v->sn == GHS_SLEEPING) /* every response: "if SN = Sleeping then execute wakeup" */
-        wakeup(s, h);
+        wakeup(s, v);
     switch (m->type) {
-    case GHS_CONNECT: on_connect(s, v, h, j, m); break;
-    case GHS_INITIATE: search = on_initiate(s, v, h, j, m); break;
+    case GHS_CONNECT: on_connect(s, v, j, m); break;
+    case GHS_INITIATE: search = on_initiate(s, v, j, m); break;
     case GHS_TEST: search = on_test(s, v, j, m); break;
-    case GHS_ACCEPT: search = on_accept(s, v, h, j, m); break;
+    case GHS_ACCEPT: search = on_accept(s, v, j, m); break;
     case GHS_REJECT: search = on_reject(s, v, j); break;
     case GHS_REPORT: on_report(s, v, j, m); break;
     case GHS_CHANGEROOT: change_root(s, v); break; /* (12) Response to Change-root */
     }
     if (search)
-        test(s, v, h);
+        test(s, v);
 }
 
 static __attribute__((noinline)) void dispatch(ghs_machine *s, const ghs_msg *m)
@@ -388,9 +330,9 @@ static __attribute__((noinline)) void dispatch(ghs_machine *s, const ghs_msg *m)
 static inline int ready(const ghs_machine *s, const ghs_vertex *v, const ghs_msg *m)
 {
     switch (m->type) {
-    case GHS_CONNECT: return m->level < v->level || arc_at(s, m->slot)->se != GHS_BASIC;
+    case GHS_CONNECT: return m->level < v->level || s->arc[m->arc].se != GHS_BASIC;
     case GHS_TEST: return m->level <= v->level;
-    case GHS_REPORT: return m->slot != v->in_branch || v->sn != GHS_FIND;
+    case GHS_REPORT: return m->arc != v->in_branch || v->sn != GHS_FIND;
     }
     return 1;
 }
@@ -405,14 +347,14 @@ static inline int worth_rescanning(const ghs_vertex *v)
 }
 
 /*
- * Re-examines the deferred messages of the vertex with header h after its state changed, in
+ * Re-examines the deferred messages of vertex x after its state changed, in
  * arrival order; handling one may change the state again, so passes repeat while they do. A
  * handled message never defers anything, so the list only loses entries during a pass; the
  * pass recomputes the filter's summary (dq_level, F_HAS_*) of those that stay.
  */
-static __attribute__((noinline)) void rescan(ghs_machine *s, uint32_t h)
+static __attribute__((noinline)) void rescan(ghs_machine *s, uint32_t x)
 {
-    ghs_vertex *v = ghs_vtx(s, h);
+    ghs_vertex *v = &s->vtx[x];
     while ((v->flags & (F_STATE | F_EDGE)) && worth_rescanning(v)) {
         v->flags &= (uint8_t) ~(F_STATE | F_EDGE | F_HAS_REPORT | F_HAS_CONNECT);
         uint8_t level = 255, has = 0;
@@ -453,7 +395,7 @@ static __attribute__((noinline)) void rescan(ghs_machine *s, uint32_t h)
 static inline __attribute__((always_inline)) void deliver(ghs_machine *s, const ghs_msg *m)
 {
     dispatch_inline(s, m);
-    ghs_vertex *v = ghs_vtx(s, m->to);
+    ghs_vertex *v = &s->vtx[m->to];
     if (v->flags & (F_STATE | F_EDGE)) {
         if (v->dq_head != GHS_NONE)
             rescan(s, m->to);
@@ -466,25 +408,24 @@ static inline __attribute__((always_inline)) void deliver(ghs_machine *s, const 
 static inline __attribute__((always_inline)) void prefetch_first(const ghs_machine *s,
                                                                  const ghs_msg *f)
 {
-    __builtin_prefetch(s->unit + f->to);
-    __builtin_prefetch(s->unit + f->slot);
+    __builtin_prefetch(&s->vtx[f->to]);
+    __builtin_prefetch(&s->arc[f->arc]);
 }
 
 /* Prefetches, second stage, for a message g half as far ahead, whose vertex has arrived by now:
- * the line after its header (the answer may go out on another arc: in-branch, the next Basic
+ * the first line of its row (the answer may go out on another arc: in-branch, the next Basic
  * one, the Branch ones), its first deferred message, and the edge id an Accept or a Connect
  * reads. */
 static inline __attribute__((always_inline)) void prefetch_second(const ghs_machine *s,
                                                                   const ghs_msg *g)
 {
-    const uint64_t *unit = s->unit;
-    const ghs_vertex *gv = ghs_vtx(s, g->to);
-    uint32_t k = gv->dq_head, row = ghs_row_begin(g->to);
-    __builtin_prefetch(unit + (row < gv->end ? row : g->to));
+    const ghs_vertex *gv = &s->vtx[g->to];
+    uint32_t k = gv->dq_head;
+    __builtin_prefetch(gv->begin < gv->end ? (const void *)&s->arc[gv->begin] : (const void *)gv);
     /* Selects by arithmetic: a branch on the message type would be mispredicted half the
      * time. */
     uintptr_t at = (uintptr_t)gv;
-    uintptr_t e = (uintptr_t)(s->eid + gv->arc0 + (g->slot - row) / GHS_ARC_UNITS);
+    uintptr_t e = (uintptr_t)(s->eid + g->arc);
     uintptr_t need = ((1u << GHS_ACCEPT | 1u << GHS_CONNECT) >> (g->type & 7)) & 1;
     __builtin_prefetch((const void *)(at + ((e - at) & ((uintptr_t)0 - need))));
     if (s->pool != NULL) { /* entry 0 when none: an unused prefetch is harmless */
@@ -518,17 +459,15 @@ void ghs_machine_reset(ghs_machine *s, const ghs_graph *gg)
     s->deferred = s->isolated = s->core_halts = 0;
     s->max_level = 0;
     s->pool_len = s->nspare = 0;
-    for (uint32_t x = 0, arc0 = 0; x < gg->n; arc0 += gg->deg[x], x++) {
-        uint32_t h = gg->head[x];
-        ghs_vertex *v = ghs_vtx(s, h);
+    for (uint32_t x = 0; x < gg->n; x++) {
+        ghs_vertex *v = &s->vtx[x];
         memset(v, 0, sizeof *v);
-        v->arc0 = arc0;
         v->fn = INF_EID;
         v->best_edge = v->in_branch = GHS_NONE;
         v->best_key = INF_KEY;
         v->best_eid = INF_EID;
-        v->cursor = v->branch_end = ghs_row_begin(h);
-        v->end = ghs_row_begin(h) + gg->deg[x] * GHS_ARC_UNITS;
+        v->begin = v->cursor = v->branch_end = gg->off[x];
+        v->end = gg->off[x + 1];
         v->dq_head = v->dq_tail = GHS_NONE;
         v->dq_level = 255;
         v->sn = GHS_SLEEPING;
@@ -539,5 +478,5 @@ void ghs_machine_reset(ghs_machine *s, const ghs_graph *gg)
 void ghs_machine_wake(ghs_machine *s, const ghs_graph *gg)
 {
     for (uint32_t x = 0; x < gg->n; x++)
-        wakeup(s, gg->head[x]);
+        wakeup(s, &s->vtx[x]);
 }

@@ -22,36 +22,14 @@
  * mistaken for the end: a system that went quiet with messages still waiting is a deadlock,
  * reported as an error. The answer is the set of Branch edges, gathered to rank 0.
  *
- * The test window (--test-window K; K = 1 is the paper's procedure test). GHS tests a vertex's
- * Basic edges one at a time, in weight order, each a round trip: on a dense graph a vertex
- * rejects thousands of edges, so between ranks the run is a chain of thousands of round trips.
- * With a window a vertex in Find tests at once the Basic edges among the `window` arcs that
- * follow its cursor (its lightest Basic arc); its search ends when its lightest Basic edge is
- * Accepted (everything lighter was Rejected) or none is left. The window starts at 1 in every
- * Find and grows by one per edge the search rejects, up to K, so a search that meets an
- * outgoing edge at once sends what GHS sends. Why it stays correct:
- * - An Accept or Reject carries the level of the Test it answers, and a vertex waits only for
- *   answers to Tests of its current Find (its level rises at every Initiate it gets, so it
- *   tests an edge at most once per level) on the Basic arcs from its cursor to its frontier
- *   (the first arc not yet tested). An Accept pulls the frontier back to just past its arc:
- *   heavier edges are no longer needed, nor answers about them. Any other Accept is dropped;
- *   a Reject is always true (the same fragment for good) and is kept.
- * - The crossing rule of response (6) (a Test from the vertex's own fragment on an edge it is
- *   itself testing answers both, and no Reject is sent) applies only to a Test it waits for.
- *   Both ends then see the same fragment name, as in GHS: a fragment's Find cannot end while
- *   one of its vertices still waits for that answer. Otherwise the Reject is sent (a true one,
- *   kept whether its receiver still waits or not).
- * - An Accepted edge stays Basic until the search ends: the fragment at its other end (of the
- *   same level or higher, another name) cannot join this one before this one's Find ends.
- * The state is the window, the frontier and an Accepted flag in the vertex's header: testing
- * writes nothing to the arcs.
- * Each Find sends at most min(K - 1, edges it rejected) Tests (and their answers) beyond
- * GHS's, so the bound becomes 5 n log2 n + 2 m + 2 min((K - 1) n log2 n, 2 m).
+ * The test window (--test-window K, ghs_window.h) is an option layered on procedure test: a
+ * vertex in Find keeps Tests in flight on up to K of its lightest Basic edges. K = 1 is the
+ * paper's procedure, which ghs.c runs without it.
  *
  * Costs: GHS sends at most 5 n log2 n + 2 m messages (K = 1); each is one or two cache lines of
  * the adjacency (the vertex's header and the arc), so a rank's time is bound by memory latency;
  * the handler reads its messages ahead to prefetch them. Memory per rank: the share (20 bytes
- * per arc), the adjacency (16 bytes per arc and 64 per vertex, rows padded to 64 bytes; the
+ * per arc), the adjacency (16 bytes per arc, 64 per vertex and 4 for its row's start; the
  * edge ids, 8 bytes per arc), the route table (8 bytes per arc), the sort scratch (8 bytes per
  * arc), the deferred messages (28 bytes each) and the message layer's queue (24 bytes per
  * waiting message), rings from the ranks of its node (8 MiB by default) and a receive buffer of
@@ -83,68 +61,60 @@ enum {
 /* Names of the message types, for statistics ("connect", ...). */
 extern const char *const ghs_msg_names[GHS_MSG_TYPES];
 
-/* A rank's adjacency lives in one array of 8-byte units: each vertex is a 64-byte header (its
- * GHS variables, ghs.c) followed by its arcs (16 bytes each, never across two cache lines)
- * sorted by (key, eid), padded to a multiple of 64 bytes, so a message's vertex and the arcs it
- * answers on are a line or two apart. Vertices and arcs are named by their unit index. The edge
- * ids, needed only on ties of keys, for new fragment names and for the answer, lie apart in
- * eid[] (ghs_graph), in row order: arc k of vertex x is eid[a0 + k], a0 the arcs of the
- * vertices before x.
+/* A rank's adjacency, in plain indices: vertex x = 0 .. n - 1 of the rank has a 64-byte header
+ * (its GHS variables, ghs_machine.h) in vtx[x] and its row of arcs arc[off[x]] .. arc[off[x + 1]
+ * - 1] (compressed sparse rows), sorted by (key, eid); an arc is 16 bytes, never across two cache
+ * lines. A message names its vertex and its arc at the destination rank. The edge ids, needed
+ * only on ties of keys, for new fragment names and for the answer, lie apart: arc a's is eid[a].
  *
- * Twins. Every arc holds its neighbour's header unit and its twin's unit at the neighbour's
- * rank, so a message names its vertex and arc there. The build gets them with one exchange:
- * the arcs between ranks r and q are numbered 0, 1, ... in increasing edge id order, the same
- * numbers on both sides (cut index); each rank lists the units of its arcs by cut index (the
- * route table), and one all-to-all of the tables tells every arc its twin's units. */
+ * Twins. Every arc holds its neighbour's vertex index and its twin's arc index at the
+ * neighbour's rank. The build gets them with one exchange: the arcs between ranks r and q are
+ * numbered 0, 1, ... in increasing edge id order, the same numbers on both sides (cut index);
+ * each rank lists its arcs (vertex and arc index) by cut index (the route table), and one
+ * all-to-all of the tables tells every arc its twin's indices. */
 typedef struct ghs_arc {
     uint32_t key;  /* weight key; (key, eid) is the edge's distinct weight */
-    uint32_t to;   /* the neighbour's header unit at its rank */
-    uint32_t twin; /* the reverse arc's unit at the neighbour's rank */
+    uint32_t to;   /* the neighbour's vertex index at its rank */
+    uint32_t twin; /* the reverse arc's index at the neighbour's rank */
     uint16_t rank; /* the neighbour's rank */
     uint8_t se;    /* edge state */
     uint8_t pad;
 } ghs_arc;
 
-#define GHS_HEADER_UNITS 8 /* 64-byte vertex header */
-#define GHS_ARC_UNITS 2    /* 16-byte arc */
-
-/* Where an arc is: its vertex's header unit and its own unit (the route table's entries). */
+/* Where an arc is: its vertex and its own index (the route table's entries). */
 typedef struct ghs_route {
-    uint32_t head, arc;
+    uint32_t vertex, arc;
 } ghs_route;
 
+struct ghs_vertex; /* a vertex header (ghs_machine.h) */
+
 /* The adjacency, the buffers that build it, the state machine and the message layer. They are
- * kept from one trial to the next (the solver's warm-up trial allocates them, in huge pages
- * where the system allows), so timed trials do not pay for faulting in fresh memory. */
+ * kept from one trial to the next (the solver's warm-up trial allocates them, 64-byte aligned and
+ * in huge pages where the system allows), so timed trials do not pay for faulting in fresh
+ * memory. */
 typedef struct ghs_graph {
-    uint32_t n;        /* local vertices */
-    uint64_t arcs;
-    uint64_t units;    /* < 2^32 */
-    uint32_t *head;    /* [n + 1] header unit of each vertex (head[n]: units) */
-    uint32_t *deg;     /* [n] arcs of each vertex */
-    uint64_t *mem;     /* [units], 64-byte aligned; headers are filled by ghs_solve() */
-    uint64_t *item;    /* [arcs] scratch of the row sort */
-    uint64_t *eid;     /* [arcs] each arc's edge id, in row order (see ghs_arc) */
-    ghs_route *route;  /* [arcs] scratch: route[route_start[q] + k]: arc of cut index k with q */
-    uint64_t *route_start; /* [p + 1] scratch */
-    uint64_t cap_head, cap_deg, cap_mem, cap_item, cap_eid, cap_route, cap_start; /* room */
+    uint32_t n;             /* local vertices */
+    uint64_t arcs;          /* < 2^32 - 1 */
+    uint32_t *off;          /* [n + 1] vertex x's row: arcs off[x] .. off[x + 1] - 1 */
+    struct ghs_vertex *vtx; /* [n] vertex headers, filled by ghs_solve() */
+    ghs_arc *arc;           /* [arcs] the rows, in vertex order */
+    uint64_t *item;         /* [arcs] scratch of the row sort */
+    uint64_t *eid;          /* [arcs] each arc's edge id */
+    ghs_route *route;       /* [arcs] scratch: route[route_start[q] + k]: arc of cut index k
+                             * with q */
+    uint64_t *route_start;  /* [p + 1] scratch */
+    uint64_t cap_off, cap_vtx, cap_arc, cap_item, cap_eid, cap_route, cap_start; /* room */
     struct msg_layer *net;       /* the message layer (msg.h), set up by the first ghs_solve() */
     struct ghs_machine *machine; /* the state machine and its deferred pool (ghs_machine.h) */
 } ghs_graph;
 
-/* The arc at unit j. */
-static inline ghs_arc *ghs_unit_arc(const ghs_graph *gg, uint32_t j)
-{
-    return (ghs_arc *)(gg->mem + j);
-}
-
 /*
  * Collective: builds the adjacency into gg (zeroed the first time, its buffers reused after)
  * from the share: rows by a counting sort on the vertex that also gives every arc its cut index,
- * each row sorted by (key, eid) with an LSD radix sort, the unit layout with the route table,
- * then one all-to-all of the route tables (8 bytes per cut arc) and a pass that gives every arc
- * its twin's units. Errors (agreed): MST_ERESOURCE (memory, 2^32 units or more on a rank, more
- * than 65535 ranks, edge ids of 2^48 or more, 2^31 or more arcs on a rank); MST_EINTERNAL when
+ * each row sorted by (key, eid) with an LSD radix sort, the arcs with the route table, then one
+ * all-to-all of the route tables (8 bytes per cut arc) and a pass that gives every arc its
+ * twin's indices. Errors (agreed): MST_ERESOURCE (memory, more than 65535 ranks, edge ids of
+ * 2^48 or more, 2^31 or more arcs on a rank); MST_EINTERNAL when
  * the share breaks its own layout (an edge inside the rank with one arc, the two sides of a cut
  * counting different arcs).
  * O(arcs + n + p) per rank plus the exchange.
@@ -157,21 +127,21 @@ void ghs_graph_free(ghs_graph *gg);
 
 /* Options of a run. */
 typedef struct ghs_options {
-    uint32_t test_window; /* the test window's largest size K (above), 1..GHS_MAX_TEST_WINDOW */
+    uint32_t test_window; /* the test window's largest size K (ghs_window.h), 1 .. 255 */
     int transport;        /* MSG_TRANSPORT_SHM or MSG_TRANSPORT_MPI (msg.h) */
     uint32_t batch;       /* messages per batch between ranks, 0: the layer's default */
     uint32_t ring;        /* messages per ring (rounded up to a power of two), 0: the default */
 } ghs_options;
 
-#define GHS_MAX_TEST_WINDOW 255
+#define GHS_MAX_TEST_WINDOW 255 /* a window's state counts arcs in bytes (ghs_window.h) */
 
 /*
  * Collective: runs GHS on the share (its adjacency built in gg, whose buffers are reused from
  * call to call) and gathers the forest to rank 0: out->eid and fkey[] (the keys,
  * [out->capacity]) there. Fills ph with phase times ("build", "ghs", "gather") and counters
  * (messages of each type summed over ranks, "messages", "ghs_bound" (with the test window's
- * share, above), "test_window" (K), "bytes_between_ranks", "batches", "waves", "max_level",
- * "halted_components") on rank 0.
+ * share, ghs_window.h), "test_window" (K), "bytes_between_ranks", "batches", "waves",
+ * "max_level", "halted_components") on rank 0.
  * Errors (agreed): MST_ERESOURCE; MST_EINTERNAL for a broken invariant of GHS (deferred
  * messages left when the system is quiet, Branch arcs on one side of an edge, a forest larger
  * than out->capacity).

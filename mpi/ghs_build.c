@@ -18,9 +18,9 @@ void ghs_graph_free(ghs_graph *gg)
 {
     if (gg == NULL)
         return;
-    free(gg->head);
-    free(gg->deg);
-    free(gg->mem);
+    free(gg->off);
+    free(gg->vtx);
+    free(gg->arc);
     free(gg->item);
     free(gg->eid);
     free(gg->route);
@@ -62,8 +62,9 @@ static void insertion_sort_pairs(uint64_t *item, uint64_t *pay, uint32_t d)
 }
 
 /*
- * Rows, one pass over the share (in increasing edge id order) after a counting pass: arc i of
- * vertex x goes to the end of x's row as item (key << 32 | cut) and payload (rank << 48 | eid).
+ * Rows, one pass over the share (in increasing edge id order) after a counting pass that makes
+ * gg->off: arc i of vertex x goes to the end of x's row as item (key << 32 | cut) and payload
+ * (rank << 48 | eid).
  * cut numbers the arcs towards each rank in share order; the two arcs of an edge inside the
  * rank are adjacent in the share and take numbers 2t and 2t + 1, each holding the other's.
  * Each row is then sorted by key, stably (equal keys keep their edge id order).
@@ -73,10 +74,10 @@ static mst_status build_rows(const dist_ctx *c, const dist_share *sh, ghs_graph 
 {
     mst_status st = MST_OK;
     uint64_t A = sh->arcs;
-    uint32_t n = sh->n_local, *pos = NULL, *off = NULL, maxdeg = 0;
+    uint32_t n = sh->n_local, *pos = NULL, *off = gg->off, maxdeg = 0;
     uint32_t me = (uint32_t)c->rank;
     uint64_t *item, *pay, *tmp = NULL, *ptmp = NULL;
-    MST_CALLOC(off, (size_t)n + 1);
+    memset(off, 0, ((size_t)n + 1) * sizeof *off);
     MST_ALLOC(pos, n);
     MST_CHECK(reserve((void **)&gg->item, &gg->cap_item, A, sizeof *gg->item));
     MST_CHECK(reserve((void **)&gg->eid, &gg->cap_eid, A, sizeof *gg->eid));
@@ -87,7 +88,6 @@ static mst_status build_rows(const dist_ctx *c, const dist_share *sh, ghs_graph 
     for (uint32_t x = 0; x < n; x++) {
         uint32_t d = off[x + 1];
         maxdeg = d > maxdeg ? d : maxdeg;
-        gg->deg[x] = d;
         pos[x] = off[x];
         off[x + 1] += off[x];
     }
@@ -135,88 +135,40 @@ static mst_status build_rows(const dist_ctx *c, const dist_share *sh, ghs_graph 
     }
 fail:
     free(pos);
-    free(off);
     free(tmp);
     free(ptmp);
     return st;
 }
 
 /*
- * The unit layout, in row order: a header per vertex, its arcs, padding to 64 bytes. Each arc
- * keeps its twin's number for now and lists itself in the route table under its own number (the
- * same as its twin's for a cut arc; inside the rank, the other of the pair 2t, 2t + 1).
+ * The arcs, in row order: each keeps its twin's number for now and lists itself (vertex, arc)
+ * in the route table under its own number (the same as its twin's for a cut arc; inside the
+ * rank, the other of the pair 2t, 2t + 1). The edge ids lose their rank.
  */
 static mst_status layout(const dist_ctx *c, ghs_graph *gg)
 {
     mst_status st = MST_OK;
-    uint32_t n = gg->n, me = (uint32_t)c->rank;
-    uint64_t units = 0, A = gg->arcs, *item = gg->item, *pay = gg->eid;
+    uint32_t me = (uint32_t)c->rank;
+    uint64_t A = gg->arcs, *item = gg->item, *pay = gg->eid;
     const uint64_t *start = gg->route_start;
-    for (uint32_t x = 0; x < n; x++) {
-        gg->head[x] = (uint32_t)units;
-        units += (GHS_HEADER_UNITS + (uint64_t)gg->deg[x] * GHS_ARC_UNITS + 7) & ~(uint64_t)7;
-        if (units >= UINT32_MAX)
-            MST_FAIL(MST_ERESOURCE, "%" PRIu32 " vertices and %" PRIu64 " arcs take 2^32 units "
-                     "or more on one rank (use more ranks)", n, A);
-    }
-    gg->head[n] = (uint32_t)units;
-    gg->units = units;
-    MST_CHECK(reserve((void **)&gg->mem, &gg->cap_mem, units, sizeof *gg->mem));
-    /* Every arc is written below and every header by ghs_solve(); padding is never read. */
-    uint64_t s = 0;
-    for (uint32_t x = 0; x < n; x++) {
-        uint32_t h = gg->head[x], u = h + GHS_HEADER_UNITS;
-        for (uint32_t k = 0; k < gg->deg[x]; k++, s++, u += GHS_ARC_UNITS) {
-            if (s + PREFETCH_AHEAD < A) { /* the route entry ahead, at a random place */
-                uint64_t ahead = pay[s + PREFETCH_AHEAD] >> EID_BITS;
-                uint32_t cut = (uint32_t)item[s + PREFETCH_AHEAD];
+    MST_CHECK(reserve((void **)&gg->arc, &gg->cap_arc, A, sizeof *gg->arc));
+    for (uint32_t x = 0, a = 0; x < gg->n; x++) {
+        for (; a < gg->off[x + 1]; a++) {
+            if (a + PREFETCH_AHEAD < A) { /* the route entry ahead, at a random place */
+                uint64_t ahead = pay[a + PREFETCH_AHEAD] >> EID_BITS;
+                uint32_t cut = (uint32_t)item[a + PREFETCH_AHEAD];
                 __builtin_prefetch(gg->route + start[ahead] + (cut ^ (ahead == me)), 1);
             }
-            uint32_t rank = (uint32_t)(pay[s] >> EID_BITS), cut = (uint32_t)item[s];
-            ghs_arc *a = ghs_unit_arc(gg, u);
-            a->key = (uint32_t)(item[s] >> 32);
-            a->to = 0;
-            a->twin = cut;
-            a->rank = (uint16_t)rank;
-            a->se = GHS_BASIC;
-            a->pad = 0;
-            ghs_route r = {h, u};
+            uint32_t rank = (uint32_t)(pay[a] >> EID_BITS), cut = (uint32_t)item[a];
+            ghs_arc arc = {(uint32_t)(item[a] >> 32), 0, cut, (uint16_t)rank, GHS_BASIC, 0};
+            gg->arc[a] = arc;
+            ghs_route r = {x, a};
             gg->route[start[rank] + (cut ^ (rank == me))] = r;
-            pay[s] &= ((uint64_t)1 << EID_BITS) - 1;
+            pay[a] &= ((uint64_t)1 << EID_BITS) - 1;
         }
     }
 fail:
     return st;
-}
-
-/* A cursor over the arcs in row order, across rows: reads ahead where rows are short. */
-typedef struct arc_cursor {
-    uint32_t x, u, end; /* vertex, arc unit, end of its row; u == end: no arc left */
-} arc_cursor;
-
-/* Moves c to the next arc, skipping empty rows; after the last arc, c stays at u == end. */
-static inline void arc_cursor_next(const ghs_graph *gg, arc_cursor *c)
-{
-    if (c->u < c->end)
-        c->u += GHS_ARC_UNITS;
-    while (c->u == c->end && c->x + 1 < gg->n) {
-        c->x++;
-        c->u = gg->head[c->x] + GHS_HEADER_UNITS;
-        c->end = c->u + gg->deg[c->x] * GHS_ARC_UNITS;
-    }
-}
-
-/* A cursor at the first arc (u == end if there is none). */
-static arc_cursor arc_cursor_first(const ghs_graph *gg)
-{
-    arc_cursor c = {0, 0, 0};
-    if (gg->n > 0) {
-        c.u = gg->head[0] + GHS_HEADER_UNITS;
-        c.end = c.u + gg->deg[0] * GHS_ARC_UNITS;
-        if (c.u == c.end)
-            arc_cursor_next(gg, &c);
-    }
-    return c;
 }
 
 /*
@@ -249,22 +201,15 @@ fail:
     MPI_Alltoallv(gg->route, cnt, disp, MPI_UINT64_T, twin, cnt, disp, MPI_UINT64_T, c->comm);
     for (int q = 0; q < p; q++)
         base[q] = (q == c->rank ? gg->route : twin) + start[q];
-    arc_cursor ahead = arc_cursor_first(gg);
-    for (int i = 0; i < PREFETCH_AHEAD; i++)
-        arc_cursor_next(gg, &ahead);
-    for (uint32_t x = 0; x < gg->n; x++) {
-        uint32_t u = gg->head[x] + GHS_HEADER_UNITS, end = u + gg->deg[x] * GHS_ARC_UNITS;
-        for (; u < end; u += GHS_ARC_UNITS) {
-            if (ahead.u < ahead.end) { /* the twin's entry, at a random place */
-                const ghs_arc *f = ghs_unit_arc(gg, ahead.u);
-                __builtin_prefetch(base[f->rank] + f->twin);
-                arc_cursor_next(gg, &ahead);
-            }
-            ghs_arc *a = ghs_unit_arc(gg, u);
-            ghs_route r = base[a->rank][a->twin];
-            a->to = r.head;
-            a->twin = r.arc;
+    for (uint64_t a = 0; a < gg->arcs; a++) {
+        if (a + PREFETCH_AHEAD < gg->arcs) { /* the twin's entry, at a random place */
+            const ghs_arc *f = &gg->arc[a + PREFETCH_AHEAD];
+            __builtin_prefetch(base[f->rank] + f->twin);
         }
+        ghs_arc *arc = &gg->arc[a];
+        ghs_route r = base[arc->rank][arc->twin];
+        arc->to = r.vertex;
+        arc->twin = r.arc;
     }
 out:
     free(cnt);
@@ -285,8 +230,8 @@ mst_status ghs_graph_build(const dist_ctx *c, const dist_share *sh, ghs_graph *g
         MST_FAIL(MST_ERESOURCE, "%d ranks: GHS arcs hold ranks in 16 bits (at most 65535)", p);
     MST_CALLOC(count, p);
     MST_ALLOC(back, p);
-    MST_CHECK(reserve((void **)&gg->head, &gg->cap_head, n + 1, sizeof *gg->head));
-    MST_CHECK(reserve((void **)&gg->deg, &gg->cap_deg, n + 1, sizeof *gg->deg));
+    MST_CHECK(reserve((void **)&gg->off, &gg->cap_off, n + 1, sizeof *gg->off));
+    MST_CHECK(reserve((void **)&gg->vtx, &gg->cap_vtx, n, sizeof(ghs_vertex)));
     MST_CHECK(reserve((void **)&gg->route, &gg->cap_route, A, sizeof *gg->route));
     MST_CHECK(reserve((void **)&gg->route_start, &gg->cap_start, (uint64_t)p + 1,
                       sizeof *gg->route_start));

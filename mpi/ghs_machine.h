@@ -9,14 +9,15 @@
 #include <stdint.h>
 
 #include "ghs.h"
+#include "ghs_window.h"
 #include "msg.h"
 
 /* A GHS message: one record of the message layer (its first byte is the layer's). */
 typedef struct ghs_msg {
     uint8_t handler; /* the layer's */
     uint8_t type, level, sn;
-    uint32_t to;     /* destination vertex: its header unit at its rank */
-    uint32_t slot;   /* the arc it arrives on, at the destination */
+    uint32_t to;     /* destination vertex: its index at its rank */
+    uint32_t arc;    /* the arc it arrives on: its index at the destination */
     uint32_t key;    /* Report: the weight's key */
     uint64_t eid;    /* Report: the weight's edge id; Initiate, Test: the fragment name */
 } ghs_msg;
@@ -26,24 +27,21 @@ typedef struct ghs_vertex {
     uint64_t fn;         /* FN: fragment name = the core edge's id */
     uint64_t best_eid;   /* best-wt = (best_key, best_eid) */
     uint32_t best_key;
-    uint32_t best_edge;  /* best-edge (unit) */
-    uint8_t window;      /* the test window (ghs.h): arcs from the cursor it may test */
-    uint8_t search;      /* SEARCHING while its own search runs (GHS: test-edge not nil) */
-    uint16_t ahead;      /* arcs from the cursor to the frontier, the first not tested in this
-                          * Find (none Accepted) or the one after the Accepted one */
-    uint32_t in_branch;  /* in-branch (unit) */
+    uint32_t best_edge;  /* best-edge (arc index) */
+    uint8_t testing;     /* test-edge is not nil (it is the cursor): v's own search runs */
+    ghs_window win;      /* the test window (ghs_window.h), when K > 1 */
+    uint32_t in_branch;  /* in-branch (arc index) */
     uint32_t find_count; /* find-count */
-    uint32_t end;        /* the row: units head + 8 .. end - 1, by increasing (key, eid) */
-    uint32_t cursor;     /* every arc of the row below it is Branch or Rejected */
+    uint32_t begin, end; /* the row: arcs begin .. end - 1, by increasing (key, eid) */
+    uint32_t cursor;     /* every arc of the row below it is Branch or Rejected; test-edge */
     uint32_t branch_end; /* every Branch arc of the row is below it */
     uint32_t dq_head, dq_tail; /* deferred messages, pool indices (GHS_NONE: none) */
     uint8_t sn, level;   /* SN, LN */
     uint8_t flags;
     uint8_t dq_level;    /* lowest level of a deferred Test or Connect (255: none) */
-    uint32_t arc0;       /* index of the row's first arc in eid[] (ghs_graph) */
 } ghs_vertex;
 
-#define GHS_NONE UINT32_MAX
+#define GHS_NONE UINT32_MAX /* nil: no arc */
 
 /* A message that waits at its vertex (the paper's "place received message on end of queue"). */
 typedef struct ghs_deferred {
@@ -55,9 +53,10 @@ typedef struct ghs_deferred {
 typedef struct ghs_machine {
     msg_layer *net;
     int handler;          /* the layer's id of ghs_machine_handle */
-    uint64_t *unit;       /* the adjacency (ghs_graph) */
-    const uint64_t *eid;  /* edge ids of the arcs (ghs_graph) */
-    uint8_t window_max;   /* the test window's K */
+    ghs_vertex *vtx;      /* the adjacency (ghs_graph): vertex headers, */
+    ghs_arc *arc;         /* arcs */
+    const uint64_t *eid;  /* and their edge ids */
+    uint8_t window_max;   /* the test window's K (1: GHS's procedure test) */
     ghs_deferred *pool;   /* deferred messages: pool_len used, pool_cap allocated */
     uint32_t *spare;      /* indices of free pool entries, a stack of nspare ([pool_cap]) */
     uint32_t pool_cap, pool_len, nspare;
@@ -67,21 +66,14 @@ typedef struct ghs_machine {
     uint8_t max_level;
 } ghs_machine;
 
-static inline ghs_vertex *ghs_vtx(const ghs_machine *s, uint32_t h)
+/* Sends a message on arc j: to the vertex and arc its twin names, at the rank it names. */
+static inline void ghs_send(ghs_machine *s, uint32_t j, int type, int level, int sn, uint32_t key,
+                            uint64_t eid)
 {
-    return (ghs_vertex *)(s->unit + h);
-}
-
-static inline uint32_t ghs_row_begin(uint32_t h)
-{
-    return h + GHS_HEADER_UNITS;
-}
-
-/* The edge id of arc j of the vertex v with header h. */
-static inline uint64_t ghs_arc_eid(const ghs_machine *s, const ghs_vertex *v, uint32_t h,
-                                   uint32_t j)
-{
-    return s->eid[v->arc0 + (j - ghs_row_begin(h)) / GHS_ARC_UNITS];
+    const ghs_arc *a = &s->arc[j];
+    ghs_msg m = {0, (uint8_t)type, (uint8_t)level, (uint8_t)sn, a->to, a->twin, key, eid};
+    s->sent[type]++;
+    msg_send(s->net, a->rank, s->handler, &m);
 }
 
 /* Sets every vertex of gg Sleeping with its row, and the counters to zero; keeps the deferred

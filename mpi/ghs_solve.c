@@ -11,7 +11,7 @@
 #include "ghs_machine.h"
 #include "timer.h"
 
-/* The forest: Branch edges, each taken at the end with the smaller (rank, unit). */
+/* The forest: Branch edges, each taken at the end with the smaller (rank, arc index). */
 static mst_status collect(const dist_ctx *c, const ghs_machine *s, const ghs_graph *gg,
                           mst_forest *out, uint32_t *fkey)
 {
@@ -20,15 +20,14 @@ static mst_status collect(const dist_ctx *c, const ghs_machine *s, const ghs_gra
     uint32_t *key = NULL;
     for (int pass = 0; pass < 2; pass++) {
         for (uint32_t x = 0; x < gg->n; x++) {
-            uint32_t h = gg->head[x];
-            const ghs_vertex *v = ghs_vtx(s, h);
-            for (uint32_t j = ghs_row_begin(h); j < v->branch_end; j += GHS_ARC_UNITS) {
-                const ghs_arc *a = ghs_unit_arc(gg, j);
+            const ghs_vertex *v = &s->vtx[x];
+            for (uint32_t j = v->begin; j < v->branch_end; j++) {
+                const ghs_arc *a = &gg->arc[j];
                 if (a->se != GHS_BRANCH)
                     continue;
                 if ((int)a->rank > c->rank || ((int)a->rank == c->rank && a->twin > j)) {
                     if (pass == 1)
-                        eid[k] = ghs_arc_eid(s, v, h, j), key[k] = a->key;
+                        eid[k] = gg->eid[j], key[k] = a->key;
                     k++;
                 } else if (pass == 0) {
                     upper++;
@@ -148,7 +147,8 @@ mst_status ghs_solve(const dist_ctx *c, const dist_share *sh, const ghs_options 
     MST_CHECK(ghs_graph_build(c, sh, g)); /* agreed */
     MST_CHECK(net_setup(c, o, g));        /* agreed */
     ghs_machine *s = g->machine;
-    s->unit = g->mem;
+    s->vtx = g->vtx;
+    s->arc = g->arc;
     s->eid = g->eid;
     s->window_max = (uint8_t)o->test_window;
     ghs_machine_reset(s, g);
