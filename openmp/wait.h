@@ -18,7 +18,8 @@
 /*
  * The descriptor's init hook, after option parsing: if neither OMP_WAIT_POLICY nor
  * GOMP_SPINCOUNT is set and the machine is busy (the tasks already runnable plus `threads`,
- * the team size, 0 for all cores, exceed the online cores), sets GOMP_SPINCOUNT
+ * the team size, 0 for all cores, exceed the online cores at each of a few looks over about
+ * 30 ms: a starting process is not a busy machine), sets GOMP_SPINCOUNT
  * (OMP_DEFAULT_SPINCOUNT) and KMP_BLOCKTIME (the same bound for LLVM's libomp, in
  * milliseconds), then executes the program again with the same arguments, because libgomp
  * reads its environment once, when it is loaded. A user's setting is never changed, and if the
