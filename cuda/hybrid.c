@@ -11,6 +11,7 @@
 #include "seq.h"
 #include "team_scan.h"
 #include "timer.h"
+#include "union_find.h"
 
 struct hybrid_state {
     hybrid_partition p;
@@ -32,6 +33,7 @@ struct hybrid_state {
     uint64_t *part_sum;   /* [T + 1] the compaction's per-thread counts */
     mst_graph fin;        /* the finish graph over the n vertices (its u, v, key owned) */
     mst_forest fin_out;   /* its forest, in the finish graph's edge ids */
+    omp_boruvka_ws *fin_ws; /* the finish's Borůvka, prepared once; NULL: Kruskal finishes */
 };
 
 /* The finish graph's size from which the team's Borůvka beats a sequential Kruskal (16
@@ -219,9 +221,8 @@ static void compact_marked(hybrid_state *s, const mst_graph *g)
     }
 }
 
-/* The MSF of the parts' forests and the crossing edges: over the finish graph, Kruskal
- * (seq.h) below finish_parallel_min edges, else mst-omp's Borůvka (boruvka.h) on the
- * whole team. */
+/* The MSF of the parts' forests and the crossing edges: over the finish graph, mst-omp's
+ * Borůvka (boruvka.h) on the whole team where prepare_finish prepared it, else Kruskal (seq.h). */
 static mst_status finish(hybrid_state *s, const mst_graph *g, mst_forest *out)
 {
     if (s->p.crossing_count == 0)
@@ -230,11 +231,11 @@ static mst_status finish(hybrid_state *s, const mst_graph *g, mst_forest *out)
     compact_marked(s, g);
     mark_forests(s, 0);
     mst_status st;
-    if (s->fin.m < s->finish_parallel_min || s->threads < 2) {
+    if (s->fin_ws == NULL) {
         st = mst_kruskal(&s->fin, &s->fin_out, NULL);
     } else {
         team_settings saved = use_omp_team(s->threads);
-        st = omp_boruvka(&s->fin, &s->cpu, &s->fin_out, NULL);
+        st = omp_boruvka_run(s->fin_ws, &s->fin, &s->fin_out, NULL);
         restore_team(saved);
     }
     if (st != MST_OK)
@@ -322,6 +323,40 @@ fail:
     return st;
 }
 
+/* The finish graph's edges every round: each part's forest has its vertices less its
+ * components, whatever the keys (union-find over the part's edges), plus the crossing edges. */
+static mst_status finish_edges(const hybrid_state *s, uint64_t *edges)
+{
+    *edges = s->p.crossing_count;
+    for (uint32_t i = 0; i < s->p.count; i++) {
+        const mst_graph *pg = &s->p.part[i].g;
+        mst_dsu d;
+        mst_status st = mst_dsu_init(&d, pg->n);
+        if (st != MST_OK)
+            return st;
+        for (uint64_t e = 0; e < pg->m; e++)
+            *edges += mst_dsu_union(&d, pg->u[e], pg->v[e]) != 0;
+        mst_dsu_free(&d);
+    }
+    return MST_OK;
+}
+
+/* From finish_parallel_min edges (and with T >= 2), the finish's Borůvka gets its workspace
+ * here, pages touched by the team, so that no round allocates for it. */
+static mst_status prepare_finish(hybrid_state *s)
+{
+    uint64_t edges = 0;
+    mst_status st = s->p.crossing_count == 0 || s->threads < 2 ? MST_OK
+                                                                 : finish_edges(s, &edges);
+    if (st != MST_OK || edges < s->finish_parallel_min)
+        return st;
+    s->fin.m = edges;
+    team_settings saved = use_omp_team(s->threads);
+    st = omp_boruvka_prepare(&s->fin, &s->cpu, &s->fin_ws, NULL);
+    restore_team(saved);
+    return st;
+}
+
 /* Per part: its forest's room and the side it runs on; the finish's arrays. */
 static mst_status alloc_rounds(hybrid_state *s)
 {
@@ -361,6 +396,7 @@ mst_status hybrid_prepare(const mst_graph *g, const hybrid_options *o, hybrid_st
     double t0 = mst_now_s();
     MST_CHECK(run_side(s, 1, 0));
     MST_CHECK(run_cpu_side(s, 0, s->gpu_parts && s->threads > 1 ? s->threads - 1 : s->threads));
+    MST_CHECK(prepare_finish(s));
     mst_phase_add(ph, "prepare-parts", mst_now_s() - t0);
     record_counters(s, ph);
     omp_set_num_threads(saved_threads);
@@ -418,6 +454,7 @@ void hybrid_release(hybrid_state *s)
     free(s->fin.v);
     free(s->fin.key);
     free(s->fin_out.eid);
+    omp_boruvka_release(s->fin_ws);
     hybrid_partition_free(&s->p);
     free(s);
 }

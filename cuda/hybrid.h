@@ -57,7 +57,8 @@ typedef struct hybrid_state hybrid_state;
  * The one-time preprocessing (Ma and Wan, section 3.2): core numbers by parallel peeling
  * (kcore_peel; phase "kcore"), the partition and its heuristic (hybrid_partition_build; phase
  * "partition"), then every part's prepared solver state: the CPU parts' omp_boruvka_prepare
- * with T - 1 threads, the GPU kinds' prepare on the calling thread (phase "prepare-parts").
+ * with T - 1 threads, the GPU kinds' prepare on the calling thread, and the finish's Borůvka
+ * where the finish graph reaches finish_parallel_min edges (phase "prepare-parts").
  * Counters: "degeneracy", "core_threshold", "cores", "parts", "gpu_parts", "cpu_parts",
  * "crossing_edges". g: topology only (keys unread). *s is NULL on failure.
  * Errors: MST_ERESOURCE (memory, m >= 2^32 - 1, a GPU kind's prepare: no device, device
@@ -74,13 +75,15 @@ mst_status hybrid_prepare(const mst_graph *g, const hybrid_options *o, hybrid_st
  * (phases "parts-gpu", "parts-cpu": each side's wall time; they overlap); last, the forest of the
  * whole graph is the MSF of the parts' forests and the crossing edges (phase "finish"): those
  * edges, marked and compacted in edge id order by the T threads, form a graph over the n
- * vertices that mst-omp's Borůvka (boruvka.h) solves with T threads. Exact by the cycle property: an edge of a part outside its part's MSF is
- * the heaviest edge of a cycle of the graph, so it is in no MSF of the graph; what remains
+ * vertices that Kruskal (seq.h) solves, or from finish_parallel_min edges mst-omp's Borůvka
+ * (boruvka.h, prepared by hybrid_prepare) with T threads. Exact by the cycle property: an edge
+ * of a part outside its part's MSF is the heaviest edge of a cycle of the graph, so it is in no
+ * MSF of the graph; what remains
  * holds the graph's MSF, and the MSF of a subgraph that holds it is it. Without crossing edges
  * the parts' forests are the answer as they are. Same edge set as mst_kruskal.
  * Counters as hybrid_prepare's. Errors: MST_EINTERNAL (another n or m than prepared), a part
- * solver's error (its message, recorded on the calling thread). O(n + m) per round plus the
- * part solvers and the sort of the forest and crossing edges.
+ * solver's error (its message, recorded on the calling thread), MST_ERESOURCE (Kruskal's
+ * memory). O(n + m) per round plus the part solvers and the finish's MSF.
  */
 mst_status hybrid_solve_prepared(hybrid_state *s, const mst_graph *g, mst_forest *out,
                                  mst_phases *ph);
