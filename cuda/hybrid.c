@@ -266,7 +266,7 @@ static void record_counters(const hybrid_state *s, mst_phases *ph)
 /* The options into s: T, the CPU's Borůvka, the GPU kinds. */
 static mst_status take_options(hybrid_state *s, const hybrid_options *o)
 {
-    static const omp_boruvka_options omp_defaults = {DSU_WAITFREE, -1, 1.0};
+    static const omp_boruvka_options omp_defaults = OMP_BORUVKA_DEFAULTS;
     if (o->gpu_kinds < 0 || o->gpu_kinds > HYBRID_MAX_KINDS || (o->gpu_kinds && !o->gpu))
         return mst_fail(MST_EINTERNAL, "internal error: %d hybrid GPU kinds (at most %d)",
                         o->gpu_kinds, HYBRID_MAX_KINDS);

@@ -17,6 +17,10 @@ typedef struct omp_boruvka_options {
                              vertex (ECL-MST uses 4 on the GPU; 1 is best on CPUs) */
 } omp_boruvka_options;
 
+/* mst-omp's defaults (its --dsu, --filter and --filter-factor), for the callers without a
+ * command line of their own. */
+#define OMP_BORUVKA_DEFAULTS {DSU_WAITFREE, -1, 1.0}
+
 /*
  * Minimum spanning forest by edge-parallel Borůvka rounds over a worklist of (u, v, key, id)
  * edges (Shou and He, sections 2.7 and 3.3; Ma and Wan, section 3.1.1; Fallin et al. 2023,
