@@ -102,6 +102,21 @@ class DistributedBoruvka(Workdir):
         for word in ("Borůvka rounds", "pointer-doubling steps", "sent", "peak RSS"):
             self.assertIn(word, out.stdout)
 
+    def test_filter_phases(self):
+        """--phases splits a filtered run's filter phase into its four steps, which add up to
+        at most the whole (docs/mst-mpi.md); an unfiltered run has none of them."""
+        steps = ("filter-compress", "filter-relabel", "filter-reduce", "filter-redistribute")
+        dense = self.gen("f.msb", "random", "--vertices", "2000", "--edges", "8000")
+        sparse = self.gen("g.msb", "random", "--vertices", "2000", "--edges", "2000")
+        for path, filtered in ((dense, True), (sparse, False)):
+            out = mpirun(["-np", "2", *ALGO, "--json", "--phases", "--no-verify", "--trials",
+                          "1", path])
+            self.assertEqual(out.returncode, 0, out.stderr)
+            ph = json.loads(out.stdout)["phases"]
+            self.assertEqual([s in ph for s in ("filter",) + steps], [filtered] * 5, ph)
+            if filtered:
+                self.assertLessEqual(sum(ph[s] for s in steps), ph["filter"] * 1.001 + 1e-6)
+
     def test_tiny_windows(self):
         """The share built and the arcs of every round moved over many small windows
         (MST_MPI_WINDOW arcs per rank per all-to-all): a window that lost, duplicated or
