@@ -24,6 +24,7 @@ typedef struct cuda_cli {
     uint64_t device;
     int no_guard, no_implicit_compression;
     int merge_parallel;
+    uint64_t core_threshold;
 } cuda_cli;
 
 static cuda_cli cli;
@@ -61,6 +62,10 @@ static const mst_option options[] = {
     FLAG("--merge-parallel", merge_parallel, 1, "contract: also merge the parallel arcs between\n"
          "two super-vertices, keeping the lightest (default off)"),
     FLAG("--no-merge-parallel", merge_parallel, 0, "contract: keep parallel arcs (default)"),
+    {.name = "--core-threshold", .kind = MST_OPT_UINT, .offset = offsetof(cuda_cli,
+     core_threshold), .def = "0", .metavar = "K",
+     .help = "hybrid: vertices of core number >= K form the dense parts\n"
+             "(0: 8, the measured default)", .max = UINT32_MAX},
     {0},
 };
 
@@ -176,6 +181,7 @@ static mst_status hybrid_opts(const mst_options *o, hybrid_options *h)
     memset(h, 0, sizeof *h);
     h->gpu = hybrid_gpu_kinds(&h->gpu_kinds);
     h->gpu_ctx = &cli.ecl;
+    h->core_threshold = (uint32_t)cli.core_threshold;
     return ecl_options(o);
 }
 

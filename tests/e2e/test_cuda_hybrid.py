@@ -25,9 +25,9 @@ COUNTERS = {"degeneracy", "core_threshold", "cores", "parts", "gpu_parts", "cpu_
 # Graphs: mst-gen arguments, and what the partition must make of them with the heuristic's
 # thresholds (hybrid_parts.h): GPU and CPU parts, and whether edges cross.
 GRAPHS = {
-    # Four dense clusters of about 72,000 edges (cores, one batched GPU part) beside an R-MAT
+    # Four dense clusters of about 141,000 edges (cores, one batched GPU part) beside an R-MAT
     # graph of 4096 vertices (the CPU part); the cluster-to-R-MAT edges cross.
-    "mixed": (["mixed", "--scale", "12", "--cliques", "4", "--size", "400", "--p", "0.9"],
+    "mixed": (["mixed", "--scale", "12", "--cliques", "4", "--size", "560", "--p", "0.9"],
               1, 1, True),
     # One core of 179,700 edges: one GPU part, nothing crossing.
     "complete": (["complete", "--vertices", "600"], 1, 0, False),
@@ -126,6 +126,20 @@ class HybridRounds(Workdir):
         for extra in (["--filter"], ["--no-filter"], ["--csr-init"]):
             with self.subTest(options=extra):
                 self.hybrid_rounds(graph, refs, 2, *extra)
+
+    def test_core_threshold_option(self):
+        """--core-threshold K replaces the rule: K above the degeneracy leaves no core (one CPU
+        part), K = 1 makes every vertex with an edge a core vertex (no edge crosses: the parts are
+        the connected components); both still match mst-seq."""
+        graph = self.graph("mixed")
+        refs = self.seq_rounds(graph)
+        r = self.hybrid_rounds(graph, refs, 2, "--core-threshold", "100000")
+        c = r["counters"]
+        self.assertEqual((c["core_threshold"], c["cores"], c["gpu_parts"], c["cpu_parts"]),
+                         (100000, 0, 0, 1), c)
+        r = self.hybrid_rounds(graph, refs, 2, "--core-threshold", "1")
+        self.assertEqual(r["counters"]["core_threshold"], 1, r["counters"])
+        self.assertEqual(r["counters"]["crossing_edges"], 0, r["counters"])
 
 
 if __name__ == "__main__":
