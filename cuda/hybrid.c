@@ -37,8 +37,8 @@ struct hybrid_state {
 };
 
 /* The finish graph's size from which the team's Borůvka beats a sequential Kruskal (16
- * threads, docs/dense-hybrid.md, Measurements): thread start-up and barriers lose on small ones. */
-#define HYBRID_FINISH_PARALLEL_MIN ((uint64_t)1 << 18)
+ * threads, docs/dense-hybrid.md, "Thresholds"): thread start-up and barriers lose on small ones. */
+#define HYBRID_FINISH_PARALLEL_MIN ((uint64_t)1 << 16)
 
 /* One side's outcome, carried back to the calling thread (messages are per thread). */
 typedef struct side_result {
@@ -295,7 +295,7 @@ static mst_status split(hybrid_state *s, const mst_graph *g, uint32_t threshold,
     for (int k = 0; k < s->gpu_kinds; k++)
         rules[k] = s->gpu[k].rule;
     if (threshold == 0)
-        threshold = hybrid_core_threshold(s->degeneracy);
+        threshold = HYBRID_CORE_THRESHOLD;
     if (st == MST_OK)
         st = hybrid_partition_build(g, core, threshold, rules, s->gpu_kinds, &s->p);
     free(core);

@@ -46,7 +46,7 @@ typedef struct hybrid_options {
     const hybrid_kind *gpu;     /* [gpu_kinds] in order of preference (hybrid_parts.h) */
     int gpu_kinds;              /* 0..HYBRID_MAX_KINDS */
     const void *gpu_ctx;        /* handed to the GPU kinds' prepare */
-    uint32_t core_threshold;    /* 0: hybrid_core_threshold(degeneracy) */
+    uint32_t core_threshold;    /* 0: HYBRID_CORE_THRESHOLD */
     uint64_t finish_parallel_min; /* the finish's Borůvka from this many edges, Kruskal below
                                      (tests set 1); 0: HYBRID_FINISH_PARALLEL_MIN */
 } hybrid_options;

@@ -2,7 +2,6 @@
  * hybrid_parts.h). */
 #include "hybrid_parts.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,12 +16,6 @@ typedef struct candidates {
     int *kind;       /* [cores + 1] */
     uint32_t *part;  /* [cores + 1] the part each goes to, NONE for none (no vertices) */
 } candidates;
-
-uint32_t hybrid_core_threshold(uint32_t degeneracy)
-{
-    uint32_t k = (uint32_t)ceil(HYBRID_CORE_FRACTION * degeneracy);
-    return k > HYBRID_CORE_MIN ? k : HYBRID_CORE_MIN;
-}
 
 /* cand[x]: the index of x's core component (numbered by least vertex) or NONE for a sparse
  * vertex; returns the number of components. The label of a component is kept at its union-find

@@ -14,17 +14,15 @@
 extern "C" {
 #endif
 
-/* The core threshold is max(HYBRID_CORE_MIN, ceil(HYBRID_CORE_FRACTION x degeneracy)): a core
- * is a region at least half as tightly knit as the graph's densest one, and never below a
- * minimum degree of 8, so that planar graphs (degeneracy at most 5: grids, road networks) and
- * other uniformly sparse graphs have no cores at all. Provisional: both values stand until the
- * lead measures them on the device machine. */
-#define HYBRID_CORE_MIN 8u
-#define HYBRID_CORE_FRACTION 0.5
-/* The worklist GPU kind takes a core's component from this many edges: below it the kernel
- * launches and copies of a round cost more than the CPU's Borůvka on the part. Provisional
- * until the lead measures it on the device machine. */
-#define HYBRID_GPU_MIN_EDGES (1u << 16)
+/* Vertices of core number at least HYBRID_CORE_THRESHOLD are core vertices: planar graphs
+ * (degeneracy at most 5: grids, road networks) and other uniformly sparse graphs have no cores.
+ * A fixed 8 beat a share of the degeneracy (docs/dense-hybrid.md, "Thresholds"): the higher
+ * the threshold, the more edges cross between parts, and the finish grows with them. */
+#define HYBRID_CORE_THRESHOLD 8u
+/* The worklist GPU kind takes a core's component from this many edges: below it a round's
+ * kernel launches cost more than the CPU's Borůvka on the part (measured crossover, 2^16 to
+ * 2^18 edges by family; docs/dense-hybrid.md, "Thresholds"). */
+#define HYBRID_GPU_MIN_EDGES (1u << 17)
 /* ... and from this density 2m / (n (n - 1)): none. Ma and Wan send dense cores (m > n^2 / 2,
  * their section 4.2) to their dense-matrix kernel, but `--algo dense` was slower than the
  * worklist Borůvka at every density of the dense sweep (docs/dense-hybrid.md, Measurements),
@@ -60,9 +58,6 @@ typedef struct hybrid_partition {
     uint64_t crossing_count;
     uint64_t *crossing;  /* [crossing_count] global ids of the edges between two parts, ascending */
 } hybrid_partition;
-
-/* The core threshold for a graph of degeneracy d (see HYBRID_CORE_MIN). O(1). */
-uint32_t hybrid_core_threshold(uint32_t degeneracy);
 
 /*
  * Partitions g's vertices (Ma and Wan, section 3.2: "K-Core Decomposition" groups the vertices

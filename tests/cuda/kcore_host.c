@@ -194,8 +194,6 @@ void test_partition(void)
             check_kinds(what, &p, rules);
             hybrid_partition_free(&p);
         }
-    CHECK(hybrid_core_threshold(0) == HYBRID_CORE_MIN && hybrid_core_threshold(101) == 51,
-          "core threshold rule");
     free(core);
     free_graph(&b);
 }
