@@ -56,7 +56,8 @@ def graph_name(r):
 
 
 def load(paths):
-    """[(path, record)] of every JSON line of the files, in order."""
+    """[(path, record)] of every JSON line of the files that records a solver's run, in order
+    (other scripts' lines, such as the hybrid's threshold sweep, have no "solver")."""
     import json
     out = []
     for p in paths:
@@ -66,10 +67,13 @@ def load(paths):
                 if not line:
                     continue
                 try:
-                    out.append((p, json.loads(line)))
+                    rec = json.loads(line)
                 except ValueError as e:
                     print("make_report: %s:%d: skipped, not JSON (%s)" % (p, i, e),
                           file=sys.stderr)
+                    continue
+                if isinstance(rec, dict) and "solver" in rec:
+                    out.append((p, rec))
     return out
 
 
@@ -273,6 +277,13 @@ def same_msf(base, r):
         return "-"
     if r is base:
         return "baseline"
+    if r.get("round_verified"):
+        # a --rounds run solved other weights than the baseline's: each round was checked by
+        # the verifier instead
+        checked = [v for v in r["round_verified"] if v is not None]
+        if not all(checked):
+            return "NOT VERIFIED"
+        return "verified, %d of %d rounds" % (len(checked), len(r["round_verified"]))
     wb, wr = base.get("msf_weight"), r.get("msf_weight")
     same_w = wb == wr or (isinstance(wb, (int, float)) and isinstance(wr, (int, float)) and
                           abs(wb - wr) <= 1e-9 * max(1.0, abs(wb)))

@@ -96,6 +96,23 @@ class Report(Workdir):
         self.assertEqual(text.count("| mst-omp | contract | "), 2 + 1,
                          "two runs in the times table, one row in the rounds table")
 
+    def test_repeated_runs_are_checked_by_their_rounds(self):
+        """A --rounds run solved other weights than the baseline: its MSF cell reports its
+        rounds' verification, not a weight compared with the baseline's; lines of other
+        scripts (no "solver") are skipped."""
+        text = self.make(fixed_results() + [
+            rec("g2", 8000, "mst-omp", "contract", 0.01, threads=4, msf_weight=7,
+                rounds_s=[0.01, 0.01, 0.01], round_verified=[True, None, True],
+                oneshot_s=0.02, setup_s=0.01, round_s_median=0.01),
+            rec("g2", 8000, "mst-omp", "plain", 0.01, threads=4, msf_weight=7,
+                rounds_s=[0.01, 0.01], round_verified=[True, False],
+                oneshot_s=0.02, setup_s=0.01, round_s_median=0.01),
+            {"exp": "finish", "graph": "g9", "round_ms": 1.0}], "--no-plots")
+        rows = [line for line in text.splitlines() if line.startswith("| mst-omp | ")]
+        self.assertTrue(any("| verified, 2 of 3 rounds |" in r for r in rows if "contract" in r))
+        self.assertTrue(any("| NOT VERIFIED |" in r for r in rows if "plain" in r))
+        self.assertNotIn("g9", text)
+
     def test_tables(self):
         text = self.make(fixed_results(), "--no-plots")
         lines = text.splitlines()
