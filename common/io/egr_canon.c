@@ -1,5 +1,8 @@
-/* egr_canon.c: .egr CSR to the canonical edge list in linear time (see egr_canon.h). */
+/* egr_canon.c: .egr CSR to the canonical edge list in linear time: the twins' fast path, else
+ * the exact pairing (see egr_canon.h). */
 #include "egr_canon.h"
+
+#include "egr_twins.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -132,6 +135,16 @@ static void write_edges(int32_t nodes, const int32_t *nindex, const int32_t *nli
 
 mst_status mst_egr_canonical(int32_t nodes, const int32_t *nindex, const int32_t *nlist,
                              const int32_t *eweight, mst_graph *g)
+{
+    int taken = 0;
+    mst_status st = mst_egr_twin_arcs(nodes, nindex, nlist, eweight, g, &taken);
+    if (st != MST_OK || taken)
+        return st;
+    return mst_egr_canonical_paired(nodes, nindex, nlist, eweight, g);
+}
+
+mst_status mst_egr_canonical_paired(int32_t nodes, const int32_t *nindex,
+                                    const int32_t *nlist, const int32_t *eweight, mst_graph *g)
 {
     mst_status st = MST_OK;
     uint64_t *fwd_at = NULL, *fill = NULL, *fwd = NULL, loops = 0, merged = 0;

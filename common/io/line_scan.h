@@ -31,21 +31,66 @@ static inline int mst_scan_token_end(char c)
 }
 
 /*
- * An unsigned decimal id at *pp (after blanks; optional '+') below 2^32, ending at a blank or
- * '\n': sets *out, advances *pp past it and returns 1; else 0 (no token, not a number, or too
- * large for any vertex id: the sequential parser says which).
+ * The run of decimal digits at p when it is shorter than 8 characters: sets *value and returns
+ * its length (0: p is not a digit). Returns 8 without a value when it cannot tell in one step
+ * (8 digits or more, or fewer than 8 bytes before end, which is never read past): the caller
+ * reads those digits one by one. Eight bytes are classified and converted at once (SWAR: the
+ * digit test on every byte, then three multiplies that combine pairs, quads and the eight, as
+ * in Langdale, Lemire 2019, number parsing), so a token costs no branch per digit, where the
+ * loop mispredicts at every token's end. Little-endian hosts; elsewhere it always returns 8.
  */
-static inline int mst_scan_id(const char **pp, uint64_t *out)
+static inline int mst_scan_digits8(const char *p, const char *end, uint64_t *value)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t w;
+    if (end - p < 8)
+        return 8;
+    memcpy(&w, p, sizeof w);
+    /* A byte's high bit in `other` is set iff it is not '0'..'9'; a carry out of a non-digit
+     * byte can only disturb the bytes after it, and only the first non-digit counts. */
+    uint64_t a = w ^ 0x3030303030303030ull;
+    uint64_t other = ((a + 0x7676767676767676ull) | a) & 0x8080808080808080ull;
+    if (other == 0)
+        return 8;
+    int n = __builtin_ctzll(other) >> 3;
+    if (n == 0)
+        return 0;
+    w = (w << (64 - 8 * n)) & 0x0F0F0F0F0F0F0F0Full; /* the digits, right-aligned, as 0..9 */
+    w = (w * 2561) >> 8;                               /* 10 * 2^8 + 1: pairs */
+    w = ((w & 0x00FF00FF00FF00FFull) * 6553601) >> 16; /* 100 * 2^16 + 1: quads */
+    *value = ((w & 0x0000FFFF0000FFFFull) * 42949672960001ull) >> 32; /* 10^4 * 2^32 + 1 */
+    return n;
+#else
+    (void)p;
+    (void)end;
+    (void)value;
+    return 8;
+#endif
+}
+
+/*
+ * An unsigned decimal id at *pp (after blanks; optional '+') below 2^32, ending at a blank or
+ * '\n', inside a line that ends before end: sets *out, advances *pp past it and returns 1; else
+ * 0 (no token, not a number, or too large for any vertex id: the sequential parser says which).
+ */
+static inline int mst_scan_id(const char **pp, const char *end, uint64_t *out)
 {
     const char *p = mst_scan_blanks(*pp);
     p += *p == '+';
-    if (*p < '0' || *p > '9')
-        return 0;
     uint64_t x = 0;
-    for (; *p >= '0' && *p <= '9'; p++) {
-        x = x * 10 + (uint64_t)(*p - '0');
-        if (x > UINT32_MAX)
+    int n = mst_scan_digits8(p, end, &x);
+    if (n == 0)
+        return 0;
+    if (n < 8) {
+        p += n;
+    } else {
+        if (*p < '0' || *p > '9')
             return 0;
+        for (; *p >= '0' && *p <= '9'; p++) {
+            x = x * 10 + (uint64_t)(*p - '0');
+            if (x > UINT32_MAX)
+                return 0;
+        }
     }
     if (!mst_scan_token_end(*p))
         return 0;
@@ -55,18 +100,19 @@ static inline int mst_scan_id(const char **pp, uint64_t *out)
 }
 
 /*
- * A weight at *pp (after blanks), as mst_parse_weight reads it (float32: its float32 rounding):
- * integers of up to 18 digits directly, any other token through mst_parse_weight on a
+ * A weight at *pp (after blanks, inside a line that ends before end), as mst_parse_weight reads
+ * it (float32: its float32 rounding): integers of up to 18 digits directly, any other token through mst_parse_weight on a
  * NUL-terminated copy. Returns 1 and advances *pp, or 0 (no token, a bad one, or one longer than
  * 127 bytes: left to the sequential parser).
  */
-static inline int mst_scan_weight(const char **pp, mst_number *w, int float32)
+static inline int mst_scan_weight(const char **pp, const char *end, mst_number *w, int float32)
 {
     const char *p = mst_scan_blanks(*pp), *q = p + (*p == '-' || *p == '+');
     uint64_t x = 0;
-    int n = 0;
-    for (; q[n] >= '0' && q[n] <= '9' && n < 19; n++)
-        x = x * 10 + (uint64_t)(q[n] - '0');
+    int n = mst_scan_digits8(q, end, &x);
+    if (n == 8)
+        for (n = 0, x = 0; q[n] >= '0' && q[n] <= '9' && n < 19; n++)
+            x = x * 10 + (uint64_t)(q[n] - '0');
     if (n > 0 && n < 19 && mst_scan_token_end(q[n])) {
         w->is_real = 0;
         w->neg = *p == '-' && x != 0;

@@ -163,18 +163,18 @@ static int fast_block_start(void *ctx, const char **begin, const char *end)
     return 0;
 }
 
-/* The data line at p (its first non-blank character) into b: "a U V W" when b is weighted
- * (DIMACS-9), else "U V". Returns the line's '\n', or NULL to give up. */
-static const char *fast_arc_line(mst_builder *b, const char *p)
+/* The data line at p (its first non-blank character; the chunk ends at end) into b: "a U V W"
+ * when b is weighted (DIMACS-9), else "U V". Returns the line's '\n', or NULL to give up. */
+static const char *fast_arc_line(mst_builder *b, const char *p, const char *end)
 {
     uint64_t u, v;
     mst_number w = mst_number_from_i64(0);
     if (b->weighted && (p[0] != 'a' || !mst_is_blank(p[1])))
         return NULL;
     p += b->weighted;
-    if (!mst_scan_id(&p, &u) || !mst_scan_id(&p, &v))
+    if (!mst_scan_id(&p, end, &u) || !mst_scan_id(&p, end, &v))
         return NULL;
-    if (b->weighted && (!mst_scan_weight(&p, &w, 0) || w.is_real))
+    if (b->weighted && (!mst_scan_weight(&p, end, &w, 0) || w.is_real))
         return NULL;
     p = mst_scan_blanks(p);
     return *p == '\n' && mst_builder_add(b, u, v, &w) == MST_OK ? p : NULL;
@@ -191,7 +191,7 @@ static int fast_parse(void *ctx, int k, const char *p, const char *end)
             p = mst_scan_next_line(q, end);
             continue;
         }
-        if ((q = fast_arc_line(b, q)) == NULL)
+        if ((q = fast_arc_line(b, q, end)) == NULL)
             return 1;
         p = q + 1;
     }

@@ -79,15 +79,15 @@ static mst_status edge_line(mst_reader *r, void *state, const char *p, const cha
     return st != MST_OK ? st : mst_builder_add(&s->b, u, v, &w);
 }
 
-/* The data line at p (its first non-blank character) into b. Returns the line's '\n', or NULL
- * to give up. */
-static const char *fast_edge_line(mst_builder *b, const char *p)
+/* The data line at p (its first non-blank character; the chunk ends at end) into b. Returns
+ * the line's '\n', or NULL to give up. */
+static const char *fast_edge_line(mst_builder *b, const char *p, const char *end)
 {
     uint64_t u, v;
     mst_number w = mst_number_from_i64(0);
-    if (!mst_scan_id(&p, &u) || !mst_scan_id(&p, &v))
+    if (!mst_scan_id(&p, end, &u) || !mst_scan_id(&p, end, &v))
         return NULL;
-    if (b->weighted && !mst_scan_weight(&p, &w, b->parse_float32))
+    if (b->weighted && !mst_scan_weight(&p, end, &w, b->parse_float32))
         return NULL;
     p = mst_scan_blanks(p);
     return *p == '\n' && mst_builder_add(b, u, v, &w) == MST_OK ? p : NULL;
@@ -103,7 +103,7 @@ static int fast_parse(void *ctx, int k, const char *p, const char *end)
             p = mst_scan_next_line(q, end);
             continue;
         }
-        if ((q = fast_edge_line(b, q)) == NULL)
+        if ((q = fast_edge_line(b, q, end)) == NULL)
             return 1;
         p = q + 1;
     }
@@ -123,7 +123,7 @@ static int fast_block_start(void *ctx, const char **begin, const char *end)
             continue;
         }
         uint64_t u, v;
-        if (!mst_scan_id(&q, &u) || !mst_scan_id(&q, &v))
+        if (!mst_scan_id(&q, end, &u) || !mst_scan_id(&q, end, &v))
             return 1;
         int weighted = !mst_scan_at_eol(q), base = c->o != NULL && c->o->one_based;
         if (mst_builder_init(&c->main, c->r, NULL, base, weighted, c->o) != MST_OK ||
