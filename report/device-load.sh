@@ -53,7 +53,7 @@ files=("$g.msb" "$g.egr" "$g.wel" "$g.wel.gz")
       OMP_NUM_THREADS=$threads "$BASE_BIN/mst-seq" --json --trials 1 --no-verify "$f" | python3 -c '
 import json, sys
 d = json.loads(sys.stdin.read().strip().splitlines()[-1])
-print("\t".join(map(str, [sys.argv[1], d["format"], d["n"], d["m"], 1, d["load_s"], d["load_s"], "base"])))' "$f"
+print("\t".join(map(str, [sys.argv[1], d["format"], d["n"], d["m"], sys.argv[2], d["load_s"], d["load_s"], "base"])))' "$f" "$threads"
     done
   fi
 } > "$out"
