@@ -188,7 +188,11 @@ mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out
     if (st == MST_OK && split) {
         double f[4];
         st = dbv_filter_merge(&s, f);
+        uint64_t most = 0;
+        if (st == MST_OK)
+            MPI_Reduce(&s.m, &most, 1, MPI_UINT64_T, MPI_MAX, 0, c->comm);
         if (c->rank == 0) {
+            mst_phase_count(ph, "filter_arcs_max", most);
             mst_phase_add(ph, "filter", mst_now_s() - t3);
             mst_phase_add(ph, "filter-compress", f[0]);
             mst_phase_add(ph, "filter-relabel", f[1]);

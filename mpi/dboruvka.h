@@ -79,8 +79,9 @@ void dbv_graph_free(dbv_graph *g);
  * into out->eid and fkey[] (its keys, [out->capacity]); g is left unchanged. Rank 0's ph gets
  * the phases (local, minima, jump, relabel, redistribute, gather), the counters "rounds",
  * "jump_steps", "local_edges" (forest edges found by the local preprocessing),
- * "bytes_sent_max" and "bytes_sent_total" (bytes sent to other ranks), and each round's global
- * size. Errors (agreed): MST_ERESOURCE (memory, or an exchange beyond MPI's int counts);
+ * "bytes_sent_max" and "bytes_sent_total" (bytes sent to other ranks), when filtering
+ * "filter_arcs_max" (the most arcs a rank holds after the heavy arcs' merge), and each round's
+ * global size. Errors (agreed): MST_ERESOURCE (memory, or an exchange beyond MPI's int counts);
  * MST_EINTERNAL for a forest larger than the room the harness made.
  */
 mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out,
