@@ -27,6 +27,13 @@ static inline int picked(const pick *f, const dbv_arc *a)
     return !f->heavy_only || a->key > f->tkey || (a->key == f->tkey && dbv_eid(a) > f->teid);
 }
 
+/* Whether the arc's source label now lies in the hub (dbv_find_hub): it is dropped without
+ * asking for its far end, whose twin arc keeps the edge. */
+static inline int from_hub(const dbv_state *s, const dbv_arc *a)
+{
+    return s->hub != DBV_NONE && s->parent[dbv_local(s->g, a->x)] == s->hub;
+}
+
 /* Makes s->arc hold at least `need` arcs, keeping its first `kept`. Errors: MST_ERESOURCE. */
 static mst_status grow_arcs(dbv_state *s, uint64_t need, uint64_t kept)
 {
@@ -59,7 +66,7 @@ static mst_status relabel_window(dbv_state *s, const dbv_arc *src, uint64_t lo, 
         return st;
     /* Far ends held by other ranks are asked of their owners; the rest are read here. */
     for (uint64_t i = lo; i < hi; i++)
-        if (picked(f, &src[i]) && !dbv_mine(g, me, src[i].y))
+        if (picked(f, &src[i]) && !dbv_mine(g, me, src[i].y) && !from_hub(s, &src[i]))
             q[k++] = src[i].y;
     if ((st = dbv_ask(s, q, k, root_of, s->abuf.p, 0)) != MST_OK)
         return st;
@@ -67,7 +74,7 @@ static mst_status relabel_window(dbv_state *s, const dbv_arc *src, uint64_t lo, 
     uint64_t j = 0;
     for (uint64_t i = lo; i < hi; i++) {
         dbv_arc a = src[i];
-        if (!picked(f, &a))
+        if (!picked(f, &a) || from_hub(s, &a))
             continue;
         a.y = !dbv_mine(g, me, a.y) ? (uint32_t)root[j++] : s->parent[dbv_local(g, a.y)];
         a.x = s->parent[dbv_local(g, a.x)];
