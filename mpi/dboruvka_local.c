@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "radix_sort.h"
+#include "union_find.h"
 
 /* Below this share of arcs between two vertices of the same rank, the local pass is skipped: it
  * sorts all of a rank's arcs and contracts little when many arcs leave the rank (on a random
@@ -13,41 +14,32 @@
  * nearly all of theirs. */
 #define LOCAL_SHARE_MIN 0.75
 
-static uint32_t find(uint32_t *uf, uint32_t x)
-{
-    while (uf[x] != x) {
-        uf[x] = uf[uf[x]];
-        x = uf[x];
-    }
-    return x;
-}
-
 /*
  * Kruskal over the arcs in (key, id) order, with blocking: a component is blocked at its first
  * arc to another rank, from where its lightest leaving edge may be out of sight. A local edge
  * joining two components of which at least one, A, is not blocked is the lightest edge leaving A
  * (every lighter arc at A was local and taken, or inside A), hence an MSF edge by the cut
- * property: it is taken, and the union is blocked if either side was. Between two blocked
- * components it is left to the rounds. order[k] lists the arcs to look at (each local edge once,
- * every arc to another rank) sorted by (key, id).
+ * property: it is taken, and the union (by rank, union_find.h) is blocked if either side was.
+ * Between two blocked components it is left to the rounds. order[k] lists the arcs to look at
+ * (each local edge once, every arc to another rank) sorted by (key, id).
  */
-static void kruskal_blocked(dbv_state *s, const uint64_t *order, uint64_t k, uint32_t *uf,
+static void kruskal_blocked(dbv_state *s, const uint64_t *order, uint64_t k, mst_dsu *uf,
                             uint8_t *blocked, uint64_t *edges)
 {
     const dbv_graph *g = s->g;
     int me = s->c->rank;
     for (uint64_t i = 0; i < k; i++) {
         const dbv_arc *a = &s->arc[(uint32_t)order[i]];
-        uint32_t rx = find(uf, dbv_local(g, a->x));
+        uint32_t rx = mst_dsu_find(uf, dbv_local(g, a->x));
         if (!dbv_mine(g, me, a->y)) {
             blocked[rx] = 1;
             continue;
         }
-        uint32_t ry = find(uf, dbv_local(g, a->y));
+        uint32_t ry = mst_dsu_find(uf, dbv_local(g, a->y));
         if (rx == ry || (blocked[rx] & blocked[ry]))
             continue;
-        uf[ry] = rx;
-        blocked[rx] |= blocked[ry];
+        uint8_t b = blocked[rx] | blocked[ry];
+        blocked[mst_dsu_link(uf, rx, ry)] = b;
         s->feid[s->nf] = dbv_eid(a);
         s->fkey[s->nf++] = a->key;
         (*edges)++;
@@ -74,24 +66,23 @@ static uint64_t candidates(const dbv_state *s, uint64_t *w)
 static mst_status contract_here(dbv_state *s, uint64_t *edges)
 {
     mst_status st = MST_OK;
-    uint32_t n = s->g->n_local, *uf = NULL;
+    uint32_t n = s->g->n_local;
     uint64_t *w = NULL, *tmp = NULL;
     uint8_t *blocked = NULL;
+    mst_dsu uf = {0, NULL, NULL};
     MST_ALLOC(w, s->m);
     MST_ALLOC(tmp, s->m);
-    MST_ALLOC(uf, n);
     MST_CALLOC(blocked, n);
+    MST_CHECK(mst_dsu_init(&uf, n));
     uint64_t k = candidates(s, w);
     mst_radix_sort_bits(w, tmp, k, 32, 64); /* stable: ids stay ascending among equal keys */
+    kruskal_blocked(s, w, k, &uf, blocked, edges);
     for (uint32_t i = 0; i < n; i++)
-        uf[i] = i;
-    kruskal_blocked(s, w, k, uf, blocked, edges);
-    for (uint32_t i = 0; i < n; i++)
-        s->parent[i] = dbv_global(s->g, find(uf, i));
+        s->parent[i] = dbv_global(s->g, mst_dsu_find(&uf, i));
 fail:
     free(w);
     free(tmp);
-    free(uf);
+    mst_dsu_free(&uf);
     free(blocked);
     return st;
 }
