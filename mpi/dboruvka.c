@@ -85,6 +85,7 @@ static void state_init(dbv_state *s)
     const dbv_graph *g = s->g;
     s->m = s->nf = s->bytes_sent = s->jump_steps = 0;
     s->n_live = 0;
+    s->hub = DBV_NONE, s->hub_vertices = 0;
     memset(s->done, 0, g->n_local);
     for (uint32_t i = 0; i < g->n_local; i++)
         s->parent[i] = dbv_global(g, i), s->best[i] = DBV_NONE;
@@ -188,7 +189,12 @@ mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out
     if (st == MST_OK && split) {
         double f[4];
         st = dbv_filter_merge(&s, f);
+        uint64_t most = 0;
+        if (st == MST_OK)
+            MPI_Reduce(&s.m, &most, 1, MPI_UINT64_T, MPI_MAX, 0, c->comm);
         if (c->rank == 0) {
+            mst_phase_count(ph, "filter_arcs_max", most);
+            mst_phase_count(ph, "hub_vertices", s.hub_vertices);
             mst_phase_add(ph, "filter", mst_now_s() - t3);
             mst_phase_add(ph, "filter-compress", f[0]);
             mst_phase_add(ph, "filter-relabel", f[1]);

@@ -13,7 +13,10 @@
  * Filtering (dboruvka_filter.c), where the graph has 3 edges per vertex or more: the rounds run
  * first on the light edges (about n, below a sampled (key, id) threshold), whose MSF is part of
  * the MSF; then every vertex is pointed at its root, the heavy edges are relabelled, those
- * inside a component dropped, and the rounds go on with the rest.
+ * inside a component dropped, and the rounds go on with the rest. The giant component the light
+ * rounds leave becomes the hub (dboruvka_hub.c): from then on its arcs are dropped and each of
+ * its edges is held by the twin arc at the other end, so that its arcs do not converge on its
+ * owner.
  *
  * Before the rounds, a rank whose arcs are mostly local contracts what it can decide alone
  * (dboruvka_local.c): Kruskal over its arcs in (key, id) order with blocking at arcs to other
@@ -79,8 +82,9 @@ void dbv_graph_free(dbv_graph *g);
  * into out->eid and fkey[] (its keys, [out->capacity]); g is left unchanged. Rank 0's ph gets
  * the phases (local, minima, jump, relabel, redistribute, gather), the counters "rounds",
  * "jump_steps", "local_edges" (forest edges found by the local preprocessing),
- * "bytes_sent_max" and "bytes_sent_total" (bytes sent to other ranks), and each round's global
- * size. Errors (agreed): MST_ERESOURCE (memory, or an exchange beyond MPI's int counts);
+ * "bytes_sent_max" and "bytes_sent_total" (bytes sent to other ranks), when filtering
+ * "filter_arcs_max" (the most arcs a rank holds after the heavy arcs' merge) and
+ * "hub_vertices" (the hub's, 0 without one), and each round's global size. Errors (agreed): MST_ERESOURCE (memory, or an exchange beyond MPI's int counts);
  * MST_EINTERNAL for a forest larger than the room the harness made.
  */
 mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out,

@@ -155,12 +155,13 @@ mst_status dbv_filter_merge(dbv_state *s, double t[4])
 {
     double t0 = mst_now_s();
     mst_status st = compress_all(s);
+    if (st == MST_OK)
+        st = dbv_find_hub(s);
     double t1 = mst_now_s();
     if (st == MST_OK)
         st = dbv_relabel_heavy(s, s->tkey, s->teid);
     double t2 = mst_now_s();
-    /* Most heavy arcs now join the giant component to small ones, many in parallel: reduced
-     * here, they do not all pile up at the giant label's owner. */
+    /* Parallel heavy arcs between the same two components, reduced before they move. */
     if (st == MST_OK && s->c->size > 1)
         st = dbv_reduce_local(s);
     double t3 = mst_now_s();

@@ -32,6 +32,8 @@ typedef struct dbv_state {
     uint64_t m, arc_cap;
     uint32_t tkey;        /* filtering: arcs above (tkey, teid) are heavy */
     uint64_t teid;
+    uint32_t hub;         /* the hub label (dbv_find_hub), or DBV_NONE */
+    uint64_t hub_vertices; /* its vertices, as counted by dbv_find_hub */
     uint64_t *feid;       /* [n_local] forest edges found at this rank */
     uint32_t *fkey;       /* [n_local] their keys */
     uint64_t nf;
@@ -165,6 +167,18 @@ mst_status dbv_take_arcs(dbv_state *s, int *split);
  * relabelled, those inside a component dropped, the rest redistributed as the working arcs.
  * t[0..3]: the seconds of these steps (compress, relabel, reduce, redistribute). */
 mst_status dbv_filter_merge(dbv_state *s, double t[4]);
+
+/*
+ * Filtering, after compress_all: picks the hub, the giant component, if one holds at least
+ * n / max(p, 16) vertices, into s->hub (else DBV_NONE). From then on the relabelling drops every
+ * arc whose source label is the hub: each such edge stays as its twin arc, at the far end's
+ * component, whose minimum is thus still exact; the hub never picks a minimum of its own (it
+ * holds no arcs) and is absorbed by the others' picks (cut property). Its owner then receives
+ * none of the hub's arcs, which are most of the arcs left. Each rank proposes the majority root
+ * among its vertices (Boyer and Moore 1991) with its count; one allgather. Errors (agreed):
+ * MST_ERESOURCE.
+ */
+mst_status dbv_find_hub(dbv_state *s);
 
 /* Steps 1-2: lightest arc of every live label, parents, 2-cycles, forest edges. */
 mst_status dbv_min_edges(dbv_state *s);

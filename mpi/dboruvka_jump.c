@@ -2,10 +2,12 @@
  * bulk-synchronous steps, until every live label's parent is the root of its tree. */
 #include "dboruvka_int.h"
 
-/* The owner's answer: the label's parent, and in bit 32 whether that parent is a root. */
+/* The owner's answer: the label's parent, and in bit 32 whether that parent is a root. A root
+ * answers for itself: the hub is one that was not live this round, so its flag is stale. */
 static uint64_t parent_done(const dbv_state *s, uint32_t local)
 {
-    return (uint64_t)s->done[local] << 32 | s->parent[local];
+    int done = s->done[local] || s->parent[local] == dbv_global(s->g, local);
+    return (uint64_t)done << 32 | s->parent[local];
 }
 
 mst_status dbv_jump(dbv_state *s)

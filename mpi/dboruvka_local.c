@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "radix_sort.h"
+#include "union_find.h"
 
 /* Below this share of arcs between two vertices of the same rank, the local pass is skipped: it
  * sorts all of a rank's arcs and contracts little when many arcs leave the rank (on a random
@@ -13,58 +14,53 @@
  * nearly all of theirs. */
 #define LOCAL_SHARE_MIN 0.75
 
-static uint32_t find(uint32_t *uf, uint32_t x)
-{
-    while (uf[x] != x) {
-        uf[x] = uf[uf[x]];
-        x = uf[x];
-    }
-    return x;
-}
-
 /*
  * Kruskal over the arcs in (key, id) order, with blocking: a component is blocked at its first
  * arc to another rank, from where its lightest leaving edge may be out of sight. A local edge
  * joining two components of which at least one, A, is not blocked is the lightest edge leaving A
  * (every lighter arc at A was local and taken, or inside A), hence an MSF edge by the cut
- * property: it is taken, and the union is blocked if either side was. Between two blocked
- * components it is left to the rounds. order[k] lists the arcs to look at (each local edge once,
- * every arc to another rank) sorted by (key, id).
+ * property: it is taken, and the union (by rank, union_find.h) is blocked if either side was.
+ * Between two blocked components it is left to the rounds. order[k] lists the arcs to look at
+ * (each local edge once, every arc to another rank) sorted by (key, id), and ends[k] their
+ * local ends (candidates()), so that the scan reads the arcs only for the edges it takes.
  */
-static void kruskal_blocked(dbv_state *s, const uint64_t *order, uint64_t k, uint32_t *uf,
-                            uint8_t *blocked, uint64_t *edges)
+static void kruskal_blocked(dbv_state *s, const uint64_t *order, const uint64_t *ends,
+                            uint64_t k, mst_dsu *uf, uint8_t *blocked, uint64_t *edges)
 {
-    const dbv_graph *g = s->g;
-    int me = s->c->rank;
     for (uint64_t i = 0; i < k; i++) {
-        const dbv_arc *a = &s->arc[(uint32_t)order[i]];
-        uint32_t rx = find(uf, dbv_local(g, a->x));
-        if (!dbv_mine(g, me, a->y)) {
+        uint32_t rx = mst_dsu_find(uf, (uint32_t)(ends[i] >> 32)), y = (uint32_t)ends[i];
+        if (y == DBV_NONE) {
             blocked[rx] = 1;
             continue;
         }
-        uint32_t ry = find(uf, dbv_local(g, a->y));
+        uint32_t ry = mst_dsu_find(uf, y);
         if (rx == ry || (blocked[rx] & blocked[ry]))
             continue;
-        uf[ry] = rx;
-        blocked[rx] |= blocked[ry];
+        uint8_t b = blocked[rx] | blocked[ry];
+        blocked[mst_dsu_link(uf, rx, ry)] = b;
+        const dbv_arc *a = &s->arc[(uint32_t)order[i]];
         s->feid[s->nf] = dbv_eid(a);
         s->fkey[s->nf++] = a->key;
         (*edges)++;
     }
 }
 
-/* The arcs to look at, as (key << 32 | index) words sorted by (key, id): the working arcs are in
- * increasing id order before the first round (dbv_graph_build keeps the slices' order). */
-static uint64_t candidates(const dbv_state *s, uint64_t *w)
+/* The arcs to look at, as (key << 32 | index) words, in w, and their ends as (local x << 32 |
+ * local y, or DBV_NONE for a far end at another rank) in ends; sorted by (key, id) afterwards:
+ * the working arcs are in increasing id order before the first round (dbv_graph_build keeps the
+ * slices' order). */
+static uint64_t candidates(const dbv_state *s, uint64_t *w, uint64_t *ends)
 {
     const dbv_graph *g = s->g;
     int me = s->c->rank;
     uint64_t k = 0;
     for (uint64_t i = 0; i < s->m; i++) {
         const dbv_arc *a = &s->arc[i];
-        if (!dbv_mine(g, me, a->y) || a->x < a->y)
-            w[k++] = (uint64_t)a->key << 32 | i;
+        int mine = dbv_mine(g, me, a->y);
+        if (mine && a->x >= a->y)
+            continue;
+        ends[k] = (uint64_t)dbv_local(g, a->x) << 32 | (mine ? dbv_local(g, a->y) : DBV_NONE);
+        w[k++] = (uint64_t)a->key << 32 | i;
     }
     return k;
 }
@@ -74,24 +70,28 @@ static uint64_t candidates(const dbv_state *s, uint64_t *w)
 static mst_status contract_here(dbv_state *s, uint64_t *edges)
 {
     mst_status st = MST_OK;
-    uint32_t n = s->g->n_local, *uf = NULL;
-    uint64_t *w = NULL, *tmp = NULL;
+    uint32_t n = s->g->n_local;
+    uint64_t *w = NULL, *tmp = NULL, *ends = NULL, *etmp = NULL;
     uint8_t *blocked = NULL;
+    mst_dsu uf = {0, NULL, NULL};
     MST_ALLOC(w, s->m);
     MST_ALLOC(tmp, s->m);
-    MST_ALLOC(uf, n);
+    MST_ALLOC(ends, s->m);
+    MST_ALLOC(etmp, s->m);
     MST_CALLOC(blocked, n);
-    uint64_t k = candidates(s, w);
-    mst_radix_sort_bits(w, tmp, k, 32, 64); /* stable: ids stay ascending among equal keys */
+    MST_CHECK(mst_dsu_init(&uf, n));
+    uint64_t k = candidates(s, w, ends);
+    /* Stable: ids stay ascending among equal keys; the ends travel along. */
+    mst_radix_sort_pairs(w, ends, tmp, etmp, k, 32, 64);
+    kruskal_blocked(s, w, ends, k, &uf, blocked, edges);
     for (uint32_t i = 0; i < n; i++)
-        uf[i] = i;
-    kruskal_blocked(s, w, k, uf, blocked, edges);
-    for (uint32_t i = 0; i < n; i++)
-        s->parent[i] = dbv_global(s->g, find(uf, i));
+        s->parent[i] = dbv_global(s->g, mst_dsu_find(&uf, i));
 fail:
     free(w);
     free(tmp);
-    free(uf);
+    free(ends);
+    free(etmp);
+    mst_dsu_free(&uf);
     free(blocked);
     return st;
 }

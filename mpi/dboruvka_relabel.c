@@ -45,32 +45,47 @@ static mst_status grow_arcs(dbv_state *s, uint64_t need, uint64_t kept)
 }
 
 /* Relabels the picked arcs of src[lo, hi) into s->arc[*kept...], dropping those inside a
- * component (in place when src is s->arc: *kept <= lo). Collective (one dbv_ask, maybe empty).
- * Errors (agreed): MST_ERESOURCE. */
+ * component and those whose source label is the hub (dbv_find_hub: the twin keeps the edge), in
+ * place when src is s->arc (*kept <= lo). One pass over src: the near end from this rank's
+ * parents, a far end held here read at once; one held elsewhere is asked of its owner, its arc
+ * kept meanwhile with y = DBV_NONE (which no label is) and filled in a second pass over the
+ * kept arcs alone. Collective (one dbv_ask, maybe empty). Errors (agreed): MST_ERESOURCE. */
 static mst_status relabel_window(dbv_state *s, const dbv_arc *src, uint64_t lo, uint64_t hi,
                                  const pick *f, uint64_t *kept)
 {
     const dbv_graph *g = s->g;
     int me = s->c->rank;
     uint32_t *q = s->qbuf.p;
-    uint64_t k = 0;
+    uint64_t k = 0, first = *kept, out = *kept;
     mst_status st = src == s->arc ? MST_OK : grow_arcs(s, *kept + (hi - lo), *kept);
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;
-    /* Far ends held by other ranks are asked of their owners; the rest are read here. */
-    for (uint64_t i = lo; i < hi; i++)
-        if (picked(f, &src[i]) && !dbv_mine(g, me, src[i].y))
-            q[k++] = src[i].y;
-    if ((st = dbv_ask(s, q, k, root_of, s->abuf.p, 0)) != MST_OK)
-        return st;
-    const uint64_t *root = s->abuf.p;
-    uint64_t j = 0;
     for (uint64_t i = lo; i < hi; i++) {
         dbv_arc a = src[i];
         if (!picked(f, &a))
             continue;
-        a.y = !dbv_mine(g, me, a.y) ? (uint32_t)root[j++] : s->parent[dbv_local(g, a.y)];
         a.x = s->parent[dbv_local(g, a.x)];
+        if (a.x == s->hub)
+            continue;
+        if (dbv_mine(g, me, a.y))
+            a.y = s->parent[dbv_local(g, a.y)];
+        else
+            q[k++] = a.y, a.y = DBV_NONE;
+        s->arc[out] = a;
+        out += a.x != a.y;
+    }
+    if ((st = dbv_ask(s, q, k, root_of, s->abuf.p, 0)) != MST_OK)
+        return st;
+    if (k == 0) {
+        *kept = out;
+        return MST_OK;
+    }
+    const uint64_t *root = s->abuf.p;
+    uint64_t j = 0;
+    for (uint64_t i = first; i < out; i++) {
+        dbv_arc a = s->arc[i];
+        if (a.y == DBV_NONE)
+            a.y = (uint32_t)root[j++];
         s->arc[*kept] = a;
         *kept += a.x != a.y;
     }

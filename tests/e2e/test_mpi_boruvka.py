@@ -117,6 +117,39 @@ class DistributedBoruvka(Workdir):
             if filtered:
                 self.assertLessEqual(sum(ph[s] for s in steps), ph["filter"] * 1.001 + 1e-6)
 
+    def test_hub_keeps_every_edge(self):
+        """After the light rounds one component (the hub) holds most vertices, and its arcs are
+        dropped in favour of their twins at the other ends (docs/mst-mpi.md): a star from the
+        hub to a thousand small vertices, those joined to the hub again by parallel edges of
+        equal weight (ties broken by id only at the twins) and to each other, a second large
+        component that is not the hub, and isolated vertices. A lost twin, or a hub that picked
+        a minimum from its partial arcs, changes the edge set. The hub's two lightest leaving
+        edges come first: 1 (10-3000) is in the forest, 2 (20-3001) is not, as 3000-3001 (id 0)
+        is as light; a hub that missed arc 1 would take 2."""
+        rng = random.Random(21)
+        giant, small, second = range(0, 3000), range(3000, 4000), range(4000, 5200)
+        edges = [(3000, 3001, 6), (10, 3000, 6), (20, 3001, 6)]
+        for part in (giant, second):  # a light spanning tree each, then heavier extras
+            edges += [(v, rng.randrange(part.start, v), 1) for v in part[1:]]
+            edges += [(rng.choice(part), rng.choice(part), rng.randint(2, 5))
+                      for _ in range(4 * len(part))]
+        for v in small:
+            edges.append((0, v, rng.randint(7, 9)))  # the star, from the hub's root side
+            u, w = rng.choice(giant), rng.randint(6, 9)
+            edges += [(v, u, w), (u, v, w)]  # parallel, equal weights: ties by id
+            edges += [(v, rng.choice(giant), rng.randint(6, 9)) for _ in range(2)]
+            edges.append((v, rng.choice(small), rng.randint(6, 9)))
+        path = self.path("hub.msb")
+        write_msb(path, 5300, edges)  # 5200..5299 isolated
+        self.check(path, runs())
+        for p in ("1", "3"):
+            out = mpirun(["-np", p, *ALGO, "--json", "--phases", "--no-verify", "--trials",
+                          "1", path])
+            self.assertEqual(out.returncode, 0, out.stderr)
+            counters = json.loads(out.stdout)["counters"]
+            self.assertGreaterEqual(counters.get("hub_vertices", 0), 2900, counters)
+        self.check(path, [(r, dict(test_mpi.ENV, MST_MPI_WINDOW="3")) for r in runs((2, 4))])
+
     def test_tiny_windows(self):
         """The share built and the arcs of every round moved over many small windows
         (MST_MPI_WINDOW arcs per rank per all-to-all): a window that lost, duplicated or
