@@ -175,13 +175,7 @@ mst_status mst_egr_canonical_paired(int32_t nodes, const int32_t *nindex,
     MST_ALLOC(g->v, m + 1);
     MST_ALLOC(g->key, m + 1);
     write_edges(nodes, nindex, nlist, eweight, keep, out_at, g);
-    g->m = m;
-    g->n = (uint32_t)nodes;
-    g->weight_type = MST_WEIGHT_INT32;
-    g->weight_origin = MST_WEIGHTS_FROM_FILE;
-    g->file_has_weights = eweight != NULL;
-    g->self_loops = loops;
-    g->merged_arcs = merged;
+    mst_egr_graph_fields(g, nodes, m, eweight != NULL, loops, merged);
 fail:
     free(fwd_at);
     free(fill);

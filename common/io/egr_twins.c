@@ -118,6 +118,18 @@ static int twins_match(twin_sums *sum, int blocks, uint64_t arcs, uint64_t *m, u
     return all.forward == all.reverse && all.h1 == 0 && all.h2 == 0;
 }
 
+void mst_egr_graph_fields(mst_graph *g, int32_t nodes, uint64_t m, int weighted, uint64_t loops,
+                          uint64_t merged)
+{
+    g->m = m;
+    g->n = (uint32_t)nodes;
+    g->weight_type = MST_WEIGHT_INT32;
+    g->weight_origin = MST_WEIGHTS_FROM_FILE;
+    g->file_has_weights = weighted;
+    g->self_loops = loops;
+    g->merged_arcs = merged;
+}
+
 mst_status mst_egr_twin_arcs(int32_t nodes, const int32_t *nindex, const int32_t *nlist,
                              const int32_t *eweight, mst_graph *g, int *taken)
 {
@@ -142,13 +154,7 @@ mst_status mst_egr_twin_arcs(int32_t nodes, const int32_t *nindex, const int32_t
 #pragma omp parallel for schedule(dynamic, 1)
     for (int b = 0; b < blocks; b++)
         write_rows(row_at[b], row_at[b + 1], nindex, nlist, eweight, sum[b].forward, g);
-    g->m = m;
-    g->n = (uint32_t)nodes;
-    g->weight_type = MST_WEIGHT_INT32;
-    g->weight_origin = MST_WEIGHTS_FROM_FILE;
-    g->file_has_weights = eweight != NULL;
-    g->self_loops = loops;
-    g->merged_arcs = merged;
+    mst_egr_graph_fields(g, nodes, m, eweight != NULL, loops, merged);
     *taken = 1;
 fail:
     free(row_at);

@@ -43,6 +43,12 @@ extern "C" {
 mst_status mst_egr_twin_arcs(int32_t nodes, const int32_t *nindex, const int32_t *nlist,
                              const int32_t *eweight, mst_graph *g, int *taken);
 
+/* The fields of g that both .egr conversions set once its arrays hold m edges: n = nodes,
+ * int32 weights from the file (unit weights when !weighted), the self-loops dropped and the
+ * reverse arcs merged. */
+void mst_egr_graph_fields(mst_graph *g, int32_t nodes, uint64_t m, int weighted, uint64_t loops,
+                          uint64_t merged);
+
 #ifdef __cplusplus
 }
 #endif
