@@ -81,9 +81,10 @@ mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t records, 
 
 /*
  * Peak bytes of building a graph from `records` edges or arcs: the staged endpoints (and
- * weights, 8 bytes each, if `weighted`), the keys, and for directed input the hash table of the
- * symmetrization (2 to 4 slots of 20 bytes per arc). An estimate for early refusal (64-bit types
- * also keep their 8-byte weights and rank them with 32 bytes per record of scratch). O(log).
+ * weights, 8 bytes each, if `weighted`), the keys, and for directed input a bound on the
+ * symmetrization's scratch (mst_symmetrize_table_bytes). An estimate for early refusal
+ * (64-bit types also keep their 8-byte weights and rank them with 32 bytes per record of
+ * scratch). O(log).
  */
 double mst_builder_peak_bytes(uint64_t records, int weighted, int directed);
 

@@ -1,7 +1,9 @@
 /* symmetrize.c: merges arcs with their reverse arcs of equal key (see symmetrize.h). */
 #include "symmetrize.h"
 
+#include <omp.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "builder.h"
 #include "status.h"
@@ -26,13 +28,6 @@ double mst_symmetrize_table_bytes(uint64_t arcs)
     return table_slots((double)arcs) * (double)sizeof(arc_slot);
 }
 
-/* The thread among `threads` that owns the group of hash h: its high bits, as the table
- * index uses the low ones. */
-static inline int group_owner(uint64_t h, int threads)
-{
-    return (int)(((h >> 32) * (uint64_t)threads) >> 32);
-}
-
 /* The hash of arc e's group (lo, hi, key). */
 static inline uint64_t arc_hash(const uint32_t *u, const uint32_t *v, const uint32_t *key,
                                 uint64_t e)
@@ -41,69 +36,126 @@ static inline uint64_t arc_hash(const uint32_t *u, const uint32_t *v, const uint
     return mst_edge_group_hash(lo, hi, key[e]);
 }
 
-/* The arcs whose group may hold another arc: two bitmaps of `bits` bits (a power of two) mark
- * the group hashes seen once and seen again; an arc whose hash is in the second is a candidate
- * (every arc of a group of two or more, and a few others by collision), and only candidates
- * meet the exact table. Sets keep[e] = 1 for the others (an arc alone in its group stays) and
- * 0 for candidates. Returns the candidates' count, or UINT64_MAX without memory. */
-static uint64_t mark_candidates(const uint32_t *u, const uint32_t *v, const uint32_t *key,
-                                uint64_t m, int threads, unsigned char *keep)
+/* The arcs are partitioned by group hash into 2^log_b buckets of about 2^BUCKET_LOG arcs (at
+ * most 2^MAX_BUCKETS_LOG buckets), so that a bucket's bitmaps stay in the core's cache. An arc's
+ * record in its bucket holds its id (bits 24 and up), its direction (bit 23: u > v) and 23 bits
+ * of its group hash (bits 16 to 38 of the hash; the bucket is its top bits, the exact table
+ * indexes with the low ones). */
+#define BUCKET_LOG 16
+#define MAX_BUCKETS_LOG 10
+#define RECORD_HASH_BITS 23
+#define RECORD_ID_SHIFT 24
+#define BITMAP_BITS_PER_ARC 16
+
+/* log2 of the bucket count for m arcs (the result does not depend on it: each group lies in
+ * one bucket). */
+static int bucket_log(uint64_t m)
 {
-    uint64_t bits = 64, count = 0;
-    while (bits < 8 * m)
+    int log_b = 0;
+    while (log_b < MAX_BUCKETS_LOG && (m >> log_b) > ((uint64_t)1 << BUCKET_LOG))
+        log_b++;
+    return log_b;
+}
+
+static inline uint64_t bucket_of(uint64_t h, int log_b)
+{
+    return log_b == 0 ? 0 : h >> (64 - log_b);
+}
+
+static inline uint64_t arc_record(const uint32_t *u, const uint32_t *v, uint64_t e, uint64_t h)
+{
+    return e << RECORD_ID_SHIFT | (uint64_t)(u[e] > v[e]) << RECORD_HASH_BITS |
+           (h >> 16 & (((uint64_t)1 << RECORD_HASH_BITS) - 1));
+}
+
+/* The records of the m arcs, bucket by bucket, each bucket in file order, into rec[m]; bucket
+ * b is rec[start[b] .. start[b + 1]). A counting pass and a writing pass, both split among the
+ * threads in the same static ranges, thread t's arcs of a bucket after those of threads < t.
+ * Returns 0, or 1 without memory. */
+static int partition_arcs(const uint32_t *u, const uint32_t *v, const uint32_t *key,
+                          uint64_t m, int threads, int log_b, uint64_t *rec, uint64_t *start)
+{
+    uint64_t buckets = (uint64_t)1 << log_b;
+    uint64_t *at = mst_calloc((uint64_t)threads * buckets, sizeof *at);
+    if (at == NULL)
+        return 1;
+#pragma omp parallel num_threads(threads)
+    {
+        uint64_t *mine = at + (uint64_t)omp_get_thread_num() * buckets;
+#pragma omp for schedule(static)
+        for (uint64_t e = 0; e < m; e++)
+            mine[bucket_of(arc_hash(u, v, key, e), log_b)]++;
+#pragma omp single
+        {
+            uint64_t sum = 0;
+            for (uint64_t b = 0; b < buckets; b++) {
+                start[b] = sum;
+                for (int t = 0; t < threads; t++) {
+                    uint64_t c = at[(uint64_t)t * buckets + b];
+                    at[(uint64_t)t * buckets + b] = sum;
+                    sum += c;
+                }
+            }
+            start[buckets] = sum;
+        }
+#pragma omp for schedule(static)
+        for (uint64_t e = 0; e < m; e++) {
+            uint64_t h = arc_hash(u, v, key, e);
+            rec[mine[bucket_of(h, log_b)]++] = arc_record(u, v, e, h);
+        }
+    }
+    free(at);
+    return 0;
+}
+
+/* Bits of a bucket's bitmaps for `arcs` records: a power of two of at least
+ * BITMAP_BITS_PER_ARC per record, at least 64 and at most the record's hash bits allow. */
+static uint64_t bucket_bitmap_bits(uint64_t arcs)
+{
+    uint64_t bits = 64;
+    while (bits < BITMAP_BITS_PER_ARC * arcs && bits < ((uint64_t)1 << RECORD_HASH_BITS))
         bits *= 2;
-    uint64_t *seen = mst_calloc(bits / 64, sizeof *seen), *twice = mst_calloc(bits / 64, 8);
-    if (seen == NULL || twice == NULL) {
-        free(seen);
-        free(twice);
-        return UINT64_MAX;
-    }
-#pragma omp parallel for schedule(static) num_threads(threads)
-    for (uint64_t e = 0; e < m; e++) {
-        uint64_t b = (arc_hash(u, v, key, e) >> 16) & (bits - 1), bit = 1ull << (b & 63);
-        if (__atomic_fetch_or(&seen[b >> 6], bit, __ATOMIC_RELAXED) & bit)
-            __atomic_fetch_or(&twice[b >> 6], bit, __ATOMIC_RELAXED);
-    }
-#pragma omp parallel for schedule(static) num_threads(threads) reduction(+ : count)
-    for (uint64_t e = 0; e < m; e++) {
-        uint64_t b = (arc_hash(u, v, key, e) >> 16) & (bits - 1);
-        keep[e] = !(twice[b >> 6] >> (b & 63) & 1);
-        count += !keep[e];
-    }
-    free(seen);
-    free(twice);
-    return count;
+    return bits;
 }
 
-/* The candidates' ids, ascending, into cand[count] (keep[e] == 0). */
-static void list_candidates(const unsigned char *keep, uint64_t m, uint64_t *cand)
+/* A bucket's candidates: only a group with arcs in both directions merges any, and then every
+ * arc of it is a candidate. Each record sets its hash bit in the bitmap of its direction
+ * (maps[0]: forward arcs, u < v; maps[1]: reverse), then an arc whose bit is set in the other
+ * direction's bitmap is a candidate: every arc of such a group, and a few others by collision
+ * (about one in 2 BITMAP_BITS_PER_ARC). maps holds 2 * bits / 64 words (bits: a power of
+ * two); the ids of the candidates, in file order, go to cand. Returns their count. */
+static uint64_t mark_bucket(const uint64_t *rec, uint64_t count, uint64_t bits, uint64_t *maps,
+                            uint64_t *cand)
 {
-    uint64_t out = 0;
-    for (uint64_t e = 0; e < m; e++)
-        if (!keep[e])
-            cand[out++] = e;
+    uint64_t words = bits / 64, mask = bits - 1, out = 0;
+    memset(maps, 0, 2 * words * sizeof *maps);
+    for (uint64_t i = 0; i < count; i++) {
+        uint64_t r = rec[i], b = r & mask;
+        maps[(r >> RECORD_HASH_BITS & 1) * words + (b >> 6)] |= 1ull << (b & 63);
+    }
+    for (uint64_t i = 0; i < count; i++) { /* no branch: the direction is a coin toss */
+        uint64_t r = rec[i], b = r & mask;
+        cand[out] = r >> RECORD_ID_SHIFT;
+        out += maps[(~r >> RECORD_HASH_BITS & 1) * words + (b >> 6)] >> (b & 63) & 1;
+    }
+    return out;
 }
 
-/* One owner's pass: the candidates of the groups it owns, in file order, against its own table
- * of `size` slots; keep[e] = 1 for the arcs that stay edges. Returns the arcs merged, or
- * UINT64_MAX if the table cannot be allocated. */
-static uint64_t symmetrize_owned(const uint32_t *u, const uint32_t *v, const uint32_t *key,
-                                 const uint64_t *cand, uint64_t count, int owner, int threads,
-                                 uint64_t size, unsigned char *keep)
+/* Pairs a bucket's candidates exactly, in file order, in table[size] (size a power of two, at
+ * least twice their count): an arc merges into an earlier unmatched arc of its group in the
+ * other direction (keep[e] = 0), else it waits for one. Returns the arcs merged. */
+static uint64_t pair_bucket(const uint32_t *u, const uint32_t *v, const uint32_t *key,
+                            const uint64_t *cand, uint64_t count, arc_slot *table,
+                            uint64_t size, unsigned char *keep)
 {
-    arc_slot *t = mst_alloc(size, sizeof *t);
-    if (t == NULL)
-        return UINT64_MAX;
     for (uint64_t i = 0; i < size; i++)
-        t[i].pending[0] = t[i].pending[1] = 0, t[i].lo = t[i].hi = UINT32_MAX;
+        table[i].pending[0] = table[i].pending[1] = 0, table[i].lo = table[i].hi = UINT32_MAX;
     uint64_t merged = 0, mask = size - 1;
     for (uint64_t c = 0; c < count; c++) {
-        uint64_t e = cand[c], h = arc_hash(u, v, key, e);
-        if (group_owner(h, threads) != owner)
-            continue;
+        uint64_t e = cand[c], i = arc_hash(u, v, key, e) & mask;
         uint32_t lo = u[e] < v[e] ? u[e] : v[e], hi = u[e] ^ v[e] ^ lo, k = key[e];
         int dir = u[e] > v[e];
-        uint64_t i = h & mask;
+        arc_slot *t = table;
         /* An empty slot has lo == hi (no real edge has that: self-loops are gone). */
         while (!(t[i].lo == t[i].hi) && !(t[i].lo == lo && t[i].hi == hi && t[i].key == k))
             i = (i + 1) & mask;
@@ -112,36 +164,88 @@ static uint64_t symmetrize_owned(const uint32_t *u, const uint32_t *v, const uin
             t[i].hi = hi;
             t[i].key = k;
         }
-        keep[e] = t[i].pending[!dir] == 0;
-        if (!keep[e]) {
+        if (t[i].pending[!dir] != 0) {
             t[i].pending[!dir]--; /* the reverse arc of an earlier edge: merge into it */
+            keep[e] = 0;
             merged++;
         } else {
             t[i].pending[dir]++;
         }
     }
-    free(t);
     return merged;
 }
 
-/* Pairs the candidates, each thread its own groups. Returns the arcs merged or UINT64_MAX. */
-static uint64_t pair_candidates(const uint32_t *u, const uint32_t *v, const uint32_t *key,
-                                const uint64_t *cand, uint64_t count, int threads,
-                                unsigned char *keep)
+/* One thread's scratch for the buckets: the two bitmaps, the candidates and the exact table,
+ * grown as the buckets need. */
+typedef struct bucket_scratch {
+    uint64_t *maps, *cand, maps_bits, cand_cap, table_size;
+    arc_slot *table;
+} bucket_scratch;
+
+/* Room for a bucket of `count` records: 0, or 1 without memory. */
+static int scratch_fit(bucket_scratch *s, uint64_t count)
 {
-    uint64_t owned[MST_MAX_LOAD_THREADS] = {0}, merged = 0;
+    uint64_t bits = bucket_bitmap_bits(count);
+    if (bits > s->maps_bits) {
+        free(s->maps);
+        if ((s->maps = mst_alloc(2 * bits / 64, sizeof *s->maps)) == NULL)
+            return 1;
+        s->maps_bits = bits;
+    }
+    if (count > s->cand_cap) {
+        free(s->cand);
+        if ((s->cand = mst_alloc(count, sizeof *s->cand)) == NULL)
+            return 1;
+        s->cand_cap = count;
+    }
+    return 0;
+}
+
+/* Room in the table for `count` candidates: its size, or 0 without memory. */
+static uint64_t scratch_table(bucket_scratch *s, uint64_t count)
+{
+    uint64_t size = (uint64_t)table_slots((double)count);
+    if (size > s->table_size) {
+        free(s->table);
+        if ((s->table = mst_alloc(size, sizeof *s->table)) == NULL)
+            return 0;
+        s->table_size = size;
+    }
+    return size;
+}
+
+/* Marks and pairs every bucket (each thread a bucket at a time): keep[e] = 0 for the arcs that
+ * merge (keep starts all 1). Returns the arcs merged, or UINT64_MAX without memory. */
+static uint64_t pair_buckets(const uint32_t *u, const uint32_t *v, const uint32_t *key,
+                             const uint64_t *rec, const uint64_t *start, uint64_t buckets,
+                             int threads, unsigned char *keep)
+{
+    uint64_t merged = 0;
     int failed = 0;
-    for (uint64_t c = 0; c < count; c++)
-        owned[group_owner(arc_hash(u, v, key, cand[c]), threads)]++;
-#pragma omp parallel for schedule(static, 1) num_threads(threads) reduction(+ : merged) \
-    reduction(max : failed)
-    for (int t = 0; t < threads; t++) {
-        uint64_t size = (uint64_t)table_slots((double)owned[t]);
-        uint64_t k = symmetrize_owned(u, v, key, cand, count, t, threads, size, keep);
-        if (k == UINT64_MAX)
-            failed = 1;
-        else
-            merged += k;
+#pragma omp parallel num_threads(threads) reduction(+ : merged) reduction(| : failed)
+    {
+        bucket_scratch s = {NULL, NULL, 0, 0, 0, NULL};
+#pragma omp for schedule(dynamic, 1)
+        for (uint64_t b = 0; b < buckets; b++) {
+            uint64_t count = start[b + 1] - start[b], size;
+            if (failed || count == 0)
+                continue;
+            if (scratch_fit(&s, count) != 0) {
+                failed = 1;
+                continue;
+            }
+            uint64_t bits = bucket_bitmap_bits(count);
+            uint64_t cands = mark_bucket(rec + start[b], count, bits, s.maps, s.cand);
+            if (cands == 0)
+                continue;
+            if ((size = scratch_table(&s, cands)) == 0)
+                failed = 1;
+            else
+                merged += pair_bucket(u, v, key, s.cand, cands, s.table, size, keep);
+        }
+        free(s.maps);
+        free(s.cand);
+        free(s.table);
     }
     return failed ? UINT64_MAX : merged;
 }
@@ -166,19 +270,24 @@ static void compact_kept(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw,
 
 uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, uint64_t *m)
 {
-    /* Groups are split among the threads by hash: each thread scans the candidates in file
-     * order but pairs only its own groups, so each group sees its arcs in the file's order. */
-    int threads = *m < (1u << 16) ? 1 : mst_load_threads();
-    uint64_t merged = UINT64_MAX, *cand = NULL;
+    int threads = *m < (1u << 16) ? 1 : mst_load_threads(), log_b = bucket_log(*m);
+    uint64_t merged = UINT64_MAX, buckets = (uint64_t)1 << log_b;
+    if (*m >> (64 - RECORD_ID_SHIFT) != 0) { /* ids beyond a record's 40 bits: 12 TiB */
+        mst_fail(MST_ERESOURCE, "%llu arcs to symmetrize: at most 2^40 - 1",
+                 (unsigned long long)*m);
+        return UINT64_MAX;
+    }
     unsigned char *keep = mst_alloc(*m, 1);
-    uint64_t count = keep != NULL ? mark_candidates(u, v, key, *m, threads, keep) : UINT64_MAX;
-    if (count != UINT64_MAX && (cand = mst_alloc(count + 1, sizeof *cand)) != NULL) {
-        list_candidates(keep, *m, cand);
-        merged = pair_candidates(u, v, key, cand, count, threads, keep);
+    uint64_t *rec = mst_alloc(*m, sizeof *rec), *start = mst_alloc(buckets + 1, sizeof *start);
+    if (keep != NULL && rec != NULL && start != NULL &&
+        partition_arcs(u, v, key, *m, threads, log_b, rec, start) == 0) {
+        memset(keep, 1, *m);
+        merged = pair_buckets(u, v, key, rec, start, buckets, threads, keep);
     }
     if (merged != 0 && merged != UINT64_MAX)
         compact_kept(u, v, key, raw, keep, m);
-    free(cand);
+    free(start);
+    free(rec);
     free(keep);
     return merged;
 }

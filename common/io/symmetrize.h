@@ -27,17 +27,23 @@ static inline uint64_t mst_edge_group_hash(uint32_t lo, uint32_t hi, uint32_t ke
  * Merges arcs with their reverse arcs of equal key in place (see above), compacting u, v, key
  * and raw (if not NULL: the 64-bit weights, whose keys are ranks, so equal keys are equal
  * weights) and reducing *m. Returns the number of arcs merged, or UINT64_MAX if memory ran out
- * (then nothing changed). Expected O(m): two bitmaps of 8m bits mark the groups' hashes seen
- * twice, and only the arcs whose hash was (every arc of a group of two or more, and a few
- * others by collision) meet the exact hash tables (2 to 4 slots of 20 bytes per candidate);
- * plus a byte per arc. The groups are split among mst_load_threads() threads by hash, each
- * thread scanning the candidates in file order for its own groups, so the result does not
- * depend on the thread count.
+ * or *m is 2^40 or more (then nothing changed).
+ * Only a group (lo, hi, key) with arcs in both directions merges any, and most arcs of most
+ * files are alone in theirs, so the arcs are first partitioned by group hash into buckets of
+ * about 2^16 (8-byte records: id, direction, 23 hash bits), each bucket in file order. A
+ * bucket's records set their hash bit in the bitmap of their direction, 16 bits per record and
+ * small enough to stay in the core's cache, and the arcs whose bit is set in the other
+ * direction's bitmap (every arc of a group with both directions, and about 1 in 32 others by
+ * collision) meet an exact hash table, in file order. The other arcs stay. Expected O(m): two
+ * streaming passes over the arcs, one over the records, and the candidates' table work; 9
+ * bytes per arc plus each thread's bitmaps and table for one bucket. The buckets are split
+ * among mst_load_threads() threads; the result does not depend on the thread count.
  */
 uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, uint64_t *m);
 
-/* The most bytes of mst_symmetrize's exact tables for `arcs` arcs (all of them candidates),
- * for the loaders' early memory check (builder.h, mst_builder_peak_bytes). O(log arcs). */
+/* A bound on the bytes of mst_symmetrize's scratch for `arcs` arcs, for the loaders' early
+ * memory check (builder.h, mst_builder_peak_bytes): an exact table of 2 to 4 slots of 20 bytes
+ * per arc, above the 9 bytes per arc and per-bucket tables it allocates. O(log arcs). */
 double mst_symmetrize_table_bytes(uint64_t arcs);
 
 #ifdef __cplusplus
