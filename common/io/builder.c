@@ -78,7 +78,7 @@ double mst_builder_peak_bytes(uint64_t records, int weighted, int directed)
     double staged = r * (12 + (weighted ? 8 : 0));
     if (!directed)
         return staged;
-    /* then w is freed, and symmetrization's table joins u, v and the keys */
+    /* then the symmetrization joins u, v and the keys (w, if any, is its scratch) */
     double merge = r * 12 + mst_symmetrize_table_bytes(records);
     return staged > merge ? staged : merge;
 }
@@ -309,16 +309,17 @@ mst_status mst_builder_finish(mst_builder *b, int directed, mst_graph *g)
     }
     mst_weight_type type = pick_type(b);
     MST_CHECK(make_keys(b, type, g));
-    free(b->w);
-    b->w = NULL;
     if (directed && m > 0) {
-        uint64_t merged = mst_symmetrize(b->u, b->v, g->key, g->raw, &m);
+        /* The staged weights (if g->raw did not take them) are spent: the scratch. */
+        uint64_t merged = mst_symmetrize(b->u, b->v, g->key, g->raw, &m, b->w);
         if (merged == UINT64_MAX) {
             st = MST_ERESOURCE;
             goto fail;
         }
         g->merged_arcs = merged;
     }
+    free(b->w);
+    b->w = NULL;
     /* Shrink to the final size (realloc to smaller cannot fail in practice; keep on failure). */
     mst_realloc((void **)&b->u, m, sizeof *b->u);
     mst_realloc((void **)&b->v, m, sizeof *b->v);

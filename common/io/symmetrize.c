@@ -268,7 +268,8 @@ static void compact_kept(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw,
     *m = out;
 }
 
-uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, uint64_t *m)
+uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, uint64_t *m,
+                        uint64_t *scratch)
 {
     int threads = *m < (1u << 16) ? 1 : mst_load_threads(), log_b = bucket_log(*m);
     uint64_t merged = UINT64_MAX, buckets = (uint64_t)1 << log_b;
@@ -278,7 +279,8 @@ uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, 
         return UINT64_MAX;
     }
     unsigned char *keep = mst_alloc(*m, 1);
-    uint64_t *rec = mst_alloc(*m, sizeof *rec), *start = mst_alloc(buckets + 1, sizeof *start);
+    uint64_t *rec = scratch != NULL ? scratch : mst_alloc(*m, sizeof *rec);
+    uint64_t *start = mst_alloc(buckets + 1, sizeof *start);
     if (keep != NULL && rec != NULL && start != NULL &&
         partition_arcs(u, v, key, *m, threads, log_b, rec, start) == 0) {
         memset(keep, 1, *m);
@@ -287,7 +289,8 @@ uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, 
     if (merged != 0 && merged != UINT64_MAX)
         compact_kept(u, v, key, raw, keep, m);
     free(start);
-    free(rec);
+    if (rec != scratch)
+        free(rec);
     free(keep);
     return merged;
 }
