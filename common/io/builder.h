@@ -99,6 +99,31 @@ double mst_builder_peak_bytes(uint64_t records, int weighted, int directed);
 mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, const mst_number *w);
 
 /*
+ * mst_builder_add with its common case inline, for the parsers' per-line loops: an edge (not a
+ * self-loop) with ids in range, unweighted or with an integer weight from 0 to INT32_MAX
+ * without --weight-type while integers are staged, and room for it, is stored here; anything
+ * else goes to mst_builder_add. Same effect, result and errors as mst_builder_add.
+ */
+static inline mst_status mst_builder_add_fast(mst_builder *b, uint64_t u, uint64_t v,
+                                              const mst_number *w)
+{
+    /* The fields are read before the stores, which may alias them (uint32_t and int). */
+    uint64_t base = (uint64_t)b->index_base, m = b->m, hi = u > v ? u : v;
+    int weighted = b->weighted;
+    int plain = !weighted ||
+                (!b->forced && !b->as_real && !w->is_real && !w->neg && w->mag <= INT32_MAX);
+    if (!plain || m == b->cap || u < base || v < base || hi - base >= b->n_limit || u == v)
+        return mst_builder_add(b, u, v, w);
+    b->max_id = hi - base + 1 > b->max_id ? hi - base + 1 : b->max_id;
+    b->m = m + 1;
+    b->u[m] = (uint32_t)(u - base);
+    b->v[m] = (uint32_t)(v - base);
+    if (weighted)
+        b->w[m] = w->mag;
+    return MST_OK;
+}
+
+/*
  * Moves the staged edges into *g (symmetrizing if `directed`), sets n, m, keys (and raw[] for
  * 64-bit types, ranked: g->rank_s), weight type, self_loops, merged_arcs, index_base and
  * file_has_weights, and frees the builder. g->name and g->format are left to the caller.
