@@ -10,7 +10,7 @@
  * negative and some exceed INT64_MAX). It then computes the keys (ranks for 64-bit types) and,
  * for directed input, symmetrizes: an arc u->v and an arc v->u with the same weight become one
  * edge (kept at the first one's position); unmatched arcs and parallel arcs stay edges of their
- * own.
+ * own (symmetrize.h).
  */
 #ifndef MST_BUILDER_H
 #define MST_BUILDER_H
@@ -22,6 +22,7 @@
 #include "parse.h"
 #include "reader.h"
 #include "status.h"
+#include "symmetrize.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -80,9 +81,10 @@ mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t records, 
 
 /*
  * Peak bytes of building a graph from `records` edges or arcs: the staged endpoints (and
- * weights, 8 bytes each, if `weighted`), the keys, and for directed input the hash table of the
- * symmetrization (2 to 4 slots of 20 bytes per arc). An estimate for early refusal (64-bit types
- * also keep their 8-byte weights and rank them with 32 bytes per record of scratch). O(log).
+ * weights, 8 bytes each, if `weighted`), the keys, and for directed input a bound on the
+ * symmetrization's scratch (mst_symmetrize_table_bytes). An estimate for early refusal
+ * (64-bit types also keep their 8-byte weights and rank them with 32 bytes per record of
+ * scratch). O(log).
  */
 double mst_builder_peak_bytes(uint64_t records, int weighted, int directed);
 
@@ -95,6 +97,31 @@ double mst_builder_peak_bytes(uint64_t records, int weighted, int directed);
  * finish, unless the file has real weights and so becomes float64.)
  */
 mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, const mst_number *w);
+
+/*
+ * mst_builder_add with its common case inline, for the parsers' per-line loops: an edge (not a
+ * self-loop) with ids in range, unweighted or with an integer weight from 0 to INT32_MAX
+ * without --weight-type while integers are staged, and room for it, is stored here; anything
+ * else goes to mst_builder_add. Same effect, result and errors as mst_builder_add.
+ */
+static inline mst_status mst_builder_add_fast(mst_builder *b, uint64_t u, uint64_t v,
+                                              const mst_number *w)
+{
+    /* The fields are read before the stores, which may alias them (uint32_t and int). */
+    uint64_t base = (uint64_t)b->index_base, m = b->m, hi = u > v ? u : v;
+    int weighted = b->weighted;
+    int plain = !weighted ||
+                (!b->forced && !b->as_real && !w->is_real && !w->neg && w->mag <= INT32_MAX);
+    if (!plain || m == b->cap || u < base || v < base || hi - base >= b->n_limit || u == v)
+        return mst_builder_add(b, u, v, w);
+    b->max_id = hi - base + 1 > b->max_id ? hi - base + 1 : b->max_id;
+    b->m = m + 1;
+    b->u[m] = (uint32_t)(u - base);
+    b->v[m] = (uint32_t)(v - base);
+    if (weighted)
+        b->w[m] = w->mag;
+    return MST_OK;
+}
 
 /*
  * Moves the staged edges into *g (symmetrizing if `directed`), sets n, m, keys (and raw[] for
@@ -137,30 +164,6 @@ int mst_load_threads(void);
 
 /* Frees a builder's staging (safe after finish and on zeroed builders). */
 void mst_builder_free(mst_builder *b);
-
-/* Hash of an undirected edge group {lo, hi} (lo < hi) with weight key `key`: shared by the
- * symmetrization below and by the writers that must avoid it (arc_flips.h). */
-static inline uint64_t mst_edge_group_hash(uint32_t lo, uint32_t hi, uint32_t key)
-{
-    uint64_t h = ((uint64_t)lo << 32 | hi) * 0x9E3779B97F4A7C15ull;
-    h ^= (uint64_t)key * 0xC2B2AE3D27D4EB4Full;
-    h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ull;
-    return h ^ (h >> 32);
-}
-
-/*
- * Merges arcs with their reverse arcs of equal key in place (see above), compacting u, v, key
- * and raw (if not NULL: the 64-bit weights, whose keys are ranks, so equal keys are equal
- * weights) and reducing *m. Returns the number of arcs merged, or UINT64_MAX if memory ran out
- * (then nothing changed). Expected O(m): two bitmaps of 8m bits mark the groups' hashes seen
- * twice, and only the arcs whose hash was (every arc of a group of two or more, and a few
- * others by collision) meet the exact hash tables (2 to 4 slots of 20 bytes per candidate);
- * plus a byte per arc. The groups are split among mst_load_threads() threads by hash, each
- * thread scanning the candidates in file order for its own groups, so the result does not
- * depend on the thread count.
- */
-uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, uint64_t *m);
 
 #ifdef __cplusplus
 }

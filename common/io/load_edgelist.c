@@ -90,7 +90,7 @@ static const char *fast_edge_line(mst_builder *b, const char *p, const char *end
     if (b->weighted && !mst_scan_weight(&p, end, &w, b->parse_float32))
         return NULL;
     p = mst_scan_blanks(p);
-    return *p == '\n' && mst_builder_add(b, u, v, &w) == MST_OK ? p : NULL;
+    return *p == '\n' && mst_builder_add_fast(b, u, v, &w) == MST_OK ? p : NULL;
 }
 
 /* Parses the lines [p, end) into chunk slot k (an mst_chunk_ops parse). */

@@ -7,9 +7,12 @@
  * 1 to 4 threads and several block sizes, so that lines straddle chunk and block borders; the
  * graphs (ids in file order, endpoints, keys, raw weights, type, counts) must be equal, and so
  * must the status and message of a file with bad lines (the first bad line of the file). Gzip
- * files go through the streamed blocks of mst_graph_load. .egr: the linear-time pairing
- * (egr_canon.h) against the builder's symmetrization on random multigraphs whose reverse arcs
- * are missing, doubled or of another weight.
+ * files go through the streamed blocks of mst_graph_load. A large edge list (reverse arcs of
+ * equal and other weights, parallel arcs, self-loops; int32, 64-bit, negative weights and none)
+ * exercises the symmetrization's buckets and threads and the builder's inline add against the
+ * sequential loop. .egr: the linear-time pairing (egr_canon.h) against the builder's
+ * symmetrization on random multigraphs whose reverse arcs are missing, doubled or of another
+ * weight.
  */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
@@ -353,4 +356,68 @@ Test(load_parallel, egr_linear_matches_builder)
         }
         mst_graph_free(&ref.g);
     }
+}
+
+/* A large edge list (more arcs than the symmetrization's one-thread limit, 2^16, and several
+ * of its buckets): random arcs on 2^20 vertices, some followed a few lines later by their
+ * reverse arc of the same weight (merged) or of another (kept), by a parallel copy, or
+ * replaced by a self-loop. kind: 0 int32 weights, 1 with 64-bit ones, 2 with negative ones,
+ * -1 unweighted. */
+static size_t large_edgelist(char *buf, int lines, int kind)
+{
+    char *p = buf;
+    long long pending_u = -1, pending_v = -1, pending_w = 0;
+    for (int i = 0; i < lines; i++) {
+        long long u = (long long)(rnd() % (1u << 20)), v = (long long)(rnd() % (1u << 20));
+        long long w = (long long)(rnd() % 1000000);
+        uint64_t r = rnd() % 100;
+        if (r < 2)
+            v = u;
+        else if (r < 12 && pending_u >= 0) /* the reverse of an earlier arc */
+            u = pending_v, v = pending_u, w = pending_w + (r < 4);
+        else if (r < 13 && pending_u >= 0) /* a parallel copy */
+            u = pending_u, v = pending_v, w = pending_w;
+        if (r >= 13 && rnd() % 4 == 0)
+            pending_u = u, pending_v = v, pending_w = w;
+        if (kind == 1 && r % 7 == 0)
+            w += 1ll << 40;
+        if (kind == 2 && r % 5 == 0)
+            w = -w;
+        if (kind < 0)
+            p += sprintf(p, "%lld %lld\n", u, v);
+        else
+            p += sprintf(p, "%lld\t%lld %lld\n", u, v, w);
+    }
+    return (size_t)(p - buf);
+}
+
+Test(load_parallel, large_edgelist_symmetrized_as_sequential)
+{
+    static const int kinds[] = {0, 1, 2, -1};
+    size_t cap = (size_t)150000 * 40;
+    char *buf = malloc(cap);
+    cr_assert(buf != NULL);
+    for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+        size_t len = large_edgelist(buf, 150000, kinds[k]);
+        cr_assert(len < cap);
+        mst_load_options o = mst_load_options_default();
+        outcome ref, got;
+        o.sequential_parse = 1;
+        omp_set_num_threads(1);
+        load_memory(mst_load_edgelist, "big.wel", buf, len, &o, &ref);
+        cr_assert(eq(int, ref.st, MST_OK), "%s", ref.msg);
+        cr_assert(ref.g.merged_arcs > 1000 && ref.g.self_loops > 1000, "kind %d", kinds[k]);
+        o.sequential_parse = 0;
+        for (int t = 1; t <= 4; t++) {
+            char what[64];
+            snprintf(what, sizeof what, "large, kind %d, %d threads", kinds[k], t);
+            omp_set_num_threads(t);
+            o.chunk_bytes = t == 3 ? 100000 : 0;
+            load_memory(mst_load_edgelist, "big.wel", buf, len, &o, &got);
+            check_same(&ref, &got, what);
+            mst_graph_free(&got.g);
+        }
+        mst_graph_free(&ref.g);
+    }
+    free(buf);
 }
