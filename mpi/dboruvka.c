@@ -26,7 +26,7 @@ static void state_free(dbv_state *s)
     free(s->count);
     free(s->rcount);
     dbv_buf *b[] = {&s->send, &s->recv, &s->reply, &s->back, &s->pos, &s->tmp, &s->qbuf,
-                    &s->abuf, &s->uniq, &s->table};
+                    &s->abuf};
     for (size_t i = 0; i < sizeof b / sizeof *b; i++)
         dbv_buf_free(b[i]);
 }
@@ -83,8 +83,7 @@ fail:
 static void state_init(dbv_state *s)
 {
     const dbv_graph *g = s->g;
-    s->m = s->nf = s->bytes_sent = s->jump_steps = s->ask_dups = 0;
-    s->live_total = g->pt.n;
+    s->m = s->nf = s->bytes_sent = s->jump_steps = 0;
     s->n_live = 0;
     s->hub = DBV_NONE, s->hub_vertices = 0;
     memset(s->done, 0, g->n_local);
@@ -109,7 +108,6 @@ static mst_status rounds(dbv_state *s, mst_phases *ph, double t[4], uint64_t *co
         if ((st = dbv_min_edges(s)) != MST_OK)
             return st;
         uint64_t live = sum_all(s->c, s->n_live);
-        s->live_total = live;
         if (s->c->rank == 0)
             mst_phase_round(ph, live, m / 2);
         double t1 = mst_now_s();
@@ -153,8 +151,6 @@ static mst_status record(const dbv_state *s, mst_phases *ph, uint64_t nrounds, u
     if ((st = dist_agree(c, st)) != MST_OK)
         return st;
     MPI_Gather(&s->bytes_sent, 1, MPI_UINT64_T, bytes_per_rank, 1, MPI_UINT64_T, 0, c->comm);
-    uint64_t dups = 0;
-    MPI_Reduce(&s->ask_dups, &dups, 1, MPI_UINT64_T, MPI_SUM, 0, c->comm);
     if (c->rank != 0)
         return MST_OK;
     uint64_t max = 0, total = 0;
@@ -167,7 +163,6 @@ static mst_status record(const dbv_state *s, mst_phases *ph, uint64_t nrounds, u
     mst_phase_count(ph, "local_edges", local);
     mst_phase_count(ph, "bytes_sent_max", max);
     mst_phase_count(ph, "bytes_sent_total", total);
-    mst_phase_count(ph, "ask_dups", dups);
     return MST_OK;
 }
 

@@ -138,93 +138,40 @@ fail:
     return st;
 }
 
-/* The distinct labels of q[k] into u[] in order of first occurrence, idx[i] = the index of q[i]
- * in u; returns their number. An open-addressing table of (label, index) words, at least twice
- * as large as `distinct` (a bound on the distinct labels), in s->table. Errors: MST_ERESOURCE,
- * MST_EINTERNAL (more distinct labels than the bound). */
-static mst_status distinct_labels(dbv_state *s, const uint32_t *q, uint64_t k, uint64_t distinct,
-                                  uint32_t *u, uint32_t *idx, uint64_t *nu)
+/* Requests grouped by owner: s->send gets the labels in rank order, pos[i] the slot of q[i]. */
+static mst_status group_requests(dbv_state *s, const uint32_t *q, uint64_t k, uint64_t *start)
 {
-    uint64_t size = 2;
-    while (size < 2 * (distinct + 1))
-        size <<= 1;
-    if (dbv_buf_reserve(&s->table, size * sizeof(uint64_t)) != MST_OK)
-        return MST_ERESOURCE;
-    uint64_t *slot = s->table.p, mask = size - 1, n = 0;
-    memset(slot, 0xFF, size * sizeof *slot);
-    for (uint64_t i = 0; i < k; i++) {
-        uint64_t h = dist_mix32(q[i]) & mask;
-        while (slot[h] != UINT64_MAX && (uint32_t)(slot[h] >> 32) != q[i])
-            h = (h + 1) & mask;
-        if (slot[h] == UINT64_MAX) {
-            if (n > distinct)
-                return mst_fail(MST_EINTERNAL, "rank %d: more than %" PRIu64 " labels asked",
-                                s->c->rank, distinct);
-            slot[h] = (uint64_t)q[i] << 32 | n;
-            u[n++] = q[i];
-        }
-        idx[i] = (uint32_t)slot[h];
-    }
-    *nu = n;
-    return MST_OK;
-}
-
-/* Requests grouped by owner: s->send gets the labels in rank order, pos[i] the slot of q[i].
- * Where q may hold fewer distinct labels than requests (distinct < k), each label is sent once
- * and its requests share its slot. */
-static mst_status group_requests(dbv_state *s, const uint32_t *q, uint64_t k, uint64_t distinct,
-                                 uint64_t *start)
-{
-    int p = s->c->size, dedup = distinct < k;
+    int p = s->c->size;
     if (dbv_buf_reserve(&s->send, k * sizeof(uint32_t)) != MST_OK ||
         dbv_buf_reserve(&s->pos, k * sizeof(uint32_t)) != MST_OK ||
-        dbv_buf_reserve(&s->tmp, k * sizeof(uint32_t)) != MST_OK ||
-        (dedup && dbv_buf_reserve(&s->uniq, k * sizeof(uint32_t)) != MST_OK))
+        dbv_buf_reserve(&s->tmp, k * sizeof(uint32_t)) != MST_OK)
         return MST_ERESOURCE;
     uint32_t *owner = s->tmp.p, *send = s->send.p;
     uint32_t *pos = s->pos.p; /* k < 2^31, or dbv_exchange refuses before pos is read */
-    const uint32_t *u = q;
-    uint64_t nu = k;
-    if (dedup) {
-        mst_status st = distinct_labels(s, q, k, distinct, s->uniq.p, pos, &nu);
-        if (st != MST_OK)
-            return st;
-        u = s->uniq.p;
-        s->ask_dups += k - nu;
-    }
     for (int r = 0; r < p; r++)
         s->count[r] = 0;
-    for (uint64_t j = 0; j < nu; j++) {
-        owner[j] = (uint32_t)dbv_owner(s->g, u[j]);
-        s->count[owner[j]]++;
+    for (uint64_t i = 0; i < k; i++) {
+        owner[i] = (uint32_t)dbv_owner(s->g, q[i]);
+        s->count[owner[i]]++;
     }
     uint64_t off = 0;
     for (int r = 0; r < p; r++)
         start[r] = off, off += s->count[r];
-    if (!dedup) {
-        for (uint64_t i = 0; i < k; i++) {
-            pos[i] = (uint32_t)start[owner[i]]++;
-            send[pos[i]] = q[i];
-        }
-        return MST_OK;
+    for (uint64_t i = 0; i < k; i++) {
+        pos[i] = (uint32_t)start[owner[i]]++;
+        send[pos[i]] = q[i];
     }
-    for (uint64_t j = 0; j < nu; j++) {
-        owner[j] = (uint32_t)start[owner[j]]++; /* now the label's slot */
-        send[owner[j]] = u[j];
-    }
-    for (uint64_t i = 0; i < k; i++)
-        pos[i] = owner[pos[i]];
     return MST_OK;
 }
 
-mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, uint64_t distinct,
-                   dbv_answer_fn answer, uint64_t *ans, int wide)
+mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn answer,
+                   uint64_t *ans, int wide)
 {
     int p = s->c->size;
     size_t rb = wide ? sizeof(uint64_t) : sizeof(uint32_t); /* bytes per reply */
     uint64_t in = 0, back = 0;
     uint64_t *start = mst_alloc((size_t)p, sizeof *start);
-    mst_status st = start == NULL ? MST_ERESOURCE : group_requests(s, q, k, distinct, start);
+    mst_status st = start == NULL ? MST_ERESOURCE : group_requests(s, q, k, start);
     free(start);
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;

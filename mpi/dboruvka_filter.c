@@ -135,7 +135,7 @@ static mst_status compress_all(dbv_state *s)
         if (pending == 0)
             return MST_OK;
         s->jump_steps++;
-        if ((st = dbv_ask(s, q, k, UINT64_MAX, parent_of, s->abuf.p, 0)) != MST_OK)
+        if ((st = dbv_ask(s, q, k, parent_of, s->abuf.p, 0)) != MST_OK)
             return st;
         const uint64_t *a = s->abuf.p;
         uint64_t j = 0;
@@ -167,7 +167,6 @@ mst_status dbv_filter_merge(dbv_state *s, double t[4])
     double t3 = mst_now_s();
     if (st == MST_OK)
         st = dbv_redistribute(s);
-    s->live_total = s->g->pt.n; /* the roots after the merge: not counted */
     t[0] = t1 - t0, t[1] = t2 - t1, t[2] = t3 - t2, t[3] = mst_now_s() - t3;
     return st;
 }

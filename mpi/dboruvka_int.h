@@ -40,10 +40,6 @@ typedef struct dbv_state {
     uint64_t *count, *rcount; /* [p] records per rank to send / received */
     dbv_buf send, recv, reply, back, pos, tmp; /* exchange scratch (dbv_exchange, dbv_ask) */
     dbv_buf qbuf, abuf;   /* the steps' requests and answers */
-    dbv_buf uniq, table;  /* dbv_ask's distinct labels and their hash table */
-    uint64_t live_total;  /* live labels over all ranks in this round (or a bound): at most
-                           * as many distinct labels, and the hub, are asked about */
-    uint64_t ask_dups;    /* requests answered by another request for the same label */
     uint64_t bytes_sent;  /* to other ranks, this solve */
     uint64_t jump_steps;
 } dbv_state;
@@ -149,14 +145,10 @@ typedef uint64_t (*dbv_answer_fn)(const dbv_state *s, uint32_t local);
 /*
  * Collective request/reply: for each of the k labels q[i] (held by any rank), ans[i] = what
  * its owner's `answer` says about it: 64 bits where `wide`, else its low 32 bits (a label). Two
- * all-to-alls (4 bytes out, 8 or 4 back per request). `distinct` bounds the distinct labels
- * among q (UINT64_MAX: no bound); where it is below k, each label is asked once (a hash table
- * of 16 bytes per bound, at least), which late rounds need: their arcs point at few components,
- * and the hub's label would otherwise be asked of its owner by most of them. Errors (agreed):
- * MST_ERESOURCE, MST_EINTERNAL (more distinct labels than `distinct`).
+ * all-to-alls (4 bytes out, 8 or 4 back per request). Errors (agreed): MST_ERESOURCE.
  */
-mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, uint64_t distinct,
-                   dbv_answer_fn answer, uint64_t *ans, int wide);
+mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn answer,
+                   uint64_t *ans, int wide);
 
 /* The steps of a round (dboruvka.h), each collective, errors agreed (MST_ERESOURCE). */
 

@@ -25,7 +25,7 @@ mst_status dbv_jump(dbv_state *s)
         s->jump_steps++;
         /* Answers read the owners' arrays before any rank updates its own (dbv_ask answers all
          * requests before its replies can arrive), so each step doubles every pointer once. */
-        if ((st = dbv_ask(s, q, k, s->live_total + 1, parent_done, s->abuf.p, 1)) != MST_OK)
+        if ((st = dbv_ask(s, q, k, parent_done, s->abuf.p, 1)) != MST_OK)
             return st;
         const uint64_t *a = s->abuf.p;
         uint64_t i = 0;

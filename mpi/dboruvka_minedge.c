@@ -41,7 +41,7 @@ mst_status dbv_min_edges(dbv_state *s)
         s->parent[lx] = s->arc[s->best[lx]].y;
         q[j] = s->parent[lx];
     }
-    if ((st = dbv_ask(s, q, k, s->live_total + 1, parent_of, s->abuf.p, 0)) != MST_OK)
+    if ((st = dbv_ask(s, q, k, parent_of, s->abuf.p, 0)) != MST_OK)
         return st;
     const uint64_t *grand = s->abuf.p;
     for (uint32_t j = 0; j < k; j++) {

@@ -15,61 +15,45 @@ static inline uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/* s->count[q] = the arcs of s->arc[lo, hi) whose source label rank q owns; where dest is not
- * NULL, dest[i - lo] = the rank of arc i, so that packing does not compute it again. */
-static void count_arcs(dbv_state *s, uint64_t lo, uint64_t hi, uint32_t *dest)
+/* s->count[q] = the arcs of s->arc[lo, hi) whose source label rank q owns. */
+static void count_arcs(dbv_state *s, uint64_t lo, uint64_t hi)
 {
     memset(s->count, 0, (size_t)s->c->size * sizeof *s->count);
-    if (dest == NULL) {
-        for (uint64_t i = lo; i < hi; i++)
-            s->count[dbv_owner(s->g, s->arc[i].x)]++;
-        return;
-    }
-    for (uint64_t i = lo; i < hi; i++) {
-        dest[i - lo] = (uint32_t)dbv_owner(s->g, s->arc[i].x);
-        s->count[dest[i - lo]]++;
-    }
+    for (uint64_t i = lo; i < hi; i++)
+        s->count[dbv_owner(s->g, s->arc[i].x)]++;
 }
 
-/* The arcs of s->arc[lo, hi) into s->send, grouped by their ranks dest[] (s->count[q] of them
- * for rank q, from count_arcs). */
-static void pack_window(dbv_state *s, uint64_t lo, uint64_t hi, const uint32_t *dest)
+/* The arcs of s->arc[lo, hi) into s->send, grouped by the rank that owns their x
+ * (s->count[q] of them for rank q, from count_arcs). */
+static void pack_window(dbv_state *s, uint64_t lo, uint64_t hi)
 {
     uint64_t *start = s->rcount; /* free until the window's exchange */
     dbv_arc *send = s->send.p;
     for (int q = 0; q < s->c->size; q++)
         start[q] = q ? start[q - 1] + s->count[q - 1] : 0;
     for (uint64_t i = lo; i < hi; i++)
-        send[start[dest[i - lo]]++] = s->arc[i];
+        send[start[dbv_owner(s->g, s->arc[i].x)]++] = s->arc[i];
 }
 
 /* Collective: every arc of s->arc into s->recv at the owner of its x (*in there), in windows of
- * s->g->window arcs (dbv_windows). The arcs' ranks are computed once per window, and once in
- * all when the arcs fit one window (their totals are then the window's counts); s->tmp holds
- * them (free until the reduction). Errors (agreed): MST_ERESOURCE. */
+ * s->g->window arcs (dbv_windows). Errors (agreed): MST_ERESOURCE. */
 static mst_status scatter(dbv_state *s, uint64_t *in)
 {
     dbv_windows w;
-    uint64_t win = s->g->window, room = s->m < win ? s->m : win;
-    int one = s->m <= win;
-    mst_status st = dbv_buf_reserve(&s->tmp, room * sizeof(uint32_t));
-    uint32_t *dest = s->tmp.p;
-    if ((st = dist_agree(s->c, st)) != MST_OK)
-        return st;
-    count_arcs(s, 0, s->m, one ? dest : NULL);
-    st = dbv_windows_open(&w, s->c, s->count, (s->m + win - 1) / win, in);
+    uint64_t win = s->g->window;
+    count_arcs(s, 0, s->m);
+    mst_status st = dbv_windows_open(&w, s->c, s->count, (s->m + win - 1) / win, in);
     if (st == MST_OK &&
         (dbv_buf_reserve(&s->recv, *in * sizeof(dbv_arc)) != MST_OK ||
-         dbv_buf_reserve(&s->send, room * sizeof(dbv_arc)) != MST_OK))
+         dbv_buf_reserve(&s->send, (s->m < win ? s->m : win) * sizeof(dbv_arc)) != MST_OK))
         st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %" PRIu64 " arcs",
                       s->c->rank, *in);
     if ((st = dist_agree(s->c, st)) == MST_OK) {
         for (uint64_t k = 0; k < w.windows; k++) {
             uint64_t lo = k * win < s->m ? k * win : s->m;
             uint64_t hi = s->m - lo < win ? s->m : lo + win;
-            if (!one || k > 0)
-                count_arcs(s, lo, hi, dest);
-            pack_window(s, lo, hi, dest);
+            count_arcs(s, lo, hi);
+            pack_window(s, lo, hi);
             s->bytes_sent += dbv_windows_send(&w, s->send.p, s->count, s->recv.p);
         }
     }

@@ -74,8 +74,7 @@ static mst_status relabel_window(dbv_state *s, const dbv_arc *src, uint64_t lo, 
         s->arc[out] = a;
         out += a.x != a.y;
     }
-    if ((st = dbv_ask(s, q, k, f->heavy_only ? UINT64_MAX : s->live_total + 1, root_of,
-                      s->abuf.p, 0)) != MST_OK)
+    if ((st = dbv_ask(s, q, k, root_of, s->abuf.p, 0)) != MST_OK)
         return st;
     if (k == 0) {
         *kept = out;

@@ -1,17 +1,16 @@
 #!/usr/bin/env bash
 # mst-mpi --algo boruvka at 16 and 1 ranks against mst-seq, with --phases, for the device machine
 # (16 cores, Open MPI, as root): the hub and the local pass of docs/mst-mpi.md. Builds,
-# generates the uniform random graph of 2^23 vertices and 2^25 edges, rmat22 and sparse-large
-# (not filtered) as .msb with mst-gen -t 16, checks one 16-rank run of each against mst-seq's edge set (the verifier), then
+# generates the uniform random graph of 2^23 vertices and 2^25 edges and rmat22 as .msb with
+# mst-gen -t 16, checks one 16-rank run of each against mst-seq's edge set (the verifier), then
 # alternates this tree's mst-mpi with $BASE_BIN/mst-mpi (an older build, for before/after) ROUNDS
 # times: each run --no-verify, the slowest rank, the median of TRIALS trials, every phase and
-# counter (filter_arcs_max, hub_vertices, bytes_sent_max, bytes_sent_total, ask_dups).
+# counter (filter_arcs_max, hub_vertices, bytes_sent_max, bytes_sent_total).
 # Writes $RESULTS/dbv-device.jsonl (one line per run) and prints per graph, binary and rank
 # count the median time and phases of the rounds; RESULTS defaults to $OUT where set, else
 # report/results.
 # usage: report/device-dbv.sh     env: BASE_BIN (folder with an older mst-mpi; none: this tree
-#        only), ROUNDS (default 3), TRIALS (default 3), RANKS (default "16 1"),
-#        GRAPHS (default "rand-2e23 rmat22 sparse-large")
+#        only), ROUNDS (default 3), TRIALS (default 3), RANKS (default "16 1")
 set -u
 cd "$(dirname "$0")/.."
 rounds=${ROUNDS:-3}
@@ -25,8 +24,6 @@ make -s -j"$(nproc)" bin/mst-seq bin/mst-mpi bin/mst-gen 2>&1 | tail -3
 [ -f data/rand-2e23.msb ] || bin/mst-gen random --vertices 8388608 --edges 33554432 -t 16 \
   -o data/rand-2e23.msb --quiet
 [ -f data/rmat22.msb ] || bin/mst-gen preset rmat22 -t 16 -o data/rmat22.msb --quiet
-[ -f data/sparse-large.msb ] || bin/mst-gen preset sparse-large -t 16 -o data/sparse-large.msb \
-  --quiet
 bins="bin/mst-mpi"
 [ -n "${BASE_BIN:-}" ] && bins="$bins $BASE_BIN/mst-mpi"
 
@@ -40,7 +37,7 @@ r["label"] = sys.argv[1]
 print(json.dumps(r))' "$label" >> "$out"
 }
 
-for g in ${GRAPHS:-rand-2e23 rmat22 sparse-large}; do
+for g in rand-2e23 rmat22; do
   mpirun -np 16 bin/mst-mpi --algo boruvka --trials 1 "data/$g.msb" | grep -E "verification"
   run seq bin/mst-seq --json --phases --no-verify --trials "$trials" "data/$g.msb"
   for i in $(seq "$rounds"); do

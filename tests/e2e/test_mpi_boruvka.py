@@ -150,23 +150,6 @@ class DistributedBoruvka(Workdir):
             self.assertGreaterEqual(counters.get("hub_vertices", 0), 2900, counters)
         self.check(path, [(r, dict(test_mpi.ENV, MST_MPI_WINDOW="3")) for r in runs((2, 4))])
 
-    def test_requests_asked_once(self):
-        """Late rounds ask the same labels many times (arcs from many components to a few
-        large ones, and the hub's label); each is asked once per rank and the answer shared by
-        its requests (dbv_ask, docs/mst-mpi.md): a sparse graph that is not filtered, whose
-        components grow during the rounds, with tied weights and isolated vertices, at 1-4
-        ranks, both partitions, and in tiny windows. A reply given to the wrong request changes
-        the edge set; ask_dups counts the requests that shared one."""
-        path = self.gen("sparse.msb", "random", "--vertices", "3000", "--edges", "4200",
-                        "--weights", "uniform", "--min", "1", "--max", "9")
-        self.check(path, runs())
-        self.check(path, [(r, dict(test_mpi.ENV, MST_MPI_WINDOW="5")) for r in runs((2, 4))])
-        out = mpirun(["-np", "2", *ALGO, "--json", "--phases", "--no-verify", "--trials", "1",
-                      path])
-        self.assertEqual(out.returncode, 0, out.stderr)
-        counters = json.loads(out.stdout)["counters"]
-        self.assertGreater(counters.get("ask_dups", 0), 0, counters)
-
     def test_tiny_windows(self):
         """The share built and the arcs of every round moved over many small windows
         (MST_MPI_WINDOW arcs per rank per all-to-all): a window that lost, duplicated or
