@@ -78,14 +78,14 @@ mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t
 void dbv_graph_free(dbv_graph *g);
 
 /*
- * Collective: the minimum spanning forest of the graph whose shares the ranks hold, on rank 0
- * into out->eid and fkey[] (its keys, [out->capacity]); g is left unchanged. Rank 0's ph gets
- * the phases (local, minima, jump, relabel, redistribute, gather), the counters "rounds",
- * "jump_steps", "local_edges" (forest edges found by the local preprocessing),
- * "bytes_sent_max" and "bytes_sent_total" (bytes sent to other ranks), when filtering
- * "filter_arcs_max" (the most arcs a rank holds after the heavy arcs' merge) and
- * "hub_vertices" (the hub's, 0 without one), and each round's global size. Errors (agreed): MST_ERESOURCE (memory, or an exchange beyond MPI's int counts);
- * MST_EINTERNAL for a forest larger than the room the harness made.
+ * Collective: the minimum spanning forest of the graph whose shares the ranks hold, on rank 0 into
+ * out->eid and fkey[] (its keys, [out->capacity]); g is left unchanged. Rank 0's ph gets the
+ * phases (local, minima, jump, relabel, redistribute, gather), the counters "rounds",
+ * "jump_steps", "local_edges" (forest edges found by the local preprocessing), "bytes_sent_max"
+ * and "bytes_sent_total" (bytes sent to other ranks), when filtering "filter_arcs_max" (the most
+ * arcs a rank holds after the heavy arcs' merge) and "hub_vertices" (the hub's, 0 without one),
+ * and each round's global size. Errors (agreed): MST_ERESOURCE (memory, or an exchange beyond
+ * MPI's int counts); MST_EINTERNAL for a forest larger than the room the harness made.
  */
 mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out,
                           uint32_t *fkey, mst_phases *ph);

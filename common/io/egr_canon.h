@@ -38,12 +38,12 @@ mst_status mst_egr_canonical(int32_t nodes, const int32_t *nindex, const int32_t
                              const int32_t *eweight, mst_graph *g);
 
 /*
- * The exact pairing: fills g (zeroed first) from a validated CSR: nodes rows, nindex[nodes + 1] offsets, nlist
- * [edges] neighbours in [0, nodes), eweight[edges] int32 weights or NULL (unit weights): n =
- * nodes, int32 weights, merged_arcs and self_loops set, index_base 0; g->name and g->format are
- * left to the caller. Errors: MST_ERESOURCE (then g is zeroed). O(nodes + edges) work over the
- * OpenMP threads (a row's bucket is sorted: O(d log d) for a row of d reverse arcs), about
- * 8 bytes per forward arc, 9 bytes per node and 1 byte per arc besides g.
+ * The exact pairing: fills g (zeroed first) from a validated CSR: nodes rows, nindex[nodes + 1]
+ * offsets, nlist [edges] neighbours in [0, nodes), eweight[edges] int32 weights or NULL (unit
+ * weights): n = nodes, int32 weights, merged_arcs and self_loops set, index_base 0; g->name and
+ * g->format are left to the caller. Errors: MST_ERESOURCE (then g is zeroed). O(nodes + edges)
+ * work over the OpenMP threads (a row's bucket is sorted: O(d log d) for a row of d reverse arcs),
+ * about 8 bytes per forward arc, 9 bytes per node and 1 byte per arc besides g.
  */
 mst_status mst_egr_canonical_paired(int32_t nodes, const int32_t *nindex,
                                     const int32_t *nlist, const int32_t *eweight, mst_graph *g);

@@ -100,10 +100,10 @@ static inline int mst_scan_id(const char **pp, const char *end, uint64_t *out)
 }
 
 /*
- * A weight at *pp (after blanks, inside a line that ends before end), as mst_parse_weight reads
- * it (float32: its float32 rounding): integers of up to 18 digits directly, any other token through mst_parse_weight on a
- * NUL-terminated copy. Returns 1 and advances *pp, or 0 (no token, a bad one, or one longer than
- * 127 bytes: left to the sequential parser).
+ * A weight at *pp (after blanks, inside a line that ends before end), as mst_parse_weight reads it
+ * (float32: its float32 rounding): integers of up to 18 digits directly, any other token through
+ * mst_parse_weight on a NUL-terminated copy. Returns 1 and advances *pp, or 0 (no token, a bad
+ * one, or one longer than 127 bytes: left to the sequential parser).
  */
 static inline int mst_scan_weight(const char **pp, const char *end, mst_number *w, int float32)
 {
