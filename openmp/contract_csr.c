@@ -5,6 +5,7 @@
 #include <omp.h>
 
 #include "merge_rows.h"
+#include "scan.h"
 #include "team_scan.h"
 
 /* Row ids per bucket: 2^shift, at least 64 (a bucket's rows share cache lines) and few enough
@@ -15,23 +16,6 @@ static int bucket_shift(uint32_t n)
     while (((uint64_t)n >> shift) >= CT_CSR_BUCKETS)
         shift++;
     return shift;
-}
-
-/* Column-major exclusive scan of the threads' per-bucket counts h[t * nb + b] (bucket by
- * bucket, thread by thread within a bucket): each becomes that pair's first slot. start[b]
- * receives bucket b's first slot and start[nb] the total. */
-static void scan_buckets(uint64_t *h, uint64_t nb, int p, uint64_t *start)
-{
-    uint64_t sum = 0;
-    for (uint64_t b = 0; b < nb; b++) {
-        start[b] = sum;
-        for (int t = 0; t < p; t++) {
-            uint64_t x = h[(uint64_t)t * nb + b];
-            h[(uint64_t)t * nb + b] = sum;
-            sum += x;
-        }
-    }
-    start[nb] = sum;
 }
 
 /* The first level, passes 1 and 2: this thread's edges counted per bucket of their ends, then
@@ -51,7 +35,7 @@ static void scatter_edges(const mst_graph *g, int shift, ct_csr *scratch, uint64
     }
 #pragma omp barrier
 #pragma omp single
-    scan_buckets(hist, nb, p, start);
+    mst_scan_thread_buckets(hist, nb, p, start);
     uint32_t *src = scratch->adj;
     uint64_t *far = scratch->ki;
     for (uint64_t e = lo; e < hi; e++) {
@@ -153,7 +137,7 @@ static void scan_contraction(uint64_t *hist, uint64_t nb, int p)
 {
     uint64_t *hv = hist, *ha = hist + (uint64_t)p * nb, *vstart = hist + 2 * (uint64_t)p * nb;
     uint64_t *astart = vstart + nb + 1, sum = 0;
-    scan_buckets(hv, nb, p, vstart);
+    mst_scan_thread_buckets(hv, nb, p, vstart);
     for (uint64_t b = 0; b < nb; b++) {
         astart[b] = sum;
         for (int t = 0; t < p; t++)

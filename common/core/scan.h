@@ -20,4 +20,25 @@ static inline uint64_t mst_exclusive_scan(uint64_t *a, uint64_t len)
     return sum;
 }
 
+/*
+ * Column-major exclusive scan of per-thread bucket counts h[t * buckets + b] (p threads): bucket
+ * by bucket, thread by thread within a bucket, each count becomes the first slot of that
+ * thread's share of that bucket, so a scatter keeps each bucket's items in thread order (hence
+ * in input order when threads take static ranges). start[b] = bucket b's first slot,
+ * start[buckets] = the total. Sequential, O(p * buckets).
+ */
+static inline void mst_scan_thread_buckets(uint64_t *h, uint64_t buckets, int p, uint64_t *start)
+{
+    uint64_t sum = 0;
+    for (uint64_t b = 0; b < buckets; b++) {
+        start[b] = sum;
+        for (int t = 0; t < p; t++) {
+            uint64_t x = h[(uint64_t)t * buckets + b];
+            h[(uint64_t)t * buckets + b] = sum;
+            sum += x;
+        }
+    }
+    start[buckets] = sum;
+}
+
 #endif

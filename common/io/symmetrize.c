@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "builder.h"
+#include "scan.h"
 #include "status.h"
 
 /* Open-addressing table for symmetrization: one slot per distinct (lo, hi, key). */
@@ -86,18 +87,7 @@ static int partition_arcs(const uint32_t *u, const uint32_t *v, const uint32_t *
         for (uint64_t e = 0; e < m; e++)
             mine[bucket_of(arc_hash(u, v, key, e), log_b)]++;
 #pragma omp single
-        {
-            uint64_t sum = 0;
-            for (uint64_t b = 0; b < buckets; b++) {
-                start[b] = sum;
-                for (int t = 0; t < threads; t++) {
-                    uint64_t c = at[(uint64_t)t * buckets + b];
-                    at[(uint64_t)t * buckets + b] = sum;
-                    sum += c;
-                }
-            }
-            start[buckets] = sum;
-        }
+        mst_scan_thread_buckets(at, buckets, threads, start);
 #pragma omp for schedule(static)
         for (uint64_t e = 0; e < m; e++) {
             uint64_t h = arc_hash(u, v, key, e);
