@@ -107,11 +107,11 @@ class Report(Workdir):
             rec("g2", 8000, "mst-omp", "plain", 0.01, threads=4, msf_weight=7,
                 rounds_s=[0.01, 0.01], round_verified=[True, False],
                 oneshot_s=0.02, setup_s=0.01, round_s_median=0.01),
-            {"exp": "finish", "graph": "g9", "round_ms": 1.0}], "--no-plots")
+            {"exp": "finish", "graph": "not-a-run-graph", "round_ms": 1.0}], "--no-plots")
         rows = [line for line in text.splitlines() if line.startswith("| mst-omp | ")]
         self.assertTrue(any("| verified, 2 of 3 rounds |" in r for r in rows if "contract" in r))
         self.assertTrue(any("| NOT VERIFIED |" in r for r in rows if "plain" in r))
-        self.assertNotIn("g9", text)
+        self.assertNotIn("not-a-run-graph", text)
 
     def test_tables(self):
         text = self.make(fixed_results(), "--no-plots")
