@@ -88,7 +88,7 @@ static void state_init(dbv_state *s)
     s->hub = DBV_NONE, s->hub_vertices = 0;
     memset(s->done, 0, g->n_local);
     for (uint32_t i = 0; i < g->n_local; i++)
-        s->parent[i] = dbv_global(g, i), s->best[i] = DBV_NONE;
+        s->parent[i] = dbv_global(g, i), s->best[i] = DBV_NO_ARC;
 }
 
 /* The global sum of v. */

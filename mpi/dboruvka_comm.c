@@ -182,14 +182,14 @@ mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn an
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;
     const uint32_t *got = s->recv.p;
-    if (wide) {
-        uint64_t *reply = s->reply.p;
-        for (uint64_t i = 0; i < in; i++)
-            reply[i] = answer(s, dbv_local(s->g, got[i]));
-    } else {
-        uint32_t *reply = s->reply.p;
-        for (uint64_t i = 0; i < in; i++)
-            reply[i] = (uint32_t)answer(s, dbv_local(s->g, got[i]));
+    for (uint64_t i = 0; i < in; i++) {
+        if (i + DBV_AHEAD < in)
+            DBV_PREFETCH(s->g, s->parent, got[i + DBV_AHEAD]); /* what every answer reads */
+        uint64_t a = answer(s, dbv_local(s->g, got[i]));
+        if (wide)
+            ((uint64_t *)s->reply.p)[i] = a;
+        else
+            ((uint32_t *)s->reply.p)[i] = (uint32_t)a;
     }
     /* The replies go back with the counts reversed; ranks answer in request order. */
     uint64_t *tmp_count = mst_alloc((size_t)p, sizeof *tmp_count);

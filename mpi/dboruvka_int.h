@@ -11,6 +11,12 @@
 #include "dboruvka.h"
 
 #define DBV_NONE UINT32_MAX
+#define DBV_NO_ARC UINT64_MAX
+
+/* How many items ahead the loops over arcs and labels prefetch the per-label entries they will
+ * read: those loops wait on random reads into arrays of a few MiB (perf: the instructions after
+ * these loads are the hottest of a round). */
+#define DBV_AHEAD 16
 
 /* A growable buffer of bytes, reused from exchange to exchange. */
 typedef struct dbv_buf {
@@ -24,7 +30,8 @@ typedef struct dbv_state {
     const dist_ctx *c;
     const dbv_graph *g;
     uint32_t *parent;     /* [n_local] parent label; the root after pointer doubling */
-    uint32_t *best;       /* [n_local] index of the lightest arc of a live label, or DBV_NONE */
+    uint64_t *best;       /* [n_local] key << 32 | index of a live label's lightest arc, or
+                             DBV_NO_ARC */
     uint8_t *done;        /* [n_local] 1: parent is a root */
     uint32_t *live;       /* [n_local] local indices of the labels holding arcs this round */
     uint32_t n_live;
@@ -69,6 +76,14 @@ static inline int dbv_owner(const dbv_graph *g, uint32_t v)
         r++;
     return (int)r + (small ? (int)pt->rem : 0);
 }
+
+/* Prefetches array[local index of v] for label v owned here, under the block partition (the
+ * hash partition's local index is a binary search, dearer than the miss it would hide). */
+#define DBV_PREFETCH(g, array, v)                                                               \
+    do {                                                                                        \
+        if ((g)->pt.kind == DIST_PART_BLOCK)                                                    \
+            __builtin_prefetch(&(array)[(uint32_t)((v) - (g)->first)]);                         \
+    } while (0)
 
 /* Whether this rank (me) owns label v: a range test for the block partition. */
 static inline int dbv_mine(const dbv_graph *g, int me, uint32_t v)

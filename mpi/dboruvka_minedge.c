@@ -8,20 +8,43 @@ static uint64_t parent_of(const dbv_state *s, uint32_t local)
     return s->parent[local];
 }
 
-/* best[] and the live list from the arcs: the lightest (key, id) arc of each source label. */
+/* best[] and the live list from the arcs: the lightest (key, id) arc of each source label. The
+ * key kept beside the index decides all but ties without reading the best arc back. */
 static void lightest_arcs(dbv_state *s)
 {
     const dbv_graph *g = s->g;
     s->n_live = 0;
     for (uint64_t i = 0; i < s->m; i++) {
-        uint32_t lx = dbv_local(g, s->arc[i].x);
-        uint32_t b = s->best[lx];
-        if (b == DBV_NONE) {
-            s->best[lx] = (uint32_t)i;
+        if (i + DBV_AHEAD < s->m)
+            DBV_PREFETCH(g, s->best, s->arc[i + DBV_AHEAD].x);
+        const dbv_arc *a = &s->arc[i];
+        uint32_t lx = dbv_local(g, a->x);
+        uint64_t b = s->best[lx];
+        uint32_t bkey = (uint32_t)(b >> 32);
+        if (b == DBV_NO_ARC) {
+            s->best[lx] = (uint64_t)a->key << 32 | i;
             s->live[s->n_live++] = lx;
-        } else if (dbv_arc_less(&s->arc[i], &s->arc[b])) {
-            s->best[lx] = (uint32_t)i;
+        } else if (a->key < bkey || (a->key == bkey && dbv_arc_less(a, &s->arc[(uint32_t)b]))) {
+            s->best[lx] = (uint64_t)a->key << 32 | i;
         }
+    }
+}
+
+/* Each live label's parent from its lightest arc, that arc's id and key parked in the forest
+ * arrays at nf + j (every live label is a root that has put no edge there yet, so nf + n_live
+ * stays within n_local), and q[j] = the parent, whose own parent the owner is asked next. */
+static void pick_parents(dbv_state *s, uint32_t *q)
+{
+    uint32_t k = s->n_live;
+    for (uint32_t j = 0; j < k; j++) {
+        if (j + DBV_AHEAD < k)
+            __builtin_prefetch(&s->arc[(uint32_t)s->best[s->live[j + DBV_AHEAD]]]);
+        uint32_t lx = s->live[j];
+        const dbv_arc *a = &s->arc[(uint32_t)s->best[lx]];
+        s->parent[lx] = q[j] = a->y;
+        s->feid[s->nf + j] = dbv_eid(a);
+        s->fkey[s->nf + j] = a->key;
+        s->best[lx] = DBV_NO_ARC; /* ready for the next round */
     }
 }
 
@@ -36,17 +59,13 @@ mst_status dbv_min_edges(dbv_state *s)
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;
     uint32_t *q = s->qbuf.p;
-    for (uint32_t j = 0; j < k; j++) {
-        uint32_t lx = s->live[j];
-        s->parent[lx] = s->arc[s->best[lx]].y;
-        q[j] = s->parent[lx];
-    }
+    pick_parents(s, q);
     if ((st = dbv_ask(s, q, k, parent_of, s->abuf.p, 0)) != MST_OK)
         return st;
     const uint64_t *grand = s->abuf.p;
+    uint64_t parked = s->nf;
     for (uint32_t j = 0; j < k; j++) {
         uint32_t lx = s->live[j], x = dbv_global(s->g, lx), y = s->parent[lx];
-        const dbv_arc *a = &s->arc[s->best[lx]];
         /* Both ends picked the same edge (the lightest leaving either is unique): one becomes
          * the root, the other puts the edge into the forest. The root is the end whose label
          * hashes lower (dist_mix32 is a bijection), not the smaller label: roots keep their
@@ -58,10 +77,8 @@ mst_status dbv_min_edges(dbv_state *s)
             continue;
         }
         s->done[lx] = grand[j] == x; /* the parent is the root of a 2-cycle */
-        s->feid[s->nf] = dbv_eid(a);
-        s->fkey[s->nf++] = a->key;
+        s->feid[s->nf] = s->feid[parked + j]; /* nf <= parked + j: moved down, never over */
+        s->fkey[s->nf++] = s->fkey[parked + j];
     }
-    for (uint32_t j = 0; j < k; j++)
-        s->best[s->live[j]] = DBV_NONE; /* ready for the next round */
     return MST_OK;
 }

@@ -15,6 +15,12 @@ static inline uint64_t mix64(uint64_t z)
     return z ^ (z >> 31);
 }
 
+/* The hash of an arc's (x, y) pair. */
+static inline uint64_t pair_hash(const dbv_arc *a)
+{
+    return mix64((uint64_t)a->x << 32 | a->y);
+}
+
 /* s->count[q] = the arcs of s->arc[lo, hi) whose source label rank q owns. */
 static void count_arcs(dbv_state *s, uint64_t lo, uint64_t hi)
 {
@@ -77,7 +83,9 @@ static mst_status reduce(dbv_state *s, dbv_arc *in, uint64_t k, uint64_t *m)
     uint64_t mask = size - 1;
     memset(slot, 0xFF, size * sizeof *slot);
     for (uint64_t i = 0; i < k; i++) {
-        uint64_t h = mix64((uint64_t)in[i].x << 32 | in[i].y) & mask;
+        if (i + DBV_AHEAD < k)
+            __builtin_prefetch(&slot[pair_hash(&in[i + DBV_AHEAD]) & mask]);
+        uint64_t h = pair_hash(&in[i]) & mask;
         for (;; h = (h + 1) & mask) {
             uint32_t t = slot[h];
             if (t == DBV_NONE) {

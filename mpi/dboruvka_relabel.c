@@ -61,6 +61,12 @@ static mst_status relabel_window(dbv_state *s, const dbv_arc *src, uint64_t lo, 
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;
     for (uint64_t i = lo; i < hi; i++) {
+        if (i + DBV_AHEAD < hi) {
+            const dbv_arc *b = &src[i + DBV_AHEAD];
+            DBV_PREFETCH(g, s->parent, b->x);
+            if (dbv_mine(g, me, b->y))
+                DBV_PREFETCH(g, s->parent, b->y);
+        }
         dbv_arc a = src[i];
         if (!picked(f, &a))
             continue;
