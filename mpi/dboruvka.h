@@ -5,9 +5,9 @@
  * contraction as preprocessing, Filter-Borůvka) and the classic distributed Borůvka round of
  * Dehne and Götz (1998).
  *
- * 1D vertex partition (partition.h, --partition block|hash): rank r owns the vertices
- * dist_owner() gives it and, all through the run, the component labels among them (a component
- * is named by one of its vertices, so a label's owner never changes). Every undirected edge is
+ * 1D vertex partition (--partition block|hash, dbv_graph): rank r owns a contiguous range of
+ * labels (vertex ids, or scrambled ids for hash) and, all through the run, the components named
+ * by them (a component is named by one of its vertices, so a label's owner never changes). Every undirected edge is
  * stored as two arcs, (x, y) at the owner of x and (y, x) at the owner of y.
  *
  * Filtering (dboruvka_filter.c), where the graph has 3 edges per vertex or more: the rounds run
@@ -52,13 +52,21 @@ typedef struct dbv_arc {
     uint32_t eid_lo, eid_hi;
 } dbv_arc;
 
-/* A rank's share: the arcs of its own vertices under partition pt, kept from trial to trial. */
+/*
+ * A rank's share: the arcs of its own vertices, kept from trial to trial. Labels are vertex ids
+ * under the block partition; under the hash partition they are scrambled ids, pi(v) = (a v) mod
+ * n with a near n (sqrt 5 - 1) / 2 and coprime to n (a bijection: Fibonacci hashing, which
+ * spreads runs of ids and R-MAT's hubs evenly), block-partitioned in turn. Either way the ranks
+ * hold contiguous label ranges, a local index is a subtraction, and the solve never maps a
+ * label back to its vertex (the forest is named by edge ids).
+ */
 typedef struct dbv_graph {
-    dist_partition pt;
-    uint32_t n_local; /* vertices this rank owns */
-    uint32_t first;   /* block partition: the first of them */
-    uint32_t *owned;  /* hash partition: them, ascending ([n_local]); NULL for block */
-    double inv_big, inv_small; /* block: 1 / (q + 1) and 1 / q, for dbv_owner */
+    dist_partition pt;   /* the block partition of the labels */
+    int scrambled;       /* hash: the labels are pi(v) */
+    uint64_t mul;        /* pi's a */
+    uint32_t n_local;    /* labels this rank owns */
+    uint32_t first;      /* the first of them */
+    double inv_big, inv_small; /* 1 / (q + 1) and 1 / q, for dbv_owner */
     uint64_t arcs;
     dbv_arc *arc;     /* [arcs] (owned) */
     uint64_t window;  /* arcs a rank sends per all-to-all when building or moving arcs */
@@ -68,8 +76,8 @@ typedef struct dbv_graph {
  * Collective: the share of this rank under partition `kind` of n vertices, from the slices of
  * load.h (2 m arcs over all ranks, in all-to-alls of g->window arcs per rank: MST_MPI_WINDOW
  * when set, for tests; the slice is left as it is). Memory: 20 bytes per arc of its vertices,
- * plus 4 per owned vertex for hash, plus the window's 20 bytes per arc. Errors (agreed):
- * MST_ERESOURCE; MST_EUSAGE for a malformed MST_MPI_WINDOW.
+ * plus the window's 20 bytes per arc. Errors (agreed): MST_ERESOURCE; MST_EUSAGE for a
+ * malformed MST_MPI_WINDOW.
  */
 mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
                            const dist_slice *s, dbv_graph *g);

@@ -51,22 +51,18 @@ typedef struct dbv_state {
     uint64_t jump_steps;
 } dbv_state;
 
-/* Local index of label v, which this rank owns. O(1) block, O(log n_local) hash. */
+/* Local index of label v, which this rank owns. */
 static inline uint32_t dbv_local(const dbv_graph *g, uint32_t v)
 {
-    if (g->pt.kind == DIST_PART_BLOCK)
-        return v - g->first;
-    return dist_partition_local(&g->pt, 0, g->owned, g->n_local, v);
+    return v - g->first;
 }
 
-/* The rank owning label v: dist_owner(), without its integer divisions for the block
- * partition (a double reciprocal, then one correction: exact below 2^32). */
+/* The rank owning label v: dist_owner() for the block partition, without its integer divisions
+ * (a double reciprocal, then one correction: exact below 2^32). */
 static inline int dbv_owner(const dbv_graph *g, uint32_t v)
 {
     const dist_partition *pt = &g->pt;
-    if (pt->kind != DIST_PART_BLOCK)
-        return dist_owner(pt, v);
-    uint64_t big = (uint64_t)pt->rem * (pt->q + 1); /* vertices of the larger blocks */
+    uint64_t big = (uint64_t)pt->rem * (pt->q + 1); /* labels of the larger blocks */
     int small = v >= big;
     uint64_t x = small ? v - big : v, size = small ? pt->q : pt->q + 1;
     uint64_t r = (uint64_t)((double)x * (small ? g->inv_small : g->inv_big));
@@ -77,26 +73,19 @@ static inline int dbv_owner(const dbv_graph *g, uint32_t v)
     return (int)r + (small ? (int)pt->rem : 0);
 }
 
-/* Prefetches array[local index of v] for label v owned here, under the block partition (the
- * hash partition's local index is a binary search, dearer than the miss it would hide). */
-#define DBV_PREFETCH(g, array, v)                                                               \
-    do {                                                                                        \
-        if ((g)->pt.kind == DIST_PART_BLOCK)                                                    \
-            __builtin_prefetch(&(array)[(uint32_t)((v) - (g)->first)]);                         \
-    } while (0)
+/* Prefetches array[local index of v] for label v owned here. */
+#define DBV_PREFETCH(g, array, v) __builtin_prefetch(&(array)[dbv_local(g, v)])
 
-/* Whether this rank (me) owns label v: a range test for the block partition. */
-static inline int dbv_mine(const dbv_graph *g, int me, uint32_t v)
+/* Whether this rank owns label v. */
+static inline int dbv_mine(const dbv_graph *g, uint32_t v)
 {
-    if (g->pt.kind == DIST_PART_BLOCK)
-        return v - g->first < g->n_local;
-    return dist_owner(&g->pt, v) == me;
+    return v - g->first < g->n_local;
 }
 
 /* Global label of local index i. */
 static inline uint32_t dbv_global(const dbv_graph *g, uint32_t i)
 {
-    return g->pt.kind == DIST_PART_BLOCK ? g->first + i : g->owned[i];
+    return g->first + i;
 }
 
 static inline uint64_t dbv_eid(const dbv_arc *a)

@@ -52,11 +52,10 @@ static void kruskal_blocked(dbv_state *s, const uint64_t *order, const uint64_t 
 static uint64_t candidates(const dbv_state *s, uint64_t *w, uint64_t *ends)
 {
     const dbv_graph *g = s->g;
-    int me = s->c->rank;
     uint64_t k = 0;
     for (uint64_t i = 0; i < s->m; i++) {
         const dbv_arc *a = &s->arc[i];
-        int mine = dbv_mine(g, me, a->y);
+        int mine = dbv_mine(g, a->y);
         if (mine && a->x >= a->y)
             continue;
         ends[k] = (uint64_t)dbv_local(g, a->x) << 32 | (mine ? dbv_local(g, a->y) : DBV_NONE);
@@ -99,11 +98,10 @@ fail:
 mst_status dbv_local_contract(dbv_state *s, uint64_t *edges)
 {
     const dbv_graph *g = s->g;
-    int me = s->c->rank;
     uint64_t local = 0, total = 0;
     *edges = 0;
     for (uint64_t i = 0; i < s->m; i++)
-        local += dbv_mine(g, me, s->arc[i].y);
+        local += dbv_mine(g, s->arc[i].y);
     mst_status st = MST_OK;
     if (s->m > 0 && (double)local >= LOCAL_SHARE_MIN * (double)s->m)
         st = contract_here(s, edges);

@@ -54,7 +54,6 @@ static mst_status relabel_window(dbv_state *s, const dbv_arc *src, uint64_t lo, 
                                  const pick *f, uint64_t *kept)
 {
     const dbv_graph *g = s->g;
-    int me = s->c->rank;
     uint32_t *q = s->qbuf.p;
     uint64_t k = 0, first = *kept, out = *kept;
     mst_status st = src == s->arc ? MST_OK : grow_arcs(s, *kept + (hi - lo), *kept);
@@ -64,7 +63,7 @@ static mst_status relabel_window(dbv_state *s, const dbv_arc *src, uint64_t lo, 
         if (i + DBV_AHEAD < hi) {
             const dbv_arc *b = &src[i + DBV_AHEAD];
             DBV_PREFETCH(g, s->parent, b->x);
-            if (dbv_mine(g, me, b->y))
+            if (dbv_mine(g, b->y))
                 DBV_PREFETCH(g, s->parent, b->y);
         }
         dbv_arc a = src[i];
@@ -73,7 +72,7 @@ static mst_status relabel_window(dbv_state *s, const dbv_arc *src, uint64_t lo, 
         a.x = s->parent[dbv_local(g, a.x)];
         if (a.x == s->hub)
             continue;
-        if (dbv_mine(g, me, a.y))
+        if (dbv_mine(g, a.y))
             a.y = s->parent[dbv_local(g, a.y)];
         else
             q[k++] = a.y, a.y = DBV_NONE;
