@@ -86,6 +86,14 @@ mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t
 void dbv_graph_free(dbv_graph *g);
 
 /*
+ * Collective: --partition auto's choice for the slices of load.h: block where it keeps at least
+ * DBV_LOCAL_SHARE_MIN of the edges between two vertices of one rank (grids, road networks:
+ * the local pass then contracts most of the graph before any exchange), else hash, which
+ * balances the arcs (R-MAT's hubs are its lowest ids) and loses no locality there was.
+ */
+dist_partition_kind dbv_choose_partition(const dist_ctx *c, uint32_t n, const dist_slice *s);
+
+/*
  * Collective: the minimum spanning forest of the graph whose shares the ranks hold, on rank 0 into
  * out->eid and fkey[] (its keys, [out->capacity]); g is left unchanged. Rank 0's ph gets the
  * phases (local, minima, jump, relabel, redistribute, gather), the counters "rounds",

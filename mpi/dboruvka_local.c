@@ -7,13 +7,6 @@
 #include "radix_sort.h"
 #include "union_find.h"
 
-/* Below this share of arcs between two vertices of the same rank, the local pass is skipped: it
- * sorts all of a rank's arcs and contracts little when many arcs leave the rank (on a random
- * graph at p ranks, 1 / p of them stay). 0.75 beat 0.5 at 2 ranks on a random graph, where half
- * the arcs stay (docs/mst-mpi.md); grids and road networks under the block partition keep
- * nearly all of theirs. */
-#define LOCAL_SHARE_MIN 0.75
-
 /*
  * Kruskal over the arcs in (key, id) order, with blocking: a component is blocked at its first
  * arc to another rank, from where its lightest leaving edge may be out of sight. A local edge
@@ -103,7 +96,7 @@ mst_status dbv_local_contract(dbv_state *s, uint64_t *edges)
     for (uint64_t i = 0; i < s->m; i++)
         local += dbv_mine(g, s->arc[i].y);
     mst_status st = MST_OK;
-    if (s->m > 0 && (double)local >= LOCAL_SHARE_MIN * (double)s->m)
+    if (s->m > 0 && (double)local >= DBV_LOCAL_SHARE_MIN * (double)s->m)
         st = contract_here(s, edges);
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;

@@ -135,6 +135,17 @@ fail:
     return st;
 }
 
+dist_partition_kind dbv_choose_partition(const dist_ctx *c, uint32_t n, const dist_slice *s)
+{
+    dist_partition pt = dist_partition_make(DIST_PART_BLOCK, n, c->size);
+    uint64_t mine[2] = {0, s->count}, all[2] = {0, 0}; /* local edges, edges */
+    for (uint64_t i = 0; i < s->count; i++)
+        mine[0] += dist_owner(&pt, s->u[i]) == dist_owner(&pt, s->v[i]);
+    MPI_Allreduce(mine, all, 2, MPI_UINT64_T, MPI_SUM, c->comm);
+    return (double)all[0] >= DBV_LOCAL_SHARE_MIN * (double)all[1] ? DIST_PART_BLOCK
+                                                                  : DIST_PART_HASH;
+}
+
 void dbv_graph_free(dbv_graph *g)
 {
     free(g->arc);

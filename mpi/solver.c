@@ -59,14 +59,17 @@ static uint64_t *peak_rss_kib; /* rank 0: every rank's peak RSS after the last t
 #define SHM_SEGMENT_VAR "OMPI_MCA_btl_vader_segment_size"
 #define SHM_SEGMENT_BYTES "2097152"
 
-static const char *const partitions[] = {"block", "hash", NULL};
+/* Indexed by dist_partition_kind, then "auto" (PART_AUTO). */
+static const char *const partitions[] = {"block", "hash", "auto", NULL};
+#define PART_AUTO 2
 static const char *const transports[] = {"shm", "mpi", NULL};
 
 static const mst_option options[] = {
-    {.name = "--partition", .kind = MST_OPT_CHOICE, .choices = partitions, .def = "block",
+    {.name = "--partition", .kind = MST_OPT_CHOICE, .choices = partitions, .def = "auto",
      .offset = offsetof(dist_cli, partition), .metavar = "P",
      .help = "ghs and boruvka: which rank owns a vertex: block (contiguous id\n"
-             "ranges) or hash"},
+             "ranges), hash, or auto (default: ghs block; boruvka block where it\n"
+             "keeps 3/4 of the edges inside ranks, else hash)"},
     {.name = "--test-window", .kind = MST_OPT_COUNT, .max = GHS_MAX_TEST_WINDOW,
      .offset = offsetof(dist_cli, test_window), .metavar = "K",
      .help = "GHS: a vertex may test up to K of its lightest unresolved edges at\n"
@@ -230,11 +233,15 @@ static mst_status hook_load(const char *path, const mst_load_options *lo, const 
     if ((st = dist_agree(&ctx, st)) != MST_OK)
         return st;
     if (strcmp(algo, "ghs") == 0) {
+        if (cli.partition == PART_AUTO)
+            cli.partition = DIST_PART_BLOCK;
         dist_partition pt = dist_partition_make((dist_partition_kind)cli.partition, n_global,
                                                 ctx.size);
         st = dist_share_build(&ctx, &pt, &slice, &share);
         dist_slice_free(&slice); /* GHS keeps only its arcs */
     } else if (strcmp(algo, "boruvka") == 0) {
+        if (cli.partition == PART_AUTO)
+            cli.partition = dbv_choose_partition(&ctx, n_global, &slice);
         st = dbv_graph_build(&ctx, (dist_partition_kind)cli.partition, n_global, &slice,
                              &dbv_share);
         dist_slice_free(&slice); /* Borůvka keeps only its arcs */

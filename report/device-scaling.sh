@@ -21,7 +21,7 @@
 #   TRIALS  timed trials per run (default 2, after one warm-up)
 #   GHS     1: also GHS at the largest rank count (default 1)
 #   COMPARE more mst-mpi algorithms at the largest rank count (e.g. boruvka-allreduce)
-#   PARTITION  boruvka's --partition (default block)
+#   PARTITION  boruvka's --partition (default auto)
 set -u
 cd "$(dirname "$0")/.."
 out=${OUT:-.}
@@ -30,7 +30,7 @@ export OMPI_MCA_rmaps_base_oversubscribe=1
 ranks=${RANKS:-1 2 4 8 16}
 strong=${STRONG:-rand-2e23 sparse-large rmat22 2d-2e20}
 trials=${TRIALS:-2}
-part=${PARTITION:-block}
+part=${PARTITION:-auto}
 top=${ranks##* }
 cores=$(nproc)
 jsonl=$out/scaling.jsonl

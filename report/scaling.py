@@ -39,6 +39,12 @@ def stats(r):
             s.get("rounds", ""))
 
 
+def algo(r):
+    """The algorithm, with the partition boruvka ran under (--partition auto picks one)."""
+    part = r.get("stats", {}).get("partition")
+    return "%s, %s" % (r["algo"], part) if r["algo"] == "boruvka" and part else r["algo"]
+
+
 def strong_rows(runs):
     """Markdown rows of the strong-scaling table."""
     rows = []
@@ -55,7 +61,7 @@ def strong_rows(runs):
             rss, sent, rounds = stats(r)
             self_speedup = "%.2f" % (one / t) if one and r["algo"] == "boruvka" else ""
             rows.append("| | | | %s | %d | %.3f | %.2f | %s | %.0f | %.0f | %.1f | %s |" % (
-                r["algo"], r["ranks"], t, base / t, self_speedup, rss,
+                algo(r), r["ranks"], t, base / t, self_speedup, rss,
                 msb_mib(r) / r["ranks"], sent, rounds if r["algo"] == "boruvka" else ""))
     return rows
 
@@ -68,8 +74,8 @@ def weak_rows(runs):
     for r in mine:
         t = r["compute_s_median"]
         rss, sent, rounds = stats(r)
-        rows.append("| %d | %d | %d | %.3f | %s | %s | %.0f | %.0f | %.1f | %s |" % (
-            r["ranks"], r["n"], r["m"], t, "%.0f%%" % (100 * one / t) if one else "",
+        rows.append("| %d | %d | %d | %s | %.3f | %s | %s | %.0f | %.0f | %.1f | %s |" % (
+            r["ranks"], r["n"], r["m"], algo(r), t, "%.0f%%" % (100 * one / t) if one else "",
             "%.0f%%" % (100 * two / t) if two and r["ranks"] >= 2 else "", rss,
             msb_mib(r) / r["ranks"], sent, rounds))
     return rows
@@ -85,10 +91,10 @@ def tables(runs):
            "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     out += strong_rows(runs)
     out += ["", "### Weak scaling (2^19 vertices and 2^21 edges per rank, uniform random)", "",
-            "| ranks | n | m | compute (s) | efficiency T(1)/T(p) | T(2)/T(p) "
+            "| ranks | n | m | algo | compute (s) | efficiency T(1)/T(p) | T(2)/T(p) "
             "| peak RSS per rank, max (MiB) | even share (MiB) | sent per rank, max (MiB) "
             "| rounds |",
-            "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+            "| ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     out += weak_rows(runs)
     out += ["", "Compute time: median of the trials, the slowest rank's; peak RSS: getrusage "
             "ru_maxrss of every rank (Open MPI's own share included); even share: the graph's "

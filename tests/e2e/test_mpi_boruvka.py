@@ -1,10 +1,10 @@
 #!/usr/bin/python3
 """End-to-end tests of mst-mpi --algo boruvka, the distributed Borůvka (mpi/dboruvka.h), under
-mpirun at 1-4 ranks (Open MPI, as root, oversubscribed): both vertex partitions, text input
-(parsed on rank 0 and sent in slices) and .msb (every rank reads its slice), forests, ties,
-isolated vertices, multi-edges, self-loops, a long path (many pointer-doubling steps), a star
-(one label holding every arc), local preprocessing on a grid, --maximum and 64-bit weights:
-every run writes exactly mst-seq's edge set. Also --stats (rounds, bytes sent and peak memory per
+mpirun at 1-4 ranks (Open MPI, as root, oversubscribed): both vertex partitions and the default
+(auto) choice between them, text input (parsed on rank 0 and sent in slices) and .msb (every
+rank reads its slice), forests, ties, isolated vertices, multi-edges, self-loops, a long path
+(many pointer-doubling steps), a star (one label holding every arc), local preprocessing on a
+grid, --maximum and 64-bit weights: every run writes exactly mst-seq's edge set. Also --stats (rounds, bytes sent and peak memory per
 rank), --no-verify, and bad input read by any rank. Skipped only where mpirun is not installed.
 About 1 minute on a 2-core machine."""
 import json
@@ -101,6 +101,21 @@ class DistributedBoruvka(Workdir):
         self.assertEqual(out.returncode, 0, out.stderr)
         for word in ("Borůvka rounds", "pointer-doubling steps", "sent", "peak RSS"):
             self.assertIn(word, out.stdout)
+
+    def test_auto_partition(self):
+        """--partition auto (the default) keeps block where it holds 3/4 of the edges inside
+        ranks (a grid of 40 rows at 2 ranks: all but one row's), else hash (a random graph:
+        half of them), and ghs keeps block; each run writes mst-seq's edge set."""
+        grid = self.gen("grid.msb", "grid2d", "--rows", "40", "--cols", "50")
+        rand = self.gen("rand.msb", "random", "--vertices", "2000", "--edges", "8000")
+        for path, want in ((grid, "block"), (rand, "hash")):
+            self.check(path, [["-np", "2", *ALGO]])
+            for algo, part in (("boruvka", want), ("ghs", "block")):
+                out = mpirun(["-np", "2", "--algo", algo, "--json", "--stats", "--no-verify",
+                              "--trials", "1", path])
+                self.assertEqual(out.returncode, 0, out.stderr)
+                self.assertEqual(json.loads(out.stdout)["stats"]["partition"], part,
+                                 (path, algo))
 
     def test_filter_phases(self):
         """--phases splits a filtered run's filter phase into its four steps, which add up to
