@@ -5,10 +5,11 @@
  * contraction as preprocessing, Filter-Borůvka) and the classic distributed Borůvka round of
  * Dehne and Götz (1998).
  *
- * 1D vertex partition (--partition block|hash, dbv_graph): rank r owns a contiguous range of
- * labels (vertex ids, or scrambled ids for hash) and, all through the run, the components named
- * by them (a component is named by one of its vertices, so a label's owner never changes). Every undirected edge is
- * stored as two arcs, (x, y) at the owner of x and (y, x) at the owner of y.
+ * 1D vertex partition (--partition block|hash|auto, dbv_graph): rank r owns a contiguous range
+ * of labels (vertex ids, or scrambled ids for hash) and, all through the run, the components
+ * named by them (a component is named by one of its vertices, so a label's owner never
+ * changes). Every undirected edge is stored as two arcs, (x, y) at the owner of x and (y, x) at
+ * the owner of y.
  *
  * Filtering (dboruvka_filter.c), where the graph has 3 edges per vertex or more: the rounds run
  * first on the light edges (about n, below a sampled (key, id) threshold), whose MSF is part of

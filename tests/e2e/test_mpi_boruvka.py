@@ -4,9 +4,9 @@ mpirun at 1-4 ranks (Open MPI, as root, oversubscribed): both vertex partitions 
 (auto) choice between them, text input (parsed on rank 0 and sent in slices) and .msb (every
 rank reads its slice), forests, ties, isolated vertices, multi-edges, self-loops, a long path
 (many pointer-doubling steps), a star (one label holding every arc), local preprocessing on a
-grid, --maximum and 64-bit weights: every run writes exactly mst-seq's edge set. Also --stats (rounds, bytes sent and peak memory per
-rank), --no-verify, and bad input read by any rank. Skipped only where mpirun is not installed.
-About 1 minute on a 2-core machine."""
+grid, --maximum and 64-bit weights: every run writes exactly mst-seq's edge set. Also --stats
+(rounds, bytes sent and peak memory per rank), --no-verify, and bad input read by any rank.
+Skipped only where mpirun is not installed. About 1.5 minutes on a 2-core machine."""
 import json
 import os
 import random
