@@ -54,19 +54,15 @@ typedef struct dbv_arc {
 } dbv_arc;
 
 /*
- * A rank's share: the arcs of its own vertices, kept from trial to trial. Labels are vertex ids
- * under the block partition; under the hash partition they are scrambled ids, pi(v) = (a v) mod
- * n with a near n (sqrt 5 - 1) / 2 and coprime to n (a bijection: Fibonacci hashing, which
- * spreads runs of ids and R-MAT's hubs evenly), block-partitioned in turn. Either way the ranks
- * hold contiguous label ranges, a local index is a subtraction, and the solve never maps a
- * label back to its vertex (the forest is named by edge ids).
+ * A rank's share: the arcs of its own vertices, kept from trial to trial. The solve names a
+ * vertex by its label (dist_label: the vertex id under the block partition, a scrambled id
+ * under hash), so that every rank owns a contiguous range of labels and a local index is a
+ * subtraction; it never maps a label back to its vertex (the forest is named by edge ids).
  */
 typedef struct dbv_graph {
-    dist_partition pt;   /* the block partition of the labels */
-    int scrambled;       /* hash: the labels are pi(v) */
-    uint64_t mul;        /* pi's a */
-    uint32_t n_local;    /* labels this rank owns */
-    uint32_t first;      /* the first of them */
+    dist_partition pt;
+    uint32_t n_local; /* labels this rank owns */
+    uint32_t first;   /* the first of them */
     double inv_big, inv_small; /* 1 / (q + 1) and 1 / q, for dbv_owner */
     uint64_t arcs;
     dbv_arc *arc;     /* [arcs] (owned) */

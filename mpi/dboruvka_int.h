@@ -64,8 +64,8 @@ static inline uint32_t dbv_local(const dbv_graph *g, uint32_t v)
     return v - g->first;
 }
 
-/* The rank owning label v: dist_owner() for the block partition, without its integer divisions
- * (a double reciprocal, then one correction: exact below 2^32). */
+/* The rank owning label v: dist_label_owner() without its integer divisions (a double
+ * reciprocal, then one correction: exact below 2^32). */
 static inline int dbv_owner(const dbv_graph *g, uint32_t v)
 {
     const dist_partition *pt = &g->pt;

@@ -24,37 +24,13 @@ static mst_status window_arcs(uint64_t *w)
     return MST_OK;
 }
 
-/* The label of vertex v (dbv_graph): v, or pi(v) under the hash partition. */
-static inline uint32_t label_of(const dbv_graph *g, uint32_t v)
-{
-    return g->scrambled ? (uint32_t)(g->mul * v % g->pt.n) : v;
-}
-
-static uint64_t gcd(uint64_t a, uint64_t b)
-{
-    while (b != 0) {
-        uint64_t t = a % b;
-        a = b, b = t;
-    }
-    return a;
-}
-
-/* pi's multiplier for n labels: the first a >= n (sqrt 5 - 1) / 2 coprime to n. */
-static uint64_t scramble_multiplier(uint32_t n)
-{
-    uint64_t a = (uint64_t)((double)n * 0.6180339887498949);
-    while (gcd(a, n) != 1)
-        a++;
-    return a;
-}
-
 /* count[q] += the arcs of slice edges [lo, hi) whose source rank q owns (two per edge). */
 static void count_arcs(const dbv_graph *g, const dist_slice *s, uint64_t lo, uint64_t hi,
                        uint64_t *count)
 {
     for (uint64_t i = lo; i < hi; i++) {
-        count[dbv_owner(g, label_of(g, s->u[i]))]++;
-        count[dbv_owner(g, label_of(g, s->v[i]))]++;
+        count[dbv_owner(g, dist_label(&g->pt, s->u[i]))]++;
+        count[dbv_owner(g, dist_label(&g->pt, s->v[i]))]++;
     }
 }
 
@@ -67,7 +43,7 @@ static void pack_arcs(const dbv_graph *g, const dist_slice *s, uint64_t lo, uint
         start[q] = q ? start[q - 1] + count[q - 1] : 0;
     for (uint64_t i = lo; i < hi; i++) {
         uint64_t eid = s->eid0 + i;
-        uint32_t u = label_of(g, s->u[i]), v = label_of(g, s->v[i]);
+        uint32_t u = dist_label(&g->pt, s->u[i]), v = dist_label(&g->pt, s->v[i]);
         dbv_arc a = {u, v, s->key[i], (uint32_t)eid, (uint32_t)(eid >> 32)};
         send[start[dbv_owner(g, a.x)]++] = a;
         a.x = v, a.y = u;
@@ -112,11 +88,9 @@ mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t
     uint64_t *count = NULL, *start = NULL, win = 0; /* win: edges per window */
     dbv_arc *send = NULL;
     memset(g, 0, sizeof *g);
-    g->pt = dist_partition_make(DIST_PART_BLOCK, n, p);
-    g->scrambled = kind == DIST_PART_HASH;
-    g->mul = g->scrambled ? scramble_multiplier(n) : 1;
+    g->pt = dist_partition_make(kind, n, p);
     g->first = dist_block_start(&g->pt, c->rank);
-    g->n_local = g->pt.q + ((uint32_t)c->rank < g->pt.rem ? 1 : 0);
+    g->n_local = dist_partition_count(&g->pt, c->rank);
     g->inv_big = 1.0 / (g->pt.q + 1);
     g->inv_small = g->pt.q ? 1.0 / g->pt.q : 0;
     MST_CHECK(window_arcs(&g->window));

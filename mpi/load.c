@@ -425,12 +425,11 @@ mst_status dist_share_build(const dist_ctx *c, const dist_partition *pt, const d
     int p = c->size;
     uint64_t *count = NULL, *start = NULL, *recvcount = NULL, total = 0;
     dist_arc *send = NULL;
-    uint32_t *owned = NULL, n_local = 0;
+    uint32_t n_local = dist_partition_count(pt, c->rank);
     memset(sh, 0, sizeof *sh);
     MST_CALLOC(count, p);
     MST_ALLOC(start, p);
     MST_ALLOC(recvcount, p);
-    MST_CHECK(dist_partition_owned(pt, c->rank, &n_local, &owned));
     for (uint64_t i = 0; i < s->count; i++) {
         count[dist_owner(pt, s->u[i])]++;
         count[dist_owner(pt, s->v[i])]++;
@@ -457,11 +456,10 @@ fail:
     if (st == MST_OK) {
         /* Global ids of x to local ones. */
         for (uint64_t i = 0; i < total; i++)
-            sh->arc[i].x = dist_partition_local(pt, c->rank, owned, n_local, sh->arc[i].x);
+            sh->arc[i].x = dist_partition_local(pt, c->rank, sh->arc[i].x);
         sh->arcs = total;
         sh->n_local = n_local;
     }
-    free(owned);
     free(count);
     free(start);
     free(recvcount);

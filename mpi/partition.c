@@ -1,43 +1,22 @@
-/* partition.c: the vertices a rank owns and their local numbering (partition.h). */
+/* partition.c: the hash partition's multiplier (partition.h). */
 #include "partition.h"
 
-#include <stdlib.h>
-
-mst_status dist_partition_owned(const dist_partition *pt, int r, uint32_t *count, uint32_t **owned)
+static uint64_t gcd(uint64_t a, uint64_t b)
 {
-    mst_status st = MST_OK;
-    uint32_t *list = NULL, k = 0;
-    *owned = NULL;
-    if (pt->kind == DIST_PART_BLOCK) {
-        *count = pt->q + ((uint32_t)r < pt->rem ? 1 : 0);
-        return MST_OK;
+    while (b != 0) {
+        uint64_t t = a % b;
+        a = b, b = t;
     }
-    for (uint32_t v = 0; v < pt->n; v++)
-        k += dist_owner(pt, v) == r;
-    MST_ALLOC(list, k);
-    k = 0;
-    for (uint32_t v = 0; v < pt->n; v++)
-        if (dist_owner(pt, v) == r)
-            list[k++] = v;
-    *count = k;
-    *owned = list;
-    return MST_OK;
-fail:
-    return st;
+    return a;
 }
 
-uint32_t dist_partition_local(const dist_partition *pt, int r, const uint32_t *owned,
-                              uint32_t count, uint32_t v)
+dist_partition dist_partition_make(dist_partition_kind kind, uint32_t n, int p)
 {
-    if (pt->kind == DIST_PART_BLOCK)
-        return v - dist_block_start(pt, r);
-    uint32_t lo = 0, hi = count; /* owned[lo..hi) may hold v */
-    while (hi - lo > 1) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (owned[mid] <= v)
-            lo = mid;
-        else
-            hi = mid;
+    dist_partition pt = {kind, n, p, n / (uint32_t)p, n % (uint32_t)p, 1};
+    if (kind == DIST_PART_HASH) {
+        pt.mul = (uint64_t)((double)n * 0.6180339887498949); /* n (sqrt 5 - 1) / 2 */
+        while (gcd(pt.mul, n) != 1)
+            pt.mul++;
     }
-    return lo;
+    return pt;
 }
