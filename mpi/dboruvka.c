@@ -19,6 +19,7 @@ static void state_free(dbv_state *s)
     free(s->parent);
     free(s->best);
     free(s->done);
+    free(s->stage);
     free(s->live);
     free(s->arc);
     free(s->feid);
@@ -70,6 +71,7 @@ static mst_status state_alloc(dbv_state *s, const dist_ctx *c, const dbv_graph *
     MST_ALLOC(s->parent, n);
     MST_ALLOC(s->best, n);
     MST_ALLOC(s->done, n);
+    MST_ALLOC(s->stage, n);
     MST_ALLOC(s->live, n);
     MST_ALLOC(s->feid, n);
     MST_ALLOC(s->fkey, n);
@@ -87,6 +89,8 @@ static void state_init(dbv_state *s)
     s->n_live = 0;
     s->hub = DBV_NONE, s->hub_vertices = 0;
     memset(s->done, 0, g->n_local);
+    memset(s->stage, 0, g->n_local);
+    s->stages = 1; /* the local pass */
     for (uint32_t i = 0; i < g->n_local; i++)
         s->parent[i] = dbv_global(g, i), s->best[i] = DBV_NO_ARC;
 }

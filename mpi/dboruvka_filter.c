@@ -113,8 +113,12 @@ static uint64_t parent_of(const dbv_state *s, uint32_t local)
     return s->parent[local];
 }
 
-/* Pointer doubling over every vertex of the rank, not only the live labels: a vertex absorbed
- * in an early round points to that round's root, which later rounds may have absorbed too. */
+/* Every vertex of the rank pointed at its root, not only the live labels: a label that stopped
+ * being a root at stage t points to a root of the end of stage t, which a later stage may have
+ * absorbed in turn. So the stages go from the last to the first: when those of stage t ask
+ * their parent for its parent, every label absorbed later already points to its root, and a
+ * root to itself. One request per vertex that is not a root, one exchange per stage; pointer
+ * doubling over all vertices asked about 3 times as many (4 steps on a random graph). */
 static mst_status compress_all(dbv_state *s)
 {
     uint32_t n = s->g->n_local;
@@ -124,31 +128,22 @@ static mst_status compress_all(dbv_state *s)
         st = MST_ERESOURCE;
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;
-    memset(s->done, 0, n);
-    for (;;) {
+    for (uint32_t t = s->stages; t >= 1; t--) {
         uint32_t *q = s->qbuf.p;
-        uint64_t k = 0, pending = 0;
+        uint64_t k = 0;
         for (uint32_t v = 0; v < n; v++)
-            if (!s->done[v] && s->parent[v] != dbv_global(s->g, v))
+            if (s->stage[v] == t)
                 q[k++] = s->parent[v];
-        MPI_Allreduce(&k, &pending, 1, MPI_UINT64_T, MPI_SUM, s->c->comm);
-        if (pending == 0)
-            return MST_OK;
         s->jump_steps++;
         if ((st = dbv_ask(s, q, k, parent_of, s->abuf.p, 0)) != MST_OK)
             return st;
         const uint64_t *a = s->abuf.p;
         uint64_t j = 0;
-        for (uint32_t v = 0; v < n; v++) {
-            if (s->done[v] || s->parent[v] == dbv_global(s->g, v))
-                continue;
-            if (a[j] == s->parent[v])
-                s->done[v] = 1; /* the parent is a root */
-            else
-                s->parent[v] = (uint32_t)a[j];
-            j++;
-        }
+        for (uint32_t v = 0; v < n; v++)
+            if (s->stage[v] == t)
+                s->parent[v] = (uint32_t)a[j++];
     }
+    return MST_OK;
 }
 
 mst_status dbv_filter_merge(dbv_state *s, double t[4])

@@ -40,6 +40,11 @@ typedef struct dbv_state {
     uint64_t *best;       /* [n_local] key << 32 | index of a live label's lightest arc, or
                              DBV_NO_ARC */
     uint8_t *done;        /* [n_local] 1: parent is a root */
+    uint8_t *stage;       /* [n_local] when a label stopped being a root: 1 in the local pass,
+                             r + 1 in round r; 0 for a root (dbv_filter_merge's compression;
+                             a round at least halves the labels holding arcs, so the light
+                             rounds end below stage 34) */
+    uint32_t stages;      /* stages so far: 1 after the local pass, r + 1 after round r */
     uint32_t *live;       /* [n_local] local indices of the labels holding arcs this round */
     uint32_t n_live;
     dbv_arc *arc;         /* [m] the working arcs, all with x owned here */
@@ -194,7 +199,8 @@ mst_status dbv_find_hub(dbv_state *s);
 /* Steps 1-2: lightest arc of every live label, parents, 2-cycles, forest edges. */
 mst_status dbv_min_edges(dbv_state *s);
 
-/* Step 3: pointer doubling until every live label's parent is its root. */
+/* Step 3: pointer doubling until every live label's parent is its root; the labels that are no
+ * longer roots get the round's stage. */
 mst_status dbv_jump(dbv_state *s);
 
 /* Step 4: arcs relabelled to roots at both ends; arcs inside a component dropped. */

@@ -21,7 +21,7 @@ mst_status dbv_jump(dbv_state *s)
                 q[k++] = s->parent[s->live[j]];
         MPI_Allreduce(&k, &pending, 1, MPI_UINT64_T, MPI_SUM, s->c->comm);
         if (pending == 0)
-            return MST_OK;
+            break;
         s->jump_steps++;
         /* Answers read the owners' arrays before any rank updates its own (dbv_ask answers all
          * requests before its replies can arrive), so each step doubles every pointer once. */
@@ -38,4 +38,11 @@ mst_status dbv_jump(dbv_state *s)
             i++;
         }
     }
+    s->stages++;
+    for (uint32_t j = 0; j < s->n_live; j++) {
+        uint32_t lx = s->live[j];
+        if (s->parent[lx] != dbv_global(s->g, lx))
+            s->stage[lx] = (uint8_t)s->stages;
+    }
+    return MST_OK;
 }

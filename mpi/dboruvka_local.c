@@ -76,8 +76,10 @@ static mst_status contract_here(dbv_state *s, uint64_t *edges)
     /* Stable: ids stay ascending among equal keys; the ends travel along. */
     mst_radix_sort_pairs(w, ends, tmp, etmp, k, 32, 64);
     kruskal_blocked(s, w, ends, k, &uf, blocked, edges);
-    for (uint32_t i = 0; i < n; i++)
+    for (uint32_t i = 0; i < n; i++) {
         s->parent[i] = dbv_global(s->g, mst_dsu_find(&uf, i));
+        s->stage[i] = s->parent[i] != dbv_global(s->g, i); /* stage 1: this pass */
+    }
 fail:
     free(w);
     free(tmp);
