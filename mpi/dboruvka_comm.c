@@ -164,6 +164,11 @@ static mst_status group_requests(dbv_state *s, const uint32_t *q, uint64_t k, ui
     return MST_OK;
 }
 
+uint64_t dbv_parent_of(const dbv_state *s, uint32_t local)
+{
+    return s->parent[local];
+}
+
 mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn answer,
                    uint64_t *ans, int wide)
 {

@@ -107,12 +107,6 @@ mst_status dbv_take_arcs(dbv_state *s, int *split)
     return MST_OK;
 }
 
-/* The owner's answer: the label's parent. */
-static uint64_t parent_of(const dbv_state *s, uint32_t local)
-{
-    return s->parent[local];
-}
-
 /* Every vertex of the rank pointed at its root, not only the live labels: a label that stopped
  * being a root at stage t points to a root of the end of stage t, which a later stage may have
  * absorbed in turn. So the stages go from the last to the first: when those of stage t ask
@@ -135,7 +129,7 @@ static mst_status compress_all(dbv_state *s)
             if (s->stage[v] == t)
                 q[k++] = s->parent[v];
         s->jump_steps++;
-        if ((st = dbv_ask(s, q, k, parent_of, s->abuf.p, 0)) != MST_OK)
+        if ((st = dbv_ask(s, q, k, dbv_parent_of, s->abuf.p, 0)) != MST_OK)
             return st;
         const uint64_t *a = s->abuf.p;
         uint64_t j = 0;

@@ -158,6 +158,10 @@ mst_status dbv_exchange(dbv_state *s, const void *send, const uint64_t *count, s
  */
 typedef uint64_t (*dbv_answer_fn)(const dbv_state *s, uint32_t local);
 
+/* The answer most requests want: the label's parent (the parent a live label picked, or after
+ * pointer doubling its root). */
+uint64_t dbv_parent_of(const dbv_state *s, uint32_t local);
+
 /*
  * Collective request/reply: for each of the k labels q[i] (held by any rank), ans[i] = what
  * its owner's `answer` says about it: 64 bits where `wide`, else its low 32 bits (a label). Two

@@ -2,12 +2,6 @@
  * of every live label, its parent, the 2-cycles and the forest edges. */
 #include "dboruvka_int.h"
 
-/* The owner's answer: the parent it picked for a label. */
-static uint64_t parent_of(const dbv_state *s, uint32_t local)
-{
-    return s->parent[local];
-}
-
 /* best[] and the live list from the arcs: the lightest (key, id) arc of each source label. The
  * key kept beside the index decides all but ties without reading the best arc back. */
 static void lightest_arcs(dbv_state *s)
@@ -60,7 +54,7 @@ mst_status dbv_min_edges(dbv_state *s)
         return st;
     uint32_t *q = s->qbuf.p;
     pick_parents(s, q);
-    if ((st = dbv_ask(s, q, k, parent_of, s->abuf.p, 0)) != MST_OK)
+    if ((st = dbv_ask(s, q, k, dbv_parent_of, s->abuf.p, 0)) != MST_OK)
         return st;
     const uint64_t *grand = s->abuf.p;
     uint64_t parked = s->nf;

@@ -5,12 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The owner's answer after pointer doubling: the label's root. */
-static uint64_t root_of(const dbv_state *s, uint32_t local)
-{
-    return s->parent[local];
-}
-
 /* Arcs relabelled per request/reply exchange: the requests and replies (about 36 bytes per
  * arc, dboruvka_comm.c) stay bounded, rather than growing with a rank's arcs. */
 #define CHUNK ((uint64_t)1 << 20)
@@ -79,7 +73,7 @@ static mst_status relabel_window(dbv_state *s, const dbv_arc *src, uint64_t lo, 
         s->arc[out] = a;
         out += a.x != a.y;
     }
-    if ((st = dbv_ask(s, q, k, root_of, s->abuf.p, 0)) != MST_OK)
+    if ((st = dbv_ask(s, q, k, dbv_parent_of, s->abuf.p, 0)) != MST_OK)
         return st;
     if (k == 0) {
         *kept = out;
