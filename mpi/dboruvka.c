@@ -27,7 +27,7 @@ static void state_free(dbv_state *s)
     free(s->count);
     free(s->rcount);
     dbv_buf *b[] = {&s->send, &s->recv, &s->reply, &s->back, &s->pos, &s->tmp, &s->qbuf,
-                    &s->abuf};
+                    &s->abuf, &s->heavy};
     for (size_t i = 0; i < sizeof b / sizeof *b; i++)
         dbv_buf_free(b[i]);
 }
@@ -86,6 +86,7 @@ static void state_init(dbv_state *s)
 {
     const dbv_graph *g = s->g;
     s->m = s->nf = s->bytes_sent = s->jump_steps = 0;
+    s->split = DBV_WHOLE, s->n_heavy = s->merges = s->merge_arcs_max = 0;
     s->n_live = 0;
     s->hub = DBV_NONE, s->hub_vertices = 0;
     memset(s->done, 0, g->n_local);
@@ -103,15 +104,62 @@ static uint64_t sum_all(const dist_ctx *c, uint64_t v)
     return total;
 }
 
-/* Borůvka rounds until no rank holds an arc; phase times into t[0..3]. */
-static mst_status rounds(dbv_state *s, mst_phases *ph, double t[4], uint64_t *count)
+/* Seconds spent per step over a solve. */
+typedef struct dbv_times {
+    double step[4];   /* minima, jump, relabel, redistribute */
+    double filter[5]; /* the merges: all, then compress, relabel, reduce, redistribute */
+} dbv_times;
+
+/* Filtering's merge, timed; rank 0 keeps the most arcs a rank holds after it. */
+static mst_status merge(dbv_state *s, dbv_times *tm)
+{
+    double t0 = mst_now_s(), f[4];
+    mst_status st = dbv_filter_merge(s, f);
+    if (st != MST_OK)
+        return st;
+    uint64_t most = 0;
+    MPI_Reduce(&s->m, &most, 1, MPI_UINT64_T, MPI_MAX, 0, s->c->comm);
+    s->merge_arcs_max = most > s->merge_arcs_max ? most : s->merge_arcs_max;
+    tm->filter[0] += mst_now_s() - t0;
+    for (int i = 0; i < 4; i++)
+        tm->filter[i + 1] += f[i];
+    return MST_OK;
+}
+
+/* Step 1, and filtering between rounds where the arcs are many per live label; *m, *live: the
+ * working arcs and live labels over all ranks. */
+static mst_status lightest(dbv_state *s, uint64_t *m, uint64_t *live)
+{
+    dbv_lightest_arcs(s);
+    *live = sum_all(s->c, s->n_live);
+    if (s->split != DBV_WHOLE || !dbv_filter_wanted(*m, *live))
+        return MST_OK;
+    mst_status st = dbv_split_held(s, *live);
+    if (st != MST_OK)
+        return st;
+    dbv_lightest_arcs(s);
+    *m = sum_all(s->c, s->m);
+    *live = sum_all(s->c, s->n_live);
+    return MST_OK;
+}
+
+/* Borůvka rounds until no rank holds an arc, the light arcs before the heavy ones where
+ * filtering split them. */
+static mst_status rounds(dbv_state *s, mst_phases *ph, dbv_times *tm, uint64_t *count)
 {
     mst_status st = MST_OK;
-    for (uint64_t m = sum_all(s->c, s->m); m > 0; m = sum_all(s->c, s->m)) {
+    for (;;) {
+        uint64_t m = sum_all(s->c, s->m), live = 0;
+        if (m == 0 && s->split == DBV_WHOLE)
+            return MST_OK;
+        if (m == 0) {
+            if ((st = merge(s, tm)) != MST_OK)
+                return st;
+            continue;
+        }
         double t0 = mst_now_s();
-        if ((st = dbv_min_edges(s)) != MST_OK)
+        if ((st = lightest(s, &m, &live)) != MST_OK || (st = dbv_min_edges(s)) != MST_OK)
             return st;
-        uint64_t live = sum_all(s->c, s->n_live);
         if (s->c->rank == 0)
             mst_phase_round(ph, live, m / 2);
         double t1 = mst_now_s();
@@ -123,10 +171,10 @@ static mst_status rounds(dbv_state *s, mst_phases *ph, double t[4], uint64_t *co
         double t3 = mst_now_s();
         if ((st = dbv_redistribute(s)) != MST_OK)
             return st;
+        double *t = tm->step;
         t[0] += t1 - t0, t[1] += t2 - t1, t[2] += t3 - t2, t[3] += mst_now_s() - t3;
         (*count)++;
     }
-    return st;
 }
 
 /* The forest's ids and keys gathered to rank 0 (out->eid, fkey). */
@@ -165,6 +213,11 @@ static mst_status record(const dbv_state *s, mst_phases *ph, uint64_t nrounds, u
     mst_phase_count(ph, "rounds", nrounds);
     mst_phase_count(ph, "jump_steps", s->jump_steps);
     mst_phase_count(ph, "local_edges", local);
+    if (s->merges > 0) {
+        mst_phase_count(ph, "filter_merges", s->merges);
+        mst_phase_count(ph, "filter_arcs_max", s->merge_arcs_max);
+        mst_phase_count(ph, "hub_vertices", s->hub_vertices);
+    }
     mst_phase_count(ph, "bytes_sent_max", max);
     mst_phase_count(ph, "bytes_sent_total", total);
     return MST_OK;
@@ -174,52 +227,35 @@ mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out
                           uint32_t *fkey, mst_phases *ph)
 {
     dbv_state s;
-    double t[4] = {0, 0, 0, 0};
+    dbv_times tm = {{0, 0, 0, 0}, {0, 0, 0, 0, 0}};
     uint64_t nrounds = 0, local = 0;
     double t0 = mst_now_s();
-    int split = 0;
     mst_status st = dist_agree(c, state_alloc(&s, c, g));
     if (st == MST_OK)
         state_init(&s);
     if (st == MST_OK)
-        st = dbv_take_arcs(&s, &split);
+        st = dbv_take_arcs(&s);
     double t1 = mst_now_s();
     if (st == MST_OK)
         st = dbv_local_contract(&s, &local);
     double t2 = mst_now_s();
     if (st == MST_OK)
-        st = rounds(&s, ph, t, &nrounds);
+        st = rounds(&s, ph, &tm, &nrounds);
     double t3 = mst_now_s();
-    if (st == MST_OK && split) {
-        double f[4];
-        st = dbv_filter_merge(&s, f);
-        uint64_t most = 0;
-        if (st == MST_OK)
-            MPI_Reduce(&s.m, &most, 1, MPI_UINT64_T, MPI_MAX, 0, c->comm);
-        if (c->rank == 0) {
-            mst_phase_count(ph, "filter_arcs_max", most);
-            mst_phase_count(ph, "hub_vertices", s.hub_vertices);
-            mst_phase_add(ph, "filter", mst_now_s() - t3);
-            mst_phase_add(ph, "filter-compress", f[0]);
-            mst_phase_add(ph, "filter-relabel", f[1]);
-            mst_phase_add(ph, "filter-reduce", f[2]);
-            mst_phase_add(ph, "filter-redistribute", f[3]);
-        }
-        if (st == MST_OK)
-            st = rounds(&s, ph, t, &nrounds);
-        t3 = mst_now_s();
-    }
     if (st == MST_OK)
         st = gather_forest(&s, out, fkey);
     if (st == MST_OK)
         st = record(&s, ph, nrounds, local);
     if (st == MST_OK && c->rank == 0) {
+        const char *step[] = {"minima", "jump", "relabel", "redistribute"};
+        const char *filter[] = {"filter", "filter-compress", "filter-relabel", "filter-reduce",
+                                "filter-redistribute"};
         mst_phase_add(ph, "init", t1 - t0);
         mst_phase_add(ph, "local", t2 - t1);
-        mst_phase_add(ph, "minima", t[0]);
-        mst_phase_add(ph, "jump", t[1]);
-        mst_phase_add(ph, "relabel", t[2]);
-        mst_phase_add(ph, "redistribute", t[3]);
+        for (int i = 0; i < 4; i++)
+            mst_phase_add(ph, step[i], tm.step[i]);
+        for (int i = 0; s.merges > 0 && i < 5; i++)
+            mst_phase_add(ph, filter[i], tm.filter[i]);
         mst_phase_add(ph, "gather", mst_now_s() - t3);
     }
     if (st == MST_OK)

@@ -6,11 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The light phase keeps about FILTER_LIGHT_ARCS arcs per vertex (one edge: on a random graph
- * its components already hold most vertices, so most heavy edges fall inside one), and graphs
- * with fewer than FILTER_MIN_ARCS arcs per vertex are not split. Chosen by the total size of the
- * rounds (the sum of the edges at the start of each, plus the heavy edges relabelled once) on
- * random graphs of 1.5 and 4 edges per vertex and a grid (docs/mst-mpi.md). */
+/* The light phase keeps about FILTER_LIGHT_ARCS arcs per vertex or live label (one edge: on a
+ * random graph its components already hold most vertices, so most heavy edges fall inside one),
+ * and arcs fewer than FILTER_MIN_ARCS per vertex or label are not split. Chosen by the total
+ * size of the rounds (the sum of the edges at the start of each, plus the heavy edges relabelled
+ * once) on random graphs of 1.5 and 4 edges per vertex and a grid (docs/mst-mpi.md). */
 #define FILTER_LIGHT_ARCS 2
 #define FILTER_MIN_ARCS 6
 #define SAMPLES 512 /* arcs sampled per rank to place the threshold */
@@ -81,18 +81,24 @@ static inline int is_heavy(const dbv_arc *a, uint32_t tkey, uint64_t teid)
     return a->key > tkey || (a->key == tkey && dbv_eid(a) > teid);
 }
 
-mst_status dbv_take_arcs(dbv_state *s, int *split)
+int dbv_filter_wanted(uint64_t arcs, uint64_t labels)
+{
+    return (double)arcs >= FILTER_MIN_ARCS * (double)labels;
+}
+
+mst_status dbv_take_arcs(dbv_state *s)
 {
     const dbv_graph *g = s->g;
     uint64_t arcs = 0, heavy = 0;
     s->tkey = UINT32_MAX, s->teid = UINT64_MAX;
     MPI_Allreduce(&g->arcs, &arcs, 1, MPI_UINT64_T, MPI_SUM, s->c->comm);
-    *split = (double)arcs >= FILTER_MIN_ARCS * (double)g->pt.n;
+    int split = dbv_filter_wanted(arcs, g->pt.n);
+    s->split = split ? DBV_SPLIT_SHARE : DBV_WHOLE;
     mst_status st = MST_OK;
-    if (*split && (st = threshold(s, g->arc, g->arcs, FILTER_LIGHT_ARCS * (double)g->pt.n,
-                                  &s->tkey, &s->teid)) != MST_OK)
+    if (split && (st = threshold(s, g->arc, g->arcs, FILTER_LIGHT_ARCS * (double)g->pt.n,
+                                 &s->tkey, &s->teid)) != MST_OK)
         return st;
-    for (uint64_t i = 0; *split && i < g->arcs; i++)
+    for (uint64_t i = 0; split && i < g->arcs; i++)
         heavy += is_heavy(&g->arc[i], s->tkey, s->teid);
     if (reserve_arcs(&s->arc, &s->arc_cap, g->arcs - heavy) != MST_OK)
         st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %llu arcs", s->c->rank,
@@ -104,6 +110,40 @@ mst_status dbv_take_arcs(dbv_state *s, int *split)
     for (uint64_t i = 0; i < g->arcs; i++)
         if (!is_heavy(&g->arc[i], s->tkey, s->teid))
             s->arc[s->m++] = g->arc[i];
+    return MST_OK;
+}
+
+mst_status dbv_split_held(dbv_state *s, uint64_t labels)
+{
+    uint32_t tkey = 0;
+    uint64_t teid = 0, heavy = 0;
+    mst_status st = threshold(s, s->arc, s->m, FILTER_LIGHT_ARCS * (double)labels, &tkey, &teid);
+    if (st != MST_OK)
+        return st;
+    for (uint64_t i = 0; i < s->m; i++)
+        heavy += is_heavy(&s->arc[i], tkey, teid);
+    /* The receive buffer's block holds the last round's arcs, no longer needed: the heavy ones
+     * take it, so that the split adds no third block of arcs. */
+    dbv_buf spare = s->heavy;
+    s->heavy = s->recv, s->recv = spare;
+    if (dbv_buf_reserve(&s->heavy, heavy * sizeof(dbv_arc)) != MST_OK)
+        st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %llu heavy arcs", s->c->rank,
+                      (unsigned long long)heavy);
+    if ((st = dist_agree(s->c, st)) != MST_OK)
+        return st;
+    dbv_arc *h = s->heavy.p;
+    uint64_t light = 0;
+    s->n_heavy = 0;
+    for (uint64_t i = 0; i < s->m; i++) {
+        if (is_heavy(&s->arc[i], tkey, teid))
+            h[s->n_heavy++] = s->arc[i];
+        else
+            s->arc[light++] = s->arc[i];
+    }
+    s->m = light;
+    for (uint32_t j = 0; j < s->n_live; j++)
+        s->best[s->live[j]] = DBV_NO_ARC;
+    s->split = DBV_SPLIT_HELD;
     return MST_OK;
 }
 
@@ -144,11 +184,18 @@ mst_status dbv_filter_merge(dbv_state *s, double t[4])
 {
     double t0 = mst_now_s();
     mst_status st = compress_all(s);
-    if (st == MST_OK)
+    /* One hub per solve: a later one would leave the first holding arcs again (dbv_find_hub). */
+    if (st == MST_OK && s->hub == DBV_NONE)
         st = dbv_find_hub(s);
     double t1 = mst_now_s();
     if (st == MST_OK)
-        st = dbv_relabel_heavy(s, s->tkey, s->teid);
+        st = dbv_relabel_heavy(s);
+    if (s->split == DBV_SPLIT_HELD) { /* the heavy arcs' block becomes the receive buffer */
+        dbv_buf_free(&s->recv);
+        s->recv = s->heavy, s->heavy = (dbv_buf){NULL, 0};
+    }
+    s->split = DBV_WHOLE;
+    s->merges++;
     double t2 = mst_now_s();
     /* Parallel heavy arcs between the same two components, reduced before they move. */
     if (st == MST_OK && s->c->size > 1)

@@ -31,6 +31,14 @@ typedef struct dbv_buf {
     uint64_t cap; /* bytes */
 } dbv_buf;
 
+/* Filtering (dboruvka_filter.c): where the heavy arcs wait while the rounds run on the light
+ * ones. */
+typedef enum dbv_split {
+    DBV_WHOLE = 0,   /* no split: every arc is a working arc */
+    DBV_SPLIT_SHARE, /* at the start: the share's arcs above (tkey, teid) */
+    DBV_SPLIT_HELD   /* between rounds: the arcs in s->heavy */
+} dbv_split;
+
 /* One solve's state at one rank. Labels are global vertex ids; arrays indexed by local vertex
  * index (dbv_local) have n_local entries. */
 typedef struct dbv_state {
@@ -42,15 +50,21 @@ typedef struct dbv_state {
     uint8_t *done;        /* [n_local] 1: parent is a root */
     uint8_t *stage;       /* [n_local] when a label stopped being a root: 1 in the local pass,
                              r + 1 in round r; 0 for a root (dbv_filter_merge's compression;
-                             a round at least halves the labels holding arcs, so the light
-                             rounds end below stage 34) */
+                             a round at least halves the labels holding arcs in its phase,
+                             so a solve of a few phases stays far below 255 stages, which
+                             dbv_jump refuses to pass) */
     uint32_t stages;      /* stages so far: 1 after the local pass, r + 1 after round r */
     uint32_t *live;       /* [n_local] local indices of the labels holding arcs this round */
     uint32_t n_live;
     dbv_arc *arc;         /* [m] the working arcs, all with x owned here */
     uint64_t m, arc_cap;
-    uint32_t tkey;        /* filtering: arcs above (tkey, teid) are heavy */
+    dbv_split split;      /* filtering: where the heavy arcs wait, if anywhere */
+    uint32_t tkey;        /* DBV_SPLIT_SHARE: the share's arcs above (tkey, teid) are heavy */
     uint64_t teid;
+    dbv_buf heavy;        /* DBV_SPLIT_HELD: the heavy arcs (n_heavy dbv_arc) */
+    uint64_t n_heavy;
+    uint64_t merges;      /* filter merges so far, this solve */
+    uint64_t merge_arcs_max; /* the most arcs this rank held after a merge */
     uint32_t hub;         /* the hub label (dbv_find_hub), or DBV_NONE */
     uint64_t hub_vertices; /* its vertices, as counted by dbv_find_hub */
     uint64_t *feid;       /* [n_local] forest edges found at this rank */
@@ -177,15 +191,26 @@ mst_status dbv_ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn an
  * (dboruvka_local.c). */
 mst_status dbv_local_contract(dbv_state *s, uint64_t *edges);
 
-/* The working arcs from the share. Filtering: when the arcs are many per vertex, only the light
- * ones (about a fixed number per vertex, at or below a sampled (key, id) threshold kept in
- * s->tkey, s->teid); the heavy ones stay in the share until dbv_filter_merge. *split says
- * whether it split (dboruvka_filter.c). */
-mst_status dbv_take_arcs(dbv_state *s, int *split);
+/* The working arcs from the share. Filtering: when the arcs are many per vertex
+ * (dbv_filter_wanted), only the light ones (about a fixed number per vertex, at or below a
+ * sampled (key, id) threshold kept in s->tkey, s->teid); the heavy ones stay in the share until
+ * dbv_filter_merge, and s->split says so (dboruvka_filter.c). */
+mst_status dbv_take_arcs(dbv_state *s);
 
-/* Filtering, after the light rounds: every vertex's parent to its root, then the heavy arcs
- * relabelled, those inside a component dropped, the rest redistributed as the working arcs.
- * t[0..3]: the seconds of these steps (compress, relabel, reduce, redistribute). */
+/* Whether `arcs` arcs over `labels` labels holding them (both over all ranks) are many enough
+ * per label for filtering to pay. */
+int dbv_filter_wanted(uint64_t arcs, uint64_t labels);
+
+/* Filtering between rounds, after dbv_lightest_arcs found `labels` live labels over all ranks:
+ * the working arcs above a sampled threshold (about a fixed number per label stay) move to
+ * s->heavy until dbv_filter_merge; best[] is cleared for the light arcs' dbv_lightest_arcs.
+ * Errors (agreed): MST_ERESOURCE. */
+mst_status dbv_split_held(dbv_state *s, uint64_t labels);
+
+/* Filtering, after the light rounds: every vertex's parent to its root, the hub found (once per
+ * solve), then the heavy arcs relabelled, those inside a component dropped, the rest
+ * redistributed as the working arcs; s->split is DBV_WHOLE again. t[0..3]: the seconds of
+ * these steps (compress, relabel, reduce, redistribute). */
 mst_status dbv_filter_merge(dbv_state *s, double t[4]);
 
 /*
@@ -200,7 +225,10 @@ mst_status dbv_filter_merge(dbv_state *s, double t[4]);
  */
 mst_status dbv_find_hub(dbv_state *s);
 
-/* Steps 1-2: lightest arc of every live label, parents, 2-cycles, forest edges. */
+/* Step 1: best[] and the live labels (those holding arcs) from the working arcs. */
+void dbv_lightest_arcs(dbv_state *s);
+
+/* Step 2, after dbv_lightest_arcs: parents, 2-cycles, forest edges. */
 mst_status dbv_min_edges(dbv_state *s);
 
 /* Step 3: pointer doubling until every live label's parent is its root; the labels that are no
@@ -210,9 +238,9 @@ mst_status dbv_jump(dbv_state *s);
 /* Step 4: arcs relabelled to roots at both ends; arcs inside a component dropped. */
 mst_status dbv_relabel(dbv_state *s);
 
-/* Filtering's step 4: the heavy arcs of the share, relabelled into the working arcs (all
- * parents must be roots); those inside a component dropped. */
-mst_status dbv_relabel_heavy(dbv_state *s, uint32_t tkey, uint64_t teid);
+/* Filtering's step 4: the heavy arcs (of the share, or held), relabelled into the working arcs
+ * (all parents must be roots); those inside a component dropped. */
+mst_status dbv_relabel_heavy(dbv_state *s);
 
 /* Parallel arcs among this rank's own reduced to the lightest, before a redistribution where
  * many arcs at one rank join the same two components. */

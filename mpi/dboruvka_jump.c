@@ -38,6 +38,9 @@ mst_status dbv_jump(dbv_state *s)
             i++;
         }
     }
+    if (s->stages == UINT8_MAX) /* stage[] would wrap: the compression would go wrong */
+        return mst_fail(MST_EINTERNAL, "rank %d: more than %d Borůvka rounds", s->c->rank,
+                        UINT8_MAX - 1);
     s->stages++;
     for (uint32_t j = 0; j < s->n_live; j++) {
         uint32_t lx = s->live[j];

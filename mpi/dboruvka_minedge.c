@@ -2,9 +2,9 @@
  * of every live label, its parent, the 2-cycles and the forest edges. */
 #include "dboruvka_int.h"
 
-/* best[] and the live list from the arcs: the lightest (key, id) arc of each source label. The
- * key kept beside the index decides all but ties without reading the best arc back. */
-static void lightest_arcs(dbv_state *s)
+/* The lightest (key, id) arc of each source label. The key kept beside the index decides all
+ * but ties without reading the best arc back. */
+void dbv_lightest_arcs(dbv_state *s)
 {
     const dbv_graph *g = s->g;
     s->n_live = 0;
@@ -45,7 +45,6 @@ static void pick_parents(dbv_state *s, uint32_t *q)
 mst_status dbv_min_edges(dbv_state *s)
 {
     mst_status st = MST_OK;
-    lightest_arcs(s);
     uint32_t k = s->n_live;
     if (dbv_buf_reserve(&s->qbuf, (uint64_t)k * sizeof(uint32_t)) != MST_OK ||
         dbv_buf_reserve(&s->abuf, (uint64_t)k * sizeof(uint64_t)) != MST_OK)

@@ -119,8 +119,10 @@ mst_status dbv_relabel(dbv_state *s)
     return relabel_all(s, s->arc, s->m, &all);
 }
 
-mst_status dbv_relabel_heavy(dbv_state *s, uint32_t tkey, uint64_t teid)
+mst_status dbv_relabel_heavy(dbv_state *s)
 {
-    pick heavy = {1, tkey, teid};
-    return relabel_all(s, s->g->arc, s->g->arcs, &heavy);
+    pick all = {0, 0, 0}, heavy = {1, s->tkey, s->teid};
+    if (s->split == DBV_SPLIT_SHARE)
+        return relabel_all(s, s->g->arc, s->g->arcs, &heavy);
+    return relabel_all(s, s->heavy.p, s->n_heavy, &all);
 }

@@ -119,18 +119,38 @@ class DistributedBoruvka(Workdir):
 
     def test_filter_phases(self):
         """--phases splits a filtered run's filter phase into its four steps, which add up to
-        at most the whole (docs/mst-mpi.md); an unfiltered run has none of them."""
+        at most the whole (docs/mst-mpi.md), and counts the merges: one on a random graph of 4
+        edges per vertex (split at the start), and at least one on a random graph of 1.5 (split
+        between rounds, once its components hold many arcs each). A path never holds 3 edges
+        per label and is never split: it has none of them."""
         steps = ("filter-compress", "filter-relabel", "filter-reduce", "filter-redistribute")
         dense = self.gen("f.msb", "random", "--vertices", "2000", "--edges", "8000")
-        sparse = self.gen("g.msb", "random", "--vertices", "2000", "--edges", "2000")
-        for path, filtered in ((dense, True), (sparse, False)):
+        sparse = self.gen("g.msb", "random", "--vertices", "20000", "--edges", "30000")
+        path = self.path("path.msb")
+        write_msb(path, 3000, [(v, v + 1, v % 7) for v in range(2999)])
+        for graph, merges in ((dense, 1), (sparse, 1), (path, 0)):
             out = mpirun(["-np", "2", *ALGO, "--json", "--phases", "--no-verify", "--trials",
-                          "1", path])
+                          "1", graph])
             self.assertEqual(out.returncode, 0, out.stderr)
-            ph = json.loads(out.stdout)["phases"]
-            self.assertEqual([s in ph for s in ("filter",) + steps], [filtered] * 5, ph)
-            if filtered:
+            r = json.loads(out.stdout)
+            ph, got = r["phases"], r["counters"].get("filter_merges", 0)
+            self.assertEqual([s in ph for s in ("filter",) + steps], [merges > 0] * 5, ph)
+            self.assertEqual(got > 0, merges > 0, r["counters"])
+            self.assertGreaterEqual(got, merges, r["counters"])
+            if merges:
                 self.assertLessEqual(sum(ph[s] for s in steps), ph["filter"] * 1.001 + 1e-6)
+
+    def test_split_between_rounds(self):
+        """Filtering between rounds (dbv_split_held) on sparse random graphs, with ties, at
+        1-4 ranks, both partitions, and over tiny windows: the heavy arcs held aside and merged
+        after the light rounds give exactly mst-seq's edge set."""
+        ties = self.gen("st.msb", "random", "--vertices", "6000", "--edges", "9000",
+                        "--weights", "uniform", "--min", "1", "--max", "40")
+        forest = self.gen("sf.msb", "components", "--parts", "3", "random", "--vertices",
+                          "3000", "--edges", "4500")
+        for graph in (ties, forest):
+            self.check(graph, runs())
+        self.check(ties, [(r, dict(test_mpi.ENV, MST_MPI_WINDOW="5")) for r in runs((3,))])
 
     def test_hub_keeps_every_edge(self):
         """After the light rounds one component (the hub) holds most vertices, and its arcs are
