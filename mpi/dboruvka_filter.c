@@ -89,7 +89,7 @@ int dbv_filter_wanted(uint64_t arcs, uint64_t labels)
 mst_status dbv_take_arcs(dbv_state *s)
 {
     const dbv_graph *g = s->g;
-    uint64_t arcs = 0, heavy = 0;
+    uint64_t arcs = 0;
     s->tkey = UINT32_MAX, s->teid = UINT64_MAX;
     MPI_Allreduce(&g->arcs, &arcs, 1, MPI_UINT64_T, MPI_SUM, s->c->comm);
     int split = dbv_filter_wanted(arcs, g->pt.n);
@@ -98,19 +98,33 @@ mst_status dbv_take_arcs(dbv_state *s)
     if (split && (st = threshold(s, g->arc, g->arcs, FILTER_LIGHT_ARCS * (double)g->pt.n,
                                  &s->tkey, &s->teid)) != MST_OK)
         return st;
-    for (uint64_t i = 0; split && i < g->arcs; i++)
-        heavy += is_heavy(&g->arc[i], s->tkey, s->teid);
-    if (reserve_arcs(&s->arc, &s->arc_cap, g->arcs - heavy) != MST_OK)
-        st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %llu arcs", s->c->rank,
-                      (unsigned long long)(g->arcs - heavy));
-    if ((st = dist_agree(s->c, st)) != MST_OK)
-        return st;
-    /* Light arcs in order (the local pass needs increasing ids); heavy ones stay in the share. */
+    /* Room for the light arcs expected here (an eighth more than the threshold's share of this
+     * rank's arcs), grown if more are light: one pass over the share, no count before it. */
+    uint64_t room = g->arcs;
+    if (split)
+        room = (uint64_t)(1.125 * FILTER_LIGHT_ARCS * (double)g->pt.n / (double)arcs *
+                          (double)g->arcs) + 1024;
+    room = room < g->arcs ? room : g->arcs;
+    if (reserve_arcs(&s->arc, &s->arc_cap, room) != MST_OK)
+        st = MST_ERESOURCE;
     s->m = 0;
-    for (uint64_t i = 0; i < g->arcs; i++)
-        if (!is_heavy(&g->arc[i], s->tkey, s->teid))
+    if (st == MST_OK && !split) {
+        memcpy(s->arc, g->arc, g->arcs * sizeof *g->arc);
+        s->m = g->arcs;
+    }
+    /* Light arcs in order (the local pass needs increasing ids); heavy ones stay in the share. */
+    for (uint64_t i = 0; st == MST_OK && split && i < g->arcs; i++) {
+        if (is_heavy(&g->arc[i], s->tkey, s->teid))
+            continue;
+        if (s->m == s->arc_cap && dbv_grow_arcs(s, s->m + 1, s->m) != MST_OK)
+            st = MST_ERESOURCE;
+        else
             s->arc[s->m++] = g->arc[i];
-    return MST_OK;
+    }
+    if (st != MST_OK)
+        st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for the arcs of %llu", s->c->rank,
+                      (unsigned long long)g->arcs);
+    return dist_agree(s->c, st);
 }
 
 mst_status dbv_split_held(dbv_state *s, uint64_t labels)

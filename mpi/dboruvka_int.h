@@ -242,6 +242,10 @@ mst_status dbv_relabel(dbv_state *s);
  * (all parents must be roots); those inside a component dropped. */
 mst_status dbv_relabel_heavy(dbv_state *s);
 
+/* Makes s->arc hold at least `need` arcs (half as many again when it grows), keeping its first
+ * `kept`. Errors: MST_ERESOURCE. */
+mst_status dbv_grow_arcs(dbv_state *s, uint64_t need, uint64_t kept);
+
 /* Parallel arcs among this rank's own reduced to the lightest, before a redistribution where
  * many arcs at one rank join the same two components. */
 mst_status dbv_reduce_local(dbv_state *s);

@@ -21,8 +21,7 @@ static inline int picked(const pick *f, const dbv_arc *a)
     return !f->heavy_only || a->key > f->tkey || (a->key == f->tkey && dbv_eid(a) > f->teid);
 }
 
-/* Makes s->arc hold at least `need` arcs, keeping its first `kept`. Errors: MST_ERESOURCE. */
-static mst_status grow_arcs(dbv_state *s, uint64_t need, uint64_t kept)
+mst_status dbv_grow_arcs(dbv_state *s, uint64_t need, uint64_t kept)
 {
     if (need <= s->arc_cap)
         return MST_OK;
@@ -50,7 +49,7 @@ static mst_status relabel_window(dbv_state *s, const dbv_arc *src, uint64_t lo, 
     const dbv_graph *g = s->g;
     uint32_t *q = s->qbuf.p;
     uint64_t k = 0, first = *kept, out = *kept;
-    mst_status st = src == s->arc ? MST_OK : grow_arcs(s, *kept + (hi - lo), *kept);
+    mst_status st = src == s->arc ? MST_OK : dbv_grow_arcs(s, *kept + (hi - lo), *kept);
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;
     for (uint64_t i = lo; i < hi; i++) {
