@@ -65,16 +65,20 @@ typedef struct dbv_graph {
     uint32_t first;   /* the first of them */
     double inv_big, inv_small; /* 1 / (q + 1) and 1 / q, for dbv_owner */
     uint64_t arcs;
-    dbv_arc *arc;     /* [arcs] (owned) */
+    dbv_arc *arc;     /* [arcs] (owned): by increasing edge id, or by source (by_source) */
+    int by_source;    /* 1: arc[] sorted by source label, each source's by increasing id */
     uint64_t window;  /* arcs a rank sends per all-to-all when building or moving arcs */
 } dbv_graph;
 
 /*
  * Collective: the share of this rank under partition `kind` of n vertices, from the slices of
  * load.h (2 m arcs over all ranks, in all-to-alls of g->window arcs per rank: MST_MPI_WINDOW
- * when set, for tests; the slice is left as it is). Memory: 20 bytes per arc of its vertices,
- * plus the window's 20 bytes per arc. Errors (agreed): MST_ERESOURCE; MST_EUSAGE for a
- * malformed MST_MPI_WINDOW.
+ * when set, for tests; the slice is left as it is). The arcs come by increasing edge id; where
+ * fewer than 3/4 of them join two vertices of this rank, so that the local pass will not run
+ * (dboruvka_local.c), they are then sorted by source label, so that the first round reads the
+ * per-label arrays in order. Memory: 20 bytes per arc of its vertices, plus the window's 20
+ * bytes per arc, or twice the share while it is sorted. Errors (agreed): MST_ERESOURCE;
+ * MST_EUSAGE for a malformed MST_MPI_WINDOW.
  */
 mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
                            const dist_slice *s, dbv_graph *g);

@@ -80,6 +80,37 @@ static mst_status exchange(const dist_ctx *c, dbv_graph *g, const dist_slice *s,
     return st;
 }
 
+/* g->arc sorted by source label (stable: each source's arcs keep their increasing ids) where
+ * fewer than DBV_LOCAL_SHARE_MIN of them stay on this rank: the local pass, which needs the
+ * arcs by id, will not run here, and the first round's scans of the arcs then read best[] and
+ * parent[] in order rather than at random. Errors: MST_ERESOURCE. */
+static mst_status sort_by_source(dbv_graph *g)
+{
+    uint64_t local = 0;
+    for (uint64_t i = 0; i < g->arcs; i++)
+        local += dbv_mine(g, g->arc[i].y);
+    if (g->arcs == 0 || (double)local >= DBV_LOCAL_SHARE_MIN * (double)g->arcs)
+        return MST_OK;
+    mst_status st = MST_OK;
+    uint64_t *start = NULL;
+    dbv_arc *sorted = NULL;
+    MST_CALLOC(start, (size_t)g->n_local + 1);
+    MST_ALLOC(sorted, g->arcs);
+    for (uint64_t i = 0; i < g->arcs; i++)
+        start[dbv_local(g, g->arc[i].x) + 1]++;
+    for (uint32_t v = 0; v < g->n_local; v++)
+        start[v + 1] += start[v];
+    for (uint64_t i = 0; i < g->arcs; i++)
+        sorted[start[dbv_local(g, g->arc[i].x)]++] = g->arc[i];
+    free(g->arc);
+    g->arc = sorted, sorted = NULL;
+    g->by_source = 1;
+fail:
+    free(start);
+    free(sorted);
+    return st;
+}
+
 mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
                            const dist_slice *s, dbv_graph *g)
 {
@@ -101,6 +132,8 @@ mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t
 fail:
     if ((st = dist_agree(c, st)) == MST_OK)
         st = exchange(c, g, s, win, count, start, send);
+    if (st == MST_OK)
+        st = dist_agree(c, sort_by_source(g));
     free(count);
     free(start);
     free(send);
