@@ -85,6 +85,14 @@ fail:
 static void state_init(dbv_state *s)
 {
     const dbv_graph *g = s->g;
+    /* The arcs and the receive buffer swap blocks at every redistribution: the larger block
+     * goes first, so that every solve uses them in the same roles and finds them large enough
+     * (a block allocated afresh costs the kernel's zeroing of its pages). */
+    if (s->recv.cap > s->arc_cap * sizeof(dbv_arc)) {
+        dbv_buf old = {s->arc, s->arc_cap * sizeof(dbv_arc)};
+        s->arc = s->recv.p, s->arc_cap = s->recv.cap / sizeof(dbv_arc);
+        s->recv = old;
+    }
     s->m = s->nf = s->bytes_sent = s->jump_steps = 0;
     s->split = DBV_WHOLE, s->n_heavy = s->merges = s->merge_arcs_max = 0;
     s->n_live = 0;

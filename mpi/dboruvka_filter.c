@@ -136,10 +136,8 @@ mst_status dbv_split_held(dbv_state *s, uint64_t labels)
         return st;
     for (uint64_t i = 0; i < s->m; i++)
         heavy += is_heavy(&s->arc[i], tkey, teid);
-    /* The receive buffer's block holds the last round's arcs, no longer needed: the heavy ones
-     * take it, so that the split adds no third block of arcs. */
-    dbv_buf spare = s->heavy;
-    s->heavy = s->recv, s->recv = spare;
+    /* A block of its own, kept from solve to solve like the others: taking the receive
+     * buffer's instead would have the next exchanges allocate theirs afresh in every solve. */
     if (dbv_buf_reserve(&s->heavy, heavy * sizeof(dbv_arc)) != MST_OK)
         st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %llu heavy arcs", s->c->rank,
                       (unsigned long long)heavy);
@@ -204,11 +202,7 @@ mst_status dbv_filter_merge(dbv_state *s, double t[4])
     double t1 = mst_now_s();
     if (st == MST_OK)
         st = dbv_relabel_heavy(s);
-    if (s->split == DBV_SPLIT_HELD) { /* the heavy arcs' block becomes the receive buffer */
-        dbv_buf_free(&s->recv);
-        s->recv = s->heavy, s->heavy = (dbv_buf){NULL, 0};
-    }
-    s->split = DBV_WHOLE;
+    s->split = DBV_WHOLE, s->n_heavy = 0;
     s->merges++;
     double t2 = mst_now_s();
     /* Parallel heavy arcs between the same two components, reduced before they move. */
