@@ -95,6 +95,7 @@ static void state_init(dbv_state *s)
     }
     s->m = s->nf = s->bytes_sent = s->jump_steps = 0;
     s->split = DBV_WHOLE, s->n_heavy = s->merges = s->merge_arcs_max = 0;
+    s->skip_reduce = 0;
     s->n_live = 0;
     s->hub = DBV_NONE, s->hub_vertices = 0;
     memset(s->done, 0, g->n_local);

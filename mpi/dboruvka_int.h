@@ -73,6 +73,7 @@ typedef struct dbv_state {
     uint64_t *count, *rcount; /* [p] records per rank to send / received */
     dbv_buf send, recv, reply, back, pos, tmp; /* exchange scratch (dbv_exchange, dbv_ask) */
     dbv_buf qbuf, abuf;   /* the steps' requests and answers */
+    int skip_reduce;      /* 1: the next redistribution leaves parallel arcs (dboruvka_redist.c) */
     uint64_t bytes_sent;  /* to other ranks, this solve */
     uint64_t jump_steps;
 } dbv_state;
