@@ -70,6 +70,10 @@ mst_status dbv_min_edges(dbv_state *s)
             continue;
         }
         s->done[lx] = grand[j] == x; /* the parent is the root of a 2-cycle */
+        /* Else the grandparent is this tree's too (after the 2-cycles' resolution it is an
+         * ancestor, or the child of the root it picked): the first doubling step, done. */
+        if (grand[j] != x)
+            s->parent[lx] = (uint32_t)grand[j];
         s->feid[s->nf] = s->feid[parked + j]; /* nf <= parked + j: moved down, never over */
         s->fkey[s->nf++] = s->fkey[parked + j];
     }
