@@ -122,8 +122,8 @@ mst_status dbv_take_arcs(dbv_state *s)
             s->arc[s->m++] = g->arc[i];
     }
     if (st != MST_OK)
-        st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for the arcs of %llu", s->c->rank,
-                      (unsigned long long)g->arcs);
+        st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for up to %llu light arcs",
+                      s->c->rank, (unsigned long long)g->arcs);
     return dist_agree(s->c, st);
 }
 
