@@ -70,6 +70,7 @@ typedef struct dbv_graph {
     uint64_t arcs;
     dbv_arc *arc;     /* [arcs] (owned): by increasing edge id, or by source (by_source) */
     int by_source;    /* 1: arc[] sorted by source label, each source's by increasing id */
+    uint64_t *src_end; /* [n_local] by_source: where local label i's arcs end (the next's begin) */
     uint64_t window;  /* arcs a rank sends per all-to-all when building or moving arcs */
 } dbv_graph;
 

@@ -37,21 +37,15 @@ mst_status dbv_grow_arcs(dbv_state *s, uint64_t need, uint64_t kept)
     return MST_OK;
 }
 
-/* Relabels the picked arcs of src[lo, hi) into s->arc[*kept...], dropping those inside a
- * component and those whose source label is the hub (dbv_find_hub: the twin keeps the edge), in
- * place when src is s->arc (*kept <= lo). One pass over src: the near end from this rank's
- * parents, a far end held here read at once; one held elsewhere is asked of its owner, its arc
- * kept meanwhile with y = DBV_NONE (which no label is) and filled in a second pass over the
- * kept arcs alone. Collective (one dbv_ask, maybe empty). Errors (agreed): MST_ERESOURCE. */
-static mst_status relabel_window(dbv_state *s, const dbv_arc *src, uint64_t lo, uint64_t hi,
-                                 const pick *f, uint64_t *kept)
+/* One pass over src[lo, hi): each picked arc relabelled into s->arc[*out...] (in place when src
+ * is s->arc: *out <= lo), the near end from this rank's parents, a far end held here read at
+ * once; one held elsewhere goes into q[*k...] and its arc is kept with y = DBV_NONE (which no
+ * label is). Arcs whose source label is the hub are dropped (dbv_find_hub: the twin keeps the
+ * edge), and those whose ends are both known to be in one component. */
+static void first_pass(dbv_state *s, const dbv_arc *src, uint64_t lo, uint64_t hi,
+                       const pick *f, uint32_t *q, uint64_t *k, uint64_t *out)
 {
     const dbv_graph *g = s->g;
-    uint32_t *q = s->qbuf.p;
-    uint64_t k = 0, first = *kept, out = *kept;
-    mst_status st = src == s->arc ? MST_OK : dbv_grow_arcs(s, *kept + (hi - lo), *kept);
-    if ((st = dist_agree(s->c, st)) != MST_OK)
-        return st;
     for (uint64_t i = lo; i < hi; i++) {
         if (i + DBV_AHEAD < hi) {
             const dbv_arc *b = &src[i + DBV_AHEAD];
@@ -68,10 +62,67 @@ static mst_status relabel_window(dbv_state *s, const dbv_arc *src, uint64_t lo, 
         if (dbv_mine(g, a.y))
             a.y = s->parent[dbv_local(g, a.y)];
         else
-            q[k++] = a.y, a.y = DBV_NONE;
-        s->arc[out] = a;
-        out += a.x != a.y;
+            q[(*k)++] = a.y, a.y = DBV_NONE;
+        s->arc[*out] = a;
+        *out += a.x != a.y;
     }
+}
+
+/* first_pass over the share sorted by source (g->by_source), one run of arcs per source: the
+ * source's root is read once, and the runs of sources in the hub are skipped unread (after a
+ * filter on a random graph, most of the share). */
+static void first_pass_runs(dbv_state *s, const dbv_arc *src, uint64_t lo, uint64_t hi,
+                            const pick *f, uint32_t *q, uint64_t *k, uint64_t *out)
+{
+    const dbv_graph *g = s->g;
+    uint32_t v = 0, top = g->n_local; /* v: the first source whose run ends after lo */
+    while (v < top) {
+        uint32_t mid = v + (top - v) / 2;
+        if (g->src_end[mid] <= lo)
+            v = mid + 1;
+        else
+            top = mid;
+    }
+    for (uint64_t i = lo; i < hi; v++) {
+        uint64_t stop = g->src_end[v] < hi ? g->src_end[v] : hi;
+        uint32_t rx = s->parent[v];
+        if (rx == s->hub) {
+            i = stop;
+            continue;
+        }
+        for (; i < stop; i++) {
+            if (i + DBV_AHEAD < hi && dbv_mine(g, src[i + DBV_AHEAD].y))
+                DBV_PREFETCH(g, s->parent, src[i + DBV_AHEAD].y);
+            dbv_arc a = src[i];
+            if (!picked(f, &a))
+                continue;
+            a.x = rx;
+            if (dbv_mine(g, a.y))
+                a.y = s->parent[dbv_local(g, a.y)];
+            else
+                q[(*k)++] = a.y, a.y = DBV_NONE;
+            s->arc[*out] = a;
+            *out += a.x != a.y;
+        }
+    }
+}
+
+/* Relabels the picked arcs of src[lo, hi) into s->arc[*kept...], dropping those inside a
+ * component and those of the hub: first_pass, then the far ends held elsewhere asked of their
+ * owners and filled in a second pass over the kept arcs alone. Collective (one dbv_ask, maybe
+ * empty). Errors (agreed): MST_ERESOURCE. */
+static mst_status relabel_window(dbv_state *s, const dbv_arc *src, uint64_t lo, uint64_t hi,
+                                 const pick *f, uint64_t *kept)
+{
+    uint32_t *q = s->qbuf.p;
+    uint64_t k = 0, first = *kept, out = *kept;
+    mst_status st = src == s->arc ? MST_OK : dbv_grow_arcs(s, *kept + (hi - lo), *kept);
+    if ((st = dist_agree(s->c, st)) != MST_OK)
+        return st;
+    if (src == s->g->arc && s->g->by_source)
+        first_pass_runs(s, src, lo, hi, f, q, &k, &out);
+    else
+        first_pass(s, src, lo, hi, f, q, &k, &out);
     if ((st = dbv_ask(s, q, k, dbv_parent_of, s->abuf.p, 0)) != MST_OK)
         return st;
     if (k == 0) {

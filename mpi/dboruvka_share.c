@@ -80,7 +80,8 @@ static mst_status exchange(const dist_ctx *c, dbv_graph *g, const dist_slice *s,
     return st;
 }
 
-/* g->arc sorted by source label (stable: each source's arcs keep their increasing ids) where
+/* g->arc sorted by source label (stable: each source's arcs keep their increasing ids), and
+ * g->src_end the end of each source's run, where
  * fewer than DBV_LOCAL_SHARE_MIN of them stay on this rank: the local pass, which needs the
  * arcs by id, will not run here, and the first round's scans of the arcs then read best[] and
  * parent[] in order rather than at random. Errors: MST_ERESOURCE. */
@@ -105,6 +106,7 @@ static mst_status sort_by_source(dbv_graph *g)
     free(g->arc);
     g->arc = sorted, sorted = NULL;
     g->by_source = 1;
+    g->src_end = start, start = NULL; /* each entry moved to its source's end */
 fail:
     free(start);
     free(sorted);
@@ -156,5 +158,6 @@ dist_partition_kind dbv_choose_partition(const dist_ctx *c, uint32_t n, const di
 void dbv_graph_free(dbv_graph *g)
 {
     free(g->arc);
+    free(g->src_end);
     memset(g, 0, sizeof *g);
 }
