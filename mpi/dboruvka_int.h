@@ -17,7 +17,8 @@
  * sorts all of a rank's arcs and contracts little when many arcs leave the rank (on a random
  * graph at p ranks, 1 / p of them stay). 0.75 beat 0.5 at 2 ranks on a random graph, where half
  * the arcs stay (docs/mst-mpi.md); grids and road networks under the block partition keep
- * nearly all of theirs. --partition auto picks block by the same share. */
+ * nearly all of theirs. --partition auto picks block by the same share, and the share is sorted
+ * by source where it is below (dboruvka_share.c). */
 #define DBV_LOCAL_SHARE_MIN 0.75
 
 /* How many items ahead the loops over arcs and labels prefetch the per-label entries they will
@@ -107,6 +108,16 @@ static inline int dbv_owner(const dbv_graph *g, uint32_t v)
 static inline int dbv_mine(const dbv_graph *g, uint32_t v)
 {
     return v - g->first < g->n_local;
+}
+
+/* Whether at least DBV_LOCAL_SHARE_MIN of the m arcs a[] join two labels of this rank (the x
+ * of every arc is). */
+static inline int dbv_mostly_local(const dbv_graph *g, const dbv_arc *a, uint64_t m)
+{
+    uint64_t local = 0;
+    for (uint64_t i = 0; i < m; i++)
+        local += dbv_mine(g, a[i].y);
+    return m > 0 && (double)local >= DBV_LOCAL_SHARE_MIN * (double)m;
 }
 
 /* Global label of local index i. */

@@ -93,12 +93,11 @@ fail:
 mst_status dbv_local_contract(dbv_state *s, uint64_t *edges)
 {
     const dbv_graph *g = s->g;
-    uint64_t local = 0, total = 0;
+    uint64_t total = 0;
     *edges = 0;
-    for (uint64_t i = 0; !g->by_source && i < s->m; i++) /* by source: not by id (share.c) */
-        local += dbv_mine(g, s->arc[i].y);
     mst_status st = MST_OK;
-    if (s->m > 0 && !g->by_source && (double)local >= DBV_LOCAL_SHARE_MIN * (double)s->m)
+    /* A share sorted by source is not by id (dboruvka_share.c) and was not mostly local. */
+    if (!g->by_source && dbv_mostly_local(g, s->arc, s->m))
         st = contract_here(s, edges);
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;

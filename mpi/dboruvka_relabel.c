@@ -37,11 +37,22 @@ mst_status dbv_grow_arcs(dbv_state *s, uint64_t need, uint64_t kept)
     return MST_OK;
 }
 
+/* Arc a, its near end already relabelled, into s->arc[*out]: a far end held here read at once,
+ * one held elsewhere put into q[*k] and the arc kept with y = DBV_NONE (which no label is); an
+ * arc whose ends are both known to be in one component is dropped. */
+static inline void relabel_far(dbv_state *s, dbv_arc a, uint32_t *q, uint64_t *k, uint64_t *out)
+{
+    if (dbv_mine(s->g, a.y))
+        a.y = s->parent[dbv_local(s->g, a.y)];
+    else
+        q[(*k)++] = a.y, a.y = DBV_NONE;
+    s->arc[*out] = a;
+    *out += a.x != a.y;
+}
+
 /* One pass over src[lo, hi): each picked arc relabelled into s->arc[*out...] (in place when src
- * is s->arc: *out <= lo), the near end from this rank's parents, a far end held here read at
- * once; one held elsewhere goes into q[*k...] and its arc is kept with y = DBV_NONE (which no
- * label is). Arcs whose source label is the hub are dropped (dbv_find_hub: the twin keeps the
- * edge), and those whose ends are both known to be in one component. */
+ * is s->arc: *out <= lo), the near end from this rank's parents, the far end by relabel_far.
+ * Arcs whose source label is the hub are dropped (dbv_find_hub: the twin keeps the edge). */
 static void first_pass(dbv_state *s, const dbv_arc *src, uint64_t lo, uint64_t hi,
                        const pick *f, uint32_t *q, uint64_t *k, uint64_t *out)
 {
@@ -57,14 +68,8 @@ static void first_pass(dbv_state *s, const dbv_arc *src, uint64_t lo, uint64_t h
         if (!picked(f, &a))
             continue;
         a.x = s->parent[dbv_local(g, a.x)];
-        if (a.x == s->hub)
-            continue;
-        if (dbv_mine(g, a.y))
-            a.y = s->parent[dbv_local(g, a.y)];
-        else
-            q[(*k)++] = a.y, a.y = DBV_NONE;
-        s->arc[*out] = a;
-        *out += a.x != a.y;
+        if (a.x != s->hub)
+            relabel_far(s, a, q, k, out);
     }
 }
 
@@ -97,12 +102,7 @@ static void first_pass_runs(dbv_state *s, const dbv_arc *src, uint64_t lo, uint6
             if (!picked(f, &a))
                 continue;
             a.x = rx;
-            if (dbv_mine(g, a.y))
-                a.y = s->parent[dbv_local(g, a.y)];
-            else
-                q[(*k)++] = a.y, a.y = DBV_NONE;
-            s->arc[*out] = a;
-            *out += a.x != a.y;
+            relabel_far(s, a, q, k, out);
         }
     }
 }

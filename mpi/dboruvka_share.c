@@ -80,17 +80,14 @@ static mst_status exchange(const dist_ctx *c, dbv_graph *g, const dist_slice *s,
     return st;
 }
 
-/* g->arc sorted by source label (stable: each source's arcs keep their increasing ids), and
- * g->src_end the end of each source's run, where
- * fewer than DBV_LOCAL_SHARE_MIN of them stay on this rank: the local pass, which needs the
- * arcs by id, will not run here, and the first round's scans of the arcs then read best[] and
- * parent[] in order rather than at random. Errors: MST_ERESOURCE. */
+/* Where the share is not mostly local (dbv_mostly_local), so that the local pass, which needs
+ * the arcs by id, will not run here: g->arc sorted by source label (stable: each source's arcs
+ * keep their increasing ids) and g->src_end the end of each source's run, so that the first
+ * round reads best[] and parent[] in order rather than at random, and the filter merge skips
+ * the hub's runs. Errors: MST_ERESOURCE. */
 static mst_status sort_by_source(dbv_graph *g)
 {
-    uint64_t local = 0;
-    for (uint64_t i = 0; i < g->arcs; i++)
-        local += dbv_mine(g, g->arc[i].y);
-    if (g->arcs == 0 || (double)local >= DBV_LOCAL_SHARE_MIN * (double)g->arcs)
+    if (g->arcs == 0 || dbv_mostly_local(g, g->arc, g->arcs))
         return MST_OK;
     mst_status st = MST_OK;
     uint64_t *start = NULL;
