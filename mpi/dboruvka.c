@@ -97,7 +97,8 @@ static void state_init(dbv_state *s)
     s->split = DBV_WHOLE, s->n_heavy = s->merges = s->merge_arcs_max = 0;
     s->skip_reduce = 0;
     s->n_live = 0;
-    s->hub = DBV_NONE, s->hub_vertices = 0;
+    s->hub = DBV_NONE, s->hub_labels = 0;
+    s->split_stages = 0;
     memset(s->done, 0, g->n_local);
     memset(s->stage, 0, g->n_local);
     s->stages = 1; /* the local pass */
@@ -225,7 +226,7 @@ static mst_status record(const dbv_state *s, mst_phases *ph, uint64_t nrounds, u
     if (s->merges > 0) {
         mst_phase_count(ph, "filter_merges", s->merges);
         mst_phase_count(ph, "filter_arcs_max", s->merge_arcs_max);
-        mst_phase_count(ph, "hub_vertices", s->hub_vertices);
+        mst_phase_count(ph, "hub_labels", s->hub_labels);
     }
     mst_phase_count(ph, "bytes_sent_max", max);
     mst_phase_count(ph, "bytes_sent_total", total);

@@ -104,8 +104,9 @@ dist_partition_kind dbv_choose_partition(const dist_ctx *c, uint32_t n, const di
  * phases (local, minima, jump, relabel, redistribute, gather), the counters "rounds",
  * "jump_steps", "local_edges" (forest edges found by the local preprocessing), "bytes_sent_max"
  * and "bytes_sent_total" (bytes sent to other ranks), when filtering "filter_arcs_max" (the most
- * arcs a rank holds after the heavy arcs' merge) and "hub_vertices" (the hub's, 0 without one),
- * and each round's global size. Errors (agreed): MST_ERESOURCE (memory, or an exchange beyond
+ * arcs a rank holds after the heavy arcs' merge) and "hub_labels" (the labels the hub held when
+ * found: vertices after a split at the start, components of the split after one between
+ * rounds; 0 without a hub), and each round's global size. Errors (agreed): MST_ERESOURCE (memory, or an exchange beyond
  * MPI's int counts); MST_EINTERNAL for a forest larger than the room the harness made.
  */
 mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out,

@@ -155,17 +155,19 @@ mst_status dbv_split_held(dbv_state *s, uint64_t labels)
     s->m = light;
     for (uint32_t j = 0; j < s->n_live; j++)
         s->best[s->live[j]] = DBV_NO_ARC;
-    s->split = DBV_SPLIT_HELD;
+    s->split = DBV_SPLIT_HELD, s->split_stages = s->stages;
     return MST_OK;
 }
 
-/* Every vertex of the rank pointed at its root, not only the live labels: a label that stopped
- * being a root at stage t points to a root of the end of stage t, which a later stage may have
- * absorbed in turn. So the stages go from the last to the first: when those of stage t ask
- * their parent for its parent, every label absorbed later already points to its root, and a
- * root to itself. One request per vertex that is not a root, one exchange per stage; pointer
- * doubling over all vertices asked about 3 times as many (4 steps on a random graph). */
-static mst_status compress_all(dbv_state *s)
+/* The labels the heavy arcs name pointed at their roots: after a split at the start every vertex
+ * of the rank, after one between rounds only those that were roots then (stage 0, or above
+ * s->split_stages; the others are never read again). A label that stopped being a root at
+ * stage t points to a root of the end of stage t, which a later stage may have absorbed in
+ * turn. So the stages go from the last to the first: when those of stage t ask their parent
+ * for its parent, every label absorbed later already points to its root, and a root to itself.
+ * One request per such label that is not a root, one exchange per stage; pointer doubling over
+ * all vertices asked about 3 times as many (4 steps on a random graph). */
+static mst_status compress(dbv_state *s)
 {
     uint32_t n = s->g->n_local;
     mst_status st = MST_OK;
@@ -174,7 +176,7 @@ static mst_status compress_all(dbv_state *s)
         st = MST_ERESOURCE;
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;
-    for (uint32_t t = s->stages; t >= 1; t--) {
+    for (uint32_t t = s->stages; t > s->split_stages; t--) {
         uint32_t *q = s->qbuf.p;
         uint64_t k = 0;
         for (uint32_t v = 0; v < n; v++)
@@ -195,7 +197,7 @@ static mst_status compress_all(dbv_state *s)
 mst_status dbv_filter_merge(dbv_state *s, double t[4])
 {
     double t0 = mst_now_s();
-    mst_status st = compress_all(s);
+    mst_status st = compress(s);
     /* One hub per solve: a later one would leave the first holding arcs again (dbv_find_hub). */
     if (st == MST_OK && s->hub == DBV_NONE)
         st = dbv_find_hub(s);

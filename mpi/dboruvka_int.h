@@ -55,6 +55,8 @@ typedef struct dbv_state {
                              so a solve of a few phases stays far below 255 stages, which
                              dbv_jump refuses to pass) */
     uint32_t stages;      /* stages so far: 1 after the local pass, r + 1 after round r */
+    uint32_t split_stages; /* DBV_SPLIT_HELD: stages when the heavy arcs were held (their ends
+                              were then roots); 0 for DBV_SPLIT_SHARE (any vertex) */
     uint32_t *live;       /* [n_local] local indices of the labels holding arcs this round */
     uint32_t n_live;
     dbv_arc *arc;         /* [m] the working arcs, all with x owned here */
@@ -67,7 +69,7 @@ typedef struct dbv_state {
     uint64_t merges;      /* filter merges so far, this solve */
     uint64_t merge_arcs_max; /* the most arcs this rank held after a merge */
     uint32_t hub;         /* the hub label (dbv_find_hub), or DBV_NONE */
-    uint64_t hub_vertices; /* its vertices, as counted by dbv_find_hub */
+    uint64_t hub_labels;  /* the voters it held (dbv_find_hub) */
     uint64_t *feid;       /* [n_local] forest edges found at this rank */
     uint32_t *fkey;       /* [n_local] their keys */
     uint64_t nf;
@@ -226,14 +228,16 @@ mst_status dbv_split_held(dbv_state *s, uint64_t labels);
 mst_status dbv_filter_merge(dbv_state *s, double t[4]);
 
 /*
- * Filtering, after compress_all: picks the hub, the giant component, if one holds at least
- * n / max(p, 16) vertices, into s->hub (else DBV_NONE). From then on the relabelling drops every
- * arc whose source label is the hub: each such edge stays as its twin arc, at the far end's
- * component, whose minimum is thus still exact; the hub never picks a minimum of its own (it
- * holds no arcs) and is absorbed by the others' picks (cut property). Its owner then receives
- * none of the hub's arcs, which are most of the arcs left. Each rank proposes the majority root
- * among its vertices (Boyer and Moore 1991) with its count; one allgather. Errors (agreed):
- * MST_ERESOURCE.
+ * Filtering, after the compression: picks the hub, the giant component, if one holds at least
+ * 1 / max(p, 16) of the voters, into s->hub (else DBV_NONE). The voters are the labels the
+ * heavy arcs name (no stage, or one above s->split_stages): every vertex after a split at the
+ * start, the components of the split after one between rounds. From then on the relabelling
+ * drops every arc whose source label is the hub: each such edge stays as its twin arc, at the
+ * far end's component, whose minimum is thus still exact; the hub never picks a minimum of its
+ * own (it holds no arcs) and is absorbed by the others' picks (cut property). Its owner then
+ * receives none of the hub's arcs, which are most of the arcs left. Each rank proposes the
+ * majority root among its voters (Boyer and Moore 1991) with its count; one allgather.
+ * Errors (agreed): MST_ERESOURCE.
  */
 mst_status dbv_find_hub(dbv_state *s);
 

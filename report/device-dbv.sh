@@ -5,7 +5,7 @@
 # mst-gen -t 16, checks one 16-rank run of each against mst-seq's edge set (the verifier), then
 # alternates this tree's mst-mpi with $BASE_BIN/mst-mpi (an older build, for before/after) ROUNDS
 # times: each run --no-verify, the slowest rank, the median of TRIALS trials, every phase and
-# counter (filter_arcs_max, hub_vertices, bytes_sent_max, bytes_sent_total).
+# counter (filter_arcs_max, hub_labels, bytes_sent_max, bytes_sent_total).
 # Writes $RESULTS/dbv-device.jsonl (one line per run) and prints per graph, binary and rank
 # count the median time and phases of the rounds; RESULTS defaults to $OUT where set, else
 # report/results.
