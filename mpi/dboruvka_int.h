@@ -130,7 +130,7 @@ static inline uint32_t dbv_global(const dbv_graph *g, uint32_t i)
 
 static inline uint64_t dbv_eid(const dbv_arc *a)
 {
-    return (uint64_t)a->eid_hi << 32 | a->eid_lo;
+    return a->eid;
 }
 
 /* The (key, edge id) order of docs/design.md. */

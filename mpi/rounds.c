@@ -50,7 +50,7 @@ mst_status dist_rekey(const dist_ctx *c, const mst_graph *g, int random, uint64_
         sh->arc[i].key = key_of(keys, random, seed, dist_arc_eid(&sh->arc[i]), maximum);
     for (uint64_t i = 0; i < bg->arcs; i++) {
         dbv_arc *a = &bg->arc[i];
-        a->key = key_of(keys, random, seed, (uint64_t)a->eid_hi << 32 | a->eid_lo, maximum);
+        a->key = key_of(keys, random, seed, a->eid, maximum);
     }
     if (c->rank != 0)
         free(keys);

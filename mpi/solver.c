@@ -240,6 +240,10 @@ static mst_status hook_load(const char *path, const mst_load_options *lo, const 
         st = dist_share_build(&ctx, &pt, &slice, &share);
         dist_slice_free(&slice); /* GHS keeps only its arcs */
     } else if (strcmp(algo, "boruvka") == 0) {
+        if (m_global > DBV_MAX_EDGES)
+            return mst_fail(MST_ERESOURCE, "%s: %" PRIu64 " edges: --algo boruvka takes at most "
+                            "%" PRIu64 " (32-bit edge ids); --algo ghs takes more", path, m_global,
+                            DBV_MAX_EDGES);
         if (cli.partition == PART_AUTO)
             cli.partition = dbv_choose_partition(&ctx, n_global, &slice);
         st = dbv_graph_build(&ctx, (dist_partition_kind)cli.partition, n_global, &slice,
