@@ -111,8 +111,9 @@ dist_partition_kind dbv_choose_partition(const dist_ctx *c, uint32_t n, const di
  * and "bytes_sent_total" (bytes sent to other ranks), when filtering "filter_arcs_max" (the most
  * arcs a rank holds after the heavy arcs' merge) and "hub_labels" (the labels the hub held when
  * found: vertices after a split at the start, components of the split after one between
- * rounds; 0 without a hub), and each round's global size. Errors (agreed): MST_ERESOURCE (memory, or an exchange beyond
- * MPI's int counts); MST_EINTERNAL for a forest larger than the room the harness made.
+ * rounds; 0 without a hub), and each round's global size. Errors (agreed): MST_ERESOURCE
+ * (memory, or an exchange beyond MPI's int counts); MST_EINTERNAL for a forest larger than the
+ * room the harness made.
  */
 mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out,
                           uint32_t *fkey, mst_phases *ph);
