@@ -77,9 +77,10 @@ static mst_status reserve_arcs(dbv_arc **a, uint64_t *cap, uint64_t n)
     return MST_OK;
 }
 
+/* Without branches, so that dbv_take_arcs's loop has none on weights in random order. */
 static inline int is_heavy(const dbv_arc *a, uint32_t tkey, uint64_t teid)
 {
-    return a->key > tkey || (a->key == tkey && dbv_eid(a) > teid);
+    return (a->key > tkey) | ((a->key == tkey) & (dbv_eid(a) > teid));
 }
 
 int dbv_filter_wanted(uint64_t arcs, uint64_t labels)
@@ -125,7 +126,7 @@ mst_status dbv_take_arcs(dbv_state *s)
         for (uint64_t i = lo; i < hi; i++) {
             const dbv_arc *a = &g->arc[i];
             s->arc[s->m] = *a;
-            s->m += (a->key < s->tkey) | ((a->key == s->tkey) & (dbv_eid(a) <= s->teid));
+            s->m += !is_heavy(a, s->tkey, s->teid);
         }
     }
     if (st != MST_OK)
