@@ -50,15 +50,13 @@
 #include "solver.h"
 
 /* An arc x -> y between global vertex (or component) labels, with its edge's key and id:
- * 16 bytes, sent as raw bytes. The id takes 32 bits (graphs of at most DBV_MAX_EDGES edges):
- * every pass over the arcs and every exchange moves a fifth less than with 64. */
+ * 16 bytes, sent as raw bytes. The key and the id take 32 bits each, as in the packed solvers'
+ * words: mst-mpi's descriptor limits --algo boruvka to MST_PACKED_MAX_EDGES edges (solver.c).
+ * Every pass over the arcs and every exchange moves a fifth less than with a 64-bit id. */
 typedef struct dbv_arc {
     uint32_t x, y, key;
     uint32_t eid;
 } dbv_arc;
-
-/* The most edges --algo boruvka takes: their ids fit dbv_arc's 32 bits. */
-#define DBV_MAX_EDGES ((uint64_t)UINT32_MAX + 1)
 
 /*
  * A rank's share: the arcs of its own vertices, kept from trial to trial. The solve names a
@@ -86,8 +84,8 @@ typedef struct dbv_graph {
  * (dboruvka_local.c), they are then sorted by source label, so that the first round reads the
  * per-label arrays in order. Memory: 16 bytes per arc of its vertices, plus the window's 16
  * bytes per arc, or twice the share while it is sorted. The slices must hold at most
- * DBV_MAX_EDGES edges (the caller checks). Errors (agreed): MST_ERESOURCE; MST_EUSAGE for a
- * malformed MST_MPI_WINDOW.
+ * MST_PACKED_MAX_EDGES edges (the loader checks). Errors (agreed): MST_ERESOURCE; MST_EUSAGE
+ * for a malformed MST_MPI_WINDOW.
  */
 mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
                            const dist_slice *s, dbv_graph *g);

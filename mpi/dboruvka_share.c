@@ -44,7 +44,7 @@ static void pack_arcs(const dbv_graph *g, const dist_slice *s, uint64_t lo, uint
     for (uint64_t i = lo; i < hi; i++) {
         uint64_t eid = s->eid0 + i;
         uint32_t u = dist_label(&g->pt, s->u[i]), v = dist_label(&g->pt, s->v[i]);
-        dbv_arc a = {u, v, s->key[i], (uint32_t)eid}; /* eid < DBV_MAX_EDGES */
+        dbv_arc a = {u, v, s->key[i], (uint32_t)eid}; /* eid < MST_PACKED_MAX_EDGES */
         send[start[dbv_owner(g, a.x)]++] = a;
         a.x = v, a.y = u;
         send[start[dbv_owner(g, a.x)]++] = a;

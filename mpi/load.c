@@ -151,6 +151,9 @@ static mst_status msb_check_header(const unsigned char *data, uint64_t len, cons
                         ", weight type %" PRIu32 " (expected %" PRIu64 " bytes)", name,
                         (size_t)len, n, m, type, MST_MSB_HEADER_BYTES + per_edge * m);
     }
+    mst_status st = mst_load_check_edges(name, o, m); /* ranks hold slices: no whole-graph check */
+    if (st != MST_OK)
+        return st;
     *n_limit = n;
     if (o->has_vertices) {
         if (o->vertices > MST_MAX_VERTICES)

@@ -37,14 +37,22 @@ mst_load_options mst_load_options_default(void)
     return o;
 }
 
-mst_status mst_load_check_header(const char *where, const mst_load_options *o, uint64_t n,
-                                 uint64_t records, uint64_t edges, double load_bytes)
+mst_status mst_load_check_edges(const char *where, const mst_load_options *o, uint64_t edges)
 {
     uint64_t max_edges = o != NULL ? o->max_edges : 0;
     if (max_edges != 0 && edges > max_edges)
         return mst_fail(MST_ERESOURCE, "%s: the header announces at least %" PRIu64 " edges; "
                         "this solver takes at most %" PRIu64 " (it packs each edge's key and "
                         "id into 64 bits)", where, edges, max_edges);
+    return MST_OK;
+}
+
+mst_status mst_load_check_header(const char *where, const mst_load_options *o, uint64_t n,
+                                 uint64_t records, uint64_t edges, double load_bytes)
+{
+    mst_status st = mst_load_check_edges(where, o, edges);
+    if (st != MST_OK)
+        return st;
     char what[96];
     snprintf(what, sizeof what, "a graph of n = %" PRIu64 ", m = %" PRIu64, n, records);
     double run_bytes = o != NULL ? (double)o->run_bytes_per_vertex * (double)n : 0;

@@ -57,6 +57,14 @@ mst_load_options mst_load_options_default(void);
 #define MST_RUN_BYTES_PER_VERTEX 8
 
 /*
+ * The edge limit of mst_load_check_header alone: `edges` (the fewest edges the header can
+ * make) against o->max_edges (o may be NULL: no limit). For loaders that check memory their
+ * own way, such as mst-mpi's ranks reading slices of an .msb file. Errors: MST_ERESOURCE,
+ * "WHERE: the header announces at least N edges; this solver takes at most M (...)". O(1).
+ */
+mst_status mst_load_check_edges(const char *where, const mst_load_options *o, uint64_t edges);
+
+/*
  * The early checks of a header's sizes, made before any of the body is read (docs/design.md,
  * Errors): `edges`, the fewest edges the header's `records` can make (half the arcs, rounded
  * up, where records are arcs), against o->max_edges; then the memory estimate, `load_bytes`

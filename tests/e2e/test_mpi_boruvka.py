@@ -7,9 +7,11 @@ rank reads its slice), forests, ties, isolated vertices, multi-edges, self-loops
 grid, --maximum and 64-bit weights: every run writes exactly mst-seq's edge set. Also --stats
 (rounds, bytes sent and peak memory per rank), --no-verify, and bad input read by any rank.
 Skipped only where mpirun is not installed. About 1.5 minutes on a 2-core machine."""
+import gzip
 import json
 import os
 import random
+import struct
 import unittest
 
 import test_mpi
@@ -244,6 +246,26 @@ class DistributedBoruvka(Workdir):
         p = mpirun(["-np", "3", *ALGO, self.write("bad.wel", "0 1 2\n0 x 3\n")])
         self.assertEqual(p.returncode, 2, p.stderr)
         self.assertIn("bad.wel:2:", p.stderr)
+
+    def test_refuses_2_32_edges_from_the_header(self):
+        """The arcs hold 32-bit edge ids: a header announcing 2^32 edges is refused before any
+        of the body is read, exit 3, whether rank 0 loads the whole graph (verification, or
+        gzip) or every rank reads its slice of a plain .msb (a sparse file: nothing is
+        stored, and nothing may be read)."""
+        header = b"MSTSUITE" + struct.pack("<IIIIQ", 1, 1, 10, 0, 1 << 32)
+        gz = self.path("big.msb.gz")
+        with open(gz, "wb") as f:
+            f.write(gzip.compress(header))
+        plain = self.path("big.msb")
+        with open(plain, "wb") as f:
+            f.write(header)
+            f.truncate(len(header) + 12 * (1 << 32))
+        for path, more in [(gz, []), (plain, []), (plain, ["--no-verify"])]:
+            with self.subTest(path=path, more=more):
+                p = mpirun(["-np", "2", *ALGO, *more, "--trials", "1", path])
+                self.assertEqual(p.returncode, 3, p.stderr)
+                self.assertIn("4294967296 edges; this solver takes at most 4294967295",
+                              p.stderr)
 
 
 @unittest.skipIf(REASON is not None, REASON or "")
