@@ -64,25 +64,6 @@ static mst_status threshold(const dbv_state *s, const dbv_arc *src, uint64_t m, 
     return MST_OK;
 }
 
-/* Makes *a hold at least n arcs (contents not kept). Errors: MST_ERESOURCE. */
-static mst_status reserve_arcs(dbv_arc **a, uint64_t *cap, uint64_t n)
-{
-    if (n <= *cap)
-        return MST_OK;
-    free(*a);
-    *cap = 0;
-    if ((*a = mst_big_alloc(n, sizeof **a)) == NULL)
-        return MST_ERESOURCE;
-    *cap = n;
-    return MST_OK;
-}
-
-/* Without branches, so that dbv_take_arcs's loop has none on weights in random order. */
-static inline int is_heavy(const dbv_arc *a, uint32_t tkey, uint64_t teid)
-{
-    return (a->key > tkey) | ((a->key == tkey) & (dbv_eid(a) > teid));
-}
-
 int dbv_filter_wanted(uint64_t arcs, uint64_t labels)
 {
     return (double)arcs >= FILTER_MIN_ARCS * (double)labels;
@@ -107,7 +88,7 @@ mst_status dbv_take_arcs(dbv_state *s)
         room = (uint64_t)(1.125 * FILTER_LIGHT_ARCS * (double)g->pt.n / (double)arcs *
                           (double)g->arcs) + 1024;
     room = room < g->arcs ? room : g->arcs;
-    if (reserve_arcs(&s->arc, &s->arc_cap, room) != MST_OK)
+    if (dbv_grow_arcs(s, room, 0) != MST_OK)
         st = MST_ERESOURCE;
     s->m = 0;
     if (st == MST_OK && !split) {
@@ -126,7 +107,7 @@ mst_status dbv_take_arcs(dbv_state *s)
         for (uint64_t i = lo; i < hi; i++) {
             const dbv_arc *a = &g->arc[i];
             s->arc[s->m] = *a;
-            s->m += !is_heavy(a, s->tkey, s->teid);
+            s->m += !dbv_above(a, s->tkey, s->teid);
         }
     }
     if (st != MST_OK)
@@ -143,7 +124,7 @@ mst_status dbv_split_held(dbv_state *s, uint64_t labels)
     if (st != MST_OK)
         return st;
     for (uint64_t i = 0; i < s->m; i++)
-        heavy += is_heavy(&s->arc[i], tkey, teid);
+        heavy += dbv_above(&s->arc[i], tkey, teid);
     /* A block of its own, kept from solve to solve like the others: taking the receive
      * buffer's instead would have the next exchanges allocate theirs afresh in every solve. */
     if (dbv_buf_reserve(&s->heavy, heavy * sizeof(dbv_arc)) != MST_OK)
@@ -155,7 +136,7 @@ mst_status dbv_split_held(dbv_state *s, uint64_t labels)
     uint64_t light = 0;
     s->n_heavy = 0;
     for (uint64_t i = 0; i < s->m; i++) {
-        if (is_heavy(&s->arc[i], tkey, teid))
+        if (dbv_above(&s->arc[i], tkey, teid))
             h[s->n_heavy++] = s->arc[i];
         else
             s->arc[light++] = s->arc[i];

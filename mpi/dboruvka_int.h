@@ -139,6 +139,13 @@ static inline int dbv_arc_less(const dbv_arc *a, const dbv_arc *b)
     return a->key < b->key || (a->key == b->key && dbv_eid(a) < dbv_eid(b));
 }
 
+/* Whether arc a comes after the pair (tkey, teid) in that order: filtering's heavy arcs.
+ * Without branches, so that a loop over arcs whose weights come in random order has none. */
+static inline int dbv_above(const dbv_arc *a, uint32_t tkey, uint64_t teid)
+{
+    return (a->key > tkey) | ((a->key == tkey) & (dbv_eid(a) > teid));
+}
+
 /* Makes b hold at least `bytes`; contents are not kept. Errors: MST_ERESOURCE. */
 mst_status dbv_buf_reserve(dbv_buf *b, uint64_t bytes);
 void dbv_buf_free(dbv_buf *b);

@@ -18,7 +18,7 @@ typedef struct pick {
 
 static inline int picked(const pick *f, const dbv_arc *a)
 {
-    return !f->heavy_only || a->key > f->tkey || (a->key == f->tkey && dbv_eid(a) > f->teid);
+    return !f->heavy_only || dbv_above(a, f->tkey, f->teid);
 }
 
 mst_status dbv_grow_arcs(dbv_state *s, uint64_t need, uint64_t kept)
