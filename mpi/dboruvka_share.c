@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "scan.h"
 
 /* Arcs a rank sends per all-to-all: 2^18, 4 MiB. */
 #define WINDOW_ARCS (1u << 18)
@@ -92,12 +93,11 @@ static mst_status sort_by_source(dbv_graph *g)
     mst_status st = MST_OK;
     uint64_t *start = NULL;
     dbv_arc *sorted = NULL;
-    MST_CALLOC(start, (size_t)g->n_local + 1);
+    MST_CALLOC(start, (size_t)g->n_local);
     MST_ALLOC(sorted, g->arcs);
     for (uint64_t i = 0; i < g->arcs; i++)
-        start[dbv_local(g, g->arc[i].x) + 1]++;
-    for (uint32_t v = 0; v < g->n_local; v++)
-        start[v + 1] += start[v];
+        start[dbv_local(g, g->arc[i].x)]++;
+    mst_exclusive_scan(start, g->n_local);
     for (uint64_t i = 0; i < g->arcs; i++)
         sorted[start[dbv_local(g, g->arc[i].x)]++] = g->arc[i];
     free(g->arc);
