@@ -18,7 +18,7 @@ struct hybrid_state {
     hybrid_kind gpu[HYBRID_MAX_KINDS];
     int gpu_kinds;
     const void *gpu_ctx;
-    omp_boruvka_options cpu;
+    par_boruvka_options cpu;
     int threads;          /* T */
     uint64_t finish_parallel_min;
     uint32_t n;           /* the prepared topology */
@@ -33,7 +33,7 @@ struct hybrid_state {
     uint64_t *part_sum;   /* [T + 1] the compaction's per-thread counts */
     mst_graph fin;        /* the finish graph over the n vertices (its u, v, key owned) */
     mst_forest fin_out;   /* its forest, in the finish graph's edge ids */
-    omp_boruvka_ws *fin_ws; /* the finish's Borůvka, prepared once; NULL: Kruskal finishes */
+    par_boruvka_ws *fin_ws; /* the finish's Borůvka, prepared once; NULL: Kruskal finishes */
 };
 
 /* The finish graph's size from which the team's Borůvka beats a sequential Kruskal (16
@@ -50,17 +50,17 @@ typedef struct side_result {
 static mst_status cpu_prepare(const mst_graph *part, const void *ctx, void **state)
 {
     const hybrid_state *s = ctx;
-    return omp_boruvka_prepare(part, &s->cpu, (omp_boruvka_ws **)state, NULL);
+    return par_boruvka_prepare(part, &s->cpu, (par_boruvka_ws **)state, NULL);
 }
 
 static mst_status cpu_solve(void *state, const mst_graph *part, mst_forest *out)
 {
-    return omp_boruvka_run(state, part, out, NULL);
+    return par_boruvka_run(state, part, out, NULL);
 }
 
 static void cpu_release(void *state)
 {
-    omp_boruvka_release(state);
+    par_boruvka_release(state);
 }
 
 /* The CPU kind: mst-omp's edge-centric Borůvka (boruvka.h), which batches. */
@@ -205,10 +205,10 @@ static void compact_marked(hybrid_state *s, const mst_graph *g)
 #pragma omp parallel
     {
         uint64_t lo, hi, count = 0, total;
-        omp_team_slice(g->m, omp_get_thread_num(), omp_get_num_threads(), &lo, &hi);
+        par_team_slice(g->m, omp_get_thread_num(), omp_get_num_threads(), &lo, &hi);
         for (uint64_t e = lo; e < hi; e++)
             count += s->mark[e];
-        uint64_t k = omp_team_offset(count, s->part_sum, &total);
+        uint64_t k = par_team_offset(count, s->part_sum, &total);
         for (uint64_t e = lo; e < hi; e++) {
             if (!s->mark[e])
                 continue;
@@ -235,7 +235,7 @@ static mst_status finish(hybrid_state *s, const mst_graph *g, mst_forest *out)
         st = mst_kruskal(&s->fin, &s->fin_out, NULL);
     } else {
         team_settings saved = use_omp_team(s->threads);
-        st = omp_boruvka_run(s->fin_ws, &s->fin, &s->fin_out, NULL);
+        st = par_boruvka_run(s->fin_ws, &s->fin, &s->fin_out, NULL);
         restore_team(saved);
     }
     if (st != MST_OK)
@@ -266,14 +266,14 @@ static void record_counters(const hybrid_state *s, mst_phases *ph)
 /* The options into s: T, the CPU's Borůvka, the GPU kinds. */
 static mst_status take_options(hybrid_state *s, const hybrid_options *o)
 {
-    static const omp_boruvka_options omp_defaults = OMP_BORUVKA_DEFAULTS;
+    static const par_boruvka_options par_defaults = PAR_BORUVKA_DEFAULTS;
     if (o->gpu_kinds < 0 || o->gpu_kinds > HYBRID_MAX_KINDS || (o->gpu_kinds && !o->gpu))
         return mst_fail(MST_EINTERNAL, "internal error: %d hybrid GPU kinds (at most %d)",
                         o->gpu_kinds, HYBRID_MAX_KINDS);
     s->threads = o->threads > 0 ? o->threads : omp_get_max_threads();
     s->finish_parallel_min = o->finish_parallel_min ? o->finish_parallel_min
                                                     : HYBRID_FINISH_PARALLEL_MIN;
-    s->cpu = o->cpu ? *o->cpu : omp_defaults;
+    s->cpu = o->cpu ? *o->cpu : par_defaults;
     s->gpu_kinds = o->gpu_kinds;
     s->gpu_ctx = o->gpu_ctx;
     for (int k = 0; k < o->gpu_kinds; k++)
@@ -352,7 +352,7 @@ static mst_status prepare_finish(hybrid_state *s)
         return st;
     s->fin.m = edges;
     team_settings saved = use_omp_team(s->threads);
-    st = omp_boruvka_prepare(&s->fin, &s->cpu, &s->fin_ws, NULL);
+    st = par_boruvka_prepare(&s->fin, &s->cpu, &s->fin_ws, NULL);
     restore_team(saved);
     return st;
 }
@@ -454,7 +454,7 @@ void hybrid_release(hybrid_state *s)
     free(s->fin.v);
     free(s->fin.key);
     free(s->fin_out.eid);
-    omp_boruvka_release(s->fin_ws);
+    par_boruvka_release(s->fin_ws);
     hybrid_partition_free(&s->p);
     free(s);
 }

@@ -36,13 +36,13 @@ typedef struct hybrid_kind {
     hybrid_release_fn release;
 } hybrid_kind;
 
-struct omp_boruvka_options;
+struct par_boruvka_options;
 
 typedef struct hybrid_options {
     int threads;                /* host threads T: one drives the GPU parts, T - 1 run the CPU
                                    parts (all T when there are no GPU parts); 0: the OpenMP
                                    default (omp_get_max_threads()) */
-    const struct omp_boruvka_options *cpu; /* the CPU parts' Borůvka (NULL: mst-omp's defaults) */
+    const struct par_boruvka_options *cpu; /* the CPU parts' Borůvka (NULL: mst-omp's defaults) */
     const hybrid_kind *gpu;     /* [gpu_kinds] in order of preference (hybrid_parts.h) */
     int gpu_kinds;              /* 0..HYBRID_MAX_KINDS */
     const void *gpu_ctx;        /* handed to the GPU kinds' prepare */
@@ -56,7 +56,7 @@ typedef struct hybrid_state hybrid_state;
 /*
  * The one-time preprocessing (Ma and Wan, section 3.2): core numbers by parallel peeling
  * (kcore_peel; phase "kcore"), the partition and its heuristic (hybrid_partition_build; phase
- * "partition"), then every part's prepared solver state: the CPU parts' omp_boruvka_prepare
+ * "partition"), then every part's prepared solver state: the CPU parts' par_boruvka_prepare
  * with T - 1 threads, the GPU kinds' prepare on the calling thread, and the finish's Borůvka
  * where the finish graph reaches finish_parallel_min edges (phase "prepare-parts").
  * Counters: "degeneracy", "core_threshold", "cores", "parts", "gpu_parts", "cpu_parts",

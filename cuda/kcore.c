@@ -75,10 +75,10 @@ static uint32_t compact_alive(kc_state *s)
 #pragma omp parallel reduction(min : kmin)
     {
         uint64_t lo, hi, count = 0, total;
-        omp_team_slice(s->alive_len, omp_get_thread_num(), omp_get_num_threads(), &lo, &hi);
+        par_team_slice(s->alive_len, omp_get_thread_num(), omp_get_num_threads(), &lo, &hi);
         for (uint64_t i = lo; i < hi; i++)
             count += s->core[s->alive[i]] == ALIVE;
-        uint64_t at = omp_team_offset(count, s->part, &total);
+        uint64_t at = par_team_offset(count, s->part, &total);
         for (uint64_t i = lo; i < hi; i++) {
             uint32_t x = s->alive[i];
             if (s->core[x] == ALIVE) {

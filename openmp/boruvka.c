@@ -37,7 +37,7 @@ static inline void atomic_min_u64(uint64_t *p, uint64_t x)
 
 typedef struct bv_state {
     const mst_graph *g;
-    omp_dsu dsu;
+    par_dsu dsu;
     uint64_t *best;   /* [n] lightest (key << 32 | id) at each representative, NONE if unset */
     uint32_t *rep;    /* [n] representatives after the light pass (filtering only) */
     wl_edge *wl, *next; /* [m] worklists */
@@ -67,7 +67,7 @@ static void compact(wl_edge *dst, const wl_edge *src, const uint64_t *off, uint6
 /* Step 1 on blocks of s->wl[0..len): relabel, drop, guarded minimum; survivors stay at the
  * start of their block and count[b] says how many. */
 static inline __attribute__((always_inline)) void relabel(bv_state *s, uint64_t len,
-                                                          omp_dsu_kind kind)
+                                                          par_dsu_kind kind)
 {
     uint64_t blocks = (len + BLOCK - 1) / BLOCK;
 #pragma omp for schedule(runtime)
@@ -100,7 +100,7 @@ static inline int emit(bv_state *s, const uint64_t *batch, int nb)
 /* Step 2: each edge lightest at one of its ends joins the forest; batches of OUT_BATCH ids
  * reserve their room in the output with one atomic add. */
 static inline __attribute__((always_inline)) void unite(bv_state *s, uint64_t len,
-                                                        omp_dsu_kind kind)
+                                                        par_dsu_kind kind)
 {
     uint64_t batch[OUT_BATCH];
     int nb = 0;
@@ -130,7 +130,7 @@ static inline __attribute__((always_inline)) void unite(bv_state *s, uint64_t le
  * both its components is met twice; only the union that joins emits it (the chosen edges form a
  * forest over the components: Borůvka's lemma under a total order). */
 static inline __attribute__((always_inline)) void unite_components(bv_state *s,
-                                                                   omp_dsu_kind kind)
+                                                                   par_dsu_kind kind)
 {
     const uint32_t *gu = s->g->u, *gv = s->g->v;
     uint64_t batch[OUT_BATCH];
@@ -175,7 +175,7 @@ static void reset(bv_state *s, uint64_t len)
  * s->next[0..len) whose minima the fill already set (its first round needs no relabelling:
  * every vertex is still a singleton). Called by every thread of the team. */
 static inline __attribute__((always_inline)) void rounds(bv_state *s, uint64_t len,
-                                                         int minima_set, omp_dsu_kind kind)
+                                                         int minima_set, par_dsu_kind kind)
 {
     /* Every round's size, components and worklist edges: this one here, the next ones where
      * each round ends (both where no thread is uniting). */
@@ -221,7 +221,7 @@ static inline __attribute__((always_inline)) void rounds(bv_state *s, uint64_t l
 
 /* Records every vertex's representative in s->rep while no union runs (between the light and
  * the heavy edges): relabelling a heavy edge then costs two reads of a 4-byte array. */
-static inline __attribute__((always_inline)) void flatten(bv_state *s, omp_dsu_kind kind)
+static inline __attribute__((always_inline)) void flatten(bv_state *s, par_dsu_kind kind)
 {
 #pragma omp for schedule(static)
     for (uint32_t x = 0; x < s->g->n; x++)
@@ -269,7 +269,7 @@ static uint64_t fill(bv_state *s, uint64_t threshold, int heavy, int singletons)
 }
 
 static inline __attribute__((always_inline)) void solve(bv_state *s, int filter,
-                                                        omp_dsu_kind kind)
+                                                        par_dsu_kind kind)
 {
     const mst_graph *g = s->g;
     uint64_t threshold =
@@ -304,9 +304,9 @@ static inline __attribute__((always_inline)) void solve(bv_state *s, int filter,
 }
 
 /* The worklist variant's storage, which depends only on n and m (boruvka.h). */
-struct omp_boruvka_ws {
-    bv_state s;        /* arrays allocated; per-solve fields are reset by omp_boruvka_run */
-    omp_dsu_kind kind;
+struct par_boruvka_ws {
+    bv_state s;        /* arrays allocated; per-solve fields are reset by par_boruvka_run */
+    par_dsu_kind kind;
     int filter;        /* decided from n and m */
     int locked;        /* the lock of DSU_LOCK is initialized */
     uint32_t n;        /* the topology it was prepared for */
@@ -336,7 +336,7 @@ static void touch(bv_state *s, uint32_t n, uint64_t m)
     }
 }
 
-void omp_boruvka_release(omp_boruvka_ws *ws)
+void par_boruvka_release(par_boruvka_ws *ws)
 {
     if (ws == NULL)
         return;
@@ -351,10 +351,10 @@ void omp_boruvka_release(omp_boruvka_ws *ws)
     free(ws);
 }
 
-/* omp_boruvka_prepare; `touch_pages` 0 leaves the first touch to the solve (one solve only:
+/* par_boruvka_prepare; `touch_pages` 0 leaves the first touch to the solve (one solve only:
  * its fill writes every page anyway). */
-static mst_status prepare(const mst_graph *g, const omp_boruvka_options *o,
-                          omp_boruvka_ws **out_ws, mst_phases *ph, int touch_pages)
+static mst_status prepare(const mst_graph *g, const par_boruvka_options *o,
+                          par_boruvka_ws **out_ws, mst_phases *ph, int touch_pages)
 {
     mst_status st = MST_OK;
     *out_ws = NULL;
@@ -362,11 +362,11 @@ static mst_status prepare(const mst_graph *g, const omp_boruvka_options *o,
         return mst_fail(MST_ERESOURCE, "mst-omp supports fewer than 2^32 edges (m = %llu)",
                         (unsigned long long)g->m);
     double t0 = mst_now_s();
-    omp_boruvka_ws *ws = calloc(1, sizeof *ws);
+    par_boruvka_ws *ws = calloc(1, sizeof *ws);
     if (ws == NULL)
         return mst_fail(MST_ERESOURCE, "out of memory");
     bv_state *s = &ws->s;
-    int filter = o->filter < 0 ? g->m >= (uint64_t)OMP_FILTER_AUTO_DEGREE * g->n : o->filter;
+    int filter = o->filter < 0 ? g->m >= (uint64_t)PAR_FILTER_AUTO_DEGREE * g->n : o->filter;
     ws->filter = filter && g->m > 0; /* nothing to sample */
     ws->kind = o->dsu;
     ws->n = g->n;
@@ -391,17 +391,17 @@ static mst_status prepare(const mst_graph *g, const omp_boruvka_options *o,
     *out_ws = ws;
     return MST_OK;
 fail:
-    omp_boruvka_release(ws);
+    par_boruvka_release(ws);
     return st;
 }
 
-mst_status omp_boruvka_prepare(const mst_graph *g, const omp_boruvka_options *o,
-                               omp_boruvka_ws **ws, mst_phases *ph)
+mst_status par_boruvka_prepare(const mst_graph *g, const par_boruvka_options *o,
+                               par_boruvka_ws **ws, mst_phases *ph)
 {
     return prepare(g, o, ws, ph, 1);
 }
 
-mst_status omp_boruvka_run(omp_boruvka_ws *ws, const mst_graph *g, mst_forest *out,
+mst_status par_boruvka_run(par_boruvka_ws *ws, const mst_graph *g, mst_forest *out,
                            mst_phases *ph)
 {
     bv_state *s = &ws->s;
@@ -434,17 +434,17 @@ mst_status omp_boruvka_run(omp_boruvka_ws *ws, const mst_graph *g, mst_forest *o
     return MST_OK;
 }
 
-mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_forest *out,
+mst_status par_boruvka(const mst_graph *g, const par_boruvka_options *o, mst_forest *out,
                        mst_phases *ph)
 {
-    omp_boruvka_ws *ws;
+    par_boruvka_ws *ws;
     double t0 = mst_now_s();
     mst_status st = prepare(g, o, &ws, NULL, 0);
     if (st != MST_OK)
         return st;
     double t_alloc = mst_now_s() - t0;
-    st = omp_boruvka_run(ws, g, out, ph);
+    st = par_boruvka_run(ws, g, out, ph);
     mst_phase_add(ph, "init", t_alloc); /* allocation and first touch */
-    omp_boruvka_release(ws);
+    par_boruvka_release(ws);
     return st;
 }

@@ -8,18 +8,18 @@
 #include "solver.h"
 
 /* Filtering pays once the graph has this many edges per vertex (measured, docs/results.md). */
-#define OMP_FILTER_AUTO_DEGREE 2
+#define PAR_FILTER_AUTO_DEGREE 2
 
-typedef struct omp_boruvka_options {
-    omp_dsu_kind dsu;
-    int filter;           /* 1 on, 0 off, -1 auto (on when m >= OMP_FILTER_AUTO_DEGREE * n) */
+typedef struct par_boruvka_options {
+    par_dsu_kind dsu;
+    int filter;           /* 1 on, 0 off, -1 auto (on when m >= PAR_FILTER_AUTO_DEGREE * n) */
     double filter_factor; /* filtering first runs the rounds on about this many edges per
                              vertex (ECL-MST uses 4 on the GPU; 1 is best on CPUs) */
-} omp_boruvka_options;
+} par_boruvka_options;
 
 /* mst-omp's defaults (its --dsu, --filter and --filter-factor), for the callers without a
  * command line of their own. */
-#define OMP_BORUVKA_DEFAULTS {DSU_WAITFREE, -1, 1.0}
+#define PAR_BORUVKA_DEFAULTS {DSU_WAITFREE, -1, 1.0}
 
 /*
  * Minimum spanning forest by edge-parallel Borůvka rounds over a worklist of (u, v, key, id)
@@ -46,12 +46,12 @@ typedef struct omp_boruvka_options {
  * for every round. Requires m < 2^32 (packed ids).
  * Errors: MST_ERESOURCE. O((n + m) log n) work in the worst case, O(log n) rounds.
  */
-mst_status omp_boruvka(const mst_graph *g, const omp_boruvka_options *o, mst_forest *out,
+mst_status par_boruvka(const mst_graph *g, const par_boruvka_options *o, mst_forest *out,
                        mst_phases *ph);
 
-/* omp_boruvka split for repeated solves on one topology (solver.h's prepare / solve_prepared /
+/* par_boruvka split for repeated solves on one topology (solver.h's prepare / solve_prepared /
  * release): the storage depends only on n and m. */
-typedef struct omp_boruvka_ws omp_boruvka_ws;
+typedef struct par_boruvka_ws par_boruvka_ws;
 
 /*
  * Allocates the union-find, minima, both worklists and block counts for g's n and m, decides
@@ -59,15 +59,15 @@ typedef struct omp_boruvka_ws omp_boruvka_ws;
  * it, so that no page fault falls inside a solve. Phase "prepare". Errors: MST_ERESOURCE
  * (memory, m >= 2^32); *ws is then NULL.
  */
-mst_status omp_boruvka_prepare(const mst_graph *g, const omp_boruvka_options *o,
-                               omp_boruvka_ws **ws, mst_phases *ph);
+mst_status par_boruvka_prepare(const mst_graph *g, const par_boruvka_options *o,
+                               par_boruvka_ws **ws, mst_phases *ph);
 
-/* omp_boruvka on g, whose n and m must be those of the prepare call (the keys may differ):
+/* par_boruvka on g, whose n and m must be those of the prepare call (the keys may differ):
  * same forest, phases and counters. Errors: MST_EINTERNAL (another n or m). */
-mst_status omp_boruvka_run(omp_boruvka_ws *ws, const mst_graph *g, mst_forest *out,
+mst_status par_boruvka_run(par_boruvka_ws *ws, const mst_graph *g, mst_forest *out,
                            mst_phases *ph);
 
 /* Frees ws (NULL-safe). */
-void omp_boruvka_release(omp_boruvka_ws *ws);
+void par_boruvka_release(par_boruvka_ws *ws);
 
 #endif

@@ -151,11 +151,11 @@ static uint32_t new_ids(ct_state *s, const ct_csr *c, uint32_t n)
     int t = omp_get_thread_num(), p = omp_get_num_threads();
     uint32_t *nid = s->succ;
     uint64_t lo, hi, k = 0;
-    omp_team_slice(n, t, p, &lo, &hi);
+    par_team_slice(n, t, p, &lo, &hi);
     for (uint64_t v = lo; v < hi; v++)
         k += live_root(s, c, v);
     uint64_t n_new;
-    k = omp_team_offset(k, s->part, &n_new);
+    k = par_team_offset(k, s->part, &n_new);
     for (uint64_t v = lo; v < hi; v++) { /* non-roots' entries are never read */
         int live = live_root(s, c, v);
         nid[v] = live ? (uint32_t)k : CT_NO_ID;
@@ -355,7 +355,7 @@ static mst_status check_edges(const mst_graph *g)
     return MST_OK;
 }
 
-mst_status omp_contract(const mst_graph *g, const omp_contract_options *o, int timed,
+mst_status par_contract(const mst_graph *g, const par_contract_options *o, int timed,
                         mst_forest *out, mst_phases *ph)
 {
     mst_status st = check_edges(g);
@@ -375,14 +375,14 @@ mst_status omp_contract(const mst_graph *g, const omp_contract_options *o, int t
     return st;
 }
 
-struct omp_contract_ws {
+struct par_contract_ws {
     ct_state s;
     ct_base base;
     uint32_t n; /* the topology it was prepared for */
     uint64_t m;
 };
 
-void omp_contract_release(omp_contract_ws *ws)
+void par_contract_release(par_contract_ws *ws)
 {
     if (ws == NULL)
         return;
@@ -409,15 +409,15 @@ static void keep_base(const ct_csr *c, ct_base *b, uint32_t n, uint64_t arcs)
     }
 }
 
-mst_status omp_contract_prepare(const mst_graph *g, const omp_contract_options *o,
-                                omp_contract_ws **out_ws, mst_phases *ph)
+mst_status par_contract_prepare(const mst_graph *g, const par_contract_options *o,
+                                par_contract_ws **out_ws, mst_phases *ph)
 {
     *out_ws = NULL;
     mst_status st = check_edges(g);
     if (st != MST_OK)
         return st;
     double t0 = mst_now_s();
-    omp_contract_ws *ws = calloc(1, sizeof *ws);
+    par_contract_ws *ws = calloc(1, sizeof *ws);
     if (ws == NULL)
         return mst_fail(MST_ERESOURCE, "out of memory");
     ws->n = g->n;
@@ -428,13 +428,13 @@ mst_status omp_contract_prepare(const mst_graph *g, const omp_contract_options *
         (ws->base.beg = mst_big_alloc((uint64_t)g->n + 1, sizeof *ws->base.beg)) == NULL ||
         (ws->base.adj = mst_big_alloc(arcs, sizeof *ws->base.adj)) == NULL ||
         (ws->base.eid = mst_big_alloc(arcs, sizeof *ws->base.eid)) == NULL) {
-        omp_contract_release(ws);
+        par_contract_release(ws);
         return MST_ERESOURCE;
     }
     /* One full solve: it builds the first level to keep and touches every array's pages. */
     mst_forest scratch = {NULL, 0, 0};
     if ((scratch.eid = mst_big_alloc((uint64_t)g->n + 1, sizeof *scratch.eid)) == NULL) {
-        omp_contract_release(ws);
+        par_contract_release(ws);
         return MST_ERESOURCE;
     }
     start(&ws->s, g, 0, &scratch, NULL);
@@ -448,7 +448,7 @@ mst_status omp_contract_prepare(const mst_graph *g, const omp_contract_options *
     return MST_OK;
 }
 
-mst_status omp_contract_run(omp_contract_ws *ws, const mst_graph *g, int timed,
+mst_status par_contract_run(par_contract_ws *ws, const mst_graph *g, int timed,
                             mst_forest *out, mst_phases *ph)
 {
     mst_status st = MST_OK;

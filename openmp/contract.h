@@ -7,9 +7,9 @@
 
 #include "solver.h"
 
-typedef struct omp_contract_options {
+typedef struct par_contract_options {
     int merge_parallel; /* 1: keep only the lightest arc between two super-vertices */
-} omp_contract_options;
+} par_contract_options;
 
 /*
  * Minimum spanning forest by Borůvka rounds that contract the graph explicitly (Sousa, Mariano
@@ -39,29 +39,29 @@ typedef struct omp_contract_options {
  * mst_phase_round(n, arcs / 2) at the start of every round.
  * Errors: MST_ERESOURCE (memory, m >= 2^32). O((n + m) log n) work, O(log n) rounds.
  */
-mst_status omp_contract(const mst_graph *g, const omp_contract_options *o, int timed,
+mst_status par_contract(const mst_graph *g, const par_contract_options *o, int timed,
                         mst_forest *out, mst_phases *ph);
 
-/* omp_contract split for repeated solves on one topology (solver.h's prepare / solve_prepared
+/* par_contract split for repeated solves on one topology (solver.h's prepare / solve_prepared
  * / release). */
-typedef struct omp_contract_ws omp_contract_ws;
+typedef struct par_contract_ws par_contract_ws;
 
 /*
  * Allocates both CSR buffers and the per-vertex arrays, builds the first level and keeps its
  * row offsets, far ends and edge ids (16 bytes per edge and 8 per vertex more than
- * omp_contract), and runs one untimed solve on g's current keys so that every page is touched
+ * par_contract), and runs one untimed solve on g's current keys so that every page is touched
  * before the timed ones. Phase "prepare". Errors: MST_ERESOURCE; *ws is then NULL.
  */
-mst_status omp_contract_prepare(const mst_graph *g, const omp_contract_options *o,
-                                omp_contract_ws **ws, mst_phases *ph);
+mst_status par_contract_prepare(const mst_graph *g, const par_contract_options *o,
+                                par_contract_ws **ws, mst_phases *ph);
 
-/* omp_contract on g, whose n, m and endpoints must be those of the prepare call (the keys may
+/* par_contract on g, whose n, m and endpoints must be those of the prepare call (the keys may
  * differ): the first level is restored from the kept one (phase "csr") instead of built.
  * Same forest, phases and counters. Errors: MST_EINTERNAL (another n or m), MST_ERESOURCE. */
-mst_status omp_contract_run(omp_contract_ws *ws, const mst_graph *g, int timed,
+mst_status par_contract_run(par_contract_ws *ws, const mst_graph *g, int timed,
                             mst_forest *out, mst_phases *ph);
 
 /* Frees ws (NULL-safe). */
-void omp_contract_release(omp_contract_ws *ws);
+void par_contract_release(par_contract_ws *ws);
 
 #endif

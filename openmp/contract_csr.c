@@ -26,7 +26,7 @@ static void scatter_edges(const mst_graph *g, int shift, ct_csr *scratch, uint64
     int t = omp_get_thread_num(), p = omp_get_num_threads();
     uint64_t lo, hi, *h = hist + (uint64_t)t * nb, *start = hist + (uint64_t)p * nb;
     const uint32_t *u = g->u, *v = g->v;
-    omp_team_slice(g->m, t, p, &lo, &hi);
+    par_team_slice(g->m, t, p, &lo, &hi);
     for (uint64_t b = 0; b < nb; b++)
         h[b] = 0;
     for (uint64_t e = lo; e < hi; e++) {
@@ -187,7 +187,7 @@ static uint64_t fill_rows(const ct_csr *c, ct_csr *d, const ct_contraction *w, u
     }
     for (uint64_t x = x0; w->merge && x < x1; x++) {
         uint64_t len = d->end[x] - d->beg[x];
-        uint64_t kept = omp_merge_row(d->adj + d->beg[x], d->ki + d->beg[x], len);
+        uint64_t kept = par_merge_row(d->adj + d->beg[x], d->ki + d->beg[x], len);
         d->end[x] = d->beg[x] + kept;
         removed += len - kept;
     }

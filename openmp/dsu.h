@@ -19,36 +19,36 @@
 #include <omp.h>
 #include <stdint.h>
 
-typedef enum omp_dsu_kind {
+typedef enum par_dsu_kind {
     DSU_WAITFREE = 0,
     DSU_LOCK,
     DSU_HALF,
     DSU_FULL,
     DSU_PLAIN
-} omp_dsu_kind;
+} par_dsu_kind;
 
-typedef struct omp_dsu {
+typedef struct par_dsu {
     uint64_t *rec;    /* [n] rank << 32 | parent */
     omp_lock_t lock;  /* DSU_LOCK only */
-} omp_dsu;
+} par_dsu;
 
 #define DSU_PARENT(r) ((uint32_t)(r))
 #define DSU_RANK(r) ((uint32_t)((r) >> 32))
 
-static inline uint64_t dsu_load(const omp_dsu *d, uint32_t x)
+static inline uint64_t dsu_load(const par_dsu *d, uint32_t x)
 {
     return __atomic_load_n(&d->rec[x], __ATOMIC_RELAXED);
 }
 
-static inline int dsu_cas(omp_dsu *d, uint32_t x, uint64_t expect, uint64_t want)
+static inline int dsu_cas(par_dsu *d, uint32_t x, uint64_t expect, uint64_t want)
 {
     return __atomic_compare_exchange_n(&d->rec[x], &expect, want, 0, __ATOMIC_ACQ_REL,
                                        __ATOMIC_RELAXED);
 }
 
 /* Representative of x's set. */
-static inline __attribute__((always_inline)) uint32_t dsu_find(omp_dsu *d, uint32_t x,
-                                                               omp_dsu_kind kind)
+static inline __attribute__((always_inline)) uint32_t dsu_find(par_dsu *d, uint32_t x,
+                                                               par_dsu_kind kind)
 {
     if (kind == DSU_HALF) {
         for (;;) {
@@ -79,7 +79,7 @@ static inline __attribute__((always_inline)) uint32_t dsu_find(omp_dsu *d, uint3
 }
 
 /* Links root `child` under root `parent` by rank; returns 0 if child stopped being a root. */
-static inline int dsu_link_by_rank(omp_dsu *d, uint32_t a, uint32_t b)
+static inline int dsu_link_by_rank(par_dsu *d, uint32_t a, uint32_t b)
 {
     uint64_t ra = dsu_load(d, a), rb = dsu_load(d, b);
     if (DSU_PARENT(ra) != a || DSU_PARENT(rb) != b)
@@ -101,8 +101,8 @@ static inline int dsu_link_by_rank(omp_dsu *d, uint32_t a, uint32_t b)
 }
 
 /* Joins the sets of x and y; returns 1 if they were different sets. */
-static inline __attribute__((always_inline)) int dsu_union(omp_dsu *d, uint32_t x, uint32_t y,
-                                                           omp_dsu_kind kind)
+static inline __attribute__((always_inline)) int dsu_union(par_dsu *d, uint32_t x, uint32_t y,
+                                                           par_dsu_kind kind)
 {
     if (kind == DSU_LOCK) {
         omp_set_lock(&d->lock);

@@ -48,7 +48,7 @@ static void heap_sort(uint32_t *adj, uint64_t *ki, uint64_t len)
     }
 }
 
-uint64_t omp_merge_row(uint32_t *adj, uint64_t *ki, uint64_t len)
+uint64_t par_merge_row(uint32_t *adj, uint64_t *ki, uint64_t len)
 {
     if (len < 2)
         return len;

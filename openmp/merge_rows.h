@@ -13,6 +13,6 @@
  * Returns the arcs kept. Insertion sort for short rows, heapsort (no scratch memory) for long
  * ones: O(len log len) time, O(1) space.
  */
-uint64_t omp_merge_row(uint32_t *adj, uint64_t *ki, uint64_t len);
+uint64_t par_merge_row(uint32_t *adj, uint64_t *ki, uint64_t len);
 
 #endif

@@ -14,24 +14,24 @@
 #include "wait.h"
 
 /* mst-omp's own options. */
-typedef struct omp_cli {
-    omp_boruvka_options b;
-    omp_contract_options c;
+typedef struct par_cli {
+    par_boruvka_options b;
+    par_contract_options c;
     uint64_t threads;  /* 0: all cores (OMP_NUM_THREADS) */
     omp_sched_t sched; /* edge loops' schedule */
     int chunk;         /* its chunk (0: the schedule's default) */
-} omp_cli;
+} par_cli;
 
-static omp_cli cli;
+static par_cli cli;
 
 static const char *const dsu_names[] = {"waitfree", "lock", "half", "full", "plain", NULL};
 
-/* --schedule KIND[,CHUNK] into the omp_cli (the field is the whole struct). */
+/* --schedule KIND[,CHUNK] into the par_cli (the field is the whole struct). */
 static mst_status parse_schedule(const char *option, const char *value, void *field)
 {
     static const char *const kinds[] = {"static", "dynamic", "guided"};
     static const omp_sched_t kind_of[] = {omp_sched_static, omp_sched_dynamic, omp_sched_guided};
-    omp_cli *c = field;
+    par_cli *c = field;
     const char *comma = strchr(value, ',');
     size_t len = comma ? (size_t)(comma - value) : strlen(value);
     uint64_t chunk = 0;
@@ -52,28 +52,28 @@ static mst_status parse_schedule(const char *option, const char *value, void *fi
  * 2048-edge blocks balances hubs; a light first pass of about n edges filters best. */
 static const mst_option options[] = {
     {.name = "--threads", .alias = "-t", .kind = MST_OPT_COUNT, .max = 4096,
-     .offset = offsetof(omp_cli, threads), .metavar = "N",
+     .offset = offsetof(par_cli, threads), .metavar = "N",
      .help = "threads (default: OMP_NUM_THREADS or all cores)"},
     {.name = "--dsu", .kind = MST_OPT_CHOICE, .choices = dsu_names, .def = "waitfree",
-     .offset = offsetof(omp_cli, b.dsu), .metavar = "D",
+     .offset = offsetof(par_cli, b.dsu), .metavar = "D",
      .help = "union-find: waitfree (Anderson-Woll), lock, half, full, plain"},
     {.name = "--schedule", .kind = MST_OPT_CUSTOM, .parse = parse_schedule, .def = "dynamic",
      .offset = 0, .metavar = "S",
      .help = "edge loops: static, dynamic or guided, with ',chunk'\n"
              "(loop iterations are blocks of 2048 edges)"},
     {.name = "--filter", .kind = MST_OPT_FLAG, .flag = 1, .def = "-1",
-     .offset = offsetof(omp_cli, b.filter),
+     .offset = offsetof(par_cli, b.filter),
      .help = "first process the ~K n lightest edges (default: when m >= 2n)"},
     {.name = "--no-filter", .kind = MST_OPT_FLAG, .flag = 0, .def = "-1",
-     .offset = offsetof(omp_cli, b.filter), .help = "never filter"},
+     .offset = offsetof(par_cli, b.filter), .help = "never filter"},
     {.name = "--filter-factor", .kind = MST_OPT_REAL, .max = 1000000, .def = "1",
-     .offset = offsetof(omp_cli, b.filter_factor), .metavar = "K",
+     .offset = offsetof(par_cli, b.filter_factor), .metavar = "K",
      .help = "light edges per vertex for filtering (ECL-MST uses 4)"},
     {.name = "--merge-parallel", .kind = MST_OPT_FLAG, .flag = 1, .def = "0",
-     .offset = offsetof(omp_cli, c.merge_parallel),
+     .offset = offsetof(par_cli, c.merge_parallel),
      .help = "contract: keep only the lightest arc between two super-vertices"},
     {.name = "--no-merge-parallel", .kind = MST_OPT_FLAG, .flag = 0, .def = "0",
-     .offset = offsetof(omp_cli, c.merge_parallel),
+     .offset = offsetof(par_cli, c.merge_parallel),
      .help = "contract: keep parallel arcs (default)"},
     {0},
 };
@@ -83,7 +83,7 @@ static const mst_option options[] = {
  * too (docs/formats.md, Loading speed). */
 static mst_status init(int *argc, char ***argv)
 {
-    mst_status st = omp_wait_init(argc, argv, (int)cli.threads);
+    mst_status st = par_wait_init(argc, argv, (int)cli.threads);
     if (st != MST_OK)
         return st;
     if (cli.threads > 0)
@@ -110,7 +110,7 @@ static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *ou
 {
     (void)o;
     set_team();
-    return omp_boruvka(g, &cli.b, out, ph);
+    return par_boruvka(g, &cli.b, out, ph);
 }
 
 static mst_status prepare(const mst_graph *g, const mst_options *o, void **state,
@@ -118,7 +118,7 @@ static mst_status prepare(const mst_graph *g, const mst_options *o, void **state
 {
     (void)o;
     set_team();
-    return omp_boruvka_prepare(g, &cli.b, (omp_boruvka_ws **)state, ph);
+    return par_boruvka_prepare(g, &cli.b, (par_boruvka_ws **)state, ph);
 }
 
 static mst_status solve_prepared(void *state, const mst_graph *g, const mst_options *o,
@@ -126,19 +126,19 @@ static mst_status solve_prepared(void *state, const mst_graph *g, const mst_opti
 {
     (void)o;
     set_team();
-    return omp_boruvka_run(state, g, out, ph);
+    return par_boruvka_run(state, g, out, ph);
 }
 
 static void release(void *state)
 {
-    omp_boruvka_release(state);
+    par_boruvka_release(state);
 }
 
 static mst_status solve_contract(const mst_graph *g, const mst_options *o, mst_forest *out,
                                  mst_phases *ph)
 {
     set_team();
-    return omp_contract(g, &cli.c, o->phases, out, ph);
+    return par_contract(g, &cli.c, o->phases, out, ph);
 }
 
 static mst_status prepare_contract(const mst_graph *g, const mst_options *o, void **state,
@@ -146,7 +146,7 @@ static mst_status prepare_contract(const mst_graph *g, const mst_options *o, voi
 {
     (void)o;
     set_team();
-    return omp_contract_prepare(g, &cli.c, (omp_contract_ws **)state, ph);
+    return par_contract_prepare(g, &cli.c, (par_contract_ws **)state, ph);
 }
 
 static mst_status solve_prepared_contract(void *state, const mst_graph *g,
@@ -154,12 +154,12 @@ static mst_status solve_prepared_contract(void *state, const mst_graph *g,
                                           mst_phases *ph)
 {
     set_team();
-    return omp_contract_run(state, g, o->phases, out, ph);
+    return par_contract_run(state, g, o->phases, out, ph);
 }
 
 static void release_contract(void *state)
 {
-    omp_contract_release(state);
+    par_contract_release(state);
 }
 
 static const mst_variant variants[] = {

@@ -13,7 +13,7 @@
 #include "scan.h"
 
 /* The slice [*lo, *hi) of 0..len that thread t of p owns (contiguous, sizes differ by <= 1). */
-static inline void omp_team_slice(uint64_t len, int t, int p, uint64_t *lo, uint64_t *hi)
+static inline void par_team_slice(uint64_t len, int t, int p, uint64_t *lo, uint64_t *hi)
 {
     *lo = len * (uint64_t)t / (uint64_t)p;
     *hi = len * (uint64_t)(t + 1) / (uint64_t)p;
@@ -25,7 +25,7 @@ static inline void omp_team_slice(uint64_t len, int t, int p, uint64_t *lo, uint
  * team is the calling thread alone). part: shared scratch of team size + 1 words. Two
  * barriers; part may be reused as soon as it returns. O(threads).
  */
-static inline uint64_t omp_team_offset(uint64_t count, uint64_t *part, uint64_t *total)
+static inline uint64_t par_team_offset(uint64_t count, uint64_t *part, uint64_t *total)
 {
     int t = omp_get_thread_num(), p = omp_get_num_threads();
     part[t] = count;

@@ -37,7 +37,7 @@ static int machine_busy(long threads, long cpus)
     return 1;
 }
 
-mst_status omp_wait_init(int *argc, char ***argv, int threads)
+mst_status par_wait_init(int *argc, char ***argv, int threads)
 {
     (void)argc;
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);

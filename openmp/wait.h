@@ -25,6 +25,6 @@
  * reads its environment once, when it is loaded. A user's setting is never changed, and if the
  * new image cannot be started the run goes on with the runtime's defaults. Returns MST_OK.
  */
-mst_status omp_wait_init(int *argc, char ***argv, int threads);
+mst_status par_wait_init(int *argc, char ***argv, int threads);
 
 #endif

@@ -24,27 +24,27 @@ typedef struct prepared_algo {
 
 static mst_status bv_prepare(const mst_graph *g, const void *o, void **ws)
 {
-    return omp_boruvka_prepare(g, o, (omp_boruvka_ws **)ws, NULL);
+    return par_boruvka_prepare(g, o, (par_boruvka_ws **)ws, NULL);
 }
 static mst_status bv_run(void *ws, const mst_graph *g, mst_forest *out)
 {
-    return omp_boruvka_run(ws, g, out, NULL);
+    return par_boruvka_run(ws, g, out, NULL);
 }
-static void bv_release(void *ws) { omp_boruvka_release(ws); }
+static void bv_release(void *ws) { par_boruvka_release(ws); }
 static mst_status ct_prepare(const mst_graph *g, const void *o, void **ws)
 {
-    return omp_contract_prepare(g, o, (omp_contract_ws **)ws, NULL);
+    return par_contract_prepare(g, o, (par_contract_ws **)ws, NULL);
 }
 static mst_status ct_run(void *ws, const mst_graph *g, mst_forest *out)
 {
-    return omp_contract_run(ws, g, 1, out, NULL);
+    return par_contract_run(ws, g, 1, out, NULL);
 }
-static void ct_release(void *ws) { omp_contract_release(ws); }
+static void ct_release(void *ws) { par_contract_release(ws); }
 
-static const omp_boruvka_options bv_auto = {DSU_WAITFREE, -1, 1.0};
-static const omp_boruvka_options bv_filter = {DSU_HALF, 1, 0.5};
-static const omp_boruvka_options bv_plain = {DSU_PLAIN, 0, 1.0};
-static const omp_contract_options ct_keep = {0}, ct_merge = {1};
+static const par_boruvka_options bv_auto = {DSU_WAITFREE, -1, 1.0};
+static const par_boruvka_options bv_filter = {DSU_HALF, 1, 0.5};
+static const par_boruvka_options bv_plain = {DSU_PLAIN, 0, 1.0};
+static const par_contract_options ct_keep = {0}, ct_merge = {1};
 
 static const prepared_algo algos[] = {
     {"boruvka (auto filter)", bv_prepare, bv_run, bv_release, &bv_auto},
