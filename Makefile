@@ -207,12 +207,13 @@ report:
 graphs: $(BIN)/mst-gen
 	graphs/build.sh $(or $(SIZE),small)
 
-# mst-omp under ThreadSanitizer: clang + libomp, whose Archer tool makes OpenMP's own
+# mst-omp and libmst under ThreadSanitizer: clang + libomp, whose Archer tool makes OpenMP's own
 # synchronization visible to TSan (gcc's libgomp gives false reports). Run with
-# TSAN_OPTIONS=ignore_noninstrumented_modules=1.
+# TSAN_OPTIONS=ignore_noninstrumented_modules=1; test_python.py runs the C API's program
+# (tests/e2e/capi.c, eight threads solving at once) against build/tsan/libmst.so.
 tsan:
 	$(MAKE) BUILD=build/tsan BIN=bin/tsan CC=clang CFLAGS="-O1 -g -fno-omit-frame-pointer \
-	        -fsanitize=thread" LDFLAGS=-fsanitize=thread bin/tsan/mst-omp
+	        -fsanitize=thread" LDFLAGS=-fsanitize=thread bin/tsan/mst-omp lib
 
 # The sanitizer job of make test (tests/sanitize.sh): the unit tests, mst-seq and mst-verify under
 # AddressSanitizer + UndefinedBehaviorSanitizer, built by CC=gcc or clang (`make sanitize-gcc`,
@@ -268,8 +269,10 @@ $(BUILD)/pic/libmstcore.a: $(PIC_COMMON)
 	@rm -f $@
 	ar rcs $@ $^
 
+# -z defs, but not in a sanitizer's build: its runtime comes with the executable.
 $(LIBMST_SO): $(PIC_OBJ) $(BUILD)/pic/libmstcore.a
-	$(LINK_omp) -shared -Wl,-soname,$(LIB_SONAME) -Wl,-z,defs $^ -o $@ $(ALL_LDLIBS)
+	$(LINK_omp) -shared -Wl,-soname,$(LIB_SONAME) $(if $(findstring -fsanitize,$(LDFLAGS)),,\
+	    -Wl,-z,defs) $^ -o $@ $(ALL_LDLIBS)
 
 # The soname and development links beside the file, so that $(BUILD) serves as a LIBDIR.
 lib: $(LIBMST_SO)

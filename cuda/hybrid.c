@@ -232,7 +232,7 @@ static mst_status finish(hybrid_state *s, const mst_graph *g, mst_forest *out)
     mark_forests(s, 0);
     mst_status st;
     if (s->fin_ws == NULL) {
-        st = mst_kruskal(&s->fin, &s->fin_out, NULL);
+        st = mst_kruskal(&s->fin, NULL, &s->fin_out, NULL);
     } else {
         team_settings saved = use_omp_team(s->threads);
         st = par_boruvka_run(s->fin_ws, &s->fin, &s->fin_out, NULL);

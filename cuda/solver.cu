@@ -27,8 +27,6 @@ typedef struct cuda_cli {
     uint64_t core_threshold;
 } cuda_cli;
 
-static cuda_cli cli;
-
 #define FLAG(opt, member, value, text)                                                         \
     {.name = opt, .kind = MST_OPT_FLAG, .offset = offsetof(cuda_cli, member), .help = text,    \
      .flag = value}
@@ -69,40 +67,48 @@ static const mst_option options[] = {
     {0},
 };
 
+/* The run's own options (mst_options.own). */
+static const cuda_cli *own(const mst_options *o)
+{
+    return (const cuda_cli *)o->own;
+}
+
 static void context(const mst_options *o, mst_run_context *c)
 {
-    (void)o;
-    if (cuda_device_name((int)cli.device, c->device, sizeof c->device) != MST_OK)
+    if (cuda_device_name((int)own(o)->device, c->device, sizeof c->device) != MST_OK)
         snprintf(c->device, sizeof c->device, "no CUDA device");
 }
 
-/* The ecl options from the command line and the harness's. Errors: MST_ERESOURCE (no such
- * device). */
-static mst_status ecl_options(const mst_options *o)
+/* The ecl options of a run into *e, from its own options and the harness's. Errors:
+ * MST_ERESOURCE (no such device). */
+static mst_status ecl_options(const mst_options *o, cuda_ecl_options *e)
 {
     char name[128];
-    mst_status st = cuda_device_name((int)cli.device, name, sizeof name);
-    cli.ecl.device = (int)cli.device;
-    cli.ecl.guard = !cli.no_guard;
-    cli.ecl.implicit_compression = !cli.no_implicit_compression;
-    cli.ecl.timed_phases = o->phases;
-    return st;
+    const cuda_cli *cli = own(o);
+    *e = cli->ecl;
+    e->device = (int)cli->device;
+    e->guard = !cli->no_guard;
+    e->implicit_compression = !cli->no_implicit_compression;
+    e->timed_phases = o->phases;
+    return cuda_device_name(e->device, name, sizeof name);
 }
 
 static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *out,
                         mst_phases *ph)
 {
-    mst_status st = ecl_options(o);
-    return st != MST_OK ? st : cuda_ecl_mst(g, &cli.ecl, out, ph);
+    cuda_ecl_options e;
+    mst_status st = ecl_options(o, &e);
+    return st != MST_OK ? st : cuda_ecl_mst(g, &e, out, ph);
 }
 
 /* --algo ecl with --rounds: the topology stays on the device (ecl.h). */
 static mst_status prepare(const mst_graph *g, const mst_options *o, void **state,
                           mst_phases *ph)
 {
-    mst_status st = ecl_options(o);
+    cuda_ecl_options e;
+    mst_status st = ecl_options(o, &e);
     *state = NULL;
-    return st != MST_OK ? st : cuda_ecl_prepare(g, &cli.ecl, (cuda_ecl_state **)state, ph);
+    return st != MST_OK ? st : cuda_ecl_prepare(g, &e, (cuda_ecl_state **)state, ph);
 }
 
 static mst_status solve_prepared(void *state, const mst_graph *g, const mst_options *o,
@@ -122,10 +128,11 @@ static mst_status solve_contract(const mst_graph *g, const mst_options *o, mst_f
                                  mst_phases *ph)
 {
     char name[128];
-    mst_status st = cuda_device_name((int)cli.device, name, sizeof name);
+    const cuda_cli *cli = own(o);
+    mst_status st = cuda_device_name((int)cli->device, name, sizeof name);
     if (st != MST_OK)
         return st;
-    cuda_contract_options co = {(int)cli.device, cli.merge_parallel, o->phases};
+    cuda_contract_options co = {(int)cli->device, cli->merge_parallel, o->phases};
     return cuda_contract_mst(g, &co, out, ph);
 }
 
@@ -133,7 +140,9 @@ static mst_status solve_contract(const mst_graph *g, const mst_options *o, mst_f
 static mst_status solve_primitives(const mst_graph *g, const mst_options *o, mst_forest *out,
                                    mst_phases *ph)
 {
-    cuda_prim_options po = {(int)cli.device, cli.ecl.filter, cli.ecl.filter_factor, o->phases};
+    const cuda_cli *cli = own(o);
+    cuda_prim_options po = {(int)cli->device, cli->ecl.filter, cli->ecl.filter_factor,
+                            o->phases};
     return cuda_primitives_mst(g, &po, out, ph);
 }
 
@@ -141,7 +150,7 @@ static mst_status solve_primitives(const mst_graph *g, const mst_options *o, mst
 static mst_status dense_options(const mst_options *o, cuda_dense_options *d)
 {
     char name[128];
-    d->device = (int)cli.device;
+    d->device = (int)own(o)->device;
     d->timed_phases = o->phases;
     return cuda_device_name(d->device, name, sizeof name);
 }
@@ -175,21 +184,23 @@ static void release_dense(void *state)
     cuda_dense_release((cuda_dense_state *)state);
 }
 
-/* --algo hybrid (hybrid.h): its GPU parts take the ecl options; T is OpenMP's default. */
-static mst_status hybrid_opts(const mst_options *o, hybrid_options *h)
+/* --algo hybrid (hybrid.h): its GPU parts take the ecl options *e (read by prepare only); T is
+ * OpenMP's default. */
+static mst_status hybrid_opts(const mst_options *o, hybrid_options *h, cuda_ecl_options *e)
 {
     memset(h, 0, sizeof *h);
     h->gpu = hybrid_gpu_kinds(&h->gpu_kinds);
-    h->gpu_ctx = &cli.ecl;
-    h->core_threshold = (uint32_t)cli.core_threshold;
-    return ecl_options(o);
+    h->gpu_ctx = e;
+    h->core_threshold = (uint32_t)own(o)->core_threshold;
+    return ecl_options(o, e);
 }
 
 static mst_status solve_hybrid(const mst_graph *g, const mst_options *o, mst_forest *out,
                                mst_phases *ph)
 {
     hybrid_options h;
-    mst_status st = hybrid_opts(o, &h);
+    cuda_ecl_options e;
+    mst_status st = hybrid_opts(o, &h, &e);
     return st != MST_OK ? st : hybrid_mst(g, &h, out, ph);
 }
 
@@ -197,7 +208,8 @@ static mst_status prepare_hybrid(const mst_graph *g, const mst_options *o, void 
                                  mst_phases *ph)
 {
     hybrid_options h;
-    mst_status st = hybrid_opts(o, &h);
+    cuda_ecl_options e;
+    mst_status st = hybrid_opts(o, &h, &e);
     *state = NULL;
     return st != MST_OK ? st : hybrid_prepare(g, &h, (hybrid_state **)state, ph);
 }
@@ -259,7 +271,7 @@ extern "C" const mst_solver_desc mst_solver_cuda = {
     .parallelism = "gpu",
     .variants = variants,
     .options = options,
-    .option_values = &cli,
+    .options_size = sizeof(cuda_cli),
     .context = context,
     .finalize = cuda_transfer_release,
     .max_edges = max_edges,

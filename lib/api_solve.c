@@ -4,8 +4,6 @@
  * result object.
  */
 #include <inttypes.h>
-#include <omp.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,10 +26,6 @@ static const struct {
     {"omp", &mst_solver_openmp},
 };
 #define NSOLVERS (sizeof solvers / sizeof solvers[0])
-
-/* A descriptor's option values are one struct per process: solves that parse into it take
- * turns. */
-static pthread_mutex_t option_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Room for the options a caller may pass, plus the program name and --threads N. */
 #define MAX_OPTIONS 256
@@ -87,10 +81,11 @@ static int has_option(const mst_solver_desc *s, const char *name)
     return 0;
 }
 
-/* Sets the descriptor's option values from `threads` (as --threads N) and the caller's options,
- * through the same parser as the executable's command line (defaults first). */
+/* Fills `own` (the solver's options_size bytes) from `threads` (as --threads N) and the
+ * caller's options, through the same parser as the executable's command line (defaults
+ * first), then lets the solver settle them (configure). */
 static mst_status parse_options(const char *solver, const mst_solver_desc *s, int threads,
-                                const char *const *options)
+                                const char *const *options, void *own)
 {
     const char *argv[MAX_OPTIONS + 3];
     char tbuf[16];
@@ -114,7 +109,7 @@ static mst_status parse_options(const char *solver, const mst_solver_desc *s, in
     cli.kind = "solver";
     cli.usage = "[options]";
     if (s->options != NULL)
-        mst_cli_add_group(&cli, "options", s->options, s->option_values);
+        mst_cli_add_group(&cli, "options", s->options, own);
     const char *args[1];
     int nargs = 0;
     mst_cli_action action;
@@ -122,23 +117,24 @@ static mst_status parse_options(const char *solver, const mst_solver_desc *s, in
     if (st == MST_OK && action != MST_CLI_RUN)
         st = mst_fail(MST_EUSAGE, "--help and --describe are options of the executables "
                       "(%s --help lists the options)", s->program);
+    if (st == MST_OK && s->configure != NULL)
+        st = s->configure(own);
     return st;
 }
 
-/* Parses the options and runs the variant, leaving the caller's OpenMP settings as they were. */
+/* Parses the options into this call's own struct and runs the variant: nothing is shared with
+ * other calls, so solves run concurrently, and the caller's OpenMP settings stay as they were
+ * (the solvers name their teams). */
 static mst_status run_variant(const char *solver, const mst_solver_desc *s,
                               const mst_variant *var, const msf_graph *a, int threads,
                               const char *const *options, mst_forest *f, double *seconds)
 {
-    int locked = s->option_values != NULL;
-    if (locked)
-        pthread_mutex_lock(&option_lock);
-    int saved_threads = omp_get_max_threads(), saved_chunk;
-    omp_sched_t saved_kind;
-    omp_get_schedule(&saved_kind, &saved_chunk);
-    mst_status st = parse_options(solver, s, threads, options);
+    void *own = calloc(1, s->options_size > 0 ? s->options_size : 1);
+    if (own == NULL)
+        return mst_fail(MST_ERESOURCE, "out of memory");
+    mst_status st = parse_options(solver, s, threads, options, own);
     if (st == MST_OK) {
-        mst_options o = {.algo = var->name, .phases = 0};
+        mst_options o = {.algo = var->name, .phases = 0, .maximum = 0, .own = own};
         mst_phases ph;
         memset(&ph, 0, sizeof ph);
         ph.kernel_s = -1;
@@ -146,10 +142,7 @@ static mst_status run_variant(const char *solver, const mst_solver_desc *s,
         st = var->solve(&a->g, &o, f, &ph);
         *seconds = mst_now_s() - t0;
     }
-    omp_set_num_threads(saved_threads);
-    omp_set_schedule(saved_kind, saved_chunk);
-    if (locked)
-        pthread_mutex_unlock(&option_lock);
+    free(own);
     return st;
 }
 

@@ -18,9 +18,10 @@
  * prints, never exits and never aborts on bad input.
  *
  * Thread safety. Graphs and results are immutable once created: any number of threads may
- * read them and solve the same graph at once. The last error is per thread. Solves with the
- * "omp" solver are serialized by a process-wide lock (its options live in one table), and leave
- * the calling thread's OpenMP settings (number of threads, schedule) as they were.
+ * read them and solve the same graph at once. The last error is per thread. Solves hold no
+ * lock: each parses its options into its own struct. An "omp" solve names its team in its own
+ * parallel regions and leaves the calling thread's OpenMP settings as they were; where other
+ * work takes cores, it runs with the idle ones (docs/omp-tuning.md).
  */
 #ifndef LIBMST_MST_H
 #define LIBMST_MST_H

@@ -37,8 +37,8 @@ typedef struct dist_cli {
     int stats;
 } dist_cli;
 
-static dist_cli cli;
 static const char *algo = "ghs";
+static int partition_used;       /* the load's partition (dist_partition_kind), auto settled */
 static int maximum;              /* --maximum: the shares' keys are flipped */
 static uint32_t n_global = 0;
 static uint64_t m_global = 0;
@@ -104,8 +104,9 @@ static const char notes[] =
     "--no-verify for memory that falls as 1/p). A plain .msb file is read by every rank in\n"
     "slices (MPI-IO); other formats are parsed on rank 0 and sent in slices.\n";
 
-static mst_status init(int *argc, char ***argv)
+static mst_status init(int *argc, char ***argv, const void *own)
 {
+    (void)own;
     setenv(SHM_SEGMENT_VAR, SHM_SEGMENT_BYTES, 0); /* read by MPI_Init */
     if (MPI_Init(argc, argv) != MPI_SUCCESS)
         return mst_fail(MST_ERESOURCE, "MPI_Init failed (run under mpirun)");
@@ -163,14 +164,15 @@ static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *ou
     mst_status st = dist_agree(&ctx, forest_keys(out));
     if (st != MST_OK)
         return st;
+    const dist_cli *cli = o->own;
     if (strcmp(o->algo, "boruvka") == 0) {
         st = dboruvka_solve(&ctx, &dbv_share, out, forest_key, ph);
     } else if (strcmp(o->algo, "boruvka-allreduce") == 0) {
         st = boruvka_allreduce(&ctx, &slice, n_global, out, forest_key, ph);
     } else {
-        uint64_t window = cli.test_window ? cli.test_window
-                                          : ctx.size > 1 ? DEFAULT_TEST_WINDOW : 1;
-        ghs_options go = {(uint32_t)window, cli.transport, 0, 0};
+        uint64_t window = cli->test_window ? cli->test_window
+                                           : ctx.size > 1 ? DEFAULT_TEST_WINDOW : 1;
+        ghs_options go = {(uint32_t)window, cli->transport, 0, 0};
         st = dist_agree(&ctx, test_settings(&go));
         if (st == MST_OK)
             st = ghs_solve(&ctx, &share, &go, n_global, m_global, &ghs_buffers, out,
@@ -232,17 +234,18 @@ static mst_status hook_load(const char *path, const mst_load_options *lo, const 
         st = MST_ERESOURCE;
     if ((st = dist_agree(&ctx, st)) != MST_OK)
         return st;
+    partition_used = ((const dist_cli *)o->own)->partition;
     if (strcmp(algo, "ghs") == 0) {
-        if (cli.partition == PART_AUTO)
-            cli.partition = DIST_PART_BLOCK;
-        dist_partition pt = dist_partition_make((dist_partition_kind)cli.partition, n_global,
+        if (partition_used == PART_AUTO)
+            partition_used = DIST_PART_BLOCK;
+        dist_partition pt = dist_partition_make((dist_partition_kind)partition_used, n_global,
                                                 ctx.size);
         st = dist_share_build(&ctx, &pt, &slice, &share);
         dist_slice_free(&slice); /* GHS keeps only its arcs */
     } else if (strcmp(algo, "boruvka") == 0) {
-        if (cli.partition == PART_AUTO)
-            cli.partition = dbv_choose_partition(&ctx, n_global, &slice);
-        st = dbv_graph_build(&ctx, (dist_partition_kind)cli.partition, n_global, &slice,
+        if (partition_used == PART_AUTO)
+            partition_used = dbv_choose_partition(&ctx, n_global, &slice);
+        st = dbv_graph_build(&ctx, (dist_partition_kind)partition_used, n_global, &slice,
                              &dbv_share);
         dist_slice_free(&slice); /* Borůvka keeps only its arcs */
     }
@@ -274,14 +277,15 @@ static mst_weight_sum hook_forest_weight(const mst_graph *g, const mst_forest *f
     return total;
 }
 
-static const char *hook_stats(const mst_phases *ph, int json)
+static const char *hook_stats(const mst_options *o, const mst_phases *ph, int json)
 {
-    if (!cli.stats)
+    const dist_cli *cli = o->own;
+    if (!cli->stats)
         return NULL;
     if (strcmp(algo, "boruvka") == 0)
-        return dboruvka_stats_text(ph, json, peak_rss_kib, ctx.size, partitions[cli.partition]);
-    dist_stats_run run = {strcmp(algo, "ghs") == 0, partitions[cli.partition],
-                          transports[cli.transport], peak_rss_kib, ctx.size};
+        return dboruvka_stats_text(ph, json, peak_rss_kib, ctx.size, partitions[partition_used]);
+    dist_stats_run run = {strcmp(algo, "ghs") == 0, partitions[partition_used],
+                          transports[cli->transport], peak_rss_kib, ctx.size};
     return dist_stats_text(ph, json, &run);
 }
 
@@ -322,7 +326,7 @@ const mst_solver_desc mst_solver_mpi = {
     .parallelism = "ranks",
     .variants = variants,
     .options = options,
-    .option_values = &cli,
+    .options_size = sizeof(dist_cli),
     .notes = notes,
     .max_edges = max_edges,
     .init = init,

@@ -6,6 +6,7 @@
 
 #include "sample.h"
 #include "scan.h"
+#include "team_scan.h"
 #include "timer.h"
 
 /* Edges per block: the unit of scheduling and of compaction. */
@@ -48,6 +49,9 @@ typedef struct bv_state {
     uint64_t rounds;
     mst_phases *ph;       /* rounds' sizes go here (may be NULL) */
     double filter_factor; /* light edges per vertex when filtering */
+    int team;             /* threads of the solve's parallel region */
+    omp_sched_t sched;    /* the edge loops' schedule (schedule(runtime)) and its chunk */
+    int chunk;
 } bv_state;
 
 /* Exclusive prefix sum of c[0..k-1] into c (c[k] = total). Sequential: k = m / BLOCK is small. */
@@ -275,8 +279,9 @@ static inline __attribute__((always_inline)) void solve(bv_state *s, int filter,
     uint64_t threshold =
         filter ? mst_sample_threshold(g, (uint64_t)(s->filter_factor * g->n)) : NONE;
     double t0 = mst_now_s();
-#pragma omp parallel
+#pragma omp parallel num_threads(s->team)
     {
+        omp_set_schedule(s->sched, s->chunk); /* this region's tasks only */
 #pragma omp for schedule(static)
         for (uint32_t x = 0; x < g->n; x++) {
             s->dsu.rec[x] = x;
@@ -318,7 +323,7 @@ struct par_boruvka_ws {
 static void touch(bv_state *s, uint32_t n, uint64_t m)
 {
     uint64_t blocks = (m + BLOCK - 1) / BLOCK;
-#pragma omp parallel
+#pragma omp parallel num_threads(s->team)
     {
 #pragma omp for schedule(static) nowait
         for (uint32_t x = 0; x < n; x++) {
@@ -372,6 +377,9 @@ static mst_status prepare(const mst_graph *g, const par_boruvka_options *o,
     ws->n = g->n;
     ws->m = g->m;
     s->filter_factor = o->filter_factor;
+    s->team = par_team(o->threads);
+    s->sched = o->schedule != 0 ? o->schedule : omp_sched_dynamic;
+    s->chunk = o->chunk;
     if ((s->dsu.rec = mst_big_alloc(g->n, sizeof *s->dsu.rec)) == NULL ||
         (s->best = mst_big_alloc(g->n, sizeof *s->best)) == NULL ||
         (s->wl = mst_big_alloc(g->m, sizeof *s->wl)) == NULL ||

@@ -15,11 +15,16 @@ typedef struct par_boruvka_options {
     int filter;           /* 1 on, 0 off, -1 auto (on when m >= PAR_FILTER_AUTO_DEGREE * n) */
     double filter_factor; /* filtering first runs the rounds on about this many edges per
                              vertex (ECL-MST uses 4 on the GPU; 1 is best on CPUs) */
+    uint64_t threads;     /* the team; 0: the calling thread's OpenMP default */
+    omp_sched_t schedule; /* the edge loops' schedule (0: dynamic); their iterations are
+                             blocks of 2048 edges */
+    int chunk;            /* its chunk (0: the schedule's default) */
 } par_boruvka_options;
 
-/* mst-omp's defaults (its --dsu, --filter and --filter-factor), for the callers without a
- * command line of their own. */
-#define PAR_BORUVKA_DEFAULTS {DSU_WAITFREE, -1, 1.0}
+/* mst-omp's defaults (its --dsu, --filter, --filter-factor, -t and --schedule), for the callers
+ * without a command line of their own. */
+#define PAR_BORUVKA_DEFAULTS {DSU_WAITFREE, -1, 1.0, 0, omp_sched_dynamic, 0}
+
 
 /*
  * Minimum spanning forest by edge-parallel Borůvka rounds over a worklist of (u, v, key, id)
@@ -39,8 +44,8 @@ typedef struct par_boruvka_options {
  * With filtering, a sampled threshold first restricts the rounds to about filter_factor * n
  * lightest edges; then every vertex's representative is recorded ("flatten") and the heavier
  * edges go through the same rounds, the joined ones dropped as they are read from the graph.
- * Threads: the caller's OpenMP settings (omp_set_num_threads, omp_set_schedule for the edge
- * loops, which use schedule(runtime)). Phases: "init" (allocation, initialization, first
+ * Threads: o->threads, and o->schedule for the edge loops (schedule(runtime), set inside the
+ * solve's own parallel region: the caller's OpenMP settings are left alone). Phases: "init" (allocation, initialization, first
  * worklist and its minima), "relabel+min" (with compaction), "flatten", "union", "reset";
  * counters: "rounds", "filtered" (heavy edges); mst_phase_round(components, worklist edges)
  * for every round. Requires m < 2^32 (packed ids).

@@ -245,7 +245,7 @@ static void restore_first_level(const mst_graph *g, const ct_base *b, ct_csr *c)
  * on this thread alone. */
 static void solve(ct_state *s, const ct_base *base)
 {
-#pragma omp parallel
+#pragma omp parallel num_threads((int)s->threads)
     {
         if (base != NULL)
             restore_first_level(s->g, base, &s->csr[0]);
@@ -275,21 +275,7 @@ static void free_csr(ct_csr *c)
     free(c->ki);
 }
 
-/* The scratch sized by the team (omp_get_max_threads() threads), replacing any older one. */
-static mst_status alloc_team(ct_state *s)
-{
-    mst_status st = MST_OK;
-    uint64_t threads = (uint64_t)omp_get_max_threads();
-    free(s->part);
-    free(s->work.hist);
-    s->work.hist = NULL;
-    s->threads = threads;
-    MST_ALLOC(s->part, threads + 1);
-    MST_ALLOC(s->work.hist, CT_CSR_HIST_WORDS(threads));
-fail:
-    return st;
-}
-
+/* Every array, the team's scratch for s->threads threads included. */
 static mst_status alloc_state(ct_state *s, const mst_graph *g)
 {
     mst_status st = MST_OK;
@@ -301,7 +287,8 @@ static mst_status alloc_state(ct_state *s, const mst_graph *g)
         (s->label = mst_big_alloc(g->n, sizeof *s->label)) == NULL ||
         (s->work.cnt = mst_big_alloc(g->n, sizeof *s->work.cnt)) == NULL)
         return MST_ERESOURCE;
-    MST_CHECK(alloc_team(s));
+    MST_ALLOC(s->part, s->threads + 1);
+    MST_ALLOC(s->work.hist, CT_CSR_HIST_WORDS(s->threads));
     s->work.label = s->label;
     s->work.order = s->succ; /* dead once new-ids has labelled every vertex */
 fail:
@@ -364,6 +351,7 @@ mst_status par_contract(const mst_graph *g, const par_contract_options *o, int t
     ct_state s;
     memset(&s, 0, sizeof s);
     s.work.merge = o->merge_parallel;
+    s.threads = (uint64_t)par_team(o->threads);
     start(&s, g, timed, out, ph);
     st = alloc_state(&s, g);
     if (st == MST_OK) {
@@ -394,9 +382,9 @@ void par_contract_release(par_contract_ws *ws)
 }
 
 /* Keeps the first level's offsets, far ends and edge ids (csr[0], just built). */
-static void keep_base(const ct_csr *c, ct_base *b, uint32_t n, uint64_t arcs)
+static void keep_base(const ct_csr *c, ct_base *b, uint32_t n, uint64_t arcs, int team)
 {
-#pragma omp parallel
+#pragma omp parallel num_threads(team)
     {
 #pragma omp for schedule(static) nowait
         for (uint64_t v = 0; v <= n; v++)
@@ -423,6 +411,7 @@ mst_status par_contract_prepare(const mst_graph *g, const par_contract_options *
     ws->n = g->n;
     ws->m = g->m;
     ws->s.work.merge = o->merge_parallel;
+    ws->s.threads = (uint64_t)par_team(o->threads);
     uint64_t arcs = 2 * g->m;
     if ((st = alloc_state(&ws->s, g)) != MST_OK ||
         (ws->base.beg = mst_big_alloc((uint64_t)g->n + 1, sizeof *ws->base.beg)) == NULL ||
@@ -438,9 +427,9 @@ mst_status par_contract_prepare(const mst_graph *g, const par_contract_options *
         return MST_ERESOURCE;
     }
     start(&ws->s, g, 0, &scratch, NULL);
-#pragma omp parallel
+#pragma omp parallel num_threads((int)ws->s.threads)
     ct_csr_build(g, &ws->s.csr[0], &ws->s.csr[1], ws->s.work.hist);
-    keep_base(&ws->s.csr[0], &ws->base, g->n, arcs);
+    keep_base(&ws->s.csr[0], &ws->base, g->n, arcs, (int)ws->s.threads);
     solve(&ws->s, &ws->base);
     free(scratch.eid);
     mst_phase_add(ph, "prepare", mst_now_s() - t0);
@@ -451,17 +440,13 @@ mst_status par_contract_prepare(const mst_graph *g, const par_contract_options *
 mst_status par_contract_run(par_contract_ws *ws, const mst_graph *g, int timed,
                             mst_forest *out, mst_phases *ph)
 {
-    mst_status st = MST_OK;
     if (g->n != ws->n || g->m != ws->m)
         return mst_fail(MST_EINTERNAL, "mst-omp: prepared for n=%u m=%llu, called with n=%u "
                         "m=%llu", ws->n, (unsigned long long)ws->m, g->n,
                         (unsigned long long)g->m);
-    if ((uint64_t)omp_get_max_threads() > ws->s.threads) /* a larger team since prepare */
-        MST_CHECK(alloc_team(&ws->s));
     start(&ws->s, g, timed, out, ph);
     solve(&ws->s, &ws->base);
     out->count = ws->s.out_len;
     record(&ws->s, ph);
-fail:
-    return st;
+    return MST_OK;
 }

@@ -9,6 +9,7 @@
 
 typedef struct par_contract_options {
     int merge_parallel; /* 1: keep only the lightest arc between two super-vertices */
+    uint64_t threads;   /* the team; 0: the calling thread's OpenMP default */
 } par_contract_options;
 
 /*
@@ -31,7 +32,7 @@ typedef struct par_contract_options {
  * Rounds repeat until no arc is left; levels of fewer than 2048 vertices run on the calling
  * thread alone. The first CSR is built in parallel by the same kind of counting sort. Memory:
  * two CSR buffers of 2m arcs (12 bytes each) and 52 bytes per vertex.
- * Threads: the caller's OpenMP settings (omp_set_num_threads). Requires m < 2^32 (edge ids are
+ * Threads: o->threads (the caller's OpenMP settings are left alone). Requires m < 2^32 (edge ids are
  * stored in 32 bits).
  * Phases (times only when timed != 0): "csr" (allocation and the first CSR), "min-edge",
  * "mirrors", "colors", "new-ids", "contract"; counters: "rounds", "color-steps" (pointer-jumping

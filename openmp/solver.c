@@ -2,36 +2,37 @@
  * solver.c: mst-omp, OpenMP Borůvka: edge-centric with a concurrent union-find (boruvka.h), or
  * with explicit graph contraction (contract.h).
  */
+#include <dirent.h>
+#include <limits.h>
 #include <omp.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "boruvka.h"
 #include "cli.h"
 #include "contract.h"
 #include "harness.h"
-#include "wait.h"
+#include "team_scan.h"
 
-/* mst-omp's own options. */
+/* mst-omp's own options: each algorithm's; -t fills both teams (configure). */
 typedef struct par_cli {
     par_boruvka_options b;
     par_contract_options c;
-    uint64_t threads;  /* 0: all cores (OMP_NUM_THREADS) */
-    omp_sched_t sched; /* edge loops' schedule */
-    int chunk;         /* its chunk (0: the schedule's default) */
+    int asked; /* the team before configure cut it to the idle cores */
 } par_cli;
-
-static par_cli cli;
 
 static const char *const dsu_names[] = {"waitfree", "lock", "half", "full", "plain", NULL};
 
-/* --schedule KIND[,CHUNK] into the par_cli (the field is the whole struct). */
+/* --schedule KIND[,CHUNK] into the par_boruvka_options (the field is the whole struct). */
 static mst_status parse_schedule(const char *option, const char *value, void *field)
 {
     static const char *const kinds[] = {"static", "dynamic", "guided"};
     static const omp_sched_t kind_of[] = {omp_sched_static, omp_sched_dynamic, omp_sched_guided};
-    par_cli *c = field;
+    par_boruvka_options *b = field;
     const char *comma = strchr(value, ',');
     size_t len = comma ? (size_t)(comma - value) : strlen(value);
     uint64_t chunk = 0;
@@ -43,22 +44,23 @@ static mst_status parse_schedule(const char *option, const char *value, void *fi
                         (int)len, value);
     if (comma && mst_cli_parse_count(option, comma + 1, 1u << 30, &chunk) != 0)
         return mst_fail(MST_EUSAGE, "option %s: bad chunk in '%s'", option, value);
-    c->sched = kind_of[k];
-    c->chunk = (int)chunk;
+    b->schedule = kind_of[k];
+    b->chunk = (int)chunk;
     return MST_OK;
 }
 
-/* Defaults measured on the device machine's 16 cores (docs/results.md): dynamic scheduling of
- * 2048-edge blocks balances hubs; a light first pass of about n edges filters best. */
+/* Defaults from the measurements in docs/omp-tuning.md: dynamic scheduling of 2048-edge blocks
+ * balances hubs; a light first pass of about n edges filters best. */
 static const mst_option options[] = {
     {.name = "--threads", .alias = "-t", .kind = MST_OPT_COUNT, .max = 4096,
-     .offset = offsetof(par_cli, threads), .metavar = "N",
-     .help = "threads (default: OMP_NUM_THREADS or all cores)"},
+     .offset = offsetof(par_cli, b.threads), .metavar = "N",
+     .help = "threads (default: OMP_NUM_THREADS or all cores; fewer on a busy\n"
+             "machine, docs/omp-tuning.md)"},
     {.name = "--dsu", .kind = MST_OPT_CHOICE, .choices = dsu_names, .def = "waitfree",
      .offset = offsetof(par_cli, b.dsu), .metavar = "D",
      .help = "union-find: waitfree (Anderson-Woll), lock, half, full, plain"},
     {.name = "--schedule", .kind = MST_OPT_CUSTOM, .parse = parse_schedule, .def = "dynamic",
-     .offset = 0, .metavar = "S",
+     .offset = offsetof(par_cli, b), .metavar = "S",
      .help = "edge loops: static, dynamic or guided, with ',chunk'\n"
              "(loop iterations are blocks of 2048 edges)"},
     {.name = "--filter", .kind = MST_OPT_FLAG, .flag = 1, .def = "-1",
@@ -78,54 +80,101 @@ static const mst_option options[] = {
     {0},
 };
 
-/* After option parsing, before the load: bounded barrier spinning on a busy machine first (it
- * re-executes the program once, wait.h), then -t, so that the load runs with the solver's team
- * too (docs/formats.md, Loading speed). */
-static mst_status init(int *argc, char ***argv)
+/* Runnable tasks of other processes right now: /proc/stat's procs_running less this process's
+ * own running threads (the OpenMP pool spins for a while after a parallel region). 0 where
+ * /proc cannot be read. */
+static long others_running(void)
 {
-    mst_status st = par_wait_init(argc, argv, (int)cli.threads);
-    if (st != MST_OK)
-        return st;
-    if (cli.threads > 0)
-        omp_set_num_threads((int)cli.threads);
+    FILE *f = fopen("/proc/stat", "r");
+    char line[256];
+    long running = 0, own = 0;
+    while (f != NULL && fgets(line, sizeof line, f) != NULL)
+        if (sscanf(line, "procs_running %ld", &running) == 1)
+            break;
+    if (f != NULL)
+        fclose(f);
+    DIR *d = opendir("/proc/self/task");
+    for (struct dirent *t; d != NULL && (t = readdir(d)) != NULL;) {
+        char path[64], stat[256];
+        snprintf(path, sizeof path, "/proc/self/task/%.20s/stat", t->d_name);
+        FILE *ts = t->d_name[0] != '.' ? fopen(path, "r") : NULL;
+        const char *state = NULL;
+        if (ts != NULL && fgets(stat, sizeof stat, ts) != NULL)
+            state = strrchr(stat, ')'); /* "pid (comm) S ...": comm may hold spaces */
+        own += state != NULL && state[1] == ' ' && state[2] == 'R';
+        if (ts != NULL)
+            fclose(ts);
+    }
+    if (d != NULL)
+        closedir(d);
+    return running > own ? running - own : 0;
+}
+
+/* The descriptor's configure hook: the team of every solve of the run. OpenMP barriers spin
+ * (libgomp: 300,000 iterations before a waiting thread sleeps, read from the environment once,
+ * when the runtime starts), so on a machine whose cores are taken by other work a descheduled
+ * thread makes its whole team spin through its time slices at every barrier. Unless the user
+ * set OMP_WAIT_POLICY or GOMP_SPINCOUNT, a team larger than the idle cores is cut to them
+ * (at least one thread): the other tasks are counted at up to 8 looks 4 ms apart, and the
+ * first look with room for the team ends the test, so that a process only starting (the reader
+ * at the end of a pipe) is not taken for a busy machine. docs/omp-tuning.md has the
+ * measurements. */
+static mst_status configure(void *own)
+{
+    par_cli *c = own;
+    long team = c->asked = par_team(c->b.threads), cpus = sysconf(_SC_NPROCESSORS_ONLN), fewest = LONG_MAX;
+    if (team > 1 && cpus > 0 && getenv("OMP_WAIT_POLICY") == NULL &&
+        getenv("GOMP_SPINCOUNT") == NULL) {
+        for (int look = 0; look < 8; look++) {
+            long others = others_running();
+            fewest = others < fewest ? others : fewest;
+            if (others + team <= cpus)
+                break;
+            if (look == 7)
+                team = cpus - fewest > 1 ? cpus - fewest : 1;
+            else
+                nanosleep(&(struct timespec){0, 4000000L}, NULL);
+        }
+    }
+    c->b.threads = c->c.threads = (uint64_t)team;
+    return MST_OK;
+}
+
+/* The executable's init hook: says when configure cut the team, and makes the load's threads
+ * the solver's team too (docs/formats.md, Loading speed). libmst never calls it. */
+static mst_status init(int *argc, char ***argv, const void *own)
+{
+    const par_cli *c = own;
+    (void)argc;
+    if ((int)c->b.threads < c->asked)
+        fprintf(stderr, "%s: note: %d thread%s, not %d: the other cores are busy (set "
+                "OMP_WAIT_POLICY to keep %d)\n", (*argv)[0], (int)c->b.threads,
+                c->b.threads == 1 ? "" : "s", c->asked, c->asked);
+    omp_set_num_threads((int)c->b.threads);
     return MST_OK;
 }
 
 static void context(const mst_options *o, mst_run_context *c)
 {
-    (void)o;
-    c->threads = cli.threads > 0 ? (int)cli.threads : omp_get_max_threads();
-}
-
-/* The team and schedule of every solve, from -t and --schedule. */
-static void set_team(void)
-{
-    if (cli.threads > 0)
-        omp_set_num_threads((int)cli.threads);
-    omp_set_schedule(cli.sched, cli.chunk);
+    c->threads = (int)((const par_cli *)o->own)->b.threads;
 }
 
 static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *out,
                         mst_phases *ph)
 {
-    (void)o;
-    set_team();
-    return par_boruvka(g, &cli.b, out, ph);
+    return par_boruvka(g, &((const par_cli *)o->own)->b, out, ph);
 }
 
 static mst_status prepare(const mst_graph *g, const mst_options *o, void **state,
                           mst_phases *ph)
 {
-    (void)o;
-    set_team();
-    return par_boruvka_prepare(g, &cli.b, (par_boruvka_ws **)state, ph);
+    return par_boruvka_prepare(g, &((const par_cli *)o->own)->b, (par_boruvka_ws **)state, ph);
 }
 
 static mst_status solve_prepared(void *state, const mst_graph *g, const mst_options *o,
                                  mst_forest *out, mst_phases *ph)
 {
     (void)o;
-    set_team();
     return par_boruvka_run(state, g, out, ph);
 }
 
@@ -137,23 +186,20 @@ static void release(void *state)
 static mst_status solve_contract(const mst_graph *g, const mst_options *o, mst_forest *out,
                                  mst_phases *ph)
 {
-    set_team();
-    return par_contract(g, &cli.c, o->phases, out, ph);
+    return par_contract(g, &((const par_cli *)o->own)->c, o->phases, out, ph);
 }
 
 static mst_status prepare_contract(const mst_graph *g, const mst_options *o, void **state,
                                    mst_phases *ph)
 {
-    (void)o;
-    set_team();
-    return par_contract_prepare(g, &cli.c, (par_contract_ws **)state, ph);
+    return par_contract_prepare(g, &((const par_cli *)o->own)->c, (par_contract_ws **)state,
+                                ph);
 }
 
 static mst_status solve_prepared_contract(void *state, const mst_graph *g,
                                           const mst_options *o, mst_forest *out,
                                           mst_phases *ph)
 {
-    set_team();
     return par_contract_run(state, g, o->phases, out, ph);
 }
 
@@ -186,7 +232,8 @@ const mst_solver_desc mst_solver_openmp = {
     .parallelism = "threads",
     .variants = variants,
     .options = options,
-    .option_values = &cli,
+    .options_size = sizeof(par_cli),
+    .configure = configure,
     .init = init,
     .context = context,
     .max_edges = mst_packed_max_edges,

@@ -12,6 +12,14 @@
 
 #include "scan.h"
 
+/* The team of a solve whose options ask for `threads` (0: the calling thread's default). Every
+ * parallel region of mst-omp names its team (num_threads), so that no caller's OpenMP setting
+ * is changed. */
+static inline int par_team(uint64_t threads)
+{
+    return threads > 0 ? (int)threads : omp_get_max_threads();
+}
+
 /* The slice [*lo, *hi) of 0..len that thread t of p owns (contiguous, sizes differ by <= 1). */
 static inline void par_team_slice(uint64_t len, int t, int p, uint64_t *lo, uint64_t *hi)
 {

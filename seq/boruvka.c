@@ -120,8 +120,10 @@ static uint64_t rounds(bv_state *s, double t_load, mst_phases *ph)
     return r;
 }
 
-mst_status mst_boruvka(const mst_graph *g, mst_forest *out, mst_phases *ph)
+mst_status mst_boruvka(const mst_graph *g, const mst_options *o, mst_forest *out,
+                       mst_phases *ph)
 {
+    (void)o;
     mst_status st = MST_OK;
     bv_state s = {.out = out};
     out->count = 0;

@@ -124,7 +124,8 @@ static void filter_kruskal(fk_state *s, fk_part p)
     filter_kruskal(s, (fk_part){p.ki + mid, p.uv + mid, kept - mid});
 }
 
-mst_status mst_filter_kruskal(const mst_graph *g, mst_forest *out, mst_phases *ph)
+mst_status mst_filter_kruskal(const mst_graph *g, const mst_options *o, mst_forest *out,
+                              mst_phases *ph)
 {
     mst_status st = MST_OK;
     fk_state s = {0};
@@ -138,7 +139,7 @@ mst_status mst_filter_kruskal(const mst_graph *g, mst_forest *out, mst_phases *p
     if (s.base < BASE_EDGES)
         s.base = BASE_EDGES;
     if (g->m <= s.base) /* one base case: that is Kruskal's algorithm, so run its very code */
-        return mst_kruskal(g, out, ph);
+        return mst_kruskal(g, o, out, ph);
     out->count = 0;
     MST_ALLOC(all.ki, g->m);
     MST_ALLOC(all.uv, g->m);

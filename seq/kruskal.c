@@ -7,8 +7,10 @@
 #include "timer.h"
 #include "union_find.h"
 
-mst_status mst_kruskal(const mst_graph *g, mst_forest *out, mst_phases *ph)
+mst_status mst_kruskal(const mst_graph *g, const mst_options *o, mst_forest *out,
+                       mst_phases *ph)
 {
+    (void)o;
     mst_status st = MST_OK;
     uint64_t *edges = NULL, *tmp = NULL, *uv = NULL, *uvtmp = NULL;
     mst_dsu dsu = {0};

@@ -138,8 +138,9 @@ static void free_state(prim_state *s)
     free(s->heap);
 }
 
-mst_status mst_prim(const mst_graph *g, mst_forest *out, mst_phases *ph)
+mst_status mst_prim(const mst_graph *g, const mst_options *o, mst_forest *out, mst_phases *ph)
 {
+    (void)o;
     prim_state s = {.out = out};
     out->count = 0;
     double t0 = mst_now_s();
@@ -156,44 +157,44 @@ mst_status mst_prim(const mst_graph *g, mst_forest *out, mst_phases *ph)
     return st;
 }
 
-struct mst_prim_prepared {
-    prim_state s;
-};
-
-mst_status mst_prim_prepare(const mst_graph *g, mst_prim_prepared **out, mst_phases *ph)
+mst_status mst_prim_prepare(const mst_graph *g, const mst_options *o, void **state,
+                            mst_phases *ph)
 {
+    (void)o;
     double t0 = mst_now_s();
-    *out = NULL;
-    mst_prim_prepared *p = mst_calloc(1, sizeof *p);
-    if (p == NULL)
+    *state = NULL;
+    prim_state *s = mst_calloc(1, sizeof *s);
+    if (s == NULL)
         return MST_ERESOURCE;
-    mst_status st = build(&p->s, g);
+    mst_status st = build(s, g);
     if (st != MST_OK) {
-        mst_prim_release(p);
+        mst_prim_release(s);
         return st;
     }
     mst_phase_add(ph, "csr", mst_now_s() - t0);
-    *out = p;
+    *state = s;
     return MST_OK;
 }
 
-mst_status mst_prim_prepared_solve(mst_prim_prepared *p, const mst_graph *g, mst_forest *out,
-                                   mst_phases *ph)
+mst_status mst_prim_prepared_solve(void *state, const mst_graph *g, const mst_options *o,
+                                   mst_forest *out, mst_phases *ph)
 {
+    (void)o;
+    prim_state *s = state;
     double t0 = mst_now_s();
-    gather_keys(&p->s, g);
+    gather_keys(s, g);
     double t1 = mst_now_s();
-    search(&p->s, g, out);
+    search(s, g, out);
     mst_phase_add(ph, "keys", t1 - t0);
     mst_phase_add(ph, "heap", mst_now_s() - t1);
-    mst_phase_count(ph, "heap_pushes", p->s.pushes);
+    mst_phase_count(ph, "heap_pushes", s->pushes);
     return MST_OK;
 }
 
-void mst_prim_release(mst_prim_prepared *p)
+void mst_prim_release(void *state)
 {
-    if (p == NULL)
+    if (state == NULL)
         return;
-    free_state(&p->s);
-    free(p);
+    free_state(state);
+    free(state);
 }

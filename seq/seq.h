@@ -1,7 +1,8 @@
 /*
  * seq.h: the sequential algorithms of mst-seq.
  *
- * All four share mst_solve()'s contract (solver.h): g is the canonical graph (graph.h) and is
+ * All four are mst_solve_fn's (solver.h), so that mst-seq's descriptor names them directly; they
+ * have no options of their own (o may be NULL). g is the canonical graph (graph.h) and is
  * left unchanged; the minimum spanning forest under the (key, edge id) order, which is unique,
  * goes to out->eid[0..out->count) in no particular order (out->capacity >= min(m, n) + 1);
  * phase times and counters go to ph, which may be NULL. Every call gives the same edge set and
@@ -19,7 +20,8 @@
  * kept. Phases: "sort", "scan". Requires m < 2^32 (packed ids). Errors: MST_ERESOURCE.
  * O(m + n α(n)) after the O(m) sort; 32m + 5n bytes.
  */
-mst_status mst_kruskal(const mst_graph *g, mst_forest *out, mst_phases *ph);
+mst_status mst_kruskal(const mst_graph *g, const mst_options *o, mst_forest *out,
+                       mst_phases *ph);
 
 /*
  * Filter-Kruskal (V. Osipov, P. Sanders, J. Singler, "The Filter-Kruskal Minimum Spanning Tree
@@ -29,7 +31,8 @@ mst_status mst_kruskal(const mst_graph *g, mst_forest *out, mst_phases *ph);
  * Kruskal. Phases: "partition", "filter", "sort", "scan". Requires m < 2^32.
  * Errors: MST_ERESOURCE. Expected O(m + n log n log(m/n)).
  */
-mst_status mst_filter_kruskal(const mst_graph *g, mst_forest *out, mst_phases *ph);
+mst_status mst_filter_kruskal(const mst_graph *g, const mst_options *o, mst_forest *out,
+                              mst_phases *ph);
 
 /*
  * Prim's algorithm (R. C. Prim, "Shortest connection networks and some generalizations", Bell
@@ -45,7 +48,7 @@ mst_status mst_filter_kruskal(const mst_graph *g, mst_forest *out, mst_phases *p
  * O(n + m log m) time; 48m + 16n bytes (CSR 24m + 8n, keys 8m, heap 16m, best edge per vertex
  * 8n).
  */
-mst_status mst_prim(const mst_graph *g, mst_forest *out, mst_phases *ph);
+mst_status mst_prim(const mst_graph *g, const mst_options *o, mst_forest *out, mst_phases *ph);
 
 /*
  * Prim for --rounds (docs/rounds.md): the CSR and the search's arrays depend on the topology
@@ -55,11 +58,11 @@ mst_status mst_prim(const mst_graph *g, mst_forest *out, mst_phases *ph);
  * mst_prim's (*out NULL then); a round cannot fail. mst_prim_release frees (NULL-safe).
  * Per round O(m) to gather the keys plus the search.
  */
-typedef struct mst_prim_prepared mst_prim_prepared;
-mst_status mst_prim_prepare(const mst_graph *g, mst_prim_prepared **out, mst_phases *ph);
-mst_status mst_prim_prepared_solve(mst_prim_prepared *p, const mst_graph *g, mst_forest *out,
-                                   mst_phases *ph);
-void mst_prim_release(mst_prim_prepared *p);
+mst_status mst_prim_prepare(const mst_graph *g, const mst_options *o, void **state,
+                            mst_phases *ph);
+mst_status mst_prim_prepared_solve(void *state, const mst_graph *g, const mst_options *o,
+                                   mst_forest *out, mst_phases *ph);
+void mst_prim_release(void *state);
 
 /*
  * Borůvka's algorithm (O. Borůvka, "O jistém problému minimálním", Práce moravské
@@ -73,6 +76,7 @@ void mst_prim_release(mst_prim_prepared *p);
  * the copy of g's edges into the first list); counter "rounds". Errors: MST_ERESOURCE.
  * O(m log n + n α(n)) time; 20m + 25n bytes.
  */
-mst_status mst_boruvka(const mst_graph *g, mst_forest *out, mst_phases *ph);
+mst_status mst_boruvka(const mst_graph *g, const mst_options *o, mst_forest *out,
+                       mst_phases *ph);
 
 #endif

@@ -86,7 +86,7 @@ static void describe_cli(harness *h, mst_cli *cli)
     snprintf(solver_title, sizeof solver_title, "%s options", s->program);
     mst_cli_add_group(cli, "run options", run_options, &h->a);
     mst_cli_add_group(cli, "loading options", mst_load_option_table, &h->lo);
-    mst_cli_add_group(cli, solver_title, s->options, s->option_values);
+    mst_cli_add_group(cli, solver_title, s->options, h->own);
 }
 
 /* Picks the --algo variant (the first without --algo). */
@@ -108,6 +108,7 @@ static mst_status pick_variant(harness *h)
     h->o.algo = v->name;
     h->o.phases = h->a.phases;
     h->o.maximum = h->a.maximum;
+    h->o.own = h->own;
     return MST_OK;
 }
 
@@ -278,7 +279,7 @@ void mst_harness_summarize(const harness *h, mst_run_result *r)
             r->phases = &h->ph[t + 1];
     r->show_phases = h->o.phases;
     if (h->dist != NULL && h->dist->stats != NULL)
-        r->extra = h->dist->stats(r->phases, h->a.json);
+        r->extra = h->dist->stats(&h->o, r->phases, h->a.json);
     r->maximum = h->a.maximum;
     r->rank_s = h->g.rank_s;
     r->msf_edges = h->forest.count;
@@ -369,14 +370,24 @@ int mst_harness_main(const mst_solver_desc *s, int argc, char **argv)
     memset(&h, 0, sizeof h);
     h.s = s;
     h.lo = mst_load_options_default();
+    /* The solver's own options for this run (solver.h, mst_options.own). */
+    if ((h.own = calloc(1, s->options_size > 0 ? s->options_size : 1)) == NULL) {
+        fprintf(stderr, "%s: error: out of memory\n", s->program);
+        return (int)MST_ERESOURCE;
+    }
     mst_cli_action action;
     mst_status pst = parse_command_line(&h, argc, argv, &action);
-    if (pst == MST_OK && action != MST_CLI_RUN)
+    if (pst == MST_OK && action != MST_CLI_RUN) {
+        free(h.own);
         return 0;
+    }
+    if (pst == MST_OK && s->configure != NULL)
+        pst = s->configure(h.own);
     /* A usage error is reported after init, so that with ranks only rank 0 prints it. */
-    mst_status st = s->init != NULL ? s->init(&argc, &argv) : MST_OK;
+    mst_status st = s->init != NULL ? s->init(&argc, &argv, h.own) : MST_OK;
     if (st != MST_OK) {
         fprintf(stderr, "%s: error: %s\n", s->program, mst_last_error());
+        free(h.own);
         return (int)st;
     }
     h.dist = s->dist;
@@ -400,6 +411,7 @@ int mst_harness_main(const mst_solver_desc *s, int argc, char **argv)
     free(h.ph);
     free(h.times);
     free(h.kernel);
+    free(h.own);
     mst_graph_free(&h.g);
     return code;
 }

@@ -39,6 +39,7 @@ typedef struct harness {
     mst_load_options lo;
     const char *graph;
     const mst_variant *variant;
+    void *own;                  /* the solver's own options (mst_options.own) */
     mst_options o;
     mst_graph g;
     mst_forest forest;

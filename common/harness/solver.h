@@ -13,6 +13,7 @@
 #ifndef MST_SOLVER_H
 #define MST_SOLVER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "graph.h"
@@ -24,13 +25,18 @@
 extern "C" {
 #endif
 
-/* What the harness's own options tell the solver; solver options live in its own table. */
+/* What one run tells the solver: the harness's own options, and the solver's own options for
+ * this run. Every solve receives it; nothing of it lives in globals, so that libmst can run
+ * solves concurrently from several threads. */
 typedef struct mst_options {
     const char *algo; /* --algo: the name of one of the descriptor's variants */
     int phases;       /* --phases asked: solvers may time finer steps */
     int maximum;      /* --maximum: the harness hands single-process solvers a graph whose keys
                          are flipped (UINT32_MAX - key); a distributed solver's load hook flips
                          the keys of the shares it builds (solvers need nothing else) */
+    const void *own;  /* the solver's own options: the struct (options_size bytes) that its
+                         option table's offsets describe, filled for this run from the table's
+                         defaults and the caller's arguments (NULL: the solver has none) */
 } mst_options;
 
 /* The answer: ids of the forest's edges, any order. The harness allocates eid with room for
@@ -118,7 +124,7 @@ typedef struct mst_dist_hooks {
     mst_weight_sum (*forest_weight)(const mst_graph *g, const mst_forest *f);
     /* Rank 0: extra summary lines (json = 0) or extra JSON members ("\"key\":value,...")
      * describing the trial whose phases are `ph`, or NULL for none. Static storage. */
-    const char *(*stats)(const mst_phases *ph, int json);
+    const char *(*stats)(const mst_options *o, const mst_phases *ph, int json);
     /* Collective (--rounds; NULL: the solver takes none): gives this rank's share the keys of
      * the next round, flipped as load() flips them. `random`: every rank computes its edges'
      * keys itself, mst_random_weight_key(seed, edge id); else rank 0's g holds the whole
@@ -181,10 +187,17 @@ typedef struct mst_solver_desc {
     const char *parallelism;   /* "sequential", "threads", "gpu" or "ranks" (--describe) */
     const mst_variant *variants;
     const mst_option *options; /* the solver's own options (options.h) */
-    void *option_values;       /* the struct their offsets refer to */
+    size_t options_size;       /* bytes of the struct their offsets refer to (mst_options.own) */
     const char *notes;         /* more --help text (how to run it, memory use) */
-    /* Called first with main's arguments (MPI_Init, ...). Errors: MST_ERESOURCE. */
-    mst_status (*init)(int *argc, char ***argv);
+    /* The executable only (libmst never calls it): called once after option parsing with
+     * main's arguments and the run's own options, before the load (MPI_Init; the load's team
+     * of threads). Errors: MST_ERESOURCE. */
+    mst_status (*init)(int *argc, char ***argv, const void *own);
+    /* Called once a run's own options are parsed, by the harness before init and by libmst
+     * before every solve: settles in them what depends on the machine at that moment (mst-omp:
+     * its team on a busy machine). NULL: nothing to settle. Errors: MST_EUSAGE, with a
+     * message. */
+    mst_status (*configure)(void *own);
     /* Fills the run context for the summary after init and option parsing (NULL: one thread). */
     void (*context)(const mst_options *o, mst_run_context *c);
     /* Called last (MPI_Finalize, ...). */

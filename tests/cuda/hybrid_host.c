@@ -120,7 +120,7 @@ static mst_status standin_solve(void *state, const mst_graph *part, mst_forest *
         __atomic_fetch_add(&wrong_thread, 1, __ATOMIC_RELAXED);
     if (fail_solve)
         return mst_fail(MST_ERESOURCE, "stand-in GPU: out of device memory");
-    return mst_kruskal(part, out, NULL);
+    return mst_kruskal(part, NULL, out, NULL);
 }
 
 static void standin_release(void *state)
@@ -222,7 +222,7 @@ static void rounds(const char *graph, mst_graph *g, uint32_t key_range, const hy
     for (int r = 0; st == MST_OK && r < 3; r++) {
         if (r > 0)
             random_keys(g, key_range);
-        CHECK(mst_kruskal(g, &ref, NULL) == MST_OK, "%s: Kruskal", what);
+        CHECK(mst_kruskal(g, NULL, &ref, NULL) == MST_OK, "%s: Kruskal", what);
         st = hybrid_solve_prepared(s, g, &f, &ph);
         CHECK(st == MST_OK && same_edges(&f, &ref), "%s, round %d: %s, %llu edges, Kruskal %llu",
               what, r, st == MST_OK ? "differs" : mst_last_error(),
@@ -287,7 +287,7 @@ static void test_bypass(void)
     builder b;
     uint64_t heavy = bypass(&b);
     mst_forest ref = forest_of(&b.g);
-    CHECK(mst_kruskal(&b.g, &ref, NULL) == MST_OK && !holds(&ref, heavy),
+    CHECK(mst_kruskal(&b.g, NULL, &ref, NULL) == MST_OK && !holds(&ref, heavy),
           "bypass: the test graph's MSF holds the heavy edge");
     for (int c = 0; c < CONFIGS; c++)
         for (int threads = 1; threads <= 2; threads++) {

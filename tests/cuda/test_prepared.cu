@@ -164,7 +164,7 @@ static void rounds(const variant *v, const char *name, mst_graph *g, uint32_t ke
     for (int r = 0; st == MST_OK && r < 3; r++) {
         if (r > 0)
             new_keys(g, key_range);
-        if (mst_kruskal(g, &ref, NULL) != MST_OK) {
+        if (mst_kruskal(g, NULL, &ref, NULL) != MST_OK) {
             printf("FAIL Kruskal on %s: %s\n", name, mst_last_error());
             failures++;
             break;

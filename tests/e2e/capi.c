@@ -91,11 +91,14 @@ static void check_all(const msf_graph *g, const msf_result *ref)
     }
 }
 
-/* Threads solving one graph at once (the API's thread-safety): each with its own solver. */
+/* Threads solving one graph at once (the API's thread-safety, with no lock in the library):
+ * each with its own solver, variant, team and options, four solves each. */
 typedef struct job {
     const msf_graph *g;
     const msf_result *ref;
-    const char *solver;
+    const char *solver, *variant;
+    int threads;
+    const char *const *options;
     int ok;
 } job;
 
@@ -104,7 +107,8 @@ static void *solve_job(void *arg)
     job *j = arg;
     for (int i = 0; i < 4; i++) {
         msf_result *r = NULL;
-        j->ok = msf_solve(j->g, j->solver, NULL, 0, NULL, &r) == MSF_OK && same_forest(r, j->ref);
+        j->ok = msf_solve(j->g, j->solver, j->variant, j->threads, j->options, &r) == MSF_OK &&
+                same_forest(r, j->ref);
         msf_result_free(r);
         if (!j->ok)
             break;
@@ -114,15 +118,23 @@ static void *solve_job(void *arg)
 
 static void check_threads(const msf_graph *g, const msf_result *ref)
 {
-    pthread_t t[4];
-    job jobs[4];
-    for (int i = 0; i < 4; i++) {
-        jobs[i] = (job){g, ref, i % 2 ? "omp" : "seq", 0};
+    static const char *const lock[] = {"--dsu", "lock", "--schedule", "static", NULL};
+    static const char *const merge[] = {"--merge-parallel", NULL};
+    static const char *const filter[] = {"--filter", "--filter-factor", "0.5", NULL};
+    job jobs[] = {
+        {g, ref, "seq", "kruskal", 0, NULL, 0},   {g, ref, "omp", "boruvka", 2, lock, 0},
+        {g, ref, "seq", "prim", 1, NULL, 0},      {g, ref, "omp", "contract", 3, merge, 0},
+        {g, ref, "seq", "boruvka", 0, NULL, 0},   {g, ref, "omp", "boruvka", 4, filter, 0},
+        {g, ref, "seq", "filter-kruskal", 0, NULL, 0}, {g, ref, "omp", "contract", 1, NULL, 0},
+    };
+    enum { JOBS = sizeof jobs / sizeof jobs[0] };
+    pthread_t t[JOBS];
+    for (int i = 0; i < JOBS; i++)
         CHECK(pthread_create(&t[i], NULL, solve_job, &jobs[i]) == 0, "pthread_create");
-    }
-    for (int i = 0; i < 4; i++) {
+    for (int i = 0; i < JOBS; i++) {
         pthread_join(t[i], NULL);
-        CHECK(jobs[i].ok, "thread %d (%s): another forest or a failure", i, jobs[i].solver);
+        CHECK(jobs[i].ok, "thread %d (%s %s, %d threads): another forest or a failure", i,
+              jobs[i].solver, jobs[i].variant, jobs[i].threads);
     }
 }
 

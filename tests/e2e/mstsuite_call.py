@@ -3,9 +3,12 @@
 PYTHONPATH is the installation's: python3 mstsuite_call.py IN OUT, IN a pickle of
 [(function name, args, kwargs)], OUT a pickle of {"module": mstsuite.__file__, "library": the
 libmst it loaded, "results": [("ok", value) or ("error", exception name, message)]}; a Forest
-comes back as (edges, total) with edges a NumPy array or a list."""
+comes back as (edges, total) with edges a NumPy array or a list. The function name
+"concurrently" runs its argument, a list of such calls, in one thread each, started together;
+its value is their results."""
 import pickle
 import sys
+import threading
 
 import mstsuite
 
@@ -16,15 +19,34 @@ def plain(value):
     return value
 
 
+def call(name, args, kwargs):
+    try:
+        return ("ok", plain(getattr(mstsuite, name)(*args, **kwargs)))
+    except Exception as e:  # the test compares the type and message
+        return ("error", type(e).__name__, str(e))
+
+
+def concurrently(calls):
+    results = [None] * len(calls)
+    start = threading.Barrier(len(calls))
+
+    def one(i):
+        start.wait()
+        results[i] = call(*calls[i])
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return results
+
+
 def main():
     with open(sys.argv[1], "rb") as f:
         calls = pickle.load(f)
-    results = []
-    for name, args, kwargs in calls:
-        try:
-            results.append(("ok", plain(getattr(mstsuite, name)(*args, **kwargs))))
-        except Exception as e:  # the test compares the type and message
-            results.append(("error", type(e).__name__, str(e)))
+    results = [("ok", concurrently(*args)) if name == "concurrently" else call(name, args, kwargs)
+               for name, args, kwargs in calls]
     with open(sys.argv[2], "wb") as f:
         pickle.dump({"module": mstsuite.__file__, "library": mstsuite.library_path,
                      "results": results}, f)

@@ -168,6 +168,28 @@ class Installed(unittest.TestCase):
         self.assertEqual(Graphs.lines(g, ids), seq_forest(g["path"], g["n"]))
 
 
+class ThreadSanitizer(unittest.TestCase):
+    def test_concurrent_c_api_under_tsan(self):
+        """capi.c (eight threads solving at once among its checks) against the libmst of `make
+        tsan`, built and run under ThreadSanitizer: no report."""
+        lib = os.path.join(ROOT, "build", "tsan")
+        if shutil.which("clang") is None:
+            self.skipTest("no clang on this machine")
+        self.assertTrue(os.path.exists(os.path.join(lib, "libmst.so")),
+                        "build/tsan/libmst.so is missing: make tsan builds it")
+        exe = os.path.join(TMP, "capi-tsan")
+        p = run(["clang", "-std=c11", "-Wall", "-Werror", "-g", "-O1", "-fsanitize=thread",
+                 "-fopenmp", "-pthread", "-I" + os.path.join(ROOT, "lib"), CAPI, "-L" + lib,
+                 "-lmst", "-Wl,-rpath," + lib, "-o", exe])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        g = Graphs.convert(self, "road/rome99.gr.gz", [])
+        env = dict(os.environ, TSAN_OPTIONS="ignore_noninstrumented_modules=1 halt_on_error=1 "
+                   "exitcode=66")
+        p = run([exe, g["path"], str(g["n"])], env=env)
+        self.assertEqual(p.returncode, 0, p.stderr[-4000:])
+        self.assertNotIn("ThreadSanitizer", p.stderr)
+
+
 class Graphs(unittest.TestCase):
     """minimum_spanning_forest on bundled graphs (through mst-convert's edge lists): the exact
     edge set of mst-seq --output for every solver, variant and thread count, totals of scipy
@@ -236,6 +258,27 @@ class Graphs(unittest.TestCase):
                 if len(g["u"]) < 20000:
                     edges = list(zip(g["u"].tolist(), g["v"].tolist(), g["w"].tolist()))
                     self.assertAlmostEqual(total, oracle.msf_weight(g["n"], edges), places=3)
+
+    def test_concurrent_solves(self):
+        """Eight Python threads solve different graphs with different solvers, variants and
+        teams at once (libmst holds no lock): every forest is the one a lone call gives."""
+        graphs = [self.convert(graph, args) for graph, args in self.GRAPHS[:4]]
+        runs = [{"solver": "seq"}, {"solver": "omp", "threads": 2},
+                {"solver": "seq", "algo": "prim"}, {"solver": "omp", "algo": "contract",
+                                                    "threads": 3},
+                {"solver": "omp", "threads": 4, "options": ["--dsu", "half"]},
+                {"solver": "seq", "algo": "boruvka"},
+                {"solver": "omp", "algo": "contract", "threads": 1},
+                {"solver": "seq", "algo": "filter-kruskal"}]
+        requests = [("minimum_spanning_forest", (g["u"], g["v"], g["w"]), dict(r, n=g["n"]))
+                    for i, r in enumerate(runs) for g in [graphs[i % len(graphs)]]]
+        alone = [value(r) for r in calls(*requests)]
+        for round_ in range(3):
+            together = value(calls(("concurrently", (requests,), {}))[0])
+            for i, (want, got) in enumerate(zip(alone, together)):
+                ids, total = value(got)
+                self.assertTrue(np.array_equal(ids, want[0]) and total == want[1],
+                                "round %d, thread %d (%s)" % (round_, i, runs[i]))
 
     def test_self_loops_keep_input_positions(self):
         g = self.looped_rome()

@@ -258,8 +258,8 @@ Test(seq, kruskal_and_filter_kruskal_agree_and_verify)
             mst_graph g = random_graph(ns[c], ms[c], range, 1);
             mst_forest a = {malloc((g.n + 1) * 8), 0, g.n + 1};
             mst_forest b = {malloc((g.n + 1) * 8), 0, g.n + 1};
-            cr_assert_eq(mst_kruskal(&g, &a, NULL), MST_OK);
-            cr_assert_eq(mst_filter_kruskal(&g, &b, NULL), MST_OK);
+            cr_assert_eq(mst_kruskal(&g, NULL, &a, NULL), MST_OK);
+            cr_assert_eq(mst_filter_kruskal(&g, NULL, &b, NULL), MST_OK);
             cr_assert_eq(mst_verify_forest(&g, a.eid, a.count, NULL), MST_OK, "%s",
                          mst_last_error());
             cr_assert_eq(a.count, b.count);

@@ -41,10 +41,10 @@ static mst_status ct_run(void *ws, const mst_graph *g, mst_forest *out)
 }
 static void ct_release(void *ws) { par_contract_release(ws); }
 
-static const par_boruvka_options bv_auto = {DSU_WAITFREE, -1, 1.0};
-static const par_boruvka_options bv_filter = {DSU_HALF, 1, 0.5};
-static const par_boruvka_options bv_plain = {DSU_PLAIN, 0, 1.0};
-static const par_contract_options ct_keep = {0}, ct_merge = {1};
+static const par_boruvka_options bv_auto = PAR_BORUVKA_DEFAULTS;
+static const par_boruvka_options bv_filter = {DSU_HALF, 1, 0.5, 0, omp_sched_dynamic, 0};
+static const par_boruvka_options bv_plain = {DSU_PLAIN, 0, 1.0, 0, omp_sched_dynamic, 0};
+static const par_contract_options ct_keep = {0, 0}, ct_merge = {1, 0};
 
 static const prepared_algo algos[] = {
     {"boruvka (auto filter)", bv_prepare, bv_run, bv_release, &bv_auto},
@@ -70,7 +70,7 @@ static uint64_t *sorted_forest(const mst_graph *g, mst_status (*solve)(const mst
 static mst_status kruskal(const mst_graph *g, mst_forest *f, void *arg)
 {
     (void)arg;
-    return mst_kruskal(g, f, NULL);
+    return mst_kruskal(g, NULL, f, NULL);
 }
 
 typedef struct run_arg {

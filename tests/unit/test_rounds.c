@@ -33,7 +33,7 @@ static mst_status solve_kruskal(const mst_graph *g, const mst_options *o, mst_fo
                                 mst_phases *ph)
 {
     (void)o;
-    return mst_kruskal(g, out, ph);
+    return mst_kruskal(g, NULL, out, ph);
 }
 
 static mst_status fake_prepare(const mst_graph *g, const mst_options *o, void **state,

@@ -11,7 +11,7 @@
 #include "verify.h"
 #include "testlib.h"
 
-typedef mst_status (*seq_algo)(const mst_graph *g, mst_forest *out, mst_phases *ph);
+typedef mst_solve_fn seq_algo;
 
 /* A graph from literal edges {u, v, key}. */
 static mst_graph literal_graph(uint32_t n, uint64_t m, const uint32_t (*edges)[3])
@@ -30,7 +30,7 @@ static void solve_sorted(seq_algo algo, const mst_graph *g, mst_forest *f)
 {
     uint64_t cap = (g->m < g->n ? g->m : g->n) + 1;
     *f = (mst_forest){malloc(cap * 8), 0, cap};
-    cr_assert_eq(algo(g, f, NULL), MST_OK, "%s", mst_last_error());
+    cr_assert_eq(algo(g, NULL, f, NULL), MST_OK, "%s", mst_last_error());
     cr_assert_leq(f->count, cap - 1);
     cr_assert_eq(mst_sort_u64(f->eid, f->count), MST_OK);
 }
@@ -132,7 +132,7 @@ static mst_phases run_with_phases(seq_algo algo, mst_graph *g, const char *const
     mst_phases ph;
     memset(&ph, 0, sizeof ph);
     mst_forest f = {malloc((g->n + 1) * 8), 0, (uint64_t)g->n + 1};
-    cr_assert_eq(algo(g, &f, &ph), MST_OK, "%s", mst_last_error());
+    cr_assert_eq(algo(g, NULL, &f, &ph), MST_OK, "%s", mst_last_error());
     free(f.eid);
     int k = 0;
     for (; phases[k] != NULL; k++) {
@@ -194,7 +194,7 @@ Test(seq_prim, refuses_2_to_the_32_edges)
     g.m = 1ull << 32;
     uint64_t eid[4];
     mst_forest f = {eid, 0, 4};
-    cr_assert_eq(mst_prim(&g, &f, NULL), MST_ERESOURCE);
+    cr_assert_eq(mst_prim(&g, NULL, &f, NULL), MST_ERESOURCE);
     cr_assert(strstr(mst_last_error(), "2^32") != NULL, "%s", mst_last_error());
 }
 

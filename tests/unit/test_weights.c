@@ -468,10 +468,10 @@ Test(weights, verifier_checks_the_maximum_forest)
         g.weight_type = MST_WEIGHT_INT32;
         uint64_t cap = g.m + 1, cmin = 0, cmax = 0;
         mst_forest mn = {malloc(cap * 8), 0, cap}, mx = {malloc(cap * 8), 0, cap};
-        cr_assert(eq(int, mst_kruskal(&g, &mn, NULL), MST_OK));
+        cr_assert(eq(int, mst_kruskal(&g, NULL, &mn, NULL), MST_OK));
         for (uint64_t e = 0; e < g.m; e++)
             g.key[e] = UINT32_MAX - g.key[e];
-        cr_assert(eq(int, mst_kruskal(&g, &mx, NULL), MST_OK));
+        cr_assert(eq(int, mst_kruskal(&g, NULL, &mx, NULL), MST_OK));
         for (uint64_t e = 0; e < g.m; e++)
             g.key[e] = UINT32_MAX - g.key[e];
         cr_assert(eq(int, mst_verify_forest_objective(&g, mx.eid, mx.count, &cmax, 1), MST_OK),
