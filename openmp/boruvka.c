@@ -11,12 +11,6 @@
 
 /* Edges per block: the unit of scheduling and of compaction. */
 #define BLOCK 2048
-/* Union by components when the worklist has at least n / OMP_UNION_BY_COMPONENTS edges
- * (docs/omp-tuning.md; -DOMP_UNION_BY_COMPONENTS=0 builds the edge-centric union only, for
- * comparisons). */
-#ifndef OMP_UNION_BY_COMPONENTS
-#define OMP_UNION_BY_COMPONENTS 1
-#endif
 /* Forest edges a thread collects before reserving room in the output. */
 #define OUT_BATCH 256
 
@@ -199,7 +193,7 @@ static inline __attribute__((always_inline)) void rounds(bv_state *s, uint64_t l
         }
         minima_set = 0;
         double t2 = mst_now_s(), t3;
-        if (survivors * OMP_UNION_BY_COMPONENTS >= s->g->n) {
+        if (survivors >= s->g->n) { /* union by components (docs/omp-tuning.md) */
             unite_components(s, kind);
             t3 = mst_now_s();
         } else {
