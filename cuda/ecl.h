@@ -10,7 +10,7 @@
 extern "C" {
 #endif
 
-/* Filtering pays once the graph has this many edges per vertex (H200: docs/results.md). */
+/* Filtering pays once the graph has this many edges per vertex (docs/results.md). */
 #define CUDA_FILTER_AUTO_DEGREE 2
 
 typedef struct cuda_ecl_options {

@@ -20,8 +20,8 @@ extern "C" {
  * the threshold, the more edges cross between parts, and the finish grows with them. */
 #define HYBRID_CORE_THRESHOLD 8u
 /* The worklist GPU kind takes a core's component from this many edges: below it a round's
- * kernel launches cost more than the CPU's Borůvka on the part (measured crossover, 2^16 to
- * 2^18 edges by family; docs/dense-hybrid.md, "Thresholds"). */
+ * kernel launches cost more than the CPU's Borůvka on the part (the crossover measured in
+ * docs/dense-hybrid.md, "Thresholds"). */
 #define HYBRID_GPU_MIN_EDGES (1u << 17)
 /* ... and from this density 2m / (n (n - 1)): none. Ma and Wan send dense cores (m > n^2 / 2,
  * their section 4.2) to their dense-matrix kernel, but `--algo dense` was slower than the

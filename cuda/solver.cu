@@ -31,7 +31,7 @@ typedef struct cuda_cli {
     {.name = opt, .kind = MST_OPT_FLAG, .offset = offsetof(cuda_cli, member), .help = text,    \
      .flag = value}
 
-/* Filtering defaults measured on an H200 (docs/results.md): a light pass of about n edges,
+/* Filtering defaults, from the measurements in docs/results.md: a light pass of about n edges,
  * whenever the graph has at least 2n edges (ECL-MST: 4n, from average degree 4). */
 static const mst_option options[] = {
     {.name = "--device", .kind = MST_OPT_UINT, .offset = offsetof(cuda_cli, device), .def = "0",

@@ -1,7 +1,7 @@
 /*
  * transfer.cuh: the host-device path that every mst-cuda variant shares (docs/gpu-transfers.md):
  * page-locking (registering) the host arrays once per process, so that copies run at the
- * pinned bandwidth (about 6x a copy from pageable memory on the device machine); a copy stream
+ * pinned bandwidth (its gain over pageable copies is in docs/gpu-transfers.md); a copy stream
  * apart from the kernels' legacy stream, so that chunks of the edge list arrive while the first
  * kernels already work on those before them; the device pool the variants' plain solves share;
  * and the forest's way back, only its edges, straight into the caller's array.

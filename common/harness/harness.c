@@ -1,4 +1,22 @@
-/* harness.c: the shared driver of every solver executable (see harness.h, solver.h). */
+/*
+ * harness.c: the shared driver of every solver executable (harness.h, solver.h), after GAPBS's
+ * BenchmarkKernel. In the order of a run:
+ *   1. the command line (run, loading and the solver's own options) into the run's structs;
+ *   2. configure and init (solver.h), then the load: the whole graph in one process; with
+ *      ranks, each rank's share through the load hook (rank 0 holds the whole graph only to
+ *      verify, write --output or set --rounds' weights);
+ *   3. trials: one untimed warm-up and --trials timed solves on the same weights, whose
+ *      forests must agree; the median and the median trial's phases;
+ *   4. --rounds (Ma and Wan, "Heterogeneous CPU-GPU Orchestration for Repeated Minimum
+ *      Spanning Tree Computation", sections 3 and 4; docs/rounds.md): the trials are round 1's
+ *      one-shot reference, then the variant's prepare() once (timed: the setup), then rounds
+ *      1..R, each a trial on the round's new weights (the re-key step) through solve_prepared(),
+ *      verified (every --verify-every K-th) and written as it ends; round 1's forest must equal
+ *      the trials';
+ *   5. verification, the summary or JSON, and --output (rank 0).
+ * One process runs through the same collective steps as ranks, with hooks that do nothing
+ * (one_process below): the distributed branch is taken once, where the run starts.
+ */
 #include "harness.h"
 
 #include <inttypes.h>
@@ -8,15 +26,64 @@
 #include <string.h>
 
 #include "cli.h"
-#include "harness_run.h"
 #include "loader.h"
 #include "msf_io.h"
 #include "progress.h"
 #include "summary.h"
 #include "timer.h"
 #include "verify.h"
+#include "weights_file.h"
 
-#define MAX_TRIALS MST_HARNESS_MAX_TRIALS
+#define MAX_TRIALS 1000
+#define MAX_ROUNDS 10000
+
+/* The harness's own options (the "run options" group). */
+typedef struct run_args {
+    const char *algo;
+    uint64_t trials;
+    const char *output;
+    int output_format; /* 0 edges, 1 ids */
+    int no_verify;
+    int json;
+    int phases;
+    int maximum;
+    uint64_t rounds;           /* --rounds R (0: one set of weights) */
+    const char *round_weights; /* --round-weights FILE or PATTERN (NULL: random) */
+    uint64_t verify_every;     /* --verify-every K */
+} run_args;
+
+/* One run of a solver: what the command line asked and what the trials and rounds found. */
+typedef struct harness {
+    const mst_solver_desc *s;
+    const mst_dist_hooks *hooks; /* the solver's distributed hooks, or one_process's */
+    int distributed;             /* the solver runs as ranks (s->dist) */
+    int root;                    /* this process prints (rank 0) */
+    run_args a;
+    mst_load_options lo;
+    const char *graph;
+    const mst_variant *variant;
+    void *own;                   /* the solver's own options (mst_options.own) */
+    mst_options o;
+    mst_graph g;
+    mst_forest forest;
+    double load_s;
+    /* Trials: [trials + 1] phases (trial 0 is the warm-up), [trials] times. */
+    mst_phases *ph;
+    double *times, *kernel;
+    int differing_trial;         /* first trial whose edge set differs from the warm-up's */
+    /* --rounds: [R] each, phases [R] with --phases (else [1], reused). */
+    mst_round_source src;
+    mst_rounds_result res;
+    double *round_s, *cumulative_s, *sorted;
+    mst_weight_sum *totals;
+    signed char *verified;
+    mst_phases *round_ph, setup_ph;
+    void *state;                 /* the variant's prepared state */
+    uint64_t failed_round;       /* the round that failed verification (0: none) */
+    double verify_s;
+    char weights[160];
+    char why[1024];
+} harness;
 
 static const char *const output_formats[] = {"edges", "ids", NULL};
 
@@ -40,7 +107,7 @@ static const mst_option run_options[] = {
      .help = "one JSON object on stdout instead of the summary"},
     {.name = "--phases", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(run_args, phases),
      .help = "per-phase times and counters of the median trial"},
-    {.name = "--rounds", .kind = MST_OPT_UINT, .max = MST_HARNESS_MAX_ROUNDS, .def = "0",
+    {.name = "--rounds", .kind = MST_OPT_UINT, .max = MAX_ROUNDS, .def = "0",
      .offset = offsetof(run_args, rounds), .metavar = "R",
      .help = "repeated MSF on one topology: R rounds of new weights (random: seed\n"
              "S + r in round r), each solved and verified (docs/rounds.md)"},
@@ -48,29 +115,63 @@ static const mst_option run_options[] = {
      .offset = offsetof(run_args, round_weights), .metavar = "FILE",
      .help = "the rounds' weights: one line per edge id with R columns, or one\n"
              "file per round (a path with {r}, replaced by 1..R)"},
-    {.name = "--verify-every", .kind = MST_OPT_COUNT, .max = MST_HARNESS_MAX_ROUNDS, .def = "1",
+    {.name = "--verify-every", .kind = MST_OPT_COUNT, .max = MAX_ROUNDS, .def = "1",
      .offset = offsetof(run_args, verify_every), .metavar = "K",
      .help = "with --rounds: verify rounds 1, 1 + K, 1 + 2K, ... only"},
     {0},
 };
 
-int mst_harness_error(const harness *h, mst_status st)
+/* The distributed hooks of a single process: it is rank 0 of one, and every collective step is
+ * its own. Loading and re-keying need nothing: the whole graph is there. */
+static int one_rank(void)
+{
+    return 0;
+}
+
+static mst_status one_agree(mst_status st)
+{
+    return st;
+}
+
+static mst_status one_load(const char *path, const mst_load_options *lo, const mst_options *o,
+                           mst_graph *g, int have_whole)
+{
+    (void)path, (void)lo, (void)o, (void)g, (void)have_whole;
+    return MST_OK;
+}
+
+static void one_barrier(void)
+{
+}
+
+static double one_time_max(double seconds)
+{
+    return seconds;
+}
+
+static mst_status one_rekey(const mst_graph *g, int random, uint64_t seed)
+{
+    (void)g, (void)random, (void)seed;
+    return MST_OK;
+}
+
+static const mst_dist_hooks one_process = {
+    .rank = one_rank, .agree = one_agree, .load = one_load, .barrier = one_barrier,
+    .time_max = one_time_max, .rekey = one_rekey,
+};
+
+/* Prints "PROGRAM: error: MESSAGE" on the printing rank; returns st as an exit code. */
+static int fail(const harness *h, mst_status st)
 {
     if (h->root)
         fprintf(stderr, "%s: error: %s\n", h->s->program, mst_last_error());
     return (int)st;
 }
 
-mst_status mst_harness_agree(const harness *h, mst_status st)
-{
-    return h->dist != NULL ? h->dist->agree(st) : st;
-}
-
 /* The command line's description: run, loading and solver options, and the variants. */
-static void describe_cli(harness *h, mst_cli *cli)
+static void describe_cli(harness *h, mst_cli *cli, char *solver_title, size_t cap)
 {
     const mst_solver_desc *s = h->s;
-    static char solver_title[64];
     memset(cli, 0, sizeof *cli);
     cli->program = s->program;
     cli->kind = "solver";
@@ -83,39 +184,40 @@ static void describe_cli(harness *h, mst_cli *cli)
     for (int i = 0; s->variants[i].name != NULL && i < MST_CLI_MAX_VARIANTS; i++)
         cli->variants[cli->nvariants++] = (mst_cli_variant){s->variants[i].name,
                                                             s->variants[i].help};
-    snprintf(solver_title, sizeof solver_title, "%s options", s->program);
+    snprintf(solver_title, cap, "%s options", s->program);
     mst_cli_add_group(cli, "run options", run_options, &h->a);
     mst_cli_add_group(cli, "loading options", mst_load_option_table, &h->lo);
     mst_cli_add_group(cli, solver_title, s->options, h->own);
 }
 
-/* Picks the --algo variant (the first without --algo). */
-static mst_status pick_variant(harness *h)
+/* Parses the command line into h: the variant, and what --rounds takes and refuses
+ * (docs/rounds.md); *action says whether to run, or print help or the JSON description. */
+static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_action *action)
 {
+    mst_cli cli;
+    char title[64];
+    int nargs = 0;
+    const run_args *a = &h->a;
+    describe_cli(h, &cli, title, sizeof title);
+    mst_status st = mst_cli_parse(&cli, argc, argv, &h->graph, &nargs, action);
+    if (st != MST_OK || *action != MST_CLI_RUN) {
+        if (st == MST_OK)
+            (*action == MST_CLI_HELP ? mst_cli_help : mst_cli_describe)(stdout, &cli);
+        return st;
+    }
     const mst_variant *v = h->s->variants;
-    for (; v->name != NULL; v++)
-        if (h->a.algo == NULL || strcmp(h->a.algo, v->name) == 0)
-            break;
+    while (v->name != NULL && a->algo != NULL && strcmp(a->algo, v->name) != 0)
+        v++;
     if (v->name == NULL) {
         char list[256] = "";
         size_t len = 0;
         for (v = h->s->variants; v->name != NULL && len < sizeof list; v++)
             len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
                                     v == h->s->variants ? "" : ", ", v->name);
-        return mst_fail(MST_EUSAGE, "unknown --algo '%s' (variants: %s)", h->a.algo, list);
+        return mst_fail(MST_EUSAGE, "unknown --algo '%s' (variants: %s)", a->algo, list);
     }
     h->variant = v;
-    h->o.algo = v->name;
-    h->o.phases = h->a.phases;
-    h->o.maximum = h->a.maximum;
-    h->o.own = h->own;
-    return MST_OK;
-}
-
-/* The run options that only --rounds takes, and what it refuses (docs/rounds.md). */
-static mst_status check_rounds_usage(const harness *h)
-{
-    const run_args *a = &h->a;
+    h->o = (mst_options){v->name, a->phases, a->maximum, h->own};
     if (a->rounds == 0 && (a->round_weights != NULL || a->verify_every != 1))
         return mst_fail(MST_EUSAGE, "%s needs --rounds",
                         a->round_weights != NULL ? "--round-weights" : "--verify-every");
@@ -125,62 +227,51 @@ static mst_status check_rounds_usage(const harness *h)
     return MST_OK;
 }
 
-/* Parses the command line into h; *action says whether to run, or print help or the JSON. */
-static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_action *action)
-{
-    mst_cli cli;
-    int nargs = 0;
-    describe_cli(h, &cli);
-    mst_status st = mst_cli_parse(&cli, argc, argv, &h->graph, &nargs, action);
-    if (st != MST_OK || *action != MST_CLI_RUN) {
-        if (st == MST_OK)
-            (*action == MST_CLI_HELP ? mst_cli_help : mst_cli_describe)(stdout, &cli);
-        return st;
-    }
-    st = pick_variant(h);
-    return st == MST_OK ? check_rounds_usage(h) : st;
-}
-
 /* Loads the graph: the whole of it in every single process; with ranks, rank 0 holds it only
- * to verify or write --output, and the load hook reads each rank's share. */
+ * to verify, write --output or set the rounds' weights, and the load hook reads each rank's
+ * share. Limits and memory are checked from the header, before the body is read. */
 static mst_status load_graph(harness *h)
 {
     mst_status st = MST_OK;
-    /* --rounds: rank 0 sets every round's weights on the whole graph (mst_dist_hooks.rekey). */
-    int whole = h->dist == NULL ||
+    int whole = !h->distributed ||
                 (h->root && (!h->a.no_verify || h->a.output != NULL || h->a.rounds > 0));
-    /* Limits and memory are checked from the header, before the body is read. */
     if (h->s->max_edges != NULL)
         h->lo.max_edges = h->s->max_edges(h->o.algo);
     h->lo.run_bytes_per_vertex = MST_RUN_BYTES_PER_VERTEX;
     double t0 = mst_now_s();
     if (whole)
         st = mst_graph_load(h->graph, &h->lo, &h->g);
-    if (h->dist != NULL && (st = h->dist->agree(st)) == MST_OK)
-        st = h->dist->load(h->graph, &h->lo, &h->o, &h->g, whole);
+    if ((st = h->hooks->agree(st)) == MST_OK)
+        st = h->hooks->load(h->graph, &h->lo, &h->o, &h->g, whole);
     /* The ranking of 64-bit weights is reported apart (rank_s), not as part of the load. */
-    h->load_s = mst_now_s() - t0 - h->g.rank_s;
-    if (st == MST_OK && h->dist != NULL)
-        h->load_s = h->dist->time_max(h->load_s);
+    h->load_s = h->hooks->time_max(mst_now_s() - t0 - h->g.rank_s);
     return st;
 }
 
-/* The forest (at most min(m, n - 1) edges; ranks other than 0 receive none), phases, times. */
-mst_status mst_harness_allocate(harness *h)
+/* The forest (at most min(m, n - 1) edges; ranks other than 0 receive none), the trials'
+ * phases and times, and the rounds' arrays (agreed). */
+static mst_status allocate(harness *h)
 {
-    uint64_t trials = h->a.trials;
+    uint64_t trials = h->a.trials, r = h->a.rounds;
     h->forest.capacity = h->root ? (h->g.m < h->g.n ? h->g.m : h->g.n) + 1 : 1;
     mst_status st = MST_OK;
     if ((h->forest.eid = mst_alloc(h->forest.capacity, sizeof *h->forest.eid)) == NULL ||
         (h->ph = mst_calloc(trials + 1, sizeof *h->ph)) == NULL ||
         (h->times = mst_alloc(trials, sizeof *h->times)) == NULL ||
-        (h->kernel = mst_alloc(trials, sizeof *h->kernel)) == NULL)
+        (h->kernel = mst_alloc(trials, sizeof *h->kernel)) == NULL ||
+        (r > 0 && ((h->round_s = mst_alloc(r, sizeof *h->round_s)) == NULL ||
+                   (h->cumulative_s = mst_alloc(r, sizeof *h->cumulative_s)) == NULL ||
+                   (h->sorted = mst_alloc(r, sizeof *h->sorted)) == NULL ||
+                   (h->totals = mst_calloc(r, sizeof *h->totals)) == NULL ||
+                   (h->verified = mst_alloc(r, sizeof *h->verified)) == NULL ||
+                   (h->round_ph = mst_calloc(h->a.phases ? r : 1, sizeof *h->round_ph)) ==
+                       NULL)))
         st = MST_ERESOURCE;
-    return mst_harness_agree(h, st);
+    return h->hooks->agree(st);
 }
 
 /* An order-independent fingerprint of an edge set, to check that trials agree. */
-uint64_t mst_harness_fingerprint(const mst_forest *f)
+static uint64_t fingerprint(const mst_forest *f)
 {
     uint64_t h = f->count * 0x9E3779B97F4A7C15ull;
     for (uint64_t i = 0; i < f->count; i++) {
@@ -194,44 +285,54 @@ uint64_t mst_harness_fingerprint(const mst_forest *f)
 /* --maximum for single processes: the maximum spanning forest under (weight, id) is the minimum
  * one under (UINT32_MAX - key, id), so the solvers run unchanged on flipped keys; flipping again
  * restores them. (Distributed solvers flip their own shares: mst_options.maximum.) O(m). */
-void mst_harness_flip_keys(harness *h)
+static void flip_keys(harness *h)
 {
-    if (!h->a.maximum || h->dist != NULL || h->g.key == NULL)
+    if (!h->a.maximum || h->distributed || h->g.key == NULL)
         return;
     for (uint64_t e = 0; e < h->g.m; e++)
         h->g.key[e] = UINT32_MAX - h->g.key[e];
 }
 
-/* Trial 0 is the untimed warm-up; every trial starts from the same const graph. With ranks, a
- * trial starts after a barrier and its time is the slowest rank's. */
-mst_status mst_harness_trials(harness *h)
+/* One timed solve on the graph's current keys, after a barrier; its time is the slowest rank's.
+ * With `state`, through the variant's prepared path. */
+static mst_status solve_timed(harness *h, void *state, mst_phases *ph, double *seconds)
 {
-    uint64_t fingerprint = 0;
+    memset(ph, 0, sizeof *ph);
+    ph->kernel_s = -1;
+    h->forest.count = 0;
+    h->hooks->barrier();
+    double t0 = mst_now_s();
+    mst_status st = state != NULL
+                        ? h->variant->solve_prepared(state, &h->g, &h->o, &h->forest, ph)
+                        : h->variant->solve(&h->g, &h->o, &h->forest, ph);
+    *seconds = mst_now_s() - t0;
+    if (st == MST_OK && ph->dropped > 0)
+        st = mst_fail(MST_EINTERNAL, "the solver recorded more than %d phases, counters or "
+                      "%d rounds", MST_MAX_PHASES, MST_MAX_ROUNDS);
+    if (st == MST_OK)
+        *seconds = h->hooks->time_max(*seconds);
+    return st;
+}
+
+/* The untimed warm-up (trial 0) and --trials timed solves, every one from the same const
+ * graph; differing_trial notes the first whose forest differs from the warm-up's. */
+static mst_status trials(harness *h)
+{
+    uint64_t first = 0;
     h->differing_trial = -1;
     for (int t = 0; t <= (int)h->a.trials; t++) {
-        mst_phases *ph = &h->ph[t];
-        ph->kernel_s = -1;
-        h->forest.count = 0;
-        if (h->dist != NULL)
-            h->dist->barrier();
-        double s0 = mst_now_s();
-        mst_status st = h->variant->solve(&h->g, &h->o, &h->forest, ph);
-        double s = mst_now_s() - s0;
-        if (st == MST_OK && ph->dropped > 0)
-            st = mst_fail(MST_EINTERNAL, "the solver recorded more than %d phases, counters or "
-                          "%d rounds", MST_MAX_PHASES, MST_MAX_ROUNDS);
+        double s;
+        mst_status st = solve_timed(h, NULL, &h->ph[t], &s);
         if (st != MST_OK)
             return st;
-        if (h->dist != NULL)
-            s = h->dist->time_max(s);
-        uint64_t fp = mst_harness_fingerprint(&h->forest);
+        uint64_t fp = fingerprint(&h->forest);
         if (t == 0)
-            fingerprint = fp;
-        else if (fp != fingerprint && h->differing_trial < 0)
+            first = fp;
+        else if (fp != first && h->differing_trial < 0)
             h->differing_trial = t;
         if (t > 0) {
             h->times[t - 1] = s;
-            h->kernel[t - 1] = ph->kernel_s;
+            h->kernel[t - 1] = h->ph[t].kernel_s;
         }
     }
     return MST_OK;
@@ -243,24 +344,23 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Median of v[0..n-1] (mean of the middle two for even n), its minimum and its lower median
- * (the middle trial's own time, whose phases the summary shows). */
-static double median(const double *v, int n, double *min_out, double *lower_out)
+/* Median of v[0..n) (mean of the middle two for even n), sorting v in place; its minimum and
+ * maximum into *min_out and *max_out (either may be NULL). n >= 1. */
+static double median(double *v, uint64_t n, double *min_out, double *max_out)
 {
-    double s[MAX_TRIALS];
-    memcpy(s, v, (size_t)n * sizeof *s);
-    qsort(s, (size_t)n, sizeof *s, cmp_double);
-    *min_out = s[0];
-    if (lower_out != NULL)
-        *lower_out = s[(n - 1) / 2];
-    return n % 2 ? s[n / 2] : 0.5 * (s[n / 2 - 1] + s[n / 2]);
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    if (min_out != NULL)
+        *min_out = v[0];
+    if (max_out != NULL)
+        *max_out = v[n - 1];
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* The run's result for the summary, without verification. */
-void mst_harness_summarize(const harness *h, mst_run_result *r)
+/* The result of the trials (median, the median trial's phases, totals), unverified. */
+static void summarize(const harness *h, mst_run_result *r)
 {
     int n = (int)h->a.trials;
-    double lower = 0;
+    double sorted[MAX_TRIALS], lower;
     memset(r, 0, sizeof *r);
     r->program = h->s->program;
     r->algo = h->o.algo;
@@ -270,97 +370,264 @@ void mst_harness_summarize(const harness *h, mst_run_result *r)
         h->s->context(&h->o, &r->ctx);
     r->load_s = h->load_s;
     r->trials = n;
-    r->compute_median_s = median(h->times, n, &r->compute_min_s, &lower);
+    memcpy(sorted, h->times, (size_t)n * sizeof *sorted);
+    r->compute_median_s = median(sorted, (uint64_t)n, &r->compute_min_s, NULL);
+    lower = sorted[(n - 1) / 2]; /* the middle trial's own time, whose phases are shown */
     r->kernel_median_s = r->kernel_min_s = -1;
-    if (h->kernel[0] >= 0)
-        r->kernel_median_s = median(h->kernel, n, &r->kernel_min_s, NULL);
+    if (h->kernel[0] >= 0) {
+        memcpy(sorted, h->kernel, (size_t)n * sizeof *sorted);
+        r->kernel_median_s = median(sorted, (uint64_t)n, &r->kernel_min_s, NULL);
+    }
     for (int t = 0; t < n && r->phases == NULL; t++)
         if (h->times[t] == lower)
             r->phases = &h->ph[t + 1];
     r->show_phases = h->o.phases;
-    if (h->dist != NULL && h->dist->stats != NULL)
-        r->extra = h->dist->stats(&h->o, r->phases, h->a.json);
+    if (h->hooks->stats != NULL)
+        r->extra = h->hooks->stats(&h->o, r->phases, h->a.json);
     r->maximum = h->a.maximum;
     r->rank_s = h->g.rank_s;
     r->msf_edges = h->forest.count;
-    r->msf_weight = h->dist == NULL || h->g.key != NULL
-                        ? mst_weight_total(&h->g, h->forest.eid, h->forest.count)
-                        : h->dist->forest_weight(&h->g, &h->forest);
+    r->msf_weight = h->g.key != NULL ? mst_weight_total(&h->g, h->forest.eid, h->forest.count)
+                                     : h->hooks->forest_weight(&h->g, &h->forest);
     r->components = h->g.n - h->forest.count;
     r->verified = -1;
 }
 
-/* Certifies the forest (unless --no-verify); why[] gets the first violation. */
-static mst_status verify(const harness *h, mst_run_result *r, char *why, size_t cap)
+/* Writes the forest to `path` (--output, or one round's file), with what made it. */
+static mst_status write_forest(const harness *h, const char *path, const char *producer)
 {
-    why[0] = '\0';
+    return mst_msf_write(path, &h->g, h->forest.eid, h->forest.count, producer,
+                         h->a.output_format == 1 ? MST_MSF_IDS : MST_MSF_EDGES, h->a.maximum);
+}
+
+/* Rank 0: verification (unless --no-verify), the summary or JSON, and --output. Returns the
+ * exit code. */
+static int report(harness *h)
+{
+    mst_run_result r;
+    summarize(h, &r);
+    h->why[0] = '\0';
     if (h->differing_trial > 0) {
-        snprintf(why, cap, "trial %d returned a different edge set than the warm-up",
-                 h->differing_trial);
-        r->verified = 0;
+        snprintf(h->why, sizeof h->why, "trial %d returned a different edge set than the "
+                 "warm-up", h->differing_trial);
+        r.verified = 0;
     } else if (!h->a.no_verify) {
         double v0 = mst_now_s();
         uint64_t c = 0;
         mst_status vs = mst_verify_forest_objective(&h->g, h->forest.eid, h->forest.count, &c,
                                                     h->a.maximum);
-        r->verify_s = mst_now_s() - v0;
+        r.verify_s = mst_now_s() - v0;
         if (vs == MST_ERESOURCE)
-            return vs;
-        r->verified = vs == MST_OK;
+            return fail(h, vs);
+        r.verified = vs == MST_OK;
         if (vs != MST_OK)
-            snprintf(why, cap, "%s", mst_last_error());
+            snprintf(h->why, sizeof h->why, "%s", mst_last_error());
         else
-            r->components = c;
+            r.components = c;
     }
-    r->verify_message = why;
-    return MST_OK;
-}
-
-/* Rank 0: verification, the summary or JSON, and --output. Returns the exit code. */
-static int report(harness *h)
-{
-    mst_run_result r;
-    char why[1024];
-    mst_harness_summarize(h, &r);
-    mst_status st = verify(h, &r, why, sizeof why);
-    if (st != MST_OK)
-        return mst_harness_error(h, st);
+    r.verify_message = h->why;
     /* With --output - the forest alone goes to stdout, so that it can be piped. */
     FILE *f = h->a.output != NULL && strcmp(h->a.output, "-") == 0 ? stderr : stdout;
     (h->a.json ? mst_print_json : mst_print_summary)(f, &r);
     fflush(f);
     if (r.verified == 0) {
-        fprintf(stderr, "%s: error: verification failed: %s\n", h->s->program, why);
+        fprintf(stderr, "%s: error: verification failed: %s\n", h->s->program, h->why);
         return MST_EVERIFY;
     }
     if (h->a.output != NULL) {
         char producer[128];
         snprintf(producer, sizeof producer, "%s --algo %s", h->s->program, h->o.algo);
-        st = mst_msf_write(h->a.output, &h->g, h->forest.eid, h->forest.count, producer,
-                           h->a.output_format == 1 ? MST_MSF_IDS : MST_MSF_EDGES, h->a.maximum);
+        mst_status st = write_forest(h, h->a.output, producer);
         if (st != MST_OK)
-            return mst_harness_error(h, st);
+            return fail(h, st);
     }
     return 0;
 }
 
-/* Loads, solves and reports, once the command line is parsed and the solver initialized. */
+/* --rounds: where the weights come from; without --round-weights they are random, and the
+ * load's must have been too. */
+static mst_status rounds_source(harness *h)
+{
+    h->src = (mst_round_source){h->a.round_weights, h->lo.seed, h->a.rounds,
+                                h->lo.weight_type};
+    if (h->a.round_weights != NULL)
+        snprintf(h->weights, sizeof h->weights, "file %s", h->a.round_weights);
+    else
+        snprintf(h->weights, sizeof h->weights, "random, seeds %" PRIu64 "..%" PRIu64,
+                 h->lo.seed + 1, h->lo.seed + h->a.rounds);
+    if (h->a.round_weights == NULL && h->g.weight_origin != MST_WEIGHTS_RANDOM)
+        return mst_fail(MST_EUSAGE, "--rounds without --round-weights draws random weights: "
+                        "the graph's weights must be random too (--weights random)");
+    if (h->hooks->rekey == NULL)
+        return mst_fail(MST_EUSAGE, "%s cannot change its shares' weights (--rounds)",
+                        h->s->program);
+    return MST_OK;
+}
+
+/* The re-key step: gives g (rank 0's whole graph, or the one process's) and every rank's share
+ * round r's weights, keys flipped for --maximum. Untimed. */
+static mst_status rekey(harness *h, uint64_t r)
+{
+    mst_status st = MST_OK;
+    if (h->root)
+        st = mst_round_weights_apply(&h->src, r, &h->g);
+    st = h->hooks->agree(st);
+    if (st == MST_OK)
+        st = h->hooks->rekey(&h->g, h->src.path == NULL && h->src.weight_type == 0,
+                             h->src.seed + r);
+    flip_keys(h);
+    return st;
+}
+
+/* Rank 0, untimed, after round r: its total, the check against the trials' forest (round 1),
+ * its verification when due and its --output file. MST_EVERIFY (why[]) when it is wrong. */
+static mst_status check_round(harness *h, uint64_t r, uint64_t trials_fp)
+{
+    const mst_forest *f = &h->forest;
+    h->totals[r - 1] = mst_weight_total(&h->g, f->eid, f->count);
+    h->verified[r - 1] = -1;
+    if (r == 1 && fingerprint(f) != trials_fp) {
+        snprintf(h->why, sizeof h->why, "round 1: the prepared path returned another edge "
+                 "set than solve() on the same weights");
+        h->verified[0] = 0;
+        return MST_EVERIFY;
+    }
+    if (!h->a.no_verify && (r - 1) % h->a.verify_every == 0) {
+        double t0 = mst_now_s();
+        uint64_t c = 0;
+        mst_status vs = mst_verify_forest_objective(&h->g, f->eid, f->count, &c, h->a.maximum);
+        h->verify_s += mst_now_s() - t0;
+        if (vs == MST_ERESOURCE)
+            return vs;
+        h->verified[r - 1] = vs == MST_OK;
+        if (vs != MST_OK) {
+            snprintf(h->why, sizeof h->why, "round %" PRIu64 ": %s", r, mst_last_error());
+            return MST_EVERIFY;
+        }
+        h->res.verified_rounds++;
+    }
+    if (h->a.output == NULL)
+        return MST_OK;
+    char path[4096], producer[160];
+    snprintf(path, sizeof path, "%s.%" PRIu64, h->a.output, r);
+    snprintf(producer, sizeof producer, "%s --algo %s, round %" PRIu64 " (%s)", h->s->program,
+             h->o.algo, r, h->src.path != NULL ? "--round-weights" : "random weights");
+    return write_forest(h, path, producer);
+}
+
+/* --rounds after the trials on round 1's weights: prepare() once, timed as the setup, then
+ * rounds 1..R, each re-keyed (from round 2), solved and checked. Stops at the first failure
+ * (MST_EVERIFY: rank 0's failed_round says where; the other ranks stop with it). */
+static mst_status rounds(harness *h)
+{
+    uint64_t trials_fp = fingerprint(&h->forest);
+    if (h->root && h->differing_trial > 0) {
+        snprintf(h->why, sizeof h->why, "one-shot trial %d returned another edge set than "
+                 "the warm-up", h->differing_trial);
+        return h->hooks->agree(MST_EVERIFY);
+    }
+    mst_status st = h->hooks->agree(MST_OK);
+    h->setup_ph.kernel_s = -1;
+    if (st == MST_OK && h->variant->prepare != NULL) {
+        h->hooks->barrier();
+        double t0 = mst_now_s();
+        st = h->variant->prepare(&h->g, &h->o, &h->state, &h->setup_ph);
+        h->res.setup_s = h->hooks->time_max(mst_now_s() - t0);
+        st = h->hooks->agree(st);
+    }
+    for (uint64_t r = 1; r <= h->a.rounds && st == MST_OK; r++) {
+        if (r > 1 && (st = rekey(h, r)) != MST_OK)
+            break;
+        st = solve_timed(h, h->state, &h->round_ph[h->a.phases ? r - 1 : 0], &h->round_s[r - 1]);
+        flip_keys(h); /* the file's order for totals, verification, --output */
+        if (st != MST_OK)
+            break;
+        mst_status cs = h->root ? check_round(h, r, trials_fp) : MST_OK;
+        if (cs == MST_EVERIFY)
+            h->failed_round = r;
+        st = h->hooks->agree(cs);
+        if (st == MST_OK || st == MST_EVERIFY) /* a failed round is reported too */
+            h->res.rounds = r;
+    }
+    return st;
+}
+
+/* Rank 0 after --rounds: setup, round times, the cumulative curve, the break-even round
+ * (docs/rounds.md), and the summary or JSON. Returns the exit code. */
+static int report_rounds(harness *h)
+{
+    mst_run_result r;
+    mst_rounds_result *res = &h->res;
+    uint64_t n = res->rounds;
+    summarize(h, &r); /* the one-shot trials' times; the last round's forest */
+    res->oneshot_s = r.compute_median_s;
+    res->prepared = h->variant->prepare != NULL;
+    res->weights = h->weights;
+    res->setup_phases = res->prepared ? &h->setup_ph : NULL;
+    res->round_s = h->round_s;
+    res->cumulative_s = h->cumulative_s;
+    res->totals = h->totals;
+    res->verified = h->verified;
+    double sum = res->setup_s;
+    for (uint64_t k = 1; k <= n; k++) {
+        sum += h->round_s[k - 1];
+        h->cumulative_s[k - 1] = sum;
+        if (res->prepared && res->break_even == 0 && sum <= (double)k * res->oneshot_s)
+            res->break_even = k;
+    }
+    r.phases = NULL;
+    if (n > 0) {
+        memcpy(h->sorted, h->round_s, n * sizeof *h->sorted);
+        res->round_median_s = median(h->sorted, n, &res->round_min_s, &res->round_max_s);
+        /* The median round's phases (kept for every round with --phases only). */
+        for (uint64_t i = 0; h->a.phases && i < n && r.phases == NULL; i++)
+            if (h->round_s[i] == h->sorted[(n - 1) / 2])
+                r.phases = &h->round_ph[i];
+    }
+    r.rounds = res;
+    r.verified = h->failed_round ? 0 : res->verified_rounds > 0 ? 1 : -1;
+    r.verify_s = h->verify_s;
+    r.verify_message = h->why;
+    (h->a.json ? mst_print_json : mst_print_summary)(stdout, &r);
+    fflush(stdout);
+    if (h->failed_round) {
+        fprintf(stderr, "%s: error: verification failed: %s\n", h->s->program, h->why);
+        return MST_EVERIFY;
+    }
+    return 0;
+}
+
+/* Loads, runs the trials (and the rounds) and reports, once the command line is parsed and the
+ * solver initialized. Every rank takes the same path (agreed statuses); only rank 0 reports. */
 static int run(harness *h)
 {
     mst_progress_enable(!h->a.json && h->root);
     mst_status st = load_graph(h);
     if (st == MST_OK && h->a.rounds > 0)
-        return mst_harness_rounds(h);
+        st = h->hooks->agree(rounds_source(h));
     if (st == MST_OK)
-        st = mst_harness_allocate(h);
+        st = allocate(h);
     if (st == MST_OK) {
-        mst_harness_flip_keys(h);
-        st = mst_harness_trials(h);
-        mst_harness_flip_keys(h); /* totals, verification and --output see the file's weights */
+        if (h->a.rounds > 0)
+            st = rekey(h, 1); /* round 1's keys stay flipped (--maximum) for its prepared solve */
+        else
+            flip_keys(h);
     }
-    /* Every rank gets here with the same status (agreed), and only rank 0 goes on. */
+    if (st == MST_OK)
+        st = h->hooks->agree(trials(h));
+    if (st == MST_OK && h->a.rounds > 0) {
+        st = rounds(h);
+        if (st == MST_EVERIFY) { /* rank 0 knows which round */
+            h->failed_round = h->failed_round ? h->failed_round : 1;
+            return h->root ? report_rounds(h) : 0;
+        }
+        if (st == MST_OK)
+            return h->root ? report_rounds(h) : 0;
+    } else {
+        flip_keys(h); /* totals, verification and --output see the file's weights */
+    }
     if (st != MST_OK)
-        return mst_harness_error(h, st);
+        return fail(h, st);
     return h->root ? report(h) : 0;
 }
 
@@ -390,8 +657,9 @@ int mst_harness_main(const mst_solver_desc *s, int argc, char **argv)
         free(h.own);
         return (int)st;
     }
-    h.dist = s->dist;
-    h.root = h.dist == NULL || h.dist->rank() == 0;
+    h.distributed = s->dist != NULL;
+    h.hooks = h.distributed ? s->dist : &one_process;
+    h.root = h.hooks->rank() == 0;
     int code;
     if (pst != MST_OK) {
         if (h.root)
@@ -400,9 +668,10 @@ int mst_harness_main(const mst_solver_desc *s, int argc, char **argv)
     } else {
         code = run(&h);
     }
+    if (h.state != NULL)
+        h.variant->release(h.state);
     /* Ranks return rank 0's exit code (verification and --output happen there). */
-    if (h.dist != NULL)
-        code = (int)h.dist->agree((mst_status)code);
+    code = (int)h.hooks->agree((mst_status)code);
     /* finalize first: a solver may hold on to the graph's and the forest's arrays until then
      * (mst-cuda keeps them page-locked). */
     if (s->finalize != NULL)
@@ -411,6 +680,12 @@ int mst_harness_main(const mst_solver_desc *s, int argc, char **argv)
     free(h.ph);
     free(h.times);
     free(h.kernel);
+    free(h.round_s);
+    free(h.cumulative_s);
+    free(h.sorted);
+    free(h.totals);
+    free(h.verified);
+    free(h.round_ph);
     free(h.own);
     mst_graph_free(&h.g);
     return code;
