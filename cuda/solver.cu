@@ -13,7 +13,7 @@
 #include "contract.h"
 #include "dense.h"
 #include "ecl.h"
-#include "harness.h"
+#include "solver.h"
 #include "hybrid.h"
 #include "primitives.h"
 #include "transfer.cuh"

@@ -18,7 +18,7 @@
 #include "comm.h"
 #include "dboruvka.h"
 #include "ghs.h"
-#include "harness.h"
+#include "solver.h"
 #include "load.h"
 #include "msg.h"
 #include "rounds.h"

@@ -15,7 +15,7 @@
 #include "boruvka.h"
 #include "cli.h"
 #include "contract.h"
-#include "harness.h"
+#include "solver.h"
 #include "team_scan.h"
 
 /* mst-omp's own options: each algorithm's; -t fills both teams (configure). */

@@ -4,7 +4,7 @@
  */
 #include <string.h>
 
-#include "harness.h"
+#include "solver.h"
 #include "seq.h"
 
 static const mst_variant variants[] = {

@@ -4,7 +4,7 @@
  * descriptor as the public symbol mst_solver_<folder> (solver.h); the executable is this one
  * call to the shared harness, and libmst (lib/) reaches the same descriptors by name.
  */
-#include "harness.h"
+#include "solver.h"
 
 #ifndef MST_SOLVER
 #error "compile with -DMST_SOLVER=mst_solver_<folder>"

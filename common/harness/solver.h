@@ -5,7 +5,8 @@
  * symbol named after the folder (mst_solver_seq, mst_solver_openmp, ...): its name, variants
  * (--algo, each with its solve function), an option table (options.h) and optional init /
  * context / finalize and distributed hooks. The executable's main() is common/harness/main.c,
- * which hands the descriptor to mst_harness_main(); libmst (lib/) calls the same descriptors.
+ * which hands the descriptor to mst_harness_main() (harness.c); libmst (lib/) calls the same
+ * descriptors.
  * After Graph500's reference drivers, the harness parses the command line, loads the graph,
  * runs one untimed warm-up and `trials` timed solves, verifies, prints and writes the output;
  * the solver only computes.
@@ -210,6 +211,14 @@ typedef struct mst_solver_desc {
      * the solve functions keep their own checks for files without a header (edge lists). */
     uint64_t (*max_edges)(const char *algo);
 } mst_solver_desc;
+
+/*
+ * The shared driver of every solver executable (harness.c, after GAPBS's BenchmarkKernel): runs
+ * the solver `s` on the command line argv[0..argc) and returns the exit code: 0 ok, 1 bad usage,
+ * 2 bad input, 3 resources, 4 verification failed, 5 internal error. --help and --describe print
+ * to stdout and return 0 without initializing the solver.
+ */
+int mst_harness_main(const mst_solver_desc *s, int argc, char **argv);
 
 #ifdef __cplusplus
 }

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "harness.h"
+#include "solver.h"
 #include "../../seq/seq.h"
 #include "tmpdir.h"
 
