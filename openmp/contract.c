@@ -5,9 +5,361 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "contract_csr.h"
+#include "scan.h"
 #include "team_scan.h"
 #include "timer.h"
+
+/* ---- The levels ------------------------------------------------------------------------ */
+
+/*
+ * The levels: CSR graphs whose arcs carry their
+ * original edge's (key, id): the parallel build of the first level from the edge list, and the
+ * contraction of a level into the next (docs/contraction.md).
+ *
+ * Both are two-level counting sorts without atomics: threads count their slice per bucket of
+ * 2^shift row ids, a column-major scan of these counts gives every (bucket, thread) pair its
+ * own room, the threads scatter their items there, and each bucket is then one thread's, which
+ * lays out its rows alone. Atomic increments on row counters would serialize the cache misses
+ * (x86's locked instructions hold later loads back) and bounce the counters' lines between
+ * threads working on neighbouring rows.
+ */
+
+/* One level of the graph: row v is arcs [beg[v], end[v]); end[v] = beg[v + 1] unless parallel
+ * arcs were merged away. */
+typedef struct ct_csr {
+    uint64_t *beg; /* [n + 1] */
+    uint64_t *end; /* [n] */
+    uint32_t *adj; /* [2m] far end */
+    uint64_t *ki;  /* [2m] key << 32 | original edge id: the suite's total order */
+} ct_csr;
+
+/* Most buckets of a counting sort; the words of shared scratch (hist) a team of `threads`
+ * needs. */
+#define CT_CSR_BUCKETS 1024
+#define CT_CSR_HIST_WORDS(threads) (2 * ((uint64_t)(threads) + 2) * (CT_CSR_BUCKETS + 1))
+
+/* A vertex that leaves the graph (a finished component). */
+#define CT_NO_ID UINT32_MAX
+
+/* What contracting a level needs besides the two levels; shared by the team. */
+typedef struct ct_contraction {
+    const uint32_t *label; /* [n] new id of each vertex's super-vertex, or CT_NO_ID */
+    uint32_t *cnt;         /* [n] scratch: arcs of each vertex leaving its super-vertex */
+    uint32_t *order;       /* [n] scratch: those vertices grouped by their new id's bucket */
+    uint64_t *hist;        /* CT_CSR_HIST_WORDS(team size) words of scratch */
+    int merge;             /* keep only the lightest arc between two super-vertices */
+    uint64_t removed;      /* out: arcs merging removed */
+} ct_contraction;
+
+/* Rows up to this length are insertion-sorted (most rows of sparse graphs). */
+#define SHORT_ROW 24
+
+static inline int arc_less(const uint32_t *adj, const uint64_t *ki, uint64_t i, uint64_t j)
+{
+    return adj[i] < adj[j] || (adj[i] == adj[j] && ki[i] < ki[j]);
+}
+
+static inline void arc_swap(uint32_t *adj, uint64_t *ki, uint64_t i, uint64_t j)
+{
+    uint32_t a = adj[i];
+    uint64_t k = ki[i];
+    adj[i] = adj[j];
+    ki[i] = ki[j];
+    adj[j] = a;
+    ki[j] = k;
+}
+
+static void insertion_sort(uint32_t *adj, uint64_t *ki, uint64_t len)
+{
+    for (uint64_t i = 1; i < len; i++)
+        for (uint64_t j = i; j > 0 && arc_less(adj, ki, j, j - 1); j--)
+            arc_swap(adj, ki, j, j - 1);
+}
+
+/* Moves arc `root` down the max-heap [0, len). */
+static void sift_down(uint32_t *adj, uint64_t *ki, uint64_t root, uint64_t len)
+{
+    for (uint64_t child; (child = 2 * root + 1) < len; root = child) {
+        if (child + 1 < len && arc_less(adj, ki, child, child + 1))
+            child++;
+        if (!arc_less(adj, ki, root, child))
+            return;
+        arc_swap(adj, ki, root, child);
+    }
+}
+
+static void heap_sort(uint32_t *adj, uint64_t *ki, uint64_t len)
+{
+    for (uint64_t i = len / 2; i-- > 0;)
+        sift_down(adj, ki, i, len);
+    for (uint64_t end = len; end-- > 1;) {
+        arc_swap(adj, ki, 0, end);
+        sift_down(adj, ki, 0, end);
+    }
+}
+
+/*
+ * Sorts the row's arcs (far end adj[i], key << 32 | edge id ki[i], i < len) by (adj, ki) and
+ * keeps the first arc to each far end, the lightest in the (key, id) order, at the row's start.
+ * Returns the arcs kept. Insertion sort for short rows, heapsort (no scratch memory) for long
+ * ones: O(len log len) time, O(1) space.
+ */
+static uint64_t merge_row(uint32_t *adj, uint64_t *ki, uint64_t len)
+{
+    if (len < 2)
+        return len;
+    if (len <= SHORT_ROW)
+        insertion_sort(adj, ki, len);
+    else
+        heap_sort(adj, ki, len);
+    uint64_t kept = 1;
+    for (uint64_t i = 1; i < len; i++)
+        if (adj[i] != adj[kept - 1]) {
+            adj[kept] = adj[i];
+            ki[kept++] = ki[i];
+        }
+    return kept;
+}
+
+/* Row ids per bucket: 2^shift, at least 64 (a bucket's rows share cache lines) and few enough
+ * that there are at most CT_CSR_BUCKETS buckets. */
+static int bucket_shift(uint32_t n)
+{
+    int shift = 6;
+    while (((uint64_t)n >> shift) >= CT_CSR_BUCKETS)
+        shift++;
+    return shift;
+}
+
+/* The first level, passes 1 and 2: this thread's edges counted per bucket of their ends, then
+ * scattered as (source; far end << 32 | edge id) into the scratch arrays. */
+static void scatter_edges(const mst_graph *g, int shift, ct_csr *scratch, uint64_t *hist,
+                          uint64_t nb)
+{
+    int t = omp_get_thread_num(), p = omp_get_num_threads();
+    uint64_t lo, hi, *h = hist + (uint64_t)t * nb, *start = hist + (uint64_t)p * nb;
+    const uint32_t *u = g->u, *v = g->v;
+    par_team_slice(g->m, t, p, &lo, &hi);
+    for (uint64_t b = 0; b < nb; b++)
+        h[b] = 0;
+    for (uint64_t e = lo; e < hi; e++) {
+        h[u[e] >> shift]++;
+        h[v[e] >> shift]++;
+    }
+#pragma omp barrier
+#pragma omp single
+    mst_scan_thread_buckets(hist, nb, p, start);
+    uint32_t *src = scratch->adj;
+    uint64_t *far = scratch->ki;
+    for (uint64_t e = lo; e < hi; e++) {
+        uint64_t a = h[u[e] >> shift]++, b = h[v[e] >> shift]++;
+        src[a] = u[e];
+        far[a] = (uint64_t)v[e] << 32 | e;
+        src[b] = v[e];
+        far[b] = (uint64_t)u[e] << 32 | e;
+    }
+#pragma omp barrier
+}
+
+/* The first level, pass 3, on the bucket of vertices [x0, x1) whose arcs are scratch[a0, a1):
+ * degrees, offsets from a0 and the rows, all this thread's. */
+static void fill_bucket(const mst_graph *g, ct_csr *c, const ct_csr *scratch, uint64_t x0,
+                        uint64_t x1, uint64_t a0, uint64_t a1)
+{
+    const uint32_t *src = scratch->adj;
+    const uint64_t *far = scratch->ki;
+    for (uint64_t x = x0; x < x1; x++)
+        c->beg[x] = 0;
+    for (uint64_t a = a0; a < a1; a++)
+        c->beg[src[a]]++;
+    for (uint64_t x = x0, sum = a0; x < x1; x++) {
+        uint64_t d = c->beg[x];
+        c->beg[x] = c->end[x] = sum;
+        sum += d;
+    }
+    for (uint64_t a = a0; a < a1; a++) {
+        uint64_t at = c->end[src[a]]++;
+        uint32_t e = (uint32_t)far[a];
+        c->adj[at] = (uint32_t)(far[a] >> 32);
+        c->ki[at] = (uint64_t)g->key[e] << 32 | e;
+    }
+}
+
+/*
+ * Builds c, the CSR of g with both directions of every edge, each row in increasing edge id;
+ * scratch (a CSR of the same capacity, contents lost) holds the arcs grouped by bucket. Every
+ * thread of the calling OpenMP team must call it; hist: shared, CT_CSR_HIST_WORDS(team size)
+ * words. O((n + m) / threads + threads * buckets) time. Requires m < 2^32.
+ */
+static void ct_csr_build(const mst_graph *g, ct_csr *c, ct_csr *scratch, uint64_t *hist)
+{
+    int shift = bucket_shift(g->n);
+    uint64_t nb = ((uint64_t)g->n >> shift) + 1;
+    scatter_edges(g, shift, scratch, hist, nb);
+    const uint64_t *start = hist + (uint64_t)omp_get_num_threads() * nb;
+    if (omp_get_thread_num() == 0) /* no bucket writes it; the loop's barrier publishes it */
+        c->beg[g->n] = 2 * g->m;
+#pragma omp for schedule(dynamic, 1)
+    for (uint64_t b = 0; b < nb; b++) {
+        uint64_t x0 = b << shift, x1 = (b + 1) << shift;
+        fill_bucket(g, c, scratch, x0, x1 < g->n ? x1 : g->n, start[b], start[b + 1]);
+    }
+}
+
+/* The rows of c that thread t of p takes: [*lo, *hi), about as many arcs for every thread
+ * (rows are cut at arc offsets t * arcs / p; a row is never split). */
+static void arc_slice(const ct_csr *c, uint32_t n, int t, int p, uint32_t *lo, uint32_t *hi)
+{
+    uint64_t arcs = c->beg[n];
+    uint32_t cut[2];
+    for (int i = 0; i < 2; i++) {
+        uint64_t want = arcs * (uint64_t)(t + i) / (uint64_t)p;
+        uint32_t l = 0, r = n; /* the first row starting at or after `want` */
+        while (l < r) {
+            uint32_t mid = l + (r - l) / 2;
+            if (c->beg[mid] < want)
+                l = mid + 1;
+            else
+                r = mid;
+        }
+        cut[i] = t + i == p ? n : l;
+    }
+    *lo = cut[0];
+    *hi = cut[1];
+}
+
+/* Contraction, pass 1 on rows [lo, hi) of c: relabel the far ends, count each row's leaving
+ * arcs (w->cnt), and per bucket of new ids the rows that have some (hv) and their arcs (ha). */
+static void count_leaving(ct_csr *c, uint32_t lo, uint32_t hi, ct_contraction *w, int shift,
+                          uint64_t *hv, uint64_t *ha)
+{
+    const uint32_t *restrict label = w->label;
+    uint32_t *restrict adj = c->adj;
+    for (uint32_t v = lo; v < hi; v++) {
+        uint32_t id = label[v], k = 0;
+        for (uint64_t a = c->beg[v], end = c->end[v]; a < end; a++) {
+            uint32_t x = label[adj[a]];
+            adj[a] = x;
+            k += x != id;
+        }
+        w->cnt[v] = k;
+        if (k > 0) {
+            hv[id >> shift]++;
+            ha[id >> shift] += k;
+        }
+    }
+}
+
+/* Contraction: bucket b's first member slot (vstart) and first arc (astart) from the
+ * column-major scan of the member counts and the plain scan of the arc counts. */
+static void scan_contraction(uint64_t *hist, uint64_t nb, int p)
+{
+    uint64_t *hv = hist, *ha = hist + (uint64_t)p * nb, *vstart = hist + 2 * (uint64_t)p * nb;
+    uint64_t *astart = vstart + nb + 1, sum = 0;
+    mst_scan_thread_buckets(hv, nb, p, vstart);
+    for (uint64_t b = 0; b < nb; b++) {
+        astart[b] = sum;
+        for (int t = 0; t < p; t++)
+            sum += ha[(uint64_t)t * nb + b];
+    }
+    astart[nb] = sum;
+}
+
+/* Contraction, pass 3: copies the leaving arcs of row v (cnt of them) to d from slot `at`.
+ * Every arc is written and only a leaving one advances, so that no branch mispredicts; the
+ * loop ends with the last leaving arc, so nothing lands past the room. */
+static inline uint64_t copy_leaving(const ct_csr *c, uint32_t v, uint32_t id, uint32_t cnt,
+                                    ct_csr *d, uint64_t at)
+{
+    const uint32_t *restrict adj = c->adj;
+    const uint64_t *restrict ki = c->ki;
+    uint32_t *restrict to = d->adj;
+    uint64_t *restrict to_ki = d->ki;
+    for (uint64_t a = c->beg[v], stop = at + cnt; at < stop; a++) {
+        uint32_t x = adj[a];
+        to[at] = x;
+        to_ki[at] = ki[a];
+        at += x != id;
+    }
+    return at;
+}
+
+/* Contraction, pass 3 on the bucket of new rows [x0, x1), whose members are order[m0, m1) and
+ * whose arcs start at a0: degrees, offsets, rows, and merging. Returns the arcs merged away. */
+static uint64_t fill_rows(const ct_csr *c, ct_csr *d, const ct_contraction *w, uint64_t x0,
+                          uint64_t x1, uint64_t m0, uint64_t m1, uint64_t a0)
+{
+    const uint32_t *label = w->label, *order = w->order, *cnt = w->cnt;
+    uint64_t removed = 0;
+    for (uint64_t x = x0; x < x1; x++)
+        d->beg[x] = 0;
+    for (uint64_t i = m0; i < m1; i++)
+        d->beg[label[order[i]]] += cnt[order[i]];
+    for (uint64_t x = x0, sum = a0; x < x1; x++) {
+        uint64_t k = d->beg[x];
+        d->beg[x] = d->end[x] = sum;
+        sum += k;
+    }
+    for (uint64_t i = m0; i < m1; i++) {
+        uint32_t v = order[i], id = label[v];
+        d->end[id] = copy_leaving(c, v, id, cnt[v], d, d->end[id]);
+    }
+    for (uint64_t x = x0; w->merge && x < x1; x++) {
+        uint64_t len = d->end[x] - d->beg[x];
+        uint64_t kept = merge_row(d->adj + d->beg[x], d->ki + d->beg[x], len);
+        d->end[x] = d->beg[x] + kept;
+        removed += len - kept;
+    }
+    return removed;
+}
+
+/*
+ * Contracts level c (n rows) into d (n_new rows, same capacity): the arcs whose ends have
+ * different labels go to their source's label's row with the far end relabelled, key and edge
+ * id kept; with w->merge each new row then keeps only its lightest arc to each neighbour
+ * (merge_row, above). c's far ends are relabelled in place on the way. Every thread of the calling
+ * team must call it; threads take slices of c holding equal numbers of arcs. Returns d's arcs
+ * on every thread. O((n + arcs) / threads + threads * buckets) time, plus the sorting of rows
+ * when merging.
+ */
+static uint64_t ct_csr_contract(ct_csr *c, uint32_t n, ct_csr *d, uint32_t n_new,
+                                ct_contraction *w)
+{
+    int t = omp_get_thread_num(), p = omp_get_num_threads(), shift = bucket_shift(n_new);
+    uint64_t nb = ((uint64_t)n_new >> shift) + 1;
+    uint64_t *hv = w->hist + (uint64_t)t * nb, *ha = w->hist + (uint64_t)(p + t) * nb;
+    const uint64_t *vstart = w->hist + 2 * (uint64_t)p * nb, *astart = vstart + nb + 1;
+    uint32_t lo, hi;
+    arc_slice(c, n, t, p, &lo, &hi);
+    for (uint64_t b = 0; b < nb; b++)
+        hv[b] = ha[b] = 0;
+    if (t == 0) /* read after this call's last barrier, written before its first */
+        __atomic_store_n(&w->removed, 0, __ATOMIC_RELAXED);
+    count_leaving(c, lo, hi, w, shift, hv, ha);
+#pragma omp barrier
+#pragma omp single
+    scan_contraction(w->hist, nb, p);
+    for (uint32_t v = lo; v < hi; v++) /* pass 2: members into their bucket's slots */
+        if (w->cnt[v] > 0)
+            w->order[hv[w->label[v] >> shift]++] = v;
+    if (t == 0)
+        d->beg[n_new] = astart[nb];
+#pragma omp barrier
+    uint64_t removed = 0;
+#pragma omp for schedule(dynamic, 1) nowait
+    for (uint64_t b = 0; b < nb; b++) {
+        uint64_t x0 = b << shift, x1 = (b + 1) << shift;
+        removed += fill_rows(c, d, w, x0, x1 < n_new ? x1 : n_new, vstart[b], vstart[b + 1],
+                             astart[b]);
+    }
+    if (removed > 0)
+        __atomic_fetch_add(&w->removed, removed, __ATOMIC_RELAXED);
+    uint64_t arcs = astart[nb];
+#pragma omp barrier
+    return arcs - __atomic_load_n(&w->removed, __ATOMIC_RELAXED);
+}
+
+/* ---- The rounds ------------------------------------------------------------------------ */
 
 /* Vertices per chunk of the loops over rows: small enough to balance hubs, large enough that
  * taking a chunk costs little next to its arcs (docs/contraction.md). */
@@ -168,7 +520,7 @@ static uint32_t new_ids(ct_state *s, const ct_csr *c, uint32_t n)
     return (uint32_t)n_new;
 }
 
-/* Step 5: the next level in the other buffer (contract_csr.h). Returns its arcs. */
+/* Step 5: the next level in the other buffer (the levels, above). Returns its arcs. */
 static uint64_t contract(ct_state *s, ct_csr *c, ct_csr *d, uint32_t n, uint32_t n_new)
 {
     uint64_t arcs = ct_csr_contract(c, n, d, n_new, &s->work);

@@ -27,8 +27,8 @@ typedef struct par_contract_options {
  *     and leaves;
  *  5. contract: arcs between different super-vertices are counted per super-vertex, given
  *     offsets by a prefix sum and inserted into the other CSR buffer with relabelled ends
- *     (contract_csr.h: a counting sort without atomics). With merge_parallel each new row then
- *     keeps only its lightest arc to each neighbour (merge_rows.h).
+ *     (a counting sort without atomics). With merge_parallel each new row then
+ *     keeps only its lightest arc to each neighbour.
  * Rounds repeat until no arc is left; levels of fewer than 2048 vertices run on the calling
  * thread alone. The first CSR is built in parallel by the same kind of counting sort. Memory:
  * two CSR buffers of 2m arcs (12 bytes each) and 52 bytes per vertex.
