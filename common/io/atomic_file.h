@@ -16,10 +16,10 @@
  *                                place; dangling, refused: nothing is created through a link;
  *   a directory                  refused.
  *
- * The temporary is "TARGET.tmp-XXXXXXXXXXXX" with 12 random characters, created with
- * O_CREAT | O_EXCL | O_NOFOLLOW and mode 0666 (minus the umask, as any new file): a link or file
- * planted at that name is never followed nor reused, and a temporary left by a killed run
- * (SIGKILL) is only an unused file. While a temporary exists, SIGINT, SIGTERM and SIGHUP (where
+ * The temporary is "TARGET.tmp-XXXXXXXXXXXX" with 12 random characters, created as mkostemp
+ * does (O_CREAT | O_EXCL, and O_NOFOLLOW) but with mode 0666 minus the umask, as any new file,
+ * from its first moment: a link or file planted at that name is never followed nor reused, and a
+ * temporary left by a killed run (SIGKILL) is only an unused file. While a temporary exists, SIGINT, SIGTERM and SIGHUP (where
  * their action is the default) remove it and the process then dies of the signal, so its status
  * is 128 + signal for the shell and no output is committed.
  */
@@ -39,7 +39,7 @@ typedef struct mst_atomic_file {
     char *target;   /* what the temporary replaces (owned): path or a link's resolved target;
                      * NULL when written in place */
     char *tmp_path; /* the temporary (owned); NULL when written in place */
-    int fd;         /* write here; -1 once closed or handed over (e.g. to zlib's gzdopen) */
+    int fd;         /* write here; -1 once closed or handed over (to fdopen or gzdopen) */
 } mst_atomic_file;
 
 /*
