@@ -176,21 +176,6 @@ mst_status mst_atomic_open(mst_atomic_file *a, const char *path)
     return st;
 }
 
-mst_status mst_atomic_write(mst_atomic_file *a, const void *data, size_t bytes)
-{
-    const char *p = data;
-    while (bytes > 0) {
-        ssize_t k = write(a->fd, p, bytes);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k <= 0)
-            return mst_fail(MST_EINPUT, "%s: %s", a->path, strerror(k < 0 ? errno : EIO));
-        p += k;
-        bytes -= (size_t)k;
-    }
-    return MST_OK;
-}
-
 /* Frees the names; the temporary must be untracked first (the handler reads it). */
 static void release(mst_atomic_file *a)
 {

@@ -26,7 +26,6 @@
 #ifndef MST_ATOMIC_FILE_H
 #define MST_ATOMIC_FILE_H
 
-#include <stddef.h>
 
 #include "status.h"
 
@@ -48,10 +47,6 @@ typedef struct mst_atomic_file {
  * FIFO that cannot be opened); MST_ERESOURCE. On error *a is zeroed (nothing to abort).
  */
 mst_status mst_atomic_open(mst_atomic_file *a, const char *path);
-
-/* Writes all `bytes` of data to a->fd (retrying short writes and EINTR). Errors: MST_EINPUT
- * naming the path ("PATH: No space left on device"). */
-mst_status mst_atomic_write(mst_atomic_file *a, const void *data, size_t bytes);
 
 /*
  * Closes a->fd (unless already handed over and closed: -1) and renames the temporary to the

@@ -329,10 +329,9 @@ static mst_status write_words(mst_out *o, const uint32_t *src, uint64_t m, const
             float w = mst_key_to_float(key[e]);
             memcpy(&x, &w, sizeof x);
         }
-        mst_status st = mst_out_room(o, 4);
+        mst_status st = mst_out_u32le(o, x);
         if (st != MST_OK)
             return st;
-        mst_out_u32le(o, x);
     }
     return MST_OK;
 }
@@ -341,11 +340,11 @@ static mst_status write_words(mst_out *o, const uint32_t *src, uint64_t m, const
 static mst_status write_wide(mst_out *o, const mst_graph *g)
 {
     for (uint64_t e = 0; e < g->m; e++) {
-        mst_status st = mst_out_room(o, 8);
+        mst_status st = mst_out_u32le(o, (uint32_t)g->raw[e]);
+        if (st == MST_OK)
+            st = mst_out_u32le(o, (uint32_t)(g->raw[e] >> 32));
         if (st != MST_OK)
             return st;
-        mst_out_u32le(o, (uint32_t)g->raw[e]);
-        mst_out_u32le(o, (uint32_t)(g->raw[e] >> 32));
     }
     return MST_OK;
 }

@@ -26,22 +26,14 @@ mst_status mst_msf_write(const char *path, const mst_graph *g, uint64_t *eid, ui
                              mst_format_total(total, tbuf, sizeof tbuf)));
     for (uint64_t i = 0; i < k; i++) {
         uint64_t e = eid[i];
-        MST_CHECK(mst_out_room(&o, MST_OUT_LINE_BYTES));
-        if (format == MST_MSF_IDS) {
-            mst_out_u64(&o, e);
-            mst_out_char(&o, '\n');
-            continue;
-        }
         char w[64];
-        /* mst_format_edge_weight, not mst_out_edge_weight: a float weight 3 stays "3". */
-        size_t wlen = strlen(mst_format_edge_weight(g, e, w, sizeof w));
-        mst_out_u64(&o, (uint64_t)g->u[e] + (uint64_t)g->index_base);
-        mst_out_char(&o, ' ');
-        mst_out_u64(&o, (uint64_t)g->v[e] + (uint64_t)g->index_base);
-        mst_out_char(&o, ' ');
-        memcpy(o.buf + o.len, w, wlen);
-        o.len += wlen;
-        mst_out_char(&o, '\n');
+        if (format == MST_MSF_IDS)
+            MST_CHECK(mst_out_printf(&o, "%" PRIu64 "\n", e));
+        else /* mst_format_edge_weight, not mst_out_weight: a float weight 3 stays "3" */
+            MST_CHECK(mst_out_printf(&o, "%" PRIu64 " %" PRIu64 " %s\n",
+                                     (uint64_t)g->u[e] + (uint64_t)g->index_base,
+                                     (uint64_t)g->v[e] + (uint64_t)g->index_base,
+                                     mst_format_edge_weight(g, e, w, sizeof w)));
     }
     return mst_out_commit(&o);
 fail:

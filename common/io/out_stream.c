@@ -1,10 +1,11 @@
 /*
- * out_stream.c: buffered output of the graph and MSF writers, plain or gzip, into the
- * destination atomic_file.h opens (see out_stream.h). Plain bytes go to its descriptor with
- * write(); ".gz" output through zlib's gzdopen on the same descriptor, so that the temporary is
- * the exclusive one atomic_file created (gzopen would create a file of its own, following
- * links); after a successful gzclose the temporary is renamed into place.
- * Source: docs/design.md, Output and Errors; zlib manual (gzdopen, gzbuffer, gzwrite, gzclose).
+ * out_stream.c: output of the graph and MSF writers, plain through stdio or gzip through zlib,
+ * into the destination atomic_file.h opens (see out_stream.h). Both take over its descriptor
+ * (fdopen, gzdopen), so that the file written is the exclusive temporary atomic_file created
+ * (gzopen would create a file of its own, following links); after a successful fclose or
+ * gzclose the temporary is renamed into place.
+ * Source: docs/design.md, Output and Errors; C11 7.21 (fdopen: POSIX); zlib manual (gzdopen,
+ * gzwrite, gzvprintf, gzclose).
  */
 #include "out_stream.h"
 
@@ -12,8 +13,8 @@
 #include <inttypes.h>
 #include <math.h>
 #include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 #include <zlib.h>
 
@@ -32,61 +33,78 @@ mst_status mst_out_open(mst_out *o, const char *path)
 
 mst_status mst_out_open_as(mst_out *o, const char *path, int gzip)
 {
-    mst_status st = MST_OK;
     memset(o, 0, sizeof *o);
     o->path = path;
-    MST_ALLOC(o->buf, MST_OUT_BUFFER_BYTES);
-    MST_CHECK(mst_atomic_open(&o->a, path));
-    if (!gzip)
-        return MST_OK;
+    mst_status st = mst_atomic_open(&o->a, path);
+    if (st != MST_OK)
+        return st;
     errno = 0;
-    o->gz = gzdopen(o->a.fd, "wb1"); /* level 1: 4-5x faster than 6, files ~7% larger */
-    if (o->gz == NULL) /* the descriptor is still ours: mst_atomic_abort closes it */
-        MST_FAIL(MST_EINPUT, "%s: %s", path, errno ? strerror(errno) : "cannot open for writing");
-    o->a.fd = -1; /* zlib's now: gzclose closes it */
-    gzbuffer(o->gz, 1u << 20); /* before the first write, as zlib requires */
+    if (gzip)
+        o->gz = gzdopen(o->a.fd, "wb1"); /* level 1: text compresses several times faster */
+    else
+        o->f = fdopen(o->a.fd, "wb");
+    if (o->gz == NULL && o->f == NULL) { /* the descriptor is still ours: abort closes it */
+        st = mst_fail(errno == ENOMEM ? MST_ERESOURCE : MST_EINPUT, "%s: %s", path,
+                      errno ? strerror(errno) : "cannot open for writing");
+        mst_out_abort(o);
+        return st;
+    }
+    o->a.fd = -1; /* stdio's or zlib's now: fclose or gzclose closes it */
     return MST_OK;
-fail:
-    mst_out_abort(o);
-    return st;
+}
+
+/* MST_OK if `ok`, else MST_EINPUT with the reason stdio or zlib gives. */
+static mst_status result(mst_out *o, int ok)
+{
+    if (ok)
+        return MST_OK;
+    int errnum = Z_ERRNO;
+    const char *msg = o->gz != NULL ? gzerror(o->gz, &errnum) : NULL;
+    return mst_fail(MST_EINPUT, "%s: %s", o->path,
+                    errnum == Z_ERRNO ? strerror(errno ? errno : EIO) : msg);
+}
+
+mst_status mst_out_printf(mst_out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = o->gz != NULL ? gzvprintf(o->gz, fmt, ap) : vfprintf(o->f, fmt, ap);
+    va_end(ap);
+    return result(o, k >= 0 && (o->gz == NULL || k > 0 || *fmt == '\0'));
+}
+
+mst_status mst_out_write(mst_out *o, const void *data, size_t bytes)
+{
+    if (o->gz != NULL)
+        return result(o, gzfwrite(data, 1, bytes, o->gz) == bytes);
+    return result(o, fwrite(data, 1, bytes, o->f) == bytes);
+}
+
+mst_status mst_out_u32le(mst_out *o, uint32_t x)
+{
+    unsigned char p[4] = {(unsigned char)x, (unsigned char)(x >> 8), (unsigned char)(x >> 16),
+                          (unsigned char)(x >> 24)};
+    return mst_out_write(o, p, sizeof p);
 }
 
 mst_status mst_out_flush(mst_out *o)
 {
-    size_t bytes = o->len;
-    o->len = 0;
-    if (bytes == 0)
-        return MST_OK;
-    if (o->gz == NULL)
-        return mst_atomic_write(&o->a, o->buf, bytes);
-    /* bytes <= 1 MiB: fits gzwrite's unsigned length and int result. */
-    if (gzwrite(o->gz, o->buf, (unsigned)bytes) != (int)bytes) {
-        int errnum;
-        const char *msg = gzerror(o->gz, &errnum);
-        return mst_fail(MST_EINPUT, "%s: %s", o->path, errnum == Z_ERRNO ? strerror(errno) : msg);
-    }
-    return MST_OK;
+    return result(o, o->gz != NULL ? gzflush(o->gz, Z_SYNC_FLUSH) == Z_OK : fflush(o->f) == 0);
 }
 
 mst_status mst_out_commit(mst_out *o)
 {
-    mst_status st = MST_OK;
-    MST_CHECK(mst_out_flush(o));
-    if (o->gz != NULL) {
-        errno = 0;
-        int rc = gzclose(o->gz);
-        o->gz = NULL;
-        if (rc != Z_OK)
-            MST_FAIL(MST_EINPUT, "%s: %s", o->path,
-                     rc == Z_ERRNO && errno ? strerror(errno) : "gzip write failed");
+    errno = 0;
+    int ok = o->gz != NULL ? gzclose(o->gz) == Z_OK : fclose(o->f) == 0;
+    o->gz = NULL;
+    o->f = NULL;
+    if (!ok) {
+        mst_status st = mst_fail(MST_EINPUT, "%s: %s", o->path,
+                                 errno ? strerror(errno) : "gzip write failed");
+        mst_out_abort(o);
+        return st;
     }
-    st = mst_atomic_commit(&o->a); /* removes the temporary file on failure */
-    free(o->buf);
-    memset(o, 0, sizeof *o);
-    return st;
-fail:
-    mst_out_abort(o);
-    return st;
+    return mst_atomic_commit(&o->a); /* removes the temporary file on failure */
 }
 
 void mst_out_abort(mst_out *o)
@@ -95,66 +113,22 @@ void mst_out_abort(mst_out *o)
         return;
     if (o->gz != NULL)
         gzclose(o->gz);
+    if (o->f != NULL)
+        fclose(o->f);
     mst_atomic_abort(&o->a);
-    free(o->buf);
     memset(o, 0, sizeof *o);
 }
 
-mst_status mst_out_write(mst_out *o, const void *data, size_t bytes)
+const char *mst_out_weight(const mst_graph *g, uint64_t e, char *buf)
 {
-    const char *p = data;
-    while (bytes > 0) {
-        mst_status st = mst_out_room(o, 1);
-        if (st != MST_OK)
-            return st;
-        size_t k = MST_OUT_BUFFER_BYTES - o->len;
-        if (k > bytes)
-            k = bytes;
-        memcpy(o->buf + o->len, p, k);
-        o->len += k;
-        p += k;
-        bytes -= k;
-    }
-    return MST_OK;
-}
-
-mst_status mst_out_printf(mst_out *o, const char *fmt, ...)
-{
-    char line[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    if (k < 0)
-        return mst_fail(MST_EINPUT, "%s: cannot format a header line", o->path);
-    return mst_out_write(o, line, (size_t)k < sizeof line ? (size_t)k : sizeof line - 1);
-}
-
-void mst__out_float(mst_out *o, uint32_t key)
-{
-    char w[48];
-    size_t k = (size_t)mst_format_float_text(key, w); /* = mst_format_weight, faster */
+    if (g->weight_type == MST_WEIGHT_FLOAT32)
+        mst_format_float_text(g->key[e], buf);
+    else
+        mst_format_edge_weight(g, e, buf, 46);
     /* "3" or "-0" would read back as integers: make them "3.0", "-0.0". ("inf" stays.) */
-    if (strpbrk(w, ".eEin") == NULL) {
-        w[k++] = '.';
-        w[k++] = '0';
-    }
-    memcpy(o->buf + o->len, w, k);
-    o->len += k;
-}
-
-void mst__out_double(mst_out *o, uint64_t bits)
-{
-    char w[48];
-    mst_weight_value x = {MST_WEIGHT_FLOAT64, 0, 0, 0.0};
-    memcpy(&x.d, &bits, sizeof x.d);
-    size_t k = strlen(mst_format_value(x, w, sizeof w - 2));
-    if (strpbrk(w, ".eEin") == NULL) { /* as mst__out_float: "3" would read back as an integer */
-        w[k++] = '.';
-        w[k++] = '0';
-    }
-    memcpy(o->buf + o->len, w, k);
-    o->len += k;
+    if (mst_weight_is_float(g->weight_type) && strpbrk(buf, ".eEin") == NULL)
+        strcat(buf, ".0");
+    return buf;
 }
 
 mst_status mst_out_check_finite(const mst_graph *g, int with_weights, const char *path)

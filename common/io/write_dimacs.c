@@ -18,7 +18,7 @@
  * distinct edges never merge, since each pair is complete before the next edge starts); in 'tw'
  * files, edges of a group of parallel edges are written in the orientation of the group's first
  * edge (arc_flips.h) so that none is merged.
- * One pass, buffered (out_stream.h). O(m) time.
+ * One pass (out_stream.h). O(m) time.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -26,19 +26,6 @@
 #include "arc_flips.h"
 #include "out_stream.h"
 #include "write_formats.h"
-
-/* "a U V W\n" for the arc a -> b of edge e. */
-static inline void arc_line(mst_out *o, const mst_graph *g, uint32_t a, uint32_t b, uint64_t e)
-{
-    mst_out_char(o, 'a');
-    mst_out_char(o, ' ');
-    mst_out_u64(o, (uint64_t)a + 1);
-    mst_out_char(o, ' ');
-    mst_out_u64(o, (uint64_t)b + 1);
-    mst_out_char(o, ' ');
-    mst_out_edge_weight(o, g, e);
-    mst_out_char(o, '\n');
-}
 
 /* The 'p sp' body: both arcs of every edge. */
 static mst_status write_sp(mst_out *o, const mst_graph *g)
@@ -49,9 +36,11 @@ static mst_status write_sp(mst_out *o, const mst_graph *g)
                              "p sp %" PRIu32 " %" PRIu64 "\n", g->n, g->m,
                              mst_weight_type_name(g->weight_type), g->n, 2 * g->m));
     for (uint64_t e = 0; e < g->m; e++) {
-        MST_CHECK(mst_out_room(o, 2 * MST_OUT_LINE_BYTES));
-        arc_line(o, g, g->u[e], g->v[e], e);
-        arc_line(o, g, g->v[e], g->u[e], e);
+        uint64_t a = (uint64_t)g->u[e] + 1, b = (uint64_t)g->v[e] + 1;
+        char w[48];
+        mst_out_weight(g, e, w);
+        MST_CHECK(mst_out_printf(o, "a %" PRIu64 " %" PRIu64 " %s\na %" PRIu64 " %" PRIu64
+                                 " %s\n", a, b, w, b, a, w));
     }
 fail:
     return st;
@@ -69,11 +58,8 @@ static mst_status write_tw(mst_out *o, const mst_graph *g)
     for (uint64_t e = 0; e < g->m; e++) {
         uint32_t a, b;
         mst_arc_oriented(g, e, flips, nflips, &next, &a, &b);
-        MST_CHECK(mst_out_room(o, MST_OUT_LINE_BYTES));
-        mst_out_u64(o, (uint64_t)a + 1);
-        mst_out_char(o, ' ');
-        mst_out_u64(o, (uint64_t)b + 1);
-        mst_out_char(o, '\n');
+        MST_CHECK(mst_out_printf(o, "%" PRIu64 " %" PRIu64 "\n", (uint64_t)a + 1,
+                                 (uint64_t)b + 1));
     }
 fail:
     free(flips);

@@ -18,7 +18,7 @@
  *     edge), so edges of a group of parallel edges with equal weights are all written in the
  *     orientation of the group's first edge (arc_flips.h); in graphs without such groups every
  *     edge keeps its orientation.
- * One pass, buffered (out_stream.h). O(m) time.
+ * One pass (out_stream.h). O(m) time.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -48,15 +48,10 @@ mst_status mst_write_edgelist(const char *path, const mst_graph *g, int with_wei
             top = (uint64_t)a + 1;
         if (b >= top)
             top = (uint64_t)b + 1;
-        MST_CHECK(mst_out_room(&o, MST_OUT_LINE_BYTES));
-        mst_out_u64(&o, a);
-        mst_out_char(&o, ' ');
-        mst_out_u64(&o, b);
-        if (with_weights) {
-            mst_out_char(&o, ' ');
-            mst_out_edge_weight(&o, g, e);
-        }
-        mst_out_char(&o, '\n');
+        char w[48];
+        MST_CHECK(mst_out_printf(&o, "%" PRIu32 " %" PRIu32 "%s%s\n", a, b,
+                                 with_weights ? " " : "",
+                                 with_weights ? mst_out_weight(g, e, w) : ""));
     }
     if (top < g->n) {
         /* Weight 0 (0.0 for float32) changes neither the file's weight type nor its range. */

@@ -13,7 +13,7 @@
  * weight, but NOT the edge order: a CSR has no edge ids, so the loader numbers the edges row by
  * row (edge {a, b}, a < b, gets its id from a's row) and orients each as (min, max); the MSF
  * chosen among equal weights and --weights random weights (drawn per edge id) change with it.
- * Buffered (out_stream.h) from the CSR of g. O(n + m) time; 20 bytes per arc for the CSR.
+ * Written (out_stream.h) from the CSR of g. O(n + m) time; 20 bytes per arc for the CSR.
  */
 #include <inttypes.h>
 
@@ -51,13 +51,12 @@ static mst_status write_words(mst_out *o, const mst_graph *g, const uint32_t *sr
                               const uint64_t *eid, uint64_t count)
 {
     for (uint64_t i = 0; i < count; i++) {
-        mst_status st = mst_out_room(o, 4);
-        if (st != MST_OK)
-            return st;
         uint64_t bits = 0; /* int32 weights, checked by check_limits: int64 bits */
         if (src == NULL)
             mst_weight_value_fits(mst_edge_weight(g, eid[i]), MST_WEIGHT_INT32, &bits);
-        mst_out_u32le(o, src != NULL ? src[i] : (uint32_t)bits);
+        mst_status st = mst_out_u32le(o, src != NULL ? src[i] : (uint32_t)bits);
+        if (st != MST_OK)
+            return st;
     }
     return MST_OK;
 }
@@ -72,13 +71,10 @@ mst_status mst_write_egr(const char *path, const mst_graph *g, int with_weights)
     MST_CHECK(check_limits(path, g, with_weights));
     MST_CHECK(mst_csr_build(g, &c));
     MST_CHECK(mst_out_open(&o, path));
-    MST_CHECK(mst_out_room(&o, 8));
-    mst_out_u32le(&o, g->n);
-    mst_out_u32le(&o, (uint32_t)(2 * g->m));
-    for (uint64_t x = 0; x <= g->n; x++) {
-        MST_CHECK(mst_out_room(&o, 4));
-        mst_out_u32le(&o, (uint32_t)c.offset[x]);
-    }
+    MST_CHECK(mst_out_u32le(&o, g->n));
+    MST_CHECK(mst_out_u32le(&o, (uint32_t)(2 * g->m)));
+    for (uint64_t x = 0; x <= g->n; x++)
+        MST_CHECK(mst_out_u32le(&o, (uint32_t)c.offset[x]));
     MST_CHECK(write_words(&o, g, c.adj, NULL, 2 * g->m));
     if (with_weights)
         MST_CHECK(write_words(&o, g, NULL, c.eid, 2 * g->m));

@@ -40,17 +40,12 @@ mst_status mst_write_metis(const char *path, const mst_graph *g, int with_weight
                              with_weights ? " 1" : ""));
     for (uint32_t x = 0; x < g->n; x++) {
         for (uint64_t j = c.offset[x]; j < c.offset[x + 1]; j++) {
-            MST_CHECK(mst_out_room(&o, MST_OUT_LINE_BYTES));
-            if (j > c.offset[x])
-                mst_out_char(&o, ' ');
-            mst_out_u64(&o, (uint64_t)c.adj[j] + 1);
-            if (with_weights) {
-                mst_out_char(&o, ' ');
-                mst_out_edge_weight(&o, g, c.eid[j]);
-            }
+            char w[48];
+            MST_CHECK(mst_out_printf(&o, "%s%" PRIu64 "%s%s", j > c.offset[x] ? " " : "",
+                                     (uint64_t)c.adj[j] + 1, with_weights ? " " : "",
+                                     with_weights ? mst_out_weight(g, c.eid[j], w) : ""));
         }
-        MST_CHECK(mst_out_room(&o, 1));
-        mst_out_char(&o, '\n');
+        MST_CHECK(mst_out_printf(&o, "\n"));
     }
     mst_csr_free(&c);
     return mst_out_commit(&o);

@@ -41,15 +41,11 @@ mst_status mst_write_mtx(const char *path, const mst_graph *g, int with_weights)
                              g->m));
     for (uint64_t e = 0; e < g->m; e++) {
         uint32_t a = g->u[e], b = g->v[e];
-        MST_CHECK(mst_out_room(&o, MST_OUT_LINE_BYTES));
-        mst_out_u64(&o, (uint64_t)(a > b ? a : b) + 1);
-        mst_out_char(&o, ' ');
-        mst_out_u64(&o, (uint64_t)(a > b ? b : a) + 1);
-        if (with_weights) {
-            mst_out_char(&o, ' ');
-            mst_out_edge_weight(&o, g, e);
-        }
-        mst_out_char(&o, '\n');
+        char w[48];
+        MST_CHECK(mst_out_printf(&o, "%" PRIu64 " %" PRIu64 "%s%s\n",
+                                 (uint64_t)(a > b ? a : b) + 1, (uint64_t)(a > b ? b : a) + 1,
+                                 with_weights ? " " : "",
+                                 with_weights ? mst_out_weight(g, e, w) : ""));
     }
     return mst_out_commit(&o);
 fail:

@@ -496,25 +496,6 @@ Test(writer, arc_flips_only_reversed_equal_parallels)
     free(flips);
 }
 
-Test(writer, integer_text)
-{
-    mst_out o;
-    cr_assert_eq(mst_out_open(&o, tmp_path("ints.txt")), MST_OK);
-    const uint64_t us[] = {0, 9, 10, 99, 100, 101, 12345678901234567890ull, UINT64_MAX};
-    for (size_t i = 0; i < sizeof us / sizeof *us; i++) {
-        mst_out_u64(&o, us[i]);
-        mst_out_char(&o, ' ');
-    }
-    mst_out_i64(&o, INT64_MIN);
-    mst_out_char(&o, ' ');
-    mst_out_i64(&o, -7);
-    o.buf[o.len] = '\0';
-    cr_assert_str_eq(o.buf, "0 9 10 99 100 101 12345678901234567890 18446744073709551615 "
-                            "-9223372036854775808 -7");
-    mst_out_abort(&o);
-    cr_assert_eq(tmp_dir_entries(), 0);
-}
-
 Test(writer, float_text_matches_mst_format_weight)
 {
     uint64_t s = 99;
