@@ -18,8 +18,6 @@
 #include <strings.h>
 #include <zlib.h>
 
-#include "float_text.h"
-
 int mst_path_is_gz(const char *path)
 {
     size_t len = strlen(path);
@@ -121,10 +119,7 @@ void mst_out_abort(mst_out *o)
 
 const char *mst_out_weight(const mst_graph *g, uint64_t e, char *buf)
 {
-    if (g->weight_type == MST_WEIGHT_FLOAT32)
-        mst_format_float_text(g->key[e], buf);
-    else
-        mst_format_edge_weight(g, e, buf, 46);
+    mst_format_edge_weight(g, e, buf, 46);
     /* "3" or "-0" would read back as integers: make them "3.0", "-0.0". ("inf" stays.) */
     if (mst_weight_is_float(g->weight_type) && strpbrk(buf, ".eEin") == NULL)
         strcat(buf, ".0");

@@ -1,6 +1,6 @@
 /*
  * test_writers.c: unit tests of the graph writers (common/writer.c, write_*.c, out_stream.c,
- * arc_flips.c, float_text.c).
+ * arc_flips.c).
  *
  * Hand-made canonical graphs with the hard cases (parallel edges of equal weight in both
  * orientations, isolated last vertices, negative, uint32 and float weights including -0.0 and
@@ -8,7 +8,6 @@
  * with mst_graph_load: order-keeping formats (edgelist, mtx, dimacs, msb) must give the same
  * graph edge for edge (mtx: each edge as (max, min)); metis and egr the same n, m and multiset
  * of weighted edges. Refused conversions must fail with the documented code and leave no file.
- * The fast float text must equal mst_format_weight byte for byte.
  * Source: docs/design.md, Data model; docs/formats.md; writer.h.
  */
 #include <criterion/criterion.h>
@@ -20,7 +19,6 @@
 #include <unistd.h>
 
 #include "arc_flips.h"
-#include "float_text.h"
 #include "graph.h"
 #include "loader.h"
 #include "out_stream.h"
@@ -494,33 +492,4 @@ Test(writer, arc_flips_only_reversed_equal_parallels)
     cr_assert_eq(count, 3);
     cr_assert(flips[0] == 1 && flips[1] == 2 && flips[2] == 4);
     free(flips);
-}
-
-Test(writer, float_text_matches_mst_format_weight)
-{
-    uint64_t s = 99;
-    char a[64], b[64];
-    for (int i = 0; i < 300000; i++) {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        uint32_t bits = (uint32_t)s;
-        if (i % 3 == 1) { /* uniform (0, 1], the generators' float weights */
-            float f = (float)((s >> 40) + 1) / 16777216.0f;
-            memcpy(&bits, &f, sizeof bits);
-        } else if (i % 3 == 2) { /* whole numbers and their neighbours */
-            float f = (float)(s % 100000000);
-            memcpy(&bits, &f, sizeof bits);
-            bits += (uint32_t)(s >> 60) % 3 - 1;
-        }
-        float w;
-        memcpy(&w, &bits, sizeof w);
-        if (isnan(w))
-            continue;
-        uint32_t key = mst_key_from_float(w);
-        mst_format_weight(MST_WEIGHT_FLOAT32, key, a, sizeof a);
-        int len = mst_format_float_text(key, b);
-        cr_assert_str_eq(b, a, "bits 0x%08x", bits);
-        cr_assert_eq(len, (int)strlen(a));
-    }
 }
