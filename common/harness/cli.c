@@ -87,19 +87,6 @@ int mst_cli_parse_positive(const char *option, const char *s, double max, double
     return 0;
 }
 
-const char *mst_cli_split(const char *arg, char *buf, int len, const char **inline_value)
-{
-    const char *eq = strncmp(arg, "--", 2) == 0 ? strchr(arg, '=') : NULL;
-    if (eq == NULL || eq - arg >= len) {
-        *inline_value = NULL;
-        return arg;
-    }
-    memcpy(buf, arg, (size_t)(eq - arg));
-    buf[eq - arg] = '\0';
-    *inline_value = eq + 1;
-    return buf;
-}
-
 const mst_option mst_round_pick_table[] = {
     {.name = "--round-weights", .kind = MST_OPT_STRING, .offset = offsetof(mst_round_pick, path),
      .metavar = "FILE", .help = "the weights file of a --rounds run (columns, or a path with {r})"},

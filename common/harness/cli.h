@@ -52,12 +52,6 @@ int mst_cli_parse_count(const char *option, const char *s, uint64_t max, uint64_
  * 0, or -1 with a usage message naming `option` recorded (MST_EUSAGE). */
 int mst_cli_parse_positive(const char *option, const char *s, double max, double *out);
 
-/*
- * Splits "--name=value" into name and value in a caller buffer: returns the name (buf or arg)
- * and sets *inline_value to the value, or NULL if arg has no '='.
- */
-const char *mst_cli_split(const char *arg, char *buf, int len, const char **inline_value);
-
 #ifdef __cplusplus
 }
 #endif

@@ -1,8 +1,11 @@
-/* options.c: the option-table parser, --help and --describe (see options.h). */
+/* options.c: the option tables parsed with getopt_long (see options.h). Source: POSIX.1-2017
+ * getopt(); glibc's getopt_long (long options, "-" ordering, ":" for a missing value). */
 #include "options.h"
 
 #include <float.h>
+#include <getopt.h>
 #include <inttypes.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,68 +89,101 @@ static mst_status apply_defaults(const mst_cli *cli)
     return MST_OK;
 }
 
-/* The option called `name` (or its alias) and its group, or NULL. */
-static const mst_option *find(const mst_cli *cli, const char *name, const mst_opt_group **group)
-{
-    for (int k = 0; k < cli->ngroups; k++)
-        for (const mst_option *o = cli->groups[k].options; o->name != NULL; o++)
-            if (strcmp(o->name, name) == 0 || (o->alias != NULL && strcmp(o->alias, name) == 0)) {
-                *group = &cli->groups[k];
-                return o;
-            }
-    return NULL;
-}
+/* getopt_long keeps its state in globals (optind, optarg, optopt, opterr), so parses take turns
+ * here: libmst parses a solve's options on the caller's thread, several at once. */
+static pthread_mutex_t getopt_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Handles argv[*i], an option; advances *i past a separate value. */
-static mst_status one_option(const mst_cli *cli, int argc, char **argv, int *i)
+/* The getopt_long loop over argv, with long[] and at[] built from the tables (see caller). */
+static mst_status run_getopt(const mst_cli *cli, int argc, char **argv, const char **args,
+                             int *nargs, mst_cli_action *action, const struct option *longs,
+                             const char *shorts, const mst_opt_group **at_group,
+                             const mst_option **at)
 {
-    char namebuf[64];
-    const char *inline_value;
-    const char *name = mst_cli_split(argv[*i], namebuf, sizeof namebuf, &inline_value);
-    const mst_opt_group *g = NULL;
-    const mst_option *o = find(cli, name, &g);
-    if (o == NULL)
-        return mst_fail(MST_EUSAGE, "unknown option '%s'", name);
-    if (o->kind == MST_OPT_FLAG) {
-        if (inline_value != NULL)
-            return mst_fail(MST_EUSAGE, "option %s takes no value", name);
-        return set_value(g, o, NULL);
+    int cap = cli->max_args >= 0 ? cli->max_args : argc, c;
+    optind = 0; /* glibc: start over, with the ordering of this optstring */
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, shorts, longs, NULL)) != -1) {
+        int i = c >= 256 ? c - 256 : -1;
+        for (int k = 0; i < 0 && c != 1 && c != ':' && c != '?' && at[k] != NULL; k++)
+            if (at[k]->alias != NULL && at[k]->alias[1] == c)
+                i = k;
+        if (c == 1 && *nargs == cap)
+            return mst_fail(MST_EUSAGE, "too many arguments ('%s')", optarg);
+        if (c == 1) {
+            args[(*nargs)++] = optarg;
+        } else if (c == 'h' || c == 255) {
+            *action = c == 'h' ? MST_CLI_HELP : MST_CLI_DESCRIBE;
+            return MST_OK;
+        } else if (c == ':' || c == '?') { /* optopt: the option, 0 for an unknown long one */
+            char alias[3] = {'-', (char)optopt, '\0'};
+            const char *name = optopt >= 256 ? at[optopt - 256]->name
+                               : optopt > 0  ? alias
+                                             : argv[optind - 1];
+            if (c == ':')
+                return mst_fail(MST_EUSAGE, "option %s needs a value", name);
+            if (optopt >= 256) /* a value given to a flag */
+                return mst_fail(MST_EUSAGE, "option %s takes no value", name);
+            return mst_fail(MST_EUSAGE, "unknown option '%.*s'", (int)strcspn(name, "="), name);
+        } else {
+            mst_status st = set_value(at_group[i], at[i], optarg);
+            if (st != MST_OK)
+                return st;
+        }
     }
-    const char *value = inline_value;
-    if (value == NULL && *i + 1 < argc)
-        value = argv[++*i];
-    if (value == NULL)
-        return mst_fail(MST_EUSAGE, "option %s needs a value", name);
-    return set_value(g, o, value);
+    for (; optind < argc; optind++) /* after "--" */
+        if (*nargs == cap)
+            return mst_fail(MST_EUSAGE, "too many arguments ('%s')", argv[optind]);
+        else
+            args[(*nargs)++] = argv[optind];
+    return MST_OK;
 }
 
 mst_status mst_cli_parse(const mst_cli *cli, int argc, char **argv, const char **args,
                          int *nargs, mst_cli_action *action)
 {
-    int cap = cli->max_args >= 0 ? cli->max_args : argc;
+    mst_status st = MST_OK;
+    struct option *longs = NULL;
+    const mst_opt_group **at_group = NULL;
+    const mst_option **at = NULL;
+    char *shorts = NULL;
     *nargs = 0;
     *action = MST_CLI_RUN;
-    mst_status st = apply_defaults(cli);
-    for (int i = 1; i < argc && st == MST_OK; i++) {
-        const char *a = argv[i];
-        if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            *action = MST_CLI_HELP;
-            return MST_OK;
+    MST_CHECK(apply_defaults(cli));
+    /* getopt_long's tables: option i of the tables is val 256 + i, its alias a short option;
+     * optstring "-:" returns arguments in order (val 1) and a missing value as ':'. */
+    int count = 0;
+    for (int k = 0; k < cli->ngroups; k++)
+        for (const mst_option *o = cli->groups[k].options; o->name != NULL; o++)
+            count++;
+    MST_ALLOC(longs, count + 3);
+    MST_ALLOC(at_group, count + 1);
+    MST_ALLOC(at, count + 1);
+    MST_ALLOC(shorts, 3 * count + 4);
+    strcpy(shorts, "-:h");
+    count = 0;
+    for (int k = 0; k < cli->ngroups; k++)
+        for (const mst_option *o = cli->groups[k].options; o->name != NULL; o++, count++) {
+            int arg = o->kind == MST_OPT_FLAG ? no_argument : required_argument;
+            longs[count] = (struct option){o->name + 2, arg, NULL, 256 + count};
+            at_group[count] = &cli->groups[k];
+            at[count] = o;
+            if (o->alias != NULL)
+                strcat(strncat(shorts, o->alias + 1, 1), arg == no_argument ? "" : ":");
         }
-        if (strcmp(a, "--describe") == 0) {
-            *action = MST_CLI_DESCRIBE;
-            return MST_OK;
-        }
-        if (a[0] != '-' || strcmp(a, "-") == 0) {
-            if (*nargs == cap)
-                return mst_fail(MST_EUSAGE, "too many arguments ('%s')", a);
-            args[(*nargs)++] = a;
-            continue;
-        }
-        st = one_option(cli, argc, argv, &i);
-    }
-    if (st == MST_OK && *nargs < cli->min_args)
+    at[count] = NULL;
+    longs[count] = (struct option){"help", no_argument, NULL, 'h'};
+    longs[count + 1] = (struct option){"describe", no_argument, NULL, 255};
+    memset(&longs[count + 2], 0, sizeof *longs);
+    pthread_mutex_lock(&getopt_lock);
+    st = run_getopt(cli, argc, argv, args, nargs, action, longs, shorts, at_group, at);
+    pthread_mutex_unlock(&getopt_lock);
+    if (st == MST_OK && *action == MST_CLI_RUN && *nargs < cli->min_args)
         st = mst_fail(MST_EUSAGE, "missing arguments (usage: %s %s)", cli->program, cli->usage);
+fail:
+    free(longs);
+    free(at_group);
+    free(at);
+    free(shorts);
     return st;
 }
 

@@ -83,12 +83,14 @@ typedef enum mst_cli_action { MST_CLI_RUN, MST_CLI_HELP, MST_CLI_DESCRIBE } mst_
 
 /*
  * Sets every field of every group to its option's default (mst_option.def), then parses
- * argv[1..argc): options in any order ("--name value", "--name=value", aliases), positional
- * arguments (anything not starting with '-', and "-") into args[0..*nargs) (room for
- * cli->max_args, or argc entries when max_args < 0). "-h"/"--help" and "--describe" stop the
- * parse with *action set. Errors: MST_EUSAGE with a one-line message (unknown option, missing
- * or bad value, a value given to a flag, too few or too many arguments). A bad default in a
- * table is a programming error: MST_EINTERNAL.
+ * argv[1..argc) with getopt_long: options in any order ("--name value", "--name=value", a unique
+ * prefix of a name, aliases as short options), positional arguments (anything not starting with
+ * '-', "-", and everything after "--") into args[0..*nargs) in order (room for cli->max_args, or
+ * argc entries when max_args < 0); argv is not reordered. "-h"/"--help" and "--describe" stop the
+ * parse with *action set. Parses on several threads take turns (getopt_long's state is global).
+ * Errors: MST_EUSAGE with a one-line message (unknown option, missing or bad value, a value
+ * given to a flag, too few or too many arguments); MST_ERESOURCE. A bad default in a table is a
+ * programming error: MST_EINTERNAL.
  */
 mst_status mst_cli_parse(const mst_cli *cli, int argc, char **argv, const char **args,
                          int *nargs, mst_cli_action *action);

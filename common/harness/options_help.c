@@ -11,13 +11,6 @@ static const char *kind_name(mst_opt_kind k)
     return names[k];
 }
 
-/* "--name, -a METAVAR" as --help's left column. */
-static void left_column(const mst_option *o, char *buf, size_t cap)
-{
-    snprintf(buf, cap, "%s%s%s%s%s", o->alias ? o->alias : "", o->alias ? ", " : "", o->name,
-             o->metavar ? " " : "", o->metavar ? o->metavar : "");
-}
-
 /* A help text in the right column: every "\n" continues it there, whatever indent follows. */
 static void right_column(FILE *f, const char *text)
 {
@@ -31,11 +24,12 @@ static void right_column(FILE *f, const char *text)
     }
 }
 
-/* One option's help: left column, the help text, its default. */
+/* One option's help: left column ("-a, --name METAVAR"), the help text, its default. */
 static void help_option(FILE *f, const mst_option *o)
 {
     char left[64];
-    left_column(o, left, sizeof left);
+    snprintf(left, sizeof left, "%s%s%s%s%s", o->alias ? o->alias : "", o->alias ? ", " : "",
+             o->name, o->metavar ? " " : "", o->metavar ? o->metavar : "");
     fprintf(f, "  %-20s", left);
     if (strlen(left) > 19)
         fprintf(f, "\n  %-20s", "");
