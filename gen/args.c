@@ -47,8 +47,10 @@ static mst_status parse_double(const char *option, const char *s, double *out)
     return MST_OK;
 }
 
-static mst_status parse_rate(const char *option, const char *s, double *out)
+/* A probability in [0, 1] into the double `field` (also --self-loops P, --multi-edges P). */
+static mst_status parse_rate(const char *option, const char *s, void *field)
 {
+    double *out = field;
     mst_status st = parse_double(option, s, out);
     if (st == MST_OK && !(*out >= 0.0 && *out <= 1.0))
         return mst_fail(MST_EUSAGE, "option %s: '%s' is not a probability in [0, 1]", option, s);
@@ -132,11 +134,6 @@ static mst_status parse_bound(const char *option, const char *value, void *field
     return st;
 }
 
-static mst_status parse_rate_option(const char *option, const char *value, void *field)
-{
-    return parse_rate(option, value, field);
-}
-
 #define PARAM(opt, var, text)                                                                  \
     {.name = opt, .kind = MST_OPT_CUSTOM, .parse = parse_param, .offset = 0, .metavar = var,   \
      .help = text}
@@ -193,10 +190,10 @@ static const mst_option gen_options[] = {
      .offset = offsetof(gen_cli, keep_duplicates),
      .help = "keep self-loops and repeated edges (default: keep the first\n"
              "occurrence of every pair, drop self-loops)"},
-    {.name = "--self-loops", .kind = MST_OPT_CUSTOM, .parse = parse_rate_option,
+    {.name = "--self-loops", .kind = MST_OPT_CUSTOM, .parse = parse_rate,
      .offset = offsetof(gen_cli, loop_rate), .metavar = "P",
      .help = "add a self-loop after each edge with probability P"},
-    {.name = "--multi-edges", .kind = MST_OPT_CUSTOM, .parse = parse_rate_option,
+    {.name = "--multi-edges", .kind = MST_OPT_CUSTOM, .parse = parse_rate,
      .offset = offsetof(gen_cli, multi_rate), .metavar = "P",
      .help = "add a parallel copy of a random edge after each edge with probability P"},
     {.name = "--threads", .alias = "-t", .kind = MST_OPT_COUNT, .max = 4096,
@@ -332,24 +329,8 @@ static mst_status validate(gen_cli *c)
     return gen_weights_check(&c->weights);
 }
 
-/* Splits a preset's command line into words (owned by *buf). */
-static mst_status split_words(const char *s, char **buf, char ***words, int *count)
-{
-    mst_status st = MST_OK;
-    size_t len = strlen(s);
-    MST_ALLOC(*buf, len + 1);
-    memcpy(*buf, s, len + 1);
-    MST_ALLOC(*words, len / 2 + 2);
-    *count = 0;
-    for (char *save = NULL, *t = strtok_r(*buf, " ", &save); t != NULL;
-         t = strtok_r(NULL, " ", &save))
-        (*words)[(*count)++] = t;
-    return MST_OK;
-fail:
-    return st;
-}
-
-/* The words to parse: a preset's stored command line, then the user's (argv[3..]); or argv. */
+/* The words to parse: a preset's stored command line (split at spaces into *words, their text
+ * in *buf), then the user's (argv[3..]); or argv. */
 static mst_status expand_preset(int argc, char **argv, gen_cli *c, char **buf, char ***words,
                                 char ***tok, int *count)
 {
@@ -364,7 +345,13 @@ static mst_status expand_preset(int argc, char **argv, gen_cli *c, char **buf, c
     if (p == NULL)
         return mst_fail(MST_EUSAGE, "unknown preset '%s' (see mst-gen --help)", argv[2]);
     int nw = 0;
-    MST_CHECK(split_words(p->args, buf, words, &nw));
+    size_t len = strlen(p->args);
+    MST_ALLOC(*buf, len + 1);
+    memcpy(*buf, p->args, len + 1);
+    MST_ALLOC(*words, len / 2 + 2);
+    for (char *save = NULL, *t = strtok_r(*buf, " ", &save); t != NULL;
+         t = strtok_r(NULL, " ", &save))
+        (*words)[nw++] = t;
     MST_ALLOC(*tok, (uint64_t)nw + (uint64_t)argc);
     (*tok)[0] = argv[0];
     memcpy(*tok + 1, *words, (size_t)nw * sizeof **tok);
