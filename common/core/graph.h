@@ -132,9 +132,6 @@ double mst_edge_weight_double(const mst_graph *g, uint64_t e);
  * these, not the derived keys of 64-bit types. O(1). */
 uint64_t mst_edge_order(const mst_graph *g, uint64_t e);
 
-/* The raw weight as a double (exact for the three 32-bit types). */
-double mst_key_to_double(mst_weight_type t, uint32_t key);
-
 /* Writes a 32-bit type's raw weight as text ("-5", "4000000000", "0.5") into buf[len]; shortest
  * form that reads back to the same float32 for floats. Returns buf. */
 char *mst_format_weight(mst_weight_type t, uint32_t key, char *buf, int len);
@@ -210,9 +207,6 @@ mst_weight_sum mst_weight_sum_init(mst_weight_type t);
  * "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates", Discrete
  * Comput. Geom. 18, 1997, section 2; the msum of Python's math.fsum). O(partials). */
 void mst_weight_sum_add(mst_weight_sum *s, mst_weight_value w);
-
-/* Adds sum t into s (partial sums of ranks). */
-void mst_weight_sum_merge(mst_weight_sum *s, const mst_weight_sum *t);
 
 /* A float sum's value: the exact sum of the terms rounded to the nearest double (half to even);
  * infinite if a term is, or if the running sum leaves the double range; 0 for integer sums. */

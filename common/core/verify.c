@@ -54,21 +54,6 @@ static inline int edge_less(const mst_graph *g, int maximum, uint64_t a, uint64_
     return wa < wb || (wa == wb && a < b);
 }
 
-mst_status mst_count_components(const mst_graph *g, uint64_t *components)
-{
-    mst_status st = MST_OK;
-    mst_dsu d;
-    MST_CHECK(mst_dsu_init(&d, g->n));
-    uint64_t c = g->n;
-    for (uint64_t e = 0; e < g->m; e++)
-        c -= (uint64_t)mst_dsu_union(&d, g->u[e], g->v[e]);
-    mst_dsu_free(&d);
-    *components = c;
-    return MST_OK;
-fail:
-    return st;
-}
-
 /* Steps 1 and 2. On success in_tree is the bitmap of output edges and *c_out the components. */
 static mst_status check_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
                                uint64_t *in_tree, uint64_t *c_out, uint64_t *components)

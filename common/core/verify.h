@@ -42,9 +42,6 @@ mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k
 mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, uint64_t k,
                                        uint64_t *components, int maximum);
 
-/* Number of connected components of g (isolated vertices count). Errors: MST_ERESOURCE. */
-mst_status mst_count_components(const mst_graph *g, uint64_t *components);
-
 #ifdef __cplusplus
 }
 #endif

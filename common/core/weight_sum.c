@@ -69,14 +69,6 @@ void mst_weight_sum_add(mst_weight_sum *s, mst_weight_value w)
     }
 }
 
-void mst_weight_sum_merge(mst_weight_sum *s, const mst_weight_sum *t)
-{
-    s->i += t->i;
-    s->special += t->special;
-    for (int j = 0; j < t->np; j++)
-        add_double(s, t->p[j]);
-}
-
 double mst_weight_sum_double(const mst_weight_sum *s)
 {
     if (s->special != 0.0 || isnan(s->special))

@@ -67,10 +67,10 @@ mst_weight_value mst_edge_weight(const mst_graph *g, uint64_t e)
     return w;
 }
 
-/* A value as a double (rounded for 64-bit integers beyond 2^53). */
-static double value_double(mst_weight_value w)
+double mst_edge_weight_double(const mst_graph *g, uint64_t e)
 {
-    switch (w.type) {
+    mst_weight_value w = mst_edge_weight(g, e);
+    switch (w.type) { /* rounded for 64-bit integers beyond 2^53 */
     case MST_WEIGHT_INT32:
     case MST_WEIGHT_INT64: return (double)w.i;
     case MST_WEIGHT_UINT32:
@@ -79,20 +79,10 @@ static double value_double(mst_weight_value w)
     }
 }
 
-double mst_edge_weight_double(const mst_graph *g, uint64_t e)
-{
-    return value_double(mst_edge_weight(g, e));
-}
-
 uint64_t mst_edge_order(const mst_graph *g, uint64_t e)
 {
     return mst_weight_is_wide(g->weight_type) ? mst_key64(g->weight_type, g->raw[e])
                                               : (uint64_t)g->key[e];
-}
-
-double mst_key_to_double(mst_weight_type t, uint32_t key)
-{
-    return value_double(mst_key_value(t, key));
 }
 
 /* Shortest "%.Pg" (P from lo to hi) that `back` reads as the same value: 9 digits always do

@@ -1,6 +1,5 @@
 /*
- * test_verify.c: unit tests of the certifying verifier (common/verify.c) and of
- * mst_count_components.
+ * test_verify.c: unit tests of the certifying verifier (common/verify.c).
  *
  * Hand-made graphs with known answers (ties, parallel edges, several components, an isolated
  * vertex, the empty graph, a long path), one test per kind of violation the verifier must catch,
@@ -77,15 +76,6 @@ Test(verify, correct_forest_passes_and_reports_components)
     cr_assert_eq(c, 3);
     uint64_t shuffled[] = {5, 4, 1, 0};
     cr_assert_eq(verify_hand(shuffled, 4, NULL), MST_OK, "%s", mst_last_error());
-}
-
-Test(verify, count_components)
-{
-    mst_graph g = hand_graph();
-    uint64_t c = 0;
-    cr_assert_eq(mst_count_components(&g, &c), MST_OK);
-    cr_assert_eq(c, 3);
-    mst_graph_free(&g);
 }
 
 Test(verify, catches_cycle)
@@ -316,15 +306,13 @@ Test(verify, random_multigraphs_against_oracle)
             keep++;
         }
         mst_graph g = make_graph(n, keep, u, v, w);
-        uint64_t *msf = malloc((n + 1) * sizeof *msf), c = 0, c2 = 0, cv = 0;
+        uint64_t *msf = malloc((n + 1) * sizeof *msf), c = 0, cv = 0;
         uint64_t k = oracle_msf(&g, msf, &c);
         for (uint64_t i = k; i > 1; i--) { /* solvers list their edges in any order */
             uint64_t j = rnd((uint32_t)i), t = msf[i - 1];
             msf[i - 1] = msf[j];
             msf[j] = t;
         }
-        cr_assert_eq(mst_count_components(&g, &c2), MST_OK);
-        cr_assert_eq(c2, c);
         cr_assert_eq(mst_verify_forest(&g, msf, k, &cv), MST_OK, "round %d: %s", round,
                      mst_last_error());
         cr_assert_eq(cv, c);
