@@ -138,7 +138,7 @@ $(BIN)/test-cuda-prepared: $(CUDA_TEST_OBJ) $(filter-out $(BUILD)/cuda/solver.o,
 # The hybrid's whole pipeline on the host, host solvers in the GPU kinds' place, against Kruskal
 # (tests/cuda/*.c; run by tests/e2e/test_cuda_hybrid.py): needs no nvcc.
 HYBRID_HOST_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/cuda/*.c))
-HYBRID_OBJ      := $(patsubst %.c,$(BUILD)/%.o,$(wildcard cuda/kcore.c cuda/hybrid*.c))
+HYBRID_OBJ      := $(BUILD)/cuda/hybrid.o
 $(HYBRID_HOST_OBJ): TOOLCHAIN := cuda
 $(HYBRID_HOST_OBJ): MST_CPPFLAGS += -Icuda -Iseq
 $(BIN)/test-hybrid-host: $(HYBRID_HOST_OBJ) $(HYBRID_OBJ) $(SEQ_ALGO_OBJ) $(OMP_ALGO_OBJ) $(LIBMST)

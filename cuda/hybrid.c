@@ -1,4 +1,5 @@
-/* hybrid.c: the CPU+GPU hybrid's preprocessing, rounds and finish (see hybrid.h). */
+/* hybrid.c: the CPU+GPU hybrid: core numbers, the partition, the rounds and their finish, in
+ * that order (see hybrid.h). */
 #include "hybrid.h"
 
 #include <omp.h>
@@ -7,11 +8,400 @@
 #include <string.h>
 
 #include "boruvka.h"
-#include "kcore.h"
 #include "seq.h"
 #include "team_scan.h"
 #include "timer.h"
 #include "union_find.h"
+
+/* ---- Core numbers by level-synchronous parallel peeling (kcore_peel) ---- */
+
+/* A frontier of fewer vertices is peeled by one thread, one vertex at a time: a parallel
+ * sub-round costs a fork-join, which only a wide frontier repays. */
+#define KCORE_PAR_MIN 1024
+/* Frontier vertices a thread collects before reserving room in the peeling order. */
+#define KCORE_BATCH 64
+/* core[] of a vertex not peeled yet. */
+#define ALIVE UINT32_MAX
+
+typedef struct kc_state {
+    mst_csr c;
+    uint32_t *deg;    /* [n] remaining degree */
+    uint32_t *core;   /* [n] the caller's output; ALIVE until peeled */
+    uint32_t *order;  /* [n] peeled vertices in peeling order; [head, tail) is the frontier */
+    uint64_t head, tail;
+    uint32_t *alive;  /* [n] vertices not yet peeled (a superset between compactions) */
+    uint32_t *spare;  /* [n] the compaction's target */
+    uint64_t alive_len;
+    uint64_t *part;   /* [threads + 1] per-thread counts of the compaction */
+} kc_state;
+
+typedef struct kc_batch {
+    uint32_t len;
+    uint32_t x[KCORE_BATCH];
+} kc_batch;
+
+/* Appends the batch's vertices to the peeling order. */
+static void flush(kc_state *s, kc_batch *b)
+{
+    uint64_t at = __atomic_fetch_add(&s->tail, b->len, __ATOMIC_RELAXED);
+    memcpy(s->order + at, b->x, b->len * sizeof *b->x);
+    b->len = 0;
+}
+
+/* x is peeled at level k: its core number is k, and it joins the frontier. */
+static inline void push(kc_state *s, kc_batch *b, uint32_t x, uint32_t k)
+{
+    s->core[x] = k;
+    b->x[b->len++] = x;
+    if (b->len == KCORE_BATCH)
+        flush(s, b);
+}
+
+/* Removes v at level k: every neighbour still above k loses one degree, and the one that comes
+ * down to exactly k is peeled at this level too. A decrement that finds k or less lost a race
+ * with another (the neighbour is already peeled) and is undone. */
+static inline void peel_vertex(kc_state *s, uint32_t v, uint32_t k, kc_batch *b)
+{
+    for (uint64_t a = s->c.offset[v]; a < s->c.offset[v + 1]; a++) {
+        uint32_t x = s->c.adj[a];
+        if (__atomic_load_n(&s->deg[x], __ATOMIC_RELAXED) <= k)
+            continue;
+        uint32_t old = __atomic_fetch_sub(&s->deg[x], 1, __ATOMIC_RELAXED);
+        if (old == k + 1)
+            push(s, b, x, k);
+        else if (old <= k)
+            __atomic_fetch_add(&s->deg[x], 1, __ATOMIC_RELAXED);
+    }
+}
+
+/* Drops the peeled vertices from the alive list (order kept, by per-thread slices) and returns
+ * the least remaining degree of those left (ALIVE if none is left). */
+static uint32_t compact_alive(kc_state *s)
+{
+    uint32_t kmin = ALIVE;
+    uint64_t len = 0;
+#pragma omp parallel reduction(min : kmin)
+    {
+        uint64_t lo, hi, count = 0, total;
+        par_team_slice(s->alive_len, omp_get_thread_num(), omp_get_num_threads(), &lo, &hi);
+        for (uint64_t i = lo; i < hi; i++)
+            count += s->core[s->alive[i]] == ALIVE;
+        uint64_t at = par_team_offset(count, s->part, &total);
+        for (uint64_t i = lo; i < hi; i++) {
+            uint32_t x = s->alive[i];
+            if (s->core[x] == ALIVE) {
+                s->spare[at++] = x;
+                kmin = s->deg[x] < kmin ? s->deg[x] : kmin;
+            }
+        }
+#pragma omp master
+        len = total;
+    }
+    uint32_t *t = s->alive;
+    s->alive = s->spare;
+    s->spare = t;
+    s->alive_len = len;
+    return kmin;
+}
+
+/* Level k: every alive vertex of degree k starts the frontier; frontiers are peeled until no
+ * vertex comes down to k any more. */
+static void peel_level(kc_state *s, uint32_t k)
+{
+#pragma omp parallel
+    {
+        kc_batch b = {0};
+#pragma omp for schedule(static)
+        for (uint64_t i = 0; i < s->alive_len; i++)
+            if (s->deg[s->alive[i]] == k)
+                push(s, &b, s->alive[i], k);
+        flush(s, &b);
+    }
+    while (s->head < s->tail) {
+        uint64_t lo = s->head, hi = s->tail;
+        if (hi - lo < KCORE_PAR_MIN) {
+            kc_batch b = {0};
+            s->head = lo + 1;
+            peel_vertex(s, s->order[lo], k, &b);
+            flush(s, &b);
+            continue;
+        }
+#pragma omp parallel
+        {
+            kc_batch b = {0};
+#pragma omp for schedule(dynamic, 64)
+            for (uint64_t i = lo; i < hi; i++)
+                peel_vertex(s, s->order[i], k, &b);
+            flush(s, &b);
+        }
+        s->head = hi;
+    }
+}
+
+static void kc_free(kc_state *s)
+{
+    mst_csr_free(&s->c);
+    free(s->deg);
+    free(s->order);
+    free(s->alive);
+    free(s->spare);
+    free(s->part);
+}
+
+mst_status kcore_peel(const mst_graph *g, uint32_t *core, uint32_t *degeneracy)
+{
+    mst_status st = MST_OK;
+    kc_state s;
+    memset(&s, 0, sizeof s);
+    *degeneracy = 0;
+    if (g->m >= UINT32_MAX) /* degrees are 32-bit */
+        return mst_fail(MST_ERESOURCE, "k-core peeling takes fewer than 2^32 - 1 edges (m = "
+                        "%llu)", (unsigned long long)g->m);
+    MST_CHECK(mst_csr_build(g, &s.c));
+    MST_ALLOC(s.deg, g->n);
+    MST_ALLOC(s.order, g->n);
+    MST_ALLOC(s.alive, g->n);
+    MST_ALLOC(s.spare, g->n);
+    MST_ALLOC(s.part, (size_t)omp_get_max_threads() + 1);
+    s.core = core;
+#pragma omp parallel for schedule(static)
+    for (uint32_t x = 0; x < g->n; x++) {
+        s.deg[x] = (uint32_t)(s.c.offset[x + 1] - s.c.offset[x]);
+        s.core[x] = ALIVE;
+        s.alive[x] = x;
+    }
+    s.alive_len = g->n;
+    for (uint32_t k; (k = compact_alive(&s)) != ALIVE;) {
+        peel_level(&s, k);
+        *degeneracy = k;
+    }
+fail:
+    kc_free(&s);
+    return st;
+}
+
+/* ---- The partition into dense cores and the sparse rest (hybrid_partition_build) ---- */
+
+#define NO_CANDIDATE UINT32_MAX
+
+/* The candidates: core components 0..cores-1, the sparse rest `cores`. */
+typedef struct candidates {
+    uint32_t cores;
+    uint64_t *n, *m; /* [cores + 1] vertices, edges inside */
+    int *kind;       /* [cores + 1] */
+    uint32_t *part;  /* [cores + 1] the part each goes to, NO_CANDIDATE for none (no vertices) */
+} candidates;
+
+/* cand[x]: the index of x's core component (numbered by least vertex) or NO_CANDIDATE for a sparse
+ * vertex; returns the number of components. The label of a component is kept at its union-find
+ * representative too, which is itself a member. */
+static mst_status label_cores(const mst_graph *g, const uint32_t *core, uint32_t threshold,
+                              uint32_t *cand, uint32_t *cores)
+{
+    mst_dsu d;
+    mst_status st = mst_dsu_init(&d, g->n);
+    if (st != MST_OK)
+        return st;
+    for (uint64_t e = 0; e < g->m; e++)
+        if (core[g->u[e]] >= threshold && core[g->v[e]] >= threshold)
+            mst_dsu_union(&d, g->u[e], g->v[e]);
+    uint32_t count = 0;
+    for (uint32_t x = 0; x < g->n; x++)
+        cand[x] = NO_CANDIDATE;
+    for (uint32_t x = 0; x < g->n; x++) {
+        if (core[x] < threshold)
+            continue;
+        uint32_t r = mst_dsu_find(&d, x);
+        if (cand[r] == NO_CANDIDATE)
+            cand[r] = count++;
+        cand[x] = cand[r];
+    }
+    mst_dsu_free(&d);
+    *cores = count;
+    return MST_OK;
+}
+
+/* The heuristic: the first GPU rule a component of n vertices and m edges meets, else the CPU. */
+static int choose_kind(uint64_t n, uint64_t m, const hybrid_rule *rules, int rule_count)
+{
+    double density = n > 1 ? 2.0 * (double)m / ((double)n * (double)(n - 1)) : 0;
+    for (int r = 0; r < rule_count; r++)
+        if (m >= rules[r].min_edges && density >= rules[r].min_density)
+            return r;
+    return HYBRID_CPU_KIND;
+}
+
+/* Sizes and kinds of the candidates (cand[x] NO_CANDIDATE becomes the sparse rest's index). */
+static void size_candidates(const mst_graph *g, uint32_t *cand, candidates *c,
+                            const hybrid_rule *rules, int rule_count)
+{
+    for (uint32_t x = 0; x < g->n; x++) {
+        if (cand[x] == NO_CANDIDATE)
+            cand[x] = c->cores;
+        c->n[cand[x]]++;
+    }
+    for (uint64_t e = 0; e < g->m; e++)
+        if (cand[g->u[e]] == cand[g->v[e]])
+            c->m[cand[g->u[e]]]++;
+    for (uint32_t i = 0; i < c->cores; i++)
+        c->kind[i] = choose_kind(c->n[i], c->m[i], rules, rule_count);
+    c->kind[c->cores] = HYBRID_CPU_KIND;
+}
+
+/* Gives the candidates of `kind` their parts: one for all if batch, else one each; returns the
+ * new count of parts. */
+static uint32_t assign_kind(candidates *c, int kind, int batch, uint32_t count)
+{
+    uint32_t shared = NO_CANDIDATE;
+    for (uint32_t i = 0; i <= c->cores; i++) {
+        if (c->kind[i] != kind || c->n[i] == 0)
+            continue;
+        if (!batch)
+            c->part[i] = count++;
+        else {
+            if (shared == NO_CANDIDATE)
+                shared = count++;
+            c->part[i] = shared;
+        }
+    }
+    return count;
+}
+
+static mst_status alloc_candidates(candidates *c, uint32_t cores)
+{
+    mst_status st = MST_OK;
+    c->cores = cores;
+    MST_CALLOC(c->n, (size_t)cores + 1);
+    MST_CALLOC(c->m, (size_t)cores + 1);
+    MST_ALLOC(c->kind, (size_t)cores + 1);
+    MST_ALLOC(c->part, (size_t)cores + 1);
+    for (uint32_t i = 0; i <= cores; i++)
+        c->part[i] = NO_CANDIDATE;
+fail:
+    return st;
+}
+
+static void free_candidates(candidates *c)
+{
+    free(c->n);
+    free(c->m);
+    free(c->kind);
+    free(c->part);
+}
+
+/* Allocates every part's arrays for its vertices and edges and the crossing list; part[x] is
+ * x's part, local[x] gets x's local id. */
+static mst_status alloc_parts(const mst_graph *g, const uint32_t *part, uint32_t *local,
+                              hybrid_partition *p)
+{
+    mst_status st = MST_OK;
+    for (uint32_t x = 0; x < g->n; x++)
+        local[x] = p->part[part[x]].g.n++;
+    for (uint64_t e = 0; e < g->m; e++) {
+        if (part[g->u[e]] == part[g->v[e]])
+            p->part[part[g->u[e]]].g.m++;
+        else
+            p->crossing_count++;
+    }
+    for (uint32_t i = 0; i < p->count; i++) {
+        mst_graph *pg = &p->part[i].g;
+        pg->weight_type = MST_WEIGHT_UINT32;
+        MST_ALLOC(pg->u, pg->m);
+        MST_ALLOC(pg->v, pg->m);
+        MST_ALLOC(pg->key, pg->m);
+        MST_ALLOC(p->part[i].eid, pg->m);
+    }
+    MST_ALLOC(p->crossing, p->crossing_count);
+fail:
+    return st;
+}
+
+/* Fills the parts' edges (local ends, global ids) and the crossing list, in edge id order. */
+static void fill_parts(const mst_graph *g, const uint32_t *part, const uint32_t *local,
+                       hybrid_partition *p)
+{
+    uint64_t crossing = 0;
+    for (uint32_t i = 0; i < p->count; i++)
+        p->part[i].g.m = 0; /* a cursor again while filling */
+    for (uint64_t e = 0; e < g->m; e++) {
+        uint32_t a = g->u[e], b = g->v[e];
+        if (part[a] != part[b]) {
+            p->crossing[crossing++] = e;
+            continue;
+        }
+        hybrid_part *hp = &p->part[part[a]];
+        hp->g.u[hp->g.m] = local[a];
+        hp->g.v[hp->g.m] = local[b];
+        hp->eid[hp->g.m++] = e;
+    }
+}
+
+/* The parts of the candidates: GPU kinds in order of preference, the CPU's last; cand[x]
+ * becomes x's part. */
+static mst_status make_parts(const mst_graph *g, candidates *c, const hybrid_rule *rules,
+                             int rule_count, uint32_t *cand, uint32_t *local,
+                             hybrid_partition *p)
+{
+    mst_status st = MST_OK;
+    uint32_t count = 0;
+    for (int r = 0; r < rule_count; r++)
+        count = assign_kind(c, r, rules[r].batch, count);
+    count = assign_kind(c, HYBRID_CPU_KIND, 1, count);
+    MST_CALLOC(p->part, count);
+    p->count = count;
+    for (uint32_t i = 0; i <= c->cores; i++) {
+        if (c->part[i] == NO_CANDIDATE)
+            continue;
+        p->part[c->part[i]].kind = c->kind[i];
+        p->part[c->part[i]].cores += i < c->cores;
+    }
+    for (uint32_t x = 0; x < g->n; x++)
+        cand[x] = c->part[cand[x]];
+    MST_CHECK(alloc_parts(g, cand, local, p));
+    fill_parts(g, cand, local, p);
+fail:
+    return st;
+}
+
+mst_status hybrid_partition_build(const mst_graph *g, const uint32_t *core, uint32_t threshold,
+                                  const hybrid_rule *rules, int rule_count, hybrid_partition *p)
+{
+    mst_status st = MST_OK;
+    uint32_t *cand = NULL, *local = NULL, cores = 0;
+    candidates c;
+    memset(&c, 0, sizeof c);
+    memset(p, 0, sizeof *p);
+    p->threshold = threshold;
+    MST_ALLOC(cand, g->n);
+    MST_ALLOC(local, g->n);
+    MST_CHECK(label_cores(g, core, threshold, cand, &cores));
+    MST_CHECK(alloc_candidates(&c, cores));
+    size_candidates(g, cand, &c, rules, rule_count);
+    p->cores = cores;
+    MST_CHECK(make_parts(g, &c, rules, rule_count, cand, local, p));
+fail:
+    if (st != MST_OK)
+        hybrid_partition_free(p);
+    free_candidates(&c);
+    free(cand);
+    free(local);
+    return st;
+}
+
+void hybrid_partition_free(hybrid_partition *p)
+{
+    if (p == NULL)
+        return;
+    for (uint32_t i = 0; i < p->count; i++) {
+        mst_graph_free(&p->part[i].g);
+        free(p->part[i].eid);
+    }
+    free(p->part);
+    free(p->crossing);
+    memset(p, 0, sizeof *p);
+}
+
+/* ---- The rounds ---- */
 
 struct hybrid_state {
     hybrid_partition p;

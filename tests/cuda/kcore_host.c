@@ -10,8 +10,7 @@
 #include <string.h>
 
 #include "host_test.h"
-#include "hybrid_parts.h"
-#include "kcore.h"
+#include "hybrid.h"
 
 /* Marks the k-core's complement: removes every vertex of degree < k, repeatedly, from the
  * degrees deg[] (changed) of the CSR c; removed[x] is set. */

@@ -23,7 +23,7 @@ SEED = 5
 COUNTERS = {"degeneracy", "core_threshold", "cores", "parts", "gpu_parts", "cpu_parts",
             "gpu_edges", "cpu_edges", "crossing_edges"}
 # Graphs: mst-gen arguments, and what the partition must make of them with the heuristic's
-# thresholds (hybrid_parts.h): GPU and CPU parts, and whether edges cross.
+# thresholds (hybrid.h): GPU and CPU parts, and whether edges cross.
 GRAPHS = {
     # Four dense clusters of about 141,000 edges (cores, one batched GPU part) beside an R-MAT
     # graph of 4096 vertices (the CPU part); the cluster-to-R-MAT edges cross.
