@@ -27,9 +27,7 @@
 /* The edge list travels in at most this many chunks of at least CUDA_CHUNK_MIN edges: few
  * enough that each copy runs at full bandwidth, many enough that the first kernels overlap
  * most of the copies (docs/gpu-transfers.md). */
-#ifndef CUDA_CHUNKS /* -DCUDA_CHUNKS=N builds the comparison of report/device-xfer.sh */
 #define CUDA_CHUNKS 8
-#endif
 #define CUDA_CHUNK_MIN (1u << 20)
 
 /* Page-locks [p, p + bytes) once per process (later calls with the same p and a size not larger

@@ -11,9 +11,7 @@
  * (the paper's kruskalThreshold): with fewer than about n edges a part joins too little for
  * filtering the rest to pay. */
 #define BASE_EDGES 4096
-#ifndef BASE_PER_VERTEX
 #define BASE_PER_VERTEX 1.5
-#endif
 
 /* A part of the edges: ki[i] = key << 32 | id, uv[i] = u << 32 | v (endpoints travel along so
  * that filtering and scanning read them sequentially). */
