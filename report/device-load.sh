@@ -1,72 +1,64 @@
 #!/usr/bin/env bash
-# Load times on the device machine (issue 22): one graph in .msb, .egr, .wel and .wel.gz,
-# each loaded at 1 and 16 threads (median of 3), and, when BASE_BIN names the folder of an
-# older build, that build's mst-seq on the same files (its load_s, one run each) for a
-# before/after table. Writes report/results/DATE-device-load.tsv and prints a table.
-# usage: report/device-load.sh        (about 100 s on 16 cores at SIZE=full)
-#   SIZE      full: 2^23 vertices, 2^25 edges (33.5M); small: 2^16 vertices, 2^18 edges
-#   BASE_BIN  folder with the old mst-seq (optional)
-#   THREADS   the parallel thread count (default 16)
-#   ALL       1: build everything (make all) rather than what the timing needs
+# Loading speed of this tree's build against an older source tree's, in one call (issue 32): a
+# random graph of 2^23 vertices and 2^25 edges (33.5M) as .wel, .gr and .mtx, each plain and
+# gzipped (gzip -1), as .msb and as .egr; each file loaded by both builds' mst-seq (--trials 1
+# --no-verify --json: its load_s, OpenMP's default threads) in alternation, REPS times; the
+# medians and their ratio. Writes report/results/DATE-device-load.tsv and prints the table.
+# usage: report/device-load.sh BASE_DIR   (BASE_DIR: the older tree's sources, built in place)
+#   SIZE  full (default) or small (2^16 vertices, 2^18 edges: a quick check)
+#   REPS  loads of each file by each build (default 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-start=$SECONDS
-threads=${THREADS:-16}
+base=${1:?usage: report/device-load.sh BASE_DIR}
+reps=${REPS:-3}
 case ${SIZE:-full} in
   full) n=8388608 m=33554432 ;;
   small) n=65536 m=262144 ;;
   *) echo "device-load.sh: SIZE is full or small" >&2; exit 1 ;;
 esac
-out=report/results/$(date -u +%F)-device-load.tsv
+start=$SECONDS
+make -s -j"$(nproc)" bin/mst-seq bin/mst-gen bin/mst-convert
+make -s -C "$base" -j"$(nproc)" bin/mst-seq
+echo "device-load.sh: built in $((SECONDS - start)) s"
 dir=data/load
 mkdir -p "$dir" report/results
-# What the timing needs (ALL=1: everything, as make all; mst-cuda's build alone takes a minute).
-if [ "${ALL:-0}" = 1 ]; then
-  make -s -j"$(nproc)" all
-else
-  make -s -j"$(nproc)" bin/mst-seq bin/mst-gen bin/mst-convert build/libmstcore.a
-fi
-# The loaders alone, timed by report/load_time.c against the library just built (ISA-L's
-# inflate where the build found it: see the Makefile's HAVE_ISAL).
-libs="-lz -lm"
-ldd bin/mst-seq | grep -q libisal && libs="$libs -lisal"
-cc -O3 -fopenmp -D_GNU_SOURCE -Icommon/core -Icommon/io report/load_time.c build/libmstcore.a \
-   -o build/load_time $libs
-ldd bin/mst-seq | grep -q libisal && echo "device-load.sh: gzip through ISA-L" \
-  || echo "device-load.sh: gzip through zlib (no libisal)"
-echo "device-load.sh: built in $((SECONDS - start)) s"
 g=$dir/random-$m
-[ -f "$g.msb" ] || bin/mst-gen random --vertices "$n" --edges "$m" -t "$threads" -o "$g.msb"
-for ext in egr wel; do
-  [ -f "$g.$ext" ] || bin/mst-convert "$g.msb" "$g.$ext"
+[ -f "$g.msb" ] || bin/mst-gen random --vertices "$n" --edges "$m" --seed 1 -o "$g.msb"
+files=("$g.msb")
+for ext in egr wel gr mtx; do
+  [ -f "$g.$ext" ] || bin/mst-convert "$g.msb" "$g.$ext" >/dev/null
+  files+=("$g.$ext")
 done
-[ -f "$g.wel.gz" ] || { if command -v pigz >/dev/null; then pigz -1 -c "$g.wel"; else gzip -1 -c "$g.wel"; fi; } > "$g.wel.gz"
+for ext in wel gr mtx; do
+  [ -f "$g.$ext.gz" ] || gzip -1 -c "$g.$ext" > "$g.$ext.gz"
+  files+=("$g.$ext.gz")
+done
 echo "device-load.sh: files ready at $((SECONDS - start)) s"
-files=("$g.msb" "$g.egr" "$g.wel" "$g.wel.gz")
+out=report/results/$(date -u +%F)-device-load.tsv
 {
-  printf 'file\tformat\tn\tm\tthreads\tmedian_s\tmin_s\tbuild\n'
-  for t in 1 "$threads"; do
-    OMP_NUM_THREADS=$t build/load_time 3 "${files[@]}" | sed 's/ /\t/g; s/$/\tnew/'
-  done
-  if [ -n "${BASE_BIN:-}" ]; then
-    for f in "${files[@]}"; do
-      OMP_NUM_THREADS=$threads "$BASE_BIN/mst-seq" --json --trials 1 --no-verify "$f" | python3 -c '
+  printf 'file\tbuild\trep\tload_s\tn\tm\n'
+  for f in "${files[@]}"; do
+    for r in $(seq "$reps"); do
+      for b in new base; do
+        exe=bin/mst-seq
+        [ "$b" = base ] && exe=$base/bin/mst-seq
+        "$exe" --json --trials 1 --no-verify "$f" | python3 -c '
 import json, sys
 d = json.loads(sys.stdin.read().strip().splitlines()[-1])
-print("\t".join(map(str, [sys.argv[1], d["format"], d["n"], d["m"], sys.argv[2], d["load_s"], d["load_s"], "base"])))' "$f" "$threads"
+print("\t".join(map(str, [sys.argv[1], sys.argv[2], sys.argv[3], d["load_s"], d["n"], d["m"]])))
+' "$(basename "$f")" "$b" "$r"
+      done
     done
-  fi
+  done
 } > "$out"
-python3 - "$out" "$(nproc)" <<'PY'
-import csv, sys
+python3 - "$out" "$(nproc)" "$(git rev-parse --short HEAD 2>/dev/null || echo '?')" <<'PY'
+import csv, statistics, sys
 rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
-print("load time (s), median of 3; %s cores; %s" % (sys.argv[2], sys.argv[1]))
-print("%-10s %6s %10s %12s %12s %12s" % ("format", "build", "threads", "seconds", "Medges/s", "MB/s"))
-import os
-for r in rows:
-    s = float(r["median_s"]); m = int(r["m"]); size = os.path.getsize(r["file"])
-    fmt = r["file"].rsplit("/", 1)[-1].split(".", 1)[1]
-    print("%-10s %6s %10s %12.3f %12.1f %12.0f" % (fmt, r["build"], r["threads"], s,
-                                                  m / s / 1e6, size / s / 1e6))
+print("load_s, median of each build's loads; %s cores; this tree %s" % (sys.argv[2], sys.argv[3]))
+print("%-26s %10s %10s %7s" % ("file", "base", "new", "new/base"))
+for f in dict.fromkeys(r["file"] for r in rows):
+    med = {b: statistics.median(float(r["load_s"]) for r in rows
+                                if r["file"] == f and r["build"] == b) for b in ("base", "new")}
+    print("%-26s %10.3f %10.3f %7.2f" % (f, med["base"], med["new"], med["new"] / med["base"]))
 PY
-echo "device-load.sh: $((SECONDS - start)) s in all"
+echo "device-load.sh: done in $((SECONDS - start)) s; $out"
