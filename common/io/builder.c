@@ -11,7 +11,7 @@
 
 #include "timer.h"
 
-/* Records "file:line: message" (or "file: edge K: message" without a reader). */
+/* Records "message" on the part's current line (or "file: edge K: message" without one). */
 static mst_status builder_fail(const mst_builder *b, mst_status code, const char *fmt, ...)
     MST_PRINTF(3, 4);
 static mst_status builder_fail(const mst_builder *b, mst_status code, const char *fmt, ...)
@@ -21,18 +21,17 @@ static mst_status builder_fail(const mst_builder *b, mst_status code, const char
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (b->r != NULL)
-        return mst_fail(code, "%s:%llu: %s", b->name,
-                        (unsigned long long)mst_reader_line(b->r), msg);
+    if (b->part != NULL)
+        return mst_text_fail(b->part, code, "%s", msg);
     return mst_fail(code, "%s: edge %llu: %s", b->name, (unsigned long long)b->m, msg);
 }
 
-mst_status mst_builder_init(mst_builder *b, const mst_reader *r, const char *name, int index_base,
-                            int weighted, const mst_load_options *o)
+mst_status mst_builder_init(mst_builder *b, mst_text_part *part, const char *name,
+                            int index_base, int weighted, const mst_load_options *o)
 {
     memset(b, 0, sizeof *b);
-    b->r = r;
-    b->name = r != NULL ? mst_reader_name(r) : name;
+    b->part = part;
+    b->name = name;
     b->index_base = index_base;
     b->weighted = weighted;
     b->n_limit = MST_MAX_VERTICES; /* ids up to 2^32 - 2, so that n fits uint32 */
@@ -93,9 +92,9 @@ mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t records, 
         b->n_fixed = 1;
     }
     char where[320];
-    if (b->r != NULL)
+    if (b->part != NULL)
         snprintf(where, sizeof where, "%s:%llu", b->name,
-                 (unsigned long long)mst_reader_line(b->r));
+                 (unsigned long long)(b->part->base + b->part->line));
     else
         snprintf(where, sizeof where, "%s", b->name);
     uint64_t edges = directed ? records / 2 + records % 2 : records;
@@ -111,7 +110,7 @@ mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t records, 
 /* The line (or 1-based record) of the weight being added, for the type messages. */
 static uint64_t here(const mst_builder *b)
 {
-    return b->r != NULL ? mst_reader_line(b->r) : b->m + 1;
+    return b->part != NULL ? b->part->line : b->m + 1;
 }
 
 /* A parsed number as an exact weight value (integers as int64 or uint64). */
@@ -358,10 +357,10 @@ static void copy_weights(const mst_builder *dst, const mst_builder *src, uint64_
         w[i] = mst_double_to_bits(as_uint64 ? (double)src->w[i] : (double)(int64_t)src->w[i]);
 }
 
-/* The first nonzero of two "first line" marks. */
-static uint64_t first_mark(uint64_t a, uint64_t b)
+/* The first nonzero of two "first line" marks, b moved by `before` lines. */
+static uint64_t first_mark(uint64_t a, uint64_t b, uint64_t before)
 {
-    return a != 0 ? a : b;
+    return a != 0 ? a : b != 0 ? b + before : 0;
 }
 
 mst_status mst_builder_reserve(mst_builder *b, uint64_t records)
@@ -369,7 +368,7 @@ mst_status mst_builder_reserve(mst_builder *b, uint64_t records)
     return records > b->cap ? grow(b, records) : MST_OK;
 }
 
-void mst_builder_note(mst_builder *dst, const mst_builder *src)
+void mst_builder_note(mst_builder *dst, const mst_builder *src, uint64_t lines_before)
 {
     dst->self_loops += src->self_loops;
     dst->max_id = src->max_id > dst->max_id ? src->max_id : dst->max_id;
@@ -380,10 +379,10 @@ void mst_builder_note(mst_builder *dst, const mst_builder *src)
         dst->big_value = src->big_value;
     if (dst->huge_line == 0)
         dst->huge_value = src->huge_value;
-    dst->neg_line = first_mark(dst->neg_line, src->neg_line);
-    dst->big_line = first_mark(dst->big_line, src->big_line);
-    dst->wide_line = first_mark(dst->wide_line, src->wide_line);
-    dst->huge_line = first_mark(dst->huge_line, src->huge_line);
+    dst->neg_line = first_mark(dst->neg_line, src->neg_line, lines_before);
+    dst->big_line = first_mark(dst->big_line, src->big_line, lines_before);
+    dst->wide_line = first_mark(dst->wide_line, src->wide_line, lines_before);
+    dst->huge_line = first_mark(dst->huge_line, src->huge_line, lines_before);
     dst->any_real |= src->any_real;
     /* As add() does when a real, or integers of no single type, show up. */
     if (!dst->as_real && (src->as_real || (dst->neg_line != 0 && dst->huge_line != 0)))
@@ -398,17 +397,6 @@ void mst_builder_copy(const mst_builder *dst, const mst_builder *src, uint64_t a
     memcpy(dst->v + at, src->v, src->m * sizeof *src->v);
     if (dst->weighted)
         copy_weights(dst, src, at);
-}
-
-mst_status mst_builder_append(mst_builder *dst, const mst_builder *src)
-{
-    mst_status st = mst_builder_reserve(dst, dst->m + src->m);
-    if (st != MST_OK)
-        return st;
-    mst_builder_note(dst, src);
-    mst_builder_copy(dst, src, dst->m);
-    dst->m += src->m;
-    return MST_OK;
 }
 
 void mst_builder_clear(mst_builder *b)

@@ -20,7 +20,6 @@
 #include "graph.h"
 #include "loader.h"
 #include "parse.h"
-#include "reader.h"
 #include "status.h"
 #include "symmetrize.h"
 
@@ -29,7 +28,8 @@ extern "C" {
 #endif
 
 typedef struct mst_builder {
-    const mst_reader *r; /* for "file:line:" in messages (NULL: messages name the edge index) */
+    mst_text_part *part; /* messages go to the part's current line (NULL: they name the edge
+                            index, "file: edge K: ...") */
     const char *name;
     int index_base;      /* ids in the file start at this (0 or 1) */
     int weighted;        /* add() passes weights */
@@ -49,7 +49,7 @@ typedef struct mst_builder {
     int as_real;         /* without `forced`: w[] holds doubles (a real was seen, or integers
                             that fit no integer type); else int64 bits, or uint64 if huge_line */
     int any_real;
-    uint64_t neg_line;   /* first line with a negative integer */
+    uint64_t neg_line;   /* first line with a negative integer (the part's numbering) */
     uint64_t big_line;   /* first line with an integer above INT32_MAX */
     uint64_t wide_line;  /* first line with an integer outside [INT32_MIN, UINT32_MAX] */
     uint64_t huge_line;  /* first line with an integer above INT64_MAX */
@@ -57,11 +57,12 @@ typedef struct mst_builder {
 } mst_builder;
 
 /*
- * Starts a builder for the file read by r (may be NULL: name is used), whose ids start at
- * index_base, with weights if `weighted`. o->has_vertices fixes n. Errors: none but memory.
+ * Starts a builder for the file `name` whose lines are parsed in `part` (NULL: not a text
+ * file), whose ids start at index_base, with weights if `weighted`. o->has_vertices fixes n.
+ * Errors: MST_ERESOURCE for --vertices beyond 2^32 - 1.
  */
-mst_status mst_builder_init(mst_builder *b, const mst_reader *r, const char *name, int index_base,
-                            int weighted, const mst_load_options *o);
+mst_status mst_builder_init(mst_builder *b, mst_text_part *part, const char *name,
+                            int index_base, int weighted, const mst_load_options *o);
 
 /* The format declares its weights real (Matrix Market 'real'): without --weight-type the graph
  * is float64 even if every token is an integer. Call before the first add(). */
@@ -133,23 +134,14 @@ static inline mst_status mst_builder_add_fast(mst_builder *b, uint64_t u, uint64
  */
 mst_status mst_builder_finish(mst_builder *b, int directed, mst_graph *g);
 
-/*
- * Appends src's staged edges (added after dst's, in file order) to dst, as if they had been
- * added to dst one by one: self-loops and the largest id add up, and the weight notes (reals,
- * negatives, integers beyond 32 or 64 bits) combine, the staged integers becoming doubles where
- * add() would have made them so. The line marks of src count only as "seen" (src may have no
- * reader): a load whose messages need them starts again on one builder. Both builders come
- * from mst_builder_init with the same options and weightedness. Errors: MST_ERESOURCE. O(src).
- */
-mst_status mst_builder_append(mst_builder *dst, const mst_builder *src);
-
-/* The three steps of mst_builder_append, for appending several builders at once (the copies
- * side by side): room for `records` staged edges (MST_ERESOURCE); src's counts and weight
- * notes into dst, in file order (dst's staged integers become doubles where add() would make
- * them so); and src's staged edges copied to dst's index `at` (dst->m unchanged; after every
- * note of the builders copied, so that the weights come as dst stages them). */
+/* The three steps of appending several builders of a file's parts (parse.h) at once, the
+ * copies side by side: room for `records` staged edges (MST_ERESOURCE); src's counts and
+ * weight notes into dst, in file order (src's line marks moved by the `lines_before` it in
+ * the file; dst's staged integers become doubles where add() would make them so); and src's
+ * staged edges copied to dst's index `at` (dst->m unchanged; after every note of the builders
+ * copied, so that the weights come as dst stages them). */
 mst_status mst_builder_reserve(mst_builder *b, uint64_t records);
-void mst_builder_note(mst_builder *dst, const mst_builder *src);
+void mst_builder_note(mst_builder *dst, const mst_builder *src, uint64_t lines_before);
 void mst_builder_copy(const mst_builder *dst, const mst_builder *src, uint64_t at);
 
 /* Empties a builder for reuse (its arrays stay allocated): no edges, no weight notes. */

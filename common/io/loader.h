@@ -42,10 +42,8 @@ typedef struct mst_load_options {
                               the body is read (mst_load_check_header) */
     uint64_t run_bytes_per_vertex; /* what the run after the load needs per vertex, added to
                               the load's memory estimate (0: the load alone is estimated) */
-    size_t chunk_bytes;    /* bytes per block of the parallel text parse (text_chunks.h);
-                              0: the default. Tests set a few bytes to cut many blocks */
-    int sequential_parse;  /* 1: text files by the sequential line loop only (the parallel
-                              parse's reference in tests) */
+    size_t chunk_bytes;    /* bytes per block of the text parser (parse.h); 0: the default.
+                              Tests set a few bytes to cut many blocks */
 } mst_load_options;
 
 /* Default options: format by extension, 0-based edge lists, weights AUTO, seed 1, no edge

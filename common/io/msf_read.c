@@ -2,14 +2,11 @@
 #include "msf_io.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "parse.h"
-#include "reader.h"
-#include "text_loader.h"
 
 /* One line "u v w" of a certificate, as written. */
 typedef struct msf_line {
@@ -19,8 +16,10 @@ typedef struct msf_line {
     char w[48];      /* the weight's token, for messages */
 } msf_line;
 
-/* What mst_msf_read keeps between lines (the state of its line handler). */
+/* What mst_msf_read keeps between lines (the state of its line function). */
 typedef struct msf_state {
+    mst_text_parser t; /* first: certificate_line gets &t */
+    int data;          /* a data line was read: comments no longer claim */
     const mst_graph *g;
     mst_msf_format format;
     mst_msf_claims *claims;
@@ -29,18 +28,6 @@ typedef struct msf_state {
     uint64_t *eid, k, cap;
 } msf_state;
 
-/* Records "name:line: MESSAGE" for a well-formed line that no edge of the graph answers, and
- * returns MST_EVERIFY: the certificate is wrong, not unreadable. */
-static mst_status MST_PRINTF(2, 3) line_invalid(const mst_reader *r, const char *fmt, ...)
-{
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    return mst_fail(MST_EVERIFY, "%s:%llu: %s", mst_reader_name(r),
-                    (unsigned long long)mst_reader_line(r), msg);
-}
 
 /* 1 if edge e of g weighs exactly what `bits` stages for g's type. */
 static int same_weight(const mst_graph *g, uint64_t e, uint64_t bits)
@@ -79,17 +66,17 @@ static int parse_weight(const mst_graph *g, const char **pp, msf_line *l)
     return MST_TOK_OK;
 }
 
-/* Parses the line p..end into *l. Errors: MST_EINPUT naming the line if it is not "u v w". */
-static mst_status parse_line(const mst_reader *r, const mst_graph *g, const char *p,
-                             const char *end, msf_line *l)
+/* Parses the line at *pp into *l. Errors: MST_EINPUT naming the line if it is not "u v w". */
+static mst_status parse_line(mst_text_part *part, const mst_graph *g, const char **pp,
+                             msf_line *l)
 {
     int t;
-    if ((t = mst_parse_u64(&p, &l->u)) != MST_TOK_OK ||
-        (t = mst_parse_u64(&p, &l->v)) != MST_TOK_OK)
-        return mst_text_field_fail(r, t, p, "vertex id", "'u v w'");
-    if ((t = parse_weight(g, &p, l)) != MST_TOK_OK)
-        return mst_text_field_fail(r, t, p, "weight", "'u v w'");
-    return mst_text_line_end(r, p, end, "'u v w'");
+    if ((t = mst_parse_u64(pp, &l->u)) != MST_TOK_OK ||
+        (t = mst_parse_u64(pp, &l->v)) != MST_TOK_OK)
+        return mst_text_field_fail(part, t, *pp, "vertex id", "'u v w'");
+    if ((t = parse_weight(g, pp, l)) != MST_TOK_OK)
+        return mst_text_field_fail(part, t, *pp, "weight", "'u v w'");
+    return mst_text_line_end(part, pp, "'u v w'");
 }
 
 /*
@@ -97,7 +84,7 @@ static mst_status parse_line(const mst_reader *r, const mst_graph *g, const char
  * pair is no edge, or no edge of the pair has the line's weight, or every one that has it was
  * named by an earlier line. Returns MST_EVERIFY.
  */
-static mst_status explain_miss(const mst_reader *r, const msf_state *s, const msf_line *l,
+static mst_status explain_miss(mst_text_part *r, const msf_state *s, const msf_line *l,
                                uint32_t a, uint32_t b)
 {
     const mst_graph *g = s->g;
@@ -112,26 +99,26 @@ static mst_status explain_miss(const mst_reader *r, const msf_state *s, const ms
     }
     unsigned long long u = l->u, v = l->v;
     if (pair == 0)
-        return line_invalid(r, "%llu-%llu is not an edge of the graph", u, v);
+        return mst_text_fail(r, MST_EVERIFY, "%llu-%llu is not an edge of the graph", u, v);
     if (same == 1)
-        return line_invalid(r, "%llu-%llu of weight %s named again: the graph has one such "
+        return mst_text_fail(r, MST_EVERIFY, "%llu-%llu of weight %s named again: the graph has one such "
                                "edge, and an earlier line took it", u, v, l->w);
     if (same > 1)
-        return line_invalid(r, "%llu-%llu of weight %s named again: the graph has %llu such "
+        return mst_text_fail(r, MST_EVERIFY, "%llu-%llu of weight %s named again: the graph has %llu such "
                                "edges, and earlier lines took them all", u, v, l->w,
                             (unsigned long long)same);
     const char *hint = "(load GRAPH with the loading options of the run that wrote the file)";
     if (pair > 1)
-        return line_invalid(r, "none of the %llu edges %llu-%llu of the graph weighs %s %s",
+        return mst_text_fail(r, MST_EVERIFY, "none of the %llu edges %llu-%llu of the graph weighs %s %s",
                             (unsigned long long)pair, u, v, l->w, hint);
     char wg[48];
     mst_format_edge_weight(g, first, wg, sizeof wg);
-    return line_invalid(r, "%llu-%llu weighs %s in the graph, not %s %s", u, v, wg, l->w, hint);
+    return mst_text_fail(r, MST_EVERIFY, "%llu-%llu weighs %s in the graph, not %s %s", u, v, wg, l->w, hint);
 }
 
 /* The lowest edge id that answers line l and no earlier line took, into *e. Errors:
- * MST_EVERIFY (line_invalid) when there is none. */
-static mst_status match_line(const mst_reader *r, const msf_state *s, const msf_line *l,
+ * MST_EVERIFY (the certificate is wrong, not unreadable) when there is none. */
+static mst_status match_line(mst_text_part *r, const msf_state *s, const msf_line *l,
                              uint64_t *e)
 {
     const mst_graph *g = s->g;
@@ -139,15 +126,15 @@ static mst_status match_line(const mst_reader *r, const msf_state *s, const msf_
     for (int i = 0; i < 2; i++) {
         uint64_t x = i == 0 ? l->u : l->v;
         if (x < base || x - base >= g->n)
-            return g->n == 0 ? line_invalid(r, "vertex %llu: the graph has no vertices",
+            return g->n == 0 ? mst_text_fail(r, MST_EVERIFY, "vertex %llu: the graph has no vertices",
                                             (unsigned long long)x)
-                             : line_invalid(r, "vertex %llu is not a vertex of the graph "
+                             : mst_text_fail(r, MST_EVERIFY, "vertex %llu is not a vertex of the graph "
                                                "(ids %llu..%llu)", (unsigned long long)x,
                                             (unsigned long long)base,
                                             (unsigned long long)(base + g->n - 1));
     }
     if (l->u == l->v)
-        return line_invalid(r, "%llu-%llu is a self-loop, which no forest holds",
+        return mst_text_fail(r, MST_EVERIFY, "%llu-%llu is a self-loop, which no forest holds",
                             (unsigned long long)l->u, (unsigned long long)l->v);
     uint32_t a = (uint32_t)(l->u - base), b = (uint32_t)(l->v - base);
     if (s->c.offset[a + 1] - s->c.offset[a] > s->c.offset[b + 1] - s->c.offset[b]) {
@@ -166,20 +153,20 @@ static mst_status match_line(const mst_reader *r, const msf_state *s, const msf_
 
 /* An id line "E": the edge it names, into *e. Errors: MST_EINPUT if it does not parse;
  * MST_EVERIFY for an id that is no edge or was named before. */
-static mst_status id_line(const mst_reader *r, const msf_state *s, const char *p,
-                          const char *end, uint64_t *e)
+static mst_status id_line(mst_text_part *r, const msf_state *s, const char **pp,
+                          uint64_t *e)
 {
-    int t = mst_parse_u64(&p, e);
+    int t = mst_parse_u64(pp, e);
     if (t != MST_TOK_OK)
-        return mst_text_field_fail(r, t, p, "edge id", "an edge id");
-    mst_status st = mst_text_line_end(r, p, end, "one edge id a line");
+        return mst_text_field_fail(r, t, *pp, "edge id", "an edge id");
+    mst_status st = mst_text_line_end(r, pp, "one edge id a line");
     if (st != MST_OK)
         return st;
     if (*e >= s->g->m)
-        return line_invalid(r, "edge id %llu is not an edge of the graph (m = %llu)",
+        return mst_text_fail(r, MST_EVERIFY, "edge id %llu is not an edge of the graph (m = %llu)",
                             (unsigned long long)*e, (unsigned long long)s->g->m);
     if (s->taken[*e])
-        return line_invalid(r, "edge id %llu named again", (unsigned long long)*e);
+        return mst_text_fail(r, MST_EVERIFY, "edge id %llu named again", (unsigned long long)*e);
     return MST_OK;
 }
 
@@ -197,20 +184,51 @@ static mst_status pick_format(msf_state *s, const char *p)
     return st;
 }
 
-/* Maps one certificate line to its edge id (an mst_line_handler). */
-static mst_status certificate_line(mst_reader *r, void *state, const char *p, const char *end)
+/* Keeps what mst_msf_write's '#' line claims, from the comment line at p: "# minimum (or
+ * maximum) spanning forest of ..., K edges, weight TOTAL ...". */
+static void claim(msf_state *s, const mst_text_part *part, const char *p)
 {
-    msf_state *s = state;
+    static const char *const kind[2] = {"# minimum spanning forest of ",
+                                        "# maximum spanning forest of "};
+    static const char key[] = " edges, weight ";
+    const char *eol = p, *w = NULL;
+    while (!mst_is_eol(*eol))
+        eol++;
+    for (const char *q = p; (q = memmem(q, (size_t)(eol - q), key, sizeof key - 1)) != NULL; q++)
+        w = q + sizeof key - 1;
+    for (int i = 0; i < 2 && s->claims->line == 0 && w != NULL; i++)
+        if (strncmp(p, kind[i], strlen(kind[i])) == 0) {
+            size_t n = 0;
+            while (w + n < eol && w[n] != ' ' && w[n] != '\t' && w[n] != '\r')
+                n++;
+            s->claims->line = part->line;
+            s->claims->maximum = i;
+            snprintf(s->claims->total, sizeof s->claims->total, "%.*s", (int)n, w);
+        }
+}
+
+/* One line of a forest file (the text parser's line function): the comments before the first
+ * data line may claim (claim()); a data line is mapped to its edge id. */
+static mst_status certificate_line(mst_text_parser *t, mst_text_part *part, const char **pp)
+{
+    msf_state *s = (msf_state *)t;
     uint64_t e = 0;
-    mst_status st = pick_format(s, p);
+    if (mst_is_eol(**pp) || **pp == '#' || **pp == '%') {
+        if (!s->data)
+            claim(s, part, *pp);
+        mst_text_skip_line(pp);
+        return MST_OK;
+    }
+    s->data = 1;
+    mst_status st = pick_format(s, *pp);
     if (st == MST_OK && s->format == MST_MSF_IDS) {
-        st = id_line(r, s, p, end, &e);
+        st = id_line(part, s, pp, &e);
     } else if (st == MST_OK) {
         msf_line l;
         memset(&l, 0, sizeof l);
-        st = parse_line(r, s->g, p, end, &l);
+        st = parse_line(part, s->g, pp, &l);
         if (st == MST_OK)
-            st = match_line(r, s, &l, &e);
+            st = match_line(part, s, &l, &e);
     }
     if (st == MST_OK && s->k == s->cap) {
         s->cap *= 2;
@@ -223,47 +241,13 @@ static mst_status certificate_line(mst_reader *r, void *state, const char *p, co
     return MST_OK;
 }
 
-/* Reads the comments before the first data line, keeping what mst_msf_write's '#' line claims,
- * and hands the first data line to certificate_line. */
-static mst_status first_lines(mst_reader *r, msf_state *s, int *more)
-{
-    static const char *const kind[2] = {"# minimum spanning forest of ",
-                                        "# maximum spanning forest of "};
-    *more = 0;
-    for (;;) {
-        char *line;
-        size_t len;
-        mst_status st = mst_reader_next_line(r, &line, &len);
-        if (st != MST_OK || line == NULL)
-            return st;
-        const char *p = mst_skip_blanks(line);
-        if (*p != '\0' && *p != '#' && *p != '%') {
-            *more = 1;
-            return certificate_line(r, s, p, line + len);
-        }
-        const char *w = NULL;
-        for (const char *q = strstr(p, " edges, weight "); q != NULL;
-             q = strstr(q + 1, " edges, weight "))
-            w = q + strlen(" edges, weight ");
-        for (int i = 0; i < 2 && s->claims->line == 0 && w != NULL; i++)
-            if (strncmp(p, kind[i], strlen(kind[i])) == 0) {
-                s->claims->line = mst_reader_line(r);
-                s->claims->maximum = i;
-                snprintf(s->claims->total, sizeof s->claims->total, "%.*s",
-                         (int)strcspn(w, " \t\r"), w);
-            }
-    }
-}
-
 mst_status mst_msf_read(const char *path, const mst_graph *g, mst_msf_format format,
                         uint64_t **eid_out, uint64_t *k_out, mst_msf_claims *claims)
 {
-    static const mst_line_syntax syntax = {"#%", 0};
     mst_status st = MST_OK;
     mst_reader *r = NULL;
     mst_msf_claims own;
     msf_state s;
-    int more = 0;
     memset(&s, 0, sizeof s);
     memset(&own, 0, sizeof own);
     s.g = g;
@@ -276,9 +260,11 @@ mst_status mst_msf_read(const char *path, const mst_graph *g, mst_msf_format for
     MST_CALLOC(s.taken, g->m);
     MST_ALLOC(s.eid, s.cap);
     MST_CHECK(mst_reader_open(path, &r));
-    MST_CHECK(first_lines(r, &s, &more));
-    if (more)
-        MST_CHECK(mst_text_for_each_line(r, &syntax, certificate_line, &s));
+    s.t.comment = ""; /* comments and blank lines come too: the claims are in a comment */
+    s.t.blank_is_data = 1;
+    s.t.line = certificate_line;
+    s.t.threads = 1;
+    MST_CHECK(mst_text_parse(r, &s.t));
     s.claims->format = s.format == MST_MSF_AUTO ? MST_MSF_EDGES : s.format;
     *eid_out = s.eid;
     *k_out = s.k;

@@ -1,60 +1,14 @@
-/* parse.c: token parsing for the text loaders (see parse.h). */
+/* parse.c: the text formats' token scanner and parallel line loop (see parse.h). */
 #include "parse.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
-int mst_parse_u64(const char **pp, uint64_t *out)
-{
-    const char *p = mst_skip_blanks(*pp);
-    if (*p == '\0')
-        return MST_TOK_NONE;
-    if (*p == '+')
-        p++;
-    if (*p < '0' || *p > '9')
-        return MST_TOK_BAD;
-    uint64_t x = 0;
-    int overflow = 0;
-    for (; *p >= '0' && *p <= '9'; p++) {
-        unsigned d = (unsigned)(*p - '0');
-        if (x > (UINT64_MAX - d) / 10)
-            overflow = 1;
-        x = x * 10 + d;
-    }
-    if (*p != '\0' && !mst_is_blank(*p))
-        return MST_TOK_BAD;
-    if (overflow)
-        return MST_TOK_RANGE;
-    *out = x;
-    *pp = p;
-    return MST_TOK_OK;
-}
-
-int mst_parse_i64(const char **pp, int64_t *out)
-{
-    const char *p = mst_skip_blanks(*pp);
-    int neg = 0;
-    if (*p == '-') {
-        neg = 1;
-        p++;
-    } else if (*p == '+') {
-        p++;
-    }
-    if (*p < '0' || *p > '9')
-        return *p == '\0' && p == mst_skip_blanks(*pp) ? MST_TOK_NONE : MST_TOK_BAD;
-    uint64_t x;
-    int r = mst_parse_u64(&p, &x);
-    if (r != MST_TOK_OK)
-        return r;
-    if (x > (uint64_t)INT64_MAX + (uint64_t)neg)
-        return MST_TOK_RANGE;
-    *out = neg ? (int64_t)(0 - x) : (int64_t)x;
-    *pp = p;
-    return MST_TOK_OK;
-}
+#define BLOCK_BYTES_PER_THREAD ((size_t)16 << 20)
+#define PAD 16 /* readable bytes after a block's last '\n' (mst_digits8 reads 8) */
 
 /* Length of the digits at p. */
 static size_t digits(const char *p)
@@ -104,96 +58,38 @@ static int is_decimal_real(const char *p, const char *end)
     return p == end;
 }
 
-/* An integer token p..end (sign and digits only) into *out. */
-static int parse_integer(const char *p, const char *end, mst_number *out)
+int mst_parse_weight_slow(const char **pp, mst_number *out, int kind)
 {
-    int neg = *p == '-';
-    const char *q = p + (*p == '-' || *p == '+');
-    uint64_t x;
-    int r = mst_parse_u64(&q, &x);
-    if (r != MST_TOK_OK)
-        return r;
-    if (q != end)
-        return MST_TOK_BAD;
-    if (neg && x > (uint64_t)INT64_MAX + 1)
-        return MST_TOK_RANGE;
-    out->is_real = 0;
-    out->neg = neg && x != 0;
-    out->mag = x;
-    out->d = 0;
-    return MST_TOK_OK;
-}
-
-/* A real token p..end into *out, rounded once to double or to float32. */
-static int parse_real(const char *p, const char *end, int float32, mst_number *out)
-{
-    char *stop;
-    errno = 0;
-    double d = float32 ? (double)strtof(p, &stop) : strtod(p, &stop);
-    if (stop != end)
-        return MST_TOK_BAD;
-    /* Beyond the type's largest value, or so small that it rounds to zero: no weight of the
-     * type holds it. A subnormal result is the nearest value, as for any other real. */
-    if (errno == ERANGE && (isinf(d) || d == 0))
-        return MST_TOK_RANGE;
-    out->is_real = 1;
-    out->neg = 0;
-    out->mag = 0;
-    out->d = d;
-    return MST_TOK_OK;
-}
-
-/* The token at *pp: its start (after blanks) into *start and its end into *end; MST_TOK_NONE at
- * the end of the line. */
-static int token_bounds(const char **pp, const char **start, const char **end)
-{
-    const char *p = mst_skip_blanks(*pp);
-    if (*p == '\0')
+    const char *p = mst_skip_blanks(*pp), *end = p;
+    if (mst_is_eol(*p))
         return MST_TOK_NONE;
-    const char *e = p;
-    while (*e != '\0' && !mst_is_blank(*e))
-        e++;
-    *start = p;
-    *end = e;
-    return MST_TOK_OK;
-}
-
-/* 1 if p..end is an integer token: an optional sign and digits only. */
-static int is_integer_token(const char *p, const char *end)
-{
+    while (!mst_is_eol(*end) && !mst_is_blank(*end))
+        end++;
     const char *q = p + (*p == '-' || *p == '+');
-    return q < end && digits(q) == (size_t)(end - q);
-}
-
-int mst_parse_weight(const char **pp, mst_number *out, int float32)
-{
-    const char *p, *end;
-    int r = token_bounds(pp, &p, &end);
-    if (r != MST_TOK_OK)
-        return r;
-    if (is_integer_token(p, end))
-        r = parse_integer(p, end, out);
-    else if (!is_decimal_real(p, end))
-        return MST_TOK_BAD;
-    else
-        r = parse_real(p, end, float32, out);
-    if (r == MST_TOK_OK)
-        *pp = end;
-    return r;
-}
-
-int mst_parse_int_weight(const char **pp, mst_number *out)
-{
-    const char *p, *end;
-    int r = token_bounds(pp, &p, &end);
-    if (r != MST_TOK_OK)
-        return r;
-    if (!is_integer_token(p, end))
-        return MST_TOK_BAD;
-    r = parse_integer(p, end, out);
-    if (r == MST_TOK_OK)
-        *pp = end;
-    return r;
+    if (q < end && digits(q) == (size_t)(end - q)) { /* an integer: exact */
+        uint64_t x;
+        int r = mst_parse_u64(&q, &x);
+        if (r != MST_TOK_OK)
+            return r;
+        if (*p == '-' && x > (uint64_t)INT64_MAX + 1)
+            return MST_TOK_RANGE;
+        *out = (mst_number){0, *p == '-' && x != 0, x, 0.0};
+    } else {
+        if (kind == MST_WEIGHT_INTEGER || !is_decimal_real(p, end))
+            return MST_TOK_BAD;
+        char *stop;
+        errno = 0;
+        double d = kind == MST_WEIGHT_REAL32 ? (double)strtof(p, &stop) : strtod(p, &stop);
+        if (stop != end)
+            return MST_TOK_BAD;
+        /* Beyond the type's largest value, or so small that it rounds to zero: no weight of
+         * the type holds it. A subnormal result is the nearest value, as for any other real. */
+        if (errno == ERANGE && (isinf(d) || d == 0))
+            return MST_TOK_RANGE;
+        *out = (mst_number){1, 0, 0, d};
+    }
+    *pp = end;
+    return MST_TOK_OK;
 }
 
 const char *mst_number_text(const mst_number *x, char buf[48])
@@ -208,21 +104,206 @@ const char *mst_number_text(const mst_number *x, char buf[48])
 const char *mst_token_text(const char *p, char buf[48])
 {
     p = mst_skip_blanks(p);
-    if (*p == '\0') {
+    if (mst_is_eol(*p)) {
         strcpy(buf, "end of line");
         return buf;
     }
     size_t n = 0;
     buf[n++] = '\'';
-    while (*p != '\0' && !mst_is_blank(*p) && n < 32) {
+    while (!mst_is_eol(*p) && !mst_is_blank(*p) && n < 32) {
         unsigned char c = (unsigned char)*p++;
         buf[n++] = (c >= 32 && c < 127) ? (char)c : '?';
     }
-    if (*p != '\0' && !mst_is_blank(*p)) {
+    if (!mst_is_eol(*p) && !mst_is_blank(*p)) {
         memcpy(buf + n, "...", 3);
         n += 3;
     }
     buf[n++] = '\'';
     buf[n] = '\0';
     return buf;
+}
+
+mst_status mst_text_fail(mst_text_part *part, mst_status code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(part->msg, sizeof part->msg, fmt, ap);
+    va_end(ap);
+    part->at = part->line;
+    part->st = code;
+    return code;
+}
+
+mst_status mst_text_field_fail(mst_text_part *part, int tok, const char *p, const char *what,
+                               const char *expected)
+{
+    char text[48];
+    if (tok == MST_TOK_RANGE)
+        return mst_text_fail(part, MST_EINPUT, "%s %s out of range", what,
+                             mst_token_text(p, text));
+    return mst_text_fail(part, MST_EINPUT, "expected %s, found %s", expected,
+                         mst_token_text(p, text));
+}
+
+mst_status mst_text_line_end_fail(mst_text_part *part, const char *p, const char *expected)
+{
+    char text[48];
+    p = mst_skip_blanks(p);
+    if (*p != '\0')
+        return mst_text_fail(part, MST_EINPUT, "expected %s, found extra field %s", expected,
+                             mst_token_text(p, text));
+    return mst_text_fail(part, MST_EINPUT, "NUL byte in line");
+}
+
+/* One line at p (end: the part's end, after the line's '\n') into part; returns the next
+ * line, or NULL when the line is bad (part->st). */
+static const char *one_line(mst_text_parser *t, mst_text_part *part, const char *p,
+                            const char *end)
+{
+    part->line++;
+    const char *q = mst_skip_blanks(p);
+    int skip = mst_is_eol(*q) ? !t->blank_is_data : *q != '\0' && strchr(t->comment, *q);
+    if (skip)
+        return (const char *)memchr(q, '\n', (size_t)(end - q)) + 1;
+    mst_status st = t->line(t, part, &q);
+    if (st == MST_OK)
+        return q + 1;
+    if (part->st == MST_OK) /* a message of mst_fail's (memory): the thread's own */
+        snprintf(part->msg, sizeof part->msg, "%s", mst_last_error());
+    part->st = st;
+    return NULL;
+}
+
+/* Records the error of a part that stopped (its base set) as the thread's last error. */
+static mst_status report(const char *name, const mst_text_part *part)
+{
+    if (part->at == 0)
+        return mst_fail(part->st, "%s", part->msg);
+    return mst_fail(part->st, "%s:%llu: %s", name, (unsigned long long)(part->base + part->at),
+                    part->msg);
+}
+
+/* The start of part k of `parts` over [begin, end) (end[-1] == '\n'): the first line that
+ * starts at or after its share's first byte. */
+static const char *part_start(const char *begin, const char *end, int k, int parts)
+{
+    if (k == 0)
+        return begin;
+    if (k == parts)
+        return end;
+    const char *at = begin + (size_t)((double)(end - begin) * k / parts);
+    return (const char *)memchr(at - 1, '\n', (size_t)(end - (at - 1))) + 1;
+}
+
+/* The lines [p, end) (end[-1] == '\n', PAD bytes readable after it): in order until the
+ * format goes parallel, then in parts. */
+static mst_status run_block(const char *name, mst_text_parser *t, const char *p,
+                            const char *end)
+{
+    while (p < end && !t->parallel)
+        if ((p = one_line(t, &t->main, p, end)) == NULL)
+            return report(name, &t->main);
+    if (p == end)
+        return MST_OK;
+    int parts = (size_t)(end - p) < (size_t)t->threads * 64 ? 1 : t->threads;
+#pragma omp parallel for schedule(static, 1) num_threads(parts)
+    for (int k = 0; k < parts; k++) {
+        mst_text_part *part = &t->parts[k];
+        const char *q = part_start(p, end, k, parts), *e = part_start(p, end, k + 1, parts);
+        part->line = part->at = 0;
+        part->st = MST_OK;
+        while (q != NULL && q < e)
+            q = one_line(t, part, q, e);
+    }
+    for (int k = 0; k < parts; k++) {
+        t->parts[k].base = t->main.line;
+        if (t->parts[k].st != MST_OK)
+            return report(name, &t->parts[k]);
+        t->main.line += t->parts[k].line;
+    }
+    return t->merge(t, parts);
+}
+
+/* Lines from `from` to the input's end at `to` copied with a '\n' added if missing and PAD
+ * bytes after it (a mapping's last bytes may be the end of its last page). */
+static mst_status run_copy(const char *name, mst_text_parser *t, const char *from,
+                           const char *to)
+{
+    mst_status st = MST_OK;
+    size_t len = (size_t)(to - from);
+    char *copy = NULL;
+    MST_CALLOC(copy, len + 1 + PAD);
+    memcpy(copy, from, len);
+    if (len > 0 && copy[len - 1] != '\n')
+        copy[len++] = '\n';
+    st = run_block(name, t, copy, copy + len);
+fail:
+    free(copy);
+    return st;
+}
+
+/* A mapped input, in blocks of about t->block bytes ending at a line's end; its last PAD bytes
+ * or more (whole lines) go through a padded copy. */
+static mst_status run_mapped(const char *name, mst_text_parser *t, const char *data, size_t len)
+{
+    const char *p = data, *end = data + len, *tail = data;
+    if (len > PAD) {
+        const char *nl = memrchr(data, '\n', len - PAD);
+        tail = nl != NULL ? nl + 1 : data;
+    }
+    while (p < tail) {
+        const char *stop = (size_t)(tail - p) <= t->block ? tail : p + t->block;
+        stop = (const char *)memchr(stop - 1, '\n', (size_t)(tail - (stop - 1))) + 1;
+        mst_status st = run_block(name, t, p, stop);
+        if (st != MST_OK)
+            return st;
+        p = stop;
+    }
+    return run_copy(name, t, tail, end);
+}
+
+/* A streamed input (gzip, a pipe) in blocks, the partial last line kept for the next (PAD
+ * bytes of buf after a block's last '\n' are readable: the next line's, or spare). */
+static mst_status run_streamed(mst_reader *r, mst_text_parser *t)
+{
+    mst_status st = MST_OK;
+    size_t cap = t->block, fill = 0, got = 0;
+    char *buf = NULL;
+    MST_ALLOC(buf, cap + 1 + PAD);
+    for (;;) {
+        if (cap - fill < t->block / 2) { /* a long line: room for another half block */
+            cap = fill + t->block;
+            MST_CHECK(mst_realloc((void **)&buf, cap + 1 + PAD, 1));
+        }
+        MST_CHECK(mst_reader_read(r, buf + fill, cap - fill, &got));
+        int last = got < cap - fill;
+        fill += got;
+        if (last && fill > 0 && buf[fill - 1] != '\n')
+            buf[fill++] = '\n';
+        char *nl = fill > 0 ? memrchr(buf, '\n', fill) : NULL;
+        size_t whole = nl != NULL ? (size_t)(nl - buf) + 1 : 0;
+        MST_CHECK(run_block(mst_reader_name(r), t, buf, buf + whole));
+        fill -= whole;
+        memmove(buf, buf + whole, fill);
+        if (last)
+            break;
+    }
+fail:
+    free(buf);
+    return st;
+}
+
+mst_status mst_text_parse(mst_reader *r, mst_text_parser *t)
+{
+    const char *data;
+    size_t len;
+    mst_status st;
+    if (t->block == 0)
+        t->block = BLOCK_BYTES_PER_THREAD * (size_t)t->threads;
+    if (mst_reader_map(r, &data, &len))
+        st = len > 0 ? run_mapped(mst_reader_name(r), t, data, len) : MST_OK;
+    else
+        st = run_streamed(r, t);
+    t->lines = t->main.line;
+    return st;
 }

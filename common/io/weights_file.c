@@ -9,7 +9,6 @@
 
 #include "loader.h"
 #include "parse.h"
-#include "reader.h"
 
 #define INT64_LIMIT 0x8000000000000000ull
 
@@ -38,6 +37,10 @@ mst_status mst_round_path(const char *pattern, uint64_t r, char *buf, size_t cap
 
 /* What one pass over a weights file keeps: round r's numbers and what their type needs. */
 typedef struct round_scan {
+    mst_text_parser t;           /* first: weight_line gets &t */
+    uint64_t cols, col, m;       /* the layout's weights a line (0: the first line's), the
+                                    column kept (0-based), the graph's edges */
+    int forced;                  /* --weight-type: 0 any, else 1 + the type */
     mst_number *num;             /* [m] */
     uint64_t count;              /* weight lines read */
     int any_real;
@@ -70,46 +73,47 @@ static uint64_t count_weights(const char **pp)
     return k;
 }
 
-/* Reads the `cols` weights of one line, keeps column `col` (0-based) in s, and checks each
- * against `forced` (0: any type) as the loaders check a line's weight. */
-static mst_status scan_line(mst_reader *rd, const char *line, uint64_t cols, uint64_t col,
-                            int forced, round_scan *s)
+/* Reads the `cols` weights of one line, keeps column `col` in s, and checks each against
+ * `forced` as the loaders check a line's weight. */
+static mst_status scan_line(mst_text_part *part, const char **pp, round_scan *s)
 {
-    const char *p = line;
+    const char *p = *pp;
     char tb[48];
-    for (uint64_t c = 0; c < cols; c++) {
+    for (uint64_t c = 0; c < s->cols; c++) {
         mst_number x;
         const char *at = mst_skip_blanks(p);
-        int t = mst_parse_weight(&p, &x, forced == 1 + MST_WEIGHT_FLOAT32);
+        int t = mst_parse_weight(&p, &x, s->forced == 1 + MST_WEIGHT_FLOAT32);
         if (t == MST_TOK_NONE)
-            return mst_reader_fail(rd, "%" PRIu64 " weights, expected %" PRIu64
-                                   " (one per round)", c, cols);
+            return mst_text_fail(part, MST_EINPUT, "%" PRIu64 " weights, expected %" PRIu64
+                                 " (one per round)", c, s->cols);
         if (t != MST_TOK_OK)
-            return mst_reader_fail(rd, "bad weight %s", mst_token_text(at, tb));
+            return mst_text_fail(part, MST_EINPUT, "bad weight %s", mst_token_text(at, tb));
         if (x.is_real && !isfinite(x.d))
-            return mst_reader_fail(rd, "%s weight", isnan(x.d) ? "NaN" : "infinite");
+            return mst_text_fail(part, MST_EINPUT, "%s weight", isnan(x.d) ? "NaN" : "infinite");
         uint64_t bits;
-        if (forced != 0 && !mst_weight_value_fits(number_value(&x), forced - 1, &bits))
-            return mst_reader_fail(rd, "weight %s does not fit %s", mst_number_text(&x, tb),
-                                   mst_weight_type_name((mst_weight_type)(forced - 1)));
-        if (c == col)
+        if (s->forced != 0 && !mst_weight_value_fits(number_value(&x), s->forced - 1, &bits))
+            return mst_text_fail(part, MST_EINPUT, "weight %s does not fit %s",
+                                 mst_number_text(&x, tb),
+                                 mst_weight_type_name((mst_weight_type)(s->forced - 1)));
+        if (c == s->col)
             s->num[s->count] = x;
     }
     if (!mst_at_eol(p)) {
-        uint64_t more = cols + count_weights(&p);
+        uint64_t more = s->cols + count_weights(&p);
         if (!mst_at_eol(p))
-            return mst_reader_fail(rd, "bad weight %s", mst_token_text(mst_skip_blanks(p), tb));
-        return mst_reader_fail(rd, "%" PRIu64 " weights, expected %" PRIu64 " (one per round)",
-                               more, cols);
+            return mst_text_fail(part, MST_EINPUT, "bad weight %s",
+                                 mst_token_text(mst_skip_blanks(p), tb));
+        return mst_text_fail(part, MST_EINPUT, "%" PRIu64 " weights, expected %" PRIu64
+                             " (one per round)", more, s->cols);
     }
+    mst_text_skip_line(pp); /* a NUL byte ends the line's weights */
     return MST_OK;
 }
 
-/* Notes what the type of round r's values needs from the number just kept. */
-static void note_value(mst_reader *rd, round_scan *s)
+/* Notes what the type of round r's values needs from the number just kept, on `line`. */
+static void note_value(uint64_t line, round_scan *s)
 {
     const mst_number *x = &s->num[s->count];
-    uint64_t line = mst_reader_line(rd);
     if (x->is_real) {
         s->any_real = 1;
     } else if (x->neg) {
@@ -123,31 +127,39 @@ static void note_value(mst_reader *rd, round_scan *s)
 }
 
 
-/* One pass over the file at `path`: every line holds `cols` weights (0: as many as the first
- * data line, which must reach column `col`); column `col` (0-based) is kept. */
-static mst_status scan_file(const char *path, uint64_t cols, uint64_t col, int forced,
-                            uint64_t m, round_scan *s)
+/* One data line of a weights file (the text parser's line function): every line holds `cols`
+ * weights (0: as many as the first data line, which must reach column `col`). */
+static mst_status weight_line(mst_text_parser *t, mst_text_part *part, const char **pp)
+{
+    round_scan *s = (round_scan *)t;
+    mst_status st;
+    if (s->cols == 0 && (s->cols = count_weights(&(const char *){*pp})) <= s->col)
+        return mst_text_fail(part, MST_EINPUT, "%" PRIu64 " weights a line: no round %" PRIu64,
+                             s->cols, s->col + 1);
+    if (s->count == s->m)
+        return mst_text_fail(part, MST_EINPUT, "more weight lines than the graph's %" PRIu64
+                             " edges", s->m);
+    if ((st = scan_line(part, pp, s)) != MST_OK)
+        return st;
+    note_value(part->line, s);
+    s->count++;
+    return MST_OK;
+}
+
+/* One pass over the file at `path`, column s->col kept. */
+static mst_status scan_file(const char *path, round_scan *s)
 {
     mst_reader *rd = NULL;
     mst_status st = mst_reader_open(path, &rd);
-    char *line;
-    size_t len;
-    while (st == MST_OK && (st = mst_reader_next_line(rd, &line, &len)) == MST_OK &&
-           line != NULL) {
-        const char *p = mst_skip_blanks(line);
-        if (*p == '\0' || *p == '#' || *p == '%')
-            continue;
-        if (cols == 0 && (cols = count_weights(&(const char *){p})) <= col)
-            st = mst_reader_fail(rd, "%" PRIu64 " weights a line: no round %" PRIu64, cols,
-                                 col + 1);
-        else if (s->count == m)
-            st = mst_reader_fail(rd, "more weight lines than the graph's %" PRIu64 " edges", m);
-        else if ((st = scan_line(rd, p, cols, col, forced, s)) == MST_OK)
-            note_value(rd, s), s->count++;
-    }
-    if (st == MST_OK && s->count < m)
-        st = mst_reader_fail(rd, "%" PRIu64 " weight lines for the graph's %" PRIu64
-                             " edges (one a line, by edge id)", s->count, m);
+    s->t.comment = "#%";
+    s->t.line = weight_line;
+    s->t.threads = 1;
+    if (st == MST_OK)
+        st = mst_text_parse(rd, &s->t);
+    if (st == MST_OK && s->count < s->m)
+        st = mst_fail(MST_EINPUT, "%s:%" PRIu64 ": %" PRIu64 " weight lines for the graph's %"
+                      PRIu64 " edges (one a line, by edge id)", path, s->t.lines, s->count,
+                      s->m);
     mst_reader_close(rd);
     return st;
 }
@@ -209,8 +221,11 @@ static mst_status apply_file(const mst_round_source *src, uint64_t r, mst_graph 
     else
         snprintf(path, sizeof path, "%s", src->path);
     MST_ALLOC(s.num, g->m > 0 ? g->m : 1);
-    MST_CHECK(scan_file(path, pattern ? 1 : src->rounds, pattern ? 0 : r - 1, src->weight_type,
-                        g->m, &s));
+    s.cols = pattern ? 1 : src->rounds;
+    s.col = pattern ? 0 : r - 1;
+    s.forced = src->weight_type;
+    s.m = g->m;
+    MST_CHECK(scan_file(path, &s));
     mst_weight_type t = (mst_weight_type)(src->weight_type - 1);
     if (src->weight_type == 0)
         MST_CHECK(infer_type(path, &s, &t));

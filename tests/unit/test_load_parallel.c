@@ -1,16 +1,16 @@
 /*
- * test_load_parallel.c: the parallel loaders give exactly the sequential ones' graph or error.
+ * test_load_parallel.c: the parallel loaders give exactly the one-thread load's graph or error.
  *
  * Text (edge lists, DIMACS .gr): random files with comments, blank lines, CRLF, mixed blanks,
- * integer, real, negative and 64-bit weights, with and without a final '\n', are loaded by the
- * sequential line loop (the reference: options.sequential_parse) and by the parallel parse at
- * 1 to 4 threads and several block sizes, so that lines straddle chunk and block borders; the
+ * integer, real, negative and 64-bit weights, with and without a final '\n', are loaded on one
+ * thread in one block (the reference) and by the parallel parse at 1 to 4 threads and several
+ * block sizes, so that lines straddle part and block borders; the
  * graphs (ids in file order, endpoints, keys, raw weights, type, counts) must be equal, and so
  * must the status and message of a file with bad lines (the first bad line of the file). Gzip
  * files go through the streamed blocks of mst_graph_load. A large edge list (reverse arcs of
  * equal and other weights, parallel arcs, self-loops; int32, 64-bit, negative weights and none)
  * exercises the symmetrization's buckets and threads and the builder's inline add against the
- * sequential loop. .egr: the linear-time pairing (egr_canon.h) against the builder's
+ * one-thread load. .egr: the linear-time pairing (egr_canon.h) against the builder's
  * symmetrization on random multigraphs whose reverse arcs are missing, doubled or of another
  * weight.
  */
@@ -60,7 +60,7 @@ static void load_path(const char *path, const mst_load_options *o, outcome *out)
 /* Two outcomes must be the same: status, message, and every field of the graph. */
 static void check_same(const outcome *ref, const outcome *got, const char *what)
 {
-    cr_assert(eq(int, got->st, ref->st), "%s: status %d, sequential %d (%s)", what, got->st,
+    cr_assert(eq(int, got->st, ref->st), "%s: status %d, one thread %d (%s)", what, got->st,
               ref->st, got->msg);
     cr_assert(eq(str, (char *)got->msg, (char *)ref->msg), "%s: message differs", what);
     const mst_graph *a = &ref->g, *b = &got->g;
@@ -82,16 +82,15 @@ static void check_same(const outcome *ref, const outcome *got, const char *what)
 /* Block sizes: tiny (a block per line or two), small, and the default. */
 static const size_t block_sizes[] = {7, 61, 1000, 0};
 
-/* Loads data with the sequential loop, then in parallel at 1..4 threads and every block size:
+/* Loads data on one thread, then in parallel at 1..4 threads and every block size:
  * all must agree. Returns the reference's status. */
 static mst_status compare_memory(loader_fn fn, const char *name, const char *data, size_t len,
                                  const mst_load_options *base)
 {
     mst_load_options o = *base;
     outcome ref, got;
-    o.sequential_parse = 1;
+    omp_set_num_threads(1);
     load_memory(fn, name, data, len, &o, &ref);
-    o.sequential_parse = 0;
     for (int t = 1; t <= 4; t++) {
         omp_set_num_threads(t);
         for (size_t i = 0; i < sizeof block_sizes / sizeof *block_sizes; i++) {
@@ -290,10 +289,9 @@ Test(load_parallel_gz, streamed_blocks_match_sequential)
     cr_assert(eq(int, gzclose(z), Z_OK));
     mst_load_options o = mst_load_options_default();
     outcome ref, got;
-    o.sequential_parse = 1;
+    omp_set_num_threads(1);
     load_path(path, &o, &ref);
     cr_assert(eq(int, ref.st, MST_OK), "%s", ref.msg);
-    o.sequential_parse = 0;
     for (int t = 1; t <= 4; t++)
         for (size_t i = 0; i < sizeof block_sizes / sizeof *block_sizes; i++) {
             omp_set_num_threads(t);
@@ -402,12 +400,10 @@ Test(load_parallel, large_edgelist_symmetrized_as_sequential)
         cr_assert(len < cap);
         mst_load_options o = mst_load_options_default();
         outcome ref, got;
-        o.sequential_parse = 1;
         omp_set_num_threads(1);
         load_memory(mst_load_edgelist, "big.wel", buf, len, &o, &ref);
         cr_assert(eq(int, ref.st, MST_OK), "%s", ref.msg);
         cr_assert(ref.g.merged_arcs > 1000 && ref.g.self_loops > 1000, "kind %d", kinds[k]);
-        o.sequential_parse = 0;
         for (int t = 1; t <= 4; t++) {
             char what[64];
             snprintf(what, sizeof what, "large, kind %d, %d threads", kinds[k], t);

@@ -1,0 +1,608 @@
+/*
+ * formats.c: the text graph formats (docs/formats.md), one line function each, run by the
+ * text parser (parse.h): the header's lines in order, then the data lines in parallel parts,
+ * each part into a builder of its own (builder.h), merged in file order.
+ *
+ * Edge lists (.el .wel .txt .edges; SNAP, https://snap.stanford.edu/data/ ; GAP's .el/.wel):
+ *   one edge "u v" or "u v w" per line; lines whose first non-blank character is '#' or '%',
+ *   and blank lines, are comments. No header. Ids are 0-based, or 1-based with --one-based;
+ *   n is the largest id + 1 unless --vertices gives it. The first data line decides: with a
+ *   third field every data line must have exactly 3 fields, else exactly 2. Weights are
+ *   integers or reals; lines are arcs (u->v and v->u of equal weight become one edge), so SNAP
+ *   files that save each edge twice load each edge once.
+ *
+ * DIMACS .gr, in the two dialects found in the wild; the 'p' line picks one:
+ *   (a) 9th DIMACS Implementation Challenge, shortest paths
+ *       (http://www.diag.uniroma1.it/challenge9/format.shtml#graph): "p sp N M", then M arc
+ *       lines "a U V W", ids 1..N, W an integer (a real is an error);
+ *   (b) PACE 2016 treewidth (https://pacechallenge.org/2016/treewidth/), as in the USA-road
+ *       *.pace.gr files: "p tw N M", then M edge lines "U V".
+ *   Lines whose first non-blank character is 'c', and blank lines, are skipped anywhere;
+ *   exactly one 'p' line, before any data; the data lines must number M. Lines are arcs
+ *   (DIMACS-9 lists both directions of a road; for PACE files this is harmless).
+ *
+ * Matrix Market coordinate files (.mtx; Boisvert, Pozo, Remington, "The Matrix Market Exchange
+ * Formats: Initial Design", NISTIR 5935, 1996):
+ *   %%MatrixMarket matrix coordinate FIELD SYMMETRY     banner, words case-insensitive
+ *   ROWS COLS NNZ                                        size line, after '%' comments
+ *   I J [V]                                              NNZ entries, 1-based
+ *   Only 'matrix' objects in 'coordinate' format. FIELD real/double: V is a real even when it
+ *   looks like an integer; integer: V must be an integer; pattern: no V. SYMMETRY general:
+ *   entries are arcs; symmetric: each entry is one edge. n = max(ROWS, COLS); I <= ROWS and
+ *   J <= COLS; diagonal entries are self-loops.
+ *
+ * METIS .graph (Karypis, "METIS ... Version 5.1.0", 2013, section 4.1.1, figure 8):
+ *   N M [FMT [NCON [EWGT_DIM]]]   header: N vertices, M undirected edges
+ *   [s] [w_1 .. w_NCON] v_1 [e_1] v_2 [e_2] ...     one line per vertex i = 1..N
+ *   FMT is up to 3 binary digits "abc": a = 1 the line starts with the vertex size s, b = 1
+ *   NCON vertex weights follow (NCON defaults to 1), c = 1 each neighbour is followed by its
+ *   edge's weight. EWGT_DIM is Chaco's (the Zoltan library's test graphs): weights per edge,
+ *   0 or 1, agreeing with c. '%' lines are comments anywhere; before the header blank lines
+ *   are skipped, after it a blank line is an isolated vertex. Vertex sizes and weights are read
+ *   and ignored (integers); edge weights are integers. Every edge is listed at both ends: 2M
+ *   entries, each an arc. After the N vertex lines only blank and comment lines may remain.
+ *   A vertex's number is its line's rank, so METIS files are read in order.
+ *
+ * Ids are checked against n by the builder. One pass over the bytes, O(bytes + m).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "builder.h"
+#include "loader.h"
+#include "parse.h"
+
+#define MTX_BANNER "'%%MatrixMarket matrix coordinate FIELD SYMMETRY'"
+#define DIMACS_P "'p sp N M' or 'p tw N M'"
+#define METIS_HEADER "'N M [FMT [NCON [EWGT_DIM]]]'"
+
+typedef enum dimacs_kind { DIMACS_NONE = 0, DIMACS_SP, DIMACS_TW } dimacs_kind;
+typedef enum mtx_field { MTX_REAL = 0, MTX_INTEGER, MTX_PATTERN } mtx_field;
+
+/* A text load: the parser, the main builder and the parts' builders, each format's header. */
+typedef struct text_load {
+    mst_text_parser t; /* first: the line functions get &t */
+    const char *name;
+    const mst_load_options *o;
+    mst_builder main;
+    mst_builder *b;      /* [t.threads]: the parts' builders */
+    int started;         /* main is initialized */
+    uint64_t first_line; /* edge lists: the first data line; DIMACS: the 'p' line */
+    dimacs_kind kind;
+    int have_size, symmetric;
+    mtx_field field;
+    uint64_t rows, cols, n, m;
+    uint64_t skip;       /* METIS: leading fields of a vertex line (size + NCON weights) */
+    int edge_weights;    /* METIS: FMT c */
+    uint64_t vertex, entries; /* METIS: vertex lines and adjacency entries read */
+} text_load;
+
+/* Starts the main builder, on the part of the line being read. */
+static mst_status start(text_load *s, mst_text_part *part, int index_base, int weighted)
+{
+    s->started = 1;
+    return mst_builder_init(&s->main, part, s->name, index_base, weighted, s->o);
+}
+
+/* The header is read: starts the parts' builders like the main one (its header's n, Matrix
+ * Market's declared reals), and the parallel parse of the lines after this one. */
+static mst_status go_parallel(text_load *s)
+{
+    const mst_builder *m = &s->main;
+    for (int k = 0; k < s->t.threads; k++) {
+        mst_builder *b = &s->b[k];
+        mst_status st = mst_builder_init(b, &s->t.parts[k], s->name, m->index_base,
+                                         m->weighted, s->o);
+        if (st != MST_OK)
+            return st;
+        b->n_limit = m->n_limit;
+        b->n_fixed = m->n_fixed;
+        if (m->declared_real)
+            mst_builder_declare_real(b);
+    }
+    s->t.parallel = 1;
+    return MST_OK;
+}
+
+/* Appends the parts' builders to the main one in file order (the parser's merge). */
+static mst_status merge_parts(mst_text_parser *t, int count)
+{
+    text_load *s = (text_load *)t;
+    mst_builder *b = &s->main;
+    uint64_t at[MST_MAX_LOAD_THREADS + 1];
+    at[0] = b->m;
+    for (int k = 0; k < count; k++) {
+        mst_builder_note(b, &s->b[k], t->parts[k].base); /* in order: the notes' "first" */
+        at[k + 1] = at[k] + s->b[k].m;
+    }
+    mst_status st = mst_builder_reserve(b, at[count]);
+    if (st != MST_OK)
+        return st;
+#pragma omp parallel for schedule(static, 1) num_threads(count)
+    for (int k = 0; k < count; k++)
+        mst_builder_copy(b, &s->b[k], at[k]);
+    b->m = at[count];
+    for (int k = 0; k < count; k++)
+        mst_builder_clear(&s->b[k]);
+    return MST_OK;
+}
+
+/* Parses r with `line`, in parallel parts after the header when `parallel`. */
+static mst_status parse(mst_reader *r, const mst_load_options *o, text_load *s,
+                        mst_text_line_fn line, const char *comment, int blank_is_data,
+                        int parallel)
+{
+    mst_status st = MST_OK;
+    s->name = mst_reader_name(r);
+    s->o = o;
+    s->t.line = line;
+    s->t.comment = comment;
+    s->t.blank_is_data = blank_is_data;
+    s->t.merge = parallel ? merge_parts : NULL;
+    s->t.threads = parallel ? mst_load_threads() : 1;
+    s->t.block = o != NULL ? o->chunk_bytes : 0;
+    s->t.main.data = &s->main;
+    MST_CALLOC(s->t.parts, (uint64_t)s->t.threads);
+    MST_CALLOC(s->b, (uint64_t)s->t.threads);
+    for (int k = 0; k < s->t.threads; k++)
+        s->t.parts[k].data = &s->b[k];
+    st = mst_text_parse(r, &s->t);
+fail:
+    return st;
+}
+
+/* Frees what parse() allocated; with `all`, the main builder too (an error). */
+static void done(text_load *s, int all)
+{
+    for (int k = 0; s->b != NULL && k < s->t.threads; k++)
+        mst_builder_free(&s->b[k]);
+    free(s->b);
+    free(s->t.parts);
+    if (all)
+        mst_builder_free(&s->main);
+}
+
+/* Finishes a load: the main builder into g, or the error st (g zeroed). */
+static mst_status finish(text_load *s, mst_status st, int directed, mst_graph *g)
+{
+    done(s, st != MST_OK);
+    return st != MST_OK ? st : mst_builder_finish(&s->main, directed, g);
+}
+
+/* The records the main builder holds: one per data line (an edge or a self-loop). */
+static uint64_t records(const text_load *s)
+{
+    return s->main.m + s->main.self_loops;
+}
+
+/* ------------------------------------------------------------------------------ edge lists */
+
+/* One data line "u v [w]"; the first decides whether the file is weighted. */
+static mst_status edge_line(mst_text_parser *t, mst_text_part *part, const char **pp)
+{
+    text_load *s = (text_load *)t;
+    mst_builder *b = part->data;
+    const char *p = *pp;
+    char tok[48];
+    uint64_t u, v;
+    mst_number w = mst_number_from_i64(0);
+    mst_status st;
+    int k;
+    if ((k = mst_scan_u64(&p, 1, &u)) != MST_TOK_OK || (k = mst_scan_u64(&p, 1, &v)) != MST_TOK_OK)
+        /* A short line is shown the line's shape, a bad token what the field should be. */
+        return mst_text_field_fail(part, k, p, "vertex id",
+                                   k == MST_TOK_NONE ? "'u v [w]'" : "a vertex id");
+    if (!s->started) {
+        s->first_line = part->line;
+        if ((st = start(s, part, s->o != NULL && s->o->one_based, !mst_at_eol(p))) != MST_OK ||
+            (st = go_parallel(s)) != MST_OK)
+            return st;
+    }
+    if (b->weighted) {
+        k = mst_parse_weight(&p, &w, b->parse_float32);
+        if (k == MST_TOK_NONE)
+            return mst_text_fail(part, MST_EINPUT, "missing weight (the first edge, line %llu, "
+                                 "has one: expected 'u v w')", (unsigned long long)s->first_line);
+        if (k != MST_TOK_OK)
+            return mst_text_field_fail(part, k, p, "weight", "a weight");
+    } else if (!mst_at_eol(p)) {
+        return mst_text_fail(part, MST_EINPUT, "unexpected weight %s (the first edge, line "
+                             "%llu, has none: expected 'u v')", mst_token_text(p, tok),
+                             (unsigned long long)s->first_line);
+    }
+    st = mst_text_line_end(part, &p, b->weighted ? "3 fields 'u v w'" : "2 fields 'u v'");
+    *pp = p;
+    return st != MST_OK ? st : mst_builder_add_fast(b, u, v, &w);
+}
+
+mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph *g)
+{
+    text_load s;
+    memset(&s, 0, sizeof s);
+    memset(g, 0, sizeof *g);
+    mst_status st = parse(r, o, &s, edge_line, "#%", 0, 1);
+    if (st == MST_OK && !s.started) /* no edges: an empty graph (or --vertices isolated ones) */
+        st = start(&s, NULL, o != NULL && o->one_based, 0);
+    return finish(&s, st, 1, g);
+}
+
+/* ---------------------------------------------------------------------------------- DIMACS */
+
+/* 1 if the token at p (no leading blanks) is exactly `word`. */
+static int token_is(const char *p, const char *word)
+{
+    size_t k = strlen(word);
+    return strncmp(p, word, k) == 0 && (mst_is_eol(p[k]) || mst_is_blank(p[k]));
+}
+
+/* "p sp N M" or "p tw N M": picks the dialect and starts the builders. */
+static mst_status p_line(text_load *s, mst_text_part *part, const char **pp)
+{
+    const char *p = *pp;
+    char tok[48];
+    uint64_t n, m;
+    int k;
+    if (s->kind != DIMACS_NONE)
+        return mst_text_fail(part, MST_EINPUT, "second 'p' line (the first is line %llu)",
+                             (unsigned long long)s->first_line);
+    if (!token_is(p, "p"))
+        return mst_text_fail(part, MST_EINPUT, "expected %s, found %s", DIMACS_P,
+                             mst_token_text(p, tok));
+    p = mst_skip_blanks(p + 1);
+    if (mst_is_eol(*p))
+        return mst_text_fail(part, MST_EINPUT, "expected %s, found end of line", DIMACS_P);
+    if (!token_is(p, "sp") && !token_is(p, "tw"))
+        return mst_text_fail(part, MST_EINPUT, "unknown problem type %s (expected 'sp' or "
+                             "'tw')", mst_token_text(p, tok));
+    dimacs_kind kind = token_is(p, "sp") ? DIMACS_SP : DIMACS_TW;
+    p += 2;
+    if ((k = mst_parse_u64(&p, &n)) != MST_TOK_OK || (k = mst_parse_u64(&p, &m)) != MST_TOK_OK)
+        return mst_text_field_fail(part, k, p, "count", DIMACS_P);
+    mst_status st = mst_text_line_end(part, &p, DIMACS_P);
+    if (st == MST_OK)
+        st = start(s, part, 1, kind == DIMACS_SP);
+    if (st != MST_OK)
+        return st;
+    s->kind = kind;
+    s->first_line = part->line;
+    s->m = m;
+    *pp = p;
+    if ((st = mst_builder_set_header(&s->main, n, m, 1)) != MST_OK)
+        return st;
+    return go_parallel(s);
+}
+
+/* A 'p' line, or a data line: "a U V W" (sp) or "U V" (tw). */
+static mst_status dimacs_line(mst_text_parser *t, mst_text_part *part, const char **pp)
+{
+    text_load *s = (text_load *)t;
+    mst_builder *b = part->data;
+    const char *p = *pp, *expected = s->kind == DIMACS_SP ? "'a u v w'" : "'u v'";
+    char tok[48];
+    uint64_t u, v;
+    mst_number w = mst_number_from_i64(0);
+    int k;
+    if (*p == 'p')
+        return p_line(s, part, pp);
+    if (s->kind == DIMACS_NONE)
+        return mst_text_fail(part, MST_EINPUT, "data before the 'p' line: expected %s, found %s",
+                             DIMACS_P, mst_token_text(p, tok));
+    if (s->kind == DIMACS_SP && !token_is(p, "a"))
+        return mst_text_fail(part, MST_EINPUT, "expected %s, found %s", expected,
+                             mst_token_text(p, tok));
+    p += s->kind == DIMACS_SP;
+    if ((k = mst_scan_u64(&p, 1, &u)) != MST_TOK_OK || (k = mst_scan_u64(&p, 1, &v)) != MST_TOK_OK)
+        return mst_text_field_fail(part, k, p, "vertex id", expected);
+    if (s->kind == DIMACS_SP && (k = mst_parse_weight(&p, &w, MST_WEIGHT_INTEGER)) != MST_TOK_OK)
+        return mst_text_field_fail(part, k, p, "weight", "'a u v w' with an integer weight w");
+    mst_status st = mst_text_line_end(part, &p, expected);
+    *pp = p;
+    return st != MST_OK ? st : mst_builder_add_fast(b, u, v, &w);
+}
+
+mst_status mst_load_dimacs(mst_reader *r, const mst_load_options *o, mst_graph *g)
+{
+    text_load s;
+    memset(&s, 0, sizeof s);
+    memset(g, 0, sizeof *g);
+    mst_status st = parse(r, o, &s, dimacs_line, "c", 0, 1);
+    unsigned long long last = s.t.lines;
+    if (st == MST_OK && last == 0)
+        st = mst_fail(MST_EINPUT, "%s: empty file: expected %s", s.name, DIMACS_P);
+    else if (st == MST_OK && s.kind == DIMACS_NONE)
+        st = mst_fail(MST_EINPUT, "%s:%llu: no 'p' line (expected %s)", s.name, last, DIMACS_P);
+    else if (st == MST_OK && records(&s) != s.m)
+        st = mst_fail(MST_EINPUT, "%s:%llu: header says %llu %s, file has %llu", s.name, last,
+                      (unsigned long long)s.m, s.kind == DIMACS_SP ? "arcs" : "edges",
+                      (unsigned long long)records(&s));
+    return finish(&s, st, 1, g);
+}
+
+/* ---------------------------------------------------------------------------- Matrix Market */
+
+/* Copies the next blank-separated word at *pp, lowercased and cut to 31 chars, into buf[32] and
+ * advances *pp past it; buf is "" at the end of the line. */
+static const char *next_word(const char **pp, char buf[32])
+{
+    const char *p = mst_skip_blanks(*pp);
+    size_t k = 0;
+    for (; !mst_is_eol(*p) && !mst_is_blank(*p); p++)
+        if (k < 31)
+            buf[k++] = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+    buf[k] = '\0';
+    *pp = p;
+    return buf;
+}
+
+/* The banner's words after "%%MatrixMarket": object, format, field, symmetry. */
+static mst_status banner_words(text_load *s, mst_text_part *part, char w[5][32])
+{
+    if (strcmp(w[1], "matrix") != 0)
+        return mst_text_fail(part, MST_EINPUT, "Matrix Market object '%s' is not supported "
+                             "(only matrix)", w[1]);
+    if (strcmp(w[2], "array") == 0)
+        return mst_text_fail(part, MST_EINPUT, "Matrix Market 'array' format is not supported "
+                             "(only coordinate)");
+    if (strcmp(w[2], "coordinate") != 0)
+        return mst_text_fail(part, MST_EINPUT, "unknown Matrix Market format '%s' (expected "
+                             "coordinate)", w[2]);
+    if (strcmp(w[3], "real") == 0 || strcmp(w[3], "double") == 0)
+        s->field = MTX_REAL;
+    else if (strcmp(w[3], "integer") == 0)
+        s->field = MTX_INTEGER;
+    else if (strcmp(w[3], "pattern") == 0)
+        s->field = MTX_PATTERN;
+    else if (strcmp(w[3], "complex") == 0)
+        return mst_text_fail(part, MST_EINPUT, "complex Matrix Market matrices are not "
+                             "supported");
+    else
+        return mst_text_fail(part, MST_EINPUT, "unknown Matrix Market field '%s' (expected "
+                             "real, double, integer or pattern)", w[3]);
+    s->symmetric = strcmp(w[4], "symmetric") == 0;
+    if (s->symmetric || strcmp(w[4], "general") == 0)
+        return MST_OK;
+    if (strcmp(w[4], "skew-symmetric") == 0 || strcmp(w[4], "hermitian") == 0)
+        return mst_text_fail(part, MST_EINPUT, "%s Matrix Market matrices are not supported "
+                             "(only general or symmetric)", w[4]);
+    return mst_text_fail(part, MST_EINPUT, "unknown Matrix Market symmetry '%s' (expected "
+                         "general or symmetric)", w[4]);
+}
+
+/* The first line, which must be the banner: sets the field and symmetry, starts the builder;
+ * from here on '%' lines are comments and blank lines are skipped. */
+static mst_status banner_line(text_load *s, mst_text_part *part, const char **pp)
+{
+    char w[5][32];
+    const char *p = *pp;
+    mst_status st;
+    if (strcmp(next_word(&p, w[0]), "%%matrixmarket") != 0)
+        return mst_text_fail(part, MST_EINPUT, "expected the banner %s", MTX_BANNER);
+    for (int i = 1; i < 5; i++)
+        if (next_word(&p, w[i])[0] == '\0')
+            return mst_text_fail(part, MST_EINPUT, "incomplete banner: expected %s", MTX_BANNER);
+    if (!mst_at_eol(p))
+        return mst_text_fail(part, MST_EINPUT, "extra words after the banner: expected %s",
+                             MTX_BANNER);
+    if ((st = banner_words(s, part, w)) != MST_OK ||
+        (st = start(s, part, 1, s->field != MTX_PATTERN)) != MST_OK)
+        return st;
+    if (s->field == MTX_REAL)
+        mst_builder_declare_real(&s->main);
+    s->t.comment = "%";
+    s->t.blank_is_data = 0;
+    mst_text_skip_line(pp); /* a NUL byte ends the banner's words */
+    return MST_OK;
+}
+
+/* The size line "ROWS COLS NNZ": n = max(ROWS, COLS). */
+static mst_status size_line(text_load *s, mst_text_part *part, const char **pp)
+{
+    const char *expected = "size line 'ROWS COLS NNZ'";
+    int k;
+    if ((k = mst_parse_u64(pp, &s->rows)) != MST_TOK_OK ||
+        (k = mst_parse_u64(pp, &s->cols)) != MST_TOK_OK ||
+        (k = mst_parse_u64(pp, &s->m)) != MST_TOK_OK)
+        return mst_text_field_fail(part, k, *pp, "size", expected);
+    mst_status st = mst_text_line_end(part, pp, expected);
+    if (st != MST_OK)
+        return st;
+    s->have_size = 1;
+    st = mst_builder_set_header(&s->main, s->rows > s->cols ? s->rows : s->cols, s->m,
+                                !s->symmetric);
+    return st != MST_OK ? st : go_parallel(s);
+}
+
+/* The banner, the size line, or an entry "I J [V]". */
+static mst_status mtx_line(mst_text_parser *t, mst_text_part *part, const char **pp)
+{
+    text_load *s = (text_load *)t;
+    mst_builder *b = part->data;
+    const char *p = *pp, *expected = s->field == MTX_PATTERN ? "'I J' (pattern matrix)"
+                                                             : "'I J V'";
+    char tok[48];
+    uint64_t i, j;
+    mst_number w = mst_number_from_i64(0);
+    int k;
+    if (!s->started)
+        return banner_line(s, part, pp);
+    if (!s->have_size)
+        return size_line(s, part, pp);
+    if ((k = mst_scan_u64(&p, 1, &i)) != MST_TOK_OK || (k = mst_scan_u64(&p, 1, &j)) != MST_TOK_OK)
+        return mst_text_field_fail(part, k, p, "index", expected);
+    if (i > s->rows)
+        return mst_text_fail(part, MST_EINPUT, "row index %llu out of range (the matrix has "
+                             "%llu rows)", (unsigned long long)i, (unsigned long long)s->rows);
+    if (j > s->cols)
+        return mst_text_fail(part, MST_EINPUT, "column index %llu out of range (the matrix has "
+                             "%llu columns)", (unsigned long long)j, (unsigned long long)s->cols);
+    if (s->field == MTX_INTEGER) { /* a real is an error, whatever its value */
+        if ((k = mst_parse_weight(&p, &w, MST_WEIGHT_INTEGER)) == MST_TOK_BAD)
+            return mst_text_fail(part, MST_EINPUT, "expected an integer value (field integer), "
+                                 "found %s", mst_token_text(p, tok));
+    } else if (s->field == MTX_REAL) {
+        /* "1" in a real matrix is still a real: mst_builder_declare_real made it float64 */
+        k = mst_parse_weight(&p, &w, b->parse_float32);
+    }
+    if (s->field != MTX_PATTERN && k != MST_TOK_OK)
+        return mst_text_field_fail(part, k, p, "value", "'I J V'");
+    mst_status st = mst_text_line_end(part, &p, expected);
+    *pp = p;
+    return st != MST_OK ? st : mst_builder_add_fast(b, i, j, &w);
+}
+
+mst_status mst_load_mtx(mst_reader *r, const mst_load_options *o, mst_graph *g)
+{
+    text_load s;
+    memset(&s, 0, sizeof s);
+    memset(g, 0, sizeof *g);
+    mst_status st = parse(r, o, &s, mtx_line, "", 1, 1); /* the banner starts with '%' */
+    unsigned long long last = s.t.lines;
+    if (st == MST_OK && last == 0)
+        st = mst_fail(MST_EINPUT, "%s: empty file: expected the banner %s", s.name, MTX_BANNER);
+    else if (st == MST_OK && !s.have_size)
+        st = mst_fail(MST_EINPUT, "%s:%llu: missing size line 'ROWS COLS NNZ'", s.name, last);
+    else if (st == MST_OK && records(&s) != s.m)
+        st = mst_fail(MST_EINPUT, "%s:%llu: header says %llu entries, file has %llu", s.name,
+                      last, (unsigned long long)s.m, (unsigned long long)records(&s));
+    return finish(&s, st, !s.symmetric, g);
+}
+
+/* ------------------------------------------------------------------------------------ METIS */
+
+/* The optional "FMT [NCON [EWGT_DIM]]" of the header: sets skip and edge_weights. FMT is up
+ * to 3 binary digits "abc". EWGT_DIM, the number of weights per edge of Chaco-style files
+ * (the Zoltan library's test graphs), must be 0 or 1, as a spanning forest uses one weight
+ * per edge, and agree with FMT's c: METIS ignores the field while Chaco lets it override FMT,
+ * so a file where the two differ means two different graphs. */
+static mst_status fmt_ncon(text_load *s, mst_text_part *part, const char **pp)
+{
+    char tok[48];
+    const char *p = mst_skip_blanks(*pp), *q = p;
+    uint64_t ncon = 0, dim;
+    int size = 0, vwgt = 0, ewgt = 0, k;
+    if (!mst_is_eol(*p)) {
+        while (*q == '0' || *q == '1')
+            q++;
+        if (q == p || q - p > 3 || !(mst_is_eol(*q) || mst_is_blank(*q)))
+            return mst_text_fail(part, MST_EINPUT, "bad METIS FMT %s (expected up to 3 digits "
+                                 "0 or 1, such as 1, 10, 11 or 011)", mst_token_text(p, tok));
+        ewgt = q[-1] == '1';
+        vwgt = q - p >= 2 && q[-2] == '1';
+        size = q - p >= 3 && q[-3] == '1';
+        *pp = q;
+    }
+    if (!mst_at_eol(*pp) && mst_parse_u64(pp, &ncon) != MST_TOK_OK)
+        return mst_text_fail(part, MST_EINPUT, "expected NCON (a count), found %s",
+                             mst_token_text(*pp, tok));
+    if (ncon > 0 && !vwgt)
+        return mst_text_fail(part, MST_EINPUT, "NCON is %llu but FMT has no vertex weights",
+                             (unsigned long long)ncon);
+    if (!mst_at_eol(*pp)) {
+        const char *at = *pp;
+        if ((k = mst_parse_u64(pp, &dim)) != MST_TOK_OK)
+            return mst_text_field_fail(part, k, at, "edge weight dimension",
+                                       "EWGT_DIM (weights per edge, 0 or 1)");
+        if (dim > 1)
+            return mst_text_fail(part, MST_EINPUT, "edge weight dimension %llu is not supported "
+                                 "(EWGT_DIM must be 0 or 1: a spanning forest takes one weight "
+                                 "per edge)", (unsigned long long)dim);
+        if (dim != (uint64_t)ewgt)
+            return mst_text_fail(part, MST_EINPUT, "EWGT_DIM is %llu but FMT has %s",
+                                 (unsigned long long)dim,
+                                 ewgt ? "edge weights" : "no edge weights");
+    }
+    s->skip = (uint64_t)size + (vwgt ? (ncon > 0 ? ncon : 1) : 0);
+    s->edge_weights = ewgt;
+    return MST_OK;
+}
+
+/* The header "N M [FMT [NCON [EWGT_DIM]]]": starts the builder with n = N. */
+static mst_status header_line(text_load *s, mst_text_part *part, const char **pp)
+{
+    const char *expected = "header " METIS_HEADER;
+    mst_status st;
+    int k;
+    if ((k = mst_parse_u64(pp, &s->n)) != MST_TOK_OK || (k = mst_parse_u64(pp, &s->m)) != MST_TOK_OK)
+        return mst_text_field_fail(part, k, *pp, "count", expected);
+    if ((st = fmt_ncon(s, part, pp)) != MST_OK ||
+        (st = mst_text_line_end(part, pp, expected)) != MST_OK)
+        return st;
+    if (s->m > UINT64_MAX / 2)
+        return mst_text_fail(part, MST_EINPUT, "edge count %llu out of range",
+                             (unsigned long long)s->m);
+    if ((st = start(s, part, 1, s->edge_weights)) != MST_OK)
+        return st;
+    return mst_builder_set_header(&s->main, s->n, 2 * s->m, 1); /* entries are arcs */
+}
+
+/* Vertex line number s->vertex + 1: skips its own fields, adds an arc per neighbour "v [e]". */
+static mst_status vertex_line(text_load *s, mst_text_part *part, const char **pp)
+{
+    char tok[48];
+    mst_number x, w = mst_number_from_i64(0);
+    uint64_t u = ++s->vertex, v;
+    int k;
+    for (uint64_t f = 0; f < s->skip; f++)
+        if (mst_parse_weight(pp, &x, MST_WEIGHT_INTEGER) != MST_TOK_OK ||
+            (!x.neg && x.mag > INT64_MAX))
+            return mst_text_fail(part, MST_EINPUT, "expected %llu vertex size/weight field(s) "
+                                 "before the neighbours, found %s", (unsigned long long)s->skip,
+                                 mst_token_text(*pp, tok));
+    while (!mst_at_eol(*pp)) { /* it stops at the line's end or at a NUL byte */
+        if ((k = mst_scan_u64(pp, 1, &v)) != MST_TOK_OK)
+            return mst_text_field_fail(part, k, *pp, "vertex id", "a neighbour id");
+        if (s->edge_weights && (k = mst_parse_weight(pp, &w, MST_WEIGHT_INTEGER)) != MST_TOK_OK) {
+            if (k == MST_TOK_NONE)
+                return mst_text_fail(part, MST_EINPUT, "missing edge weight after neighbour "
+                                     "%llu", (unsigned long long)v);
+            return mst_text_fail(part, MST_EINPUT, "%s edge weight %s after neighbour %llu%s",
+                                 k == MST_TOK_RANGE ? "out of range" : "bad",
+                                 mst_token_text(*pp, tok), (unsigned long long)v,
+                                 k == MST_TOK_RANGE ? "" : " (METIS edge weights are integers)");
+        }
+        s->entries++;
+        mst_status st = mst_builder_add(&s->main, u, v, &w);
+        if (st != MST_OK)
+            return st;
+    }
+    return mst_text_line_end(part, pp, "a neighbour id");
+}
+
+/* The header, a vertex line, or what follows the N vertex lines (blank lines come too: they
+ * are vertices after the header). */
+static mst_status metis_line(mst_text_parser *t, mst_text_part *part, const char **pp)
+{
+    text_load *s = (text_load *)t;
+    char tok[48];
+    if (s->started && s->vertex < s->n)
+        return vertex_line(s, part, pp);
+    if (!mst_is_eol(**pp))
+        return s->started ? mst_text_fail(part, MST_EINPUT, "data after the %llu vertex lines: "
+                                          "found %s", (unsigned long long)s->n,
+                                          mst_token_text(*pp, tok))
+                          : header_line(s, part, pp);
+    mst_text_skip_line(pp);
+    return MST_OK;
+}
+
+mst_status mst_load_metis(mst_reader *r, const mst_load_options *o, mst_graph *g)
+{
+    text_load s;
+    memset(&s, 0, sizeof s);
+    memset(g, 0, sizeof *g);
+    mst_status st = parse(r, o, &s, metis_line, "%", 1, 0);
+    unsigned long long last = s.t.lines;
+    if (st == MST_OK && last == 0)
+        st = mst_fail(MST_EINPUT, "%s: empty file: expected the header " METIS_HEADER, s.name);
+    else if (st == MST_OK && !s.started)
+        st = mst_fail(MST_EINPUT, "%s:%llu: missing header " METIS_HEADER, s.name, last);
+    else if (st == MST_OK && s.vertex < s.n)
+        st = mst_fail(MST_EINPUT, "%s:%llu: header says %llu vertices, file has %llu vertex "
+                      "lines", s.name, last, (unsigned long long)s.n,
+                      (unsigned long long)s.vertex);
+    else if (st == MST_OK && s.entries != 2 * s.m)
+        st = mst_fail(MST_EINPUT, "%s:%llu: header says %llu edges, adjacency lists hold %llu "
+                      "entries (expected %llu)", s.name, last, (unsigned long long)s.m,
+                      (unsigned long long)s.entries, (unsigned long long)(2 * s.m));
+    return finish(&s, st, 1, g);
+}
