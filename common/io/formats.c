@@ -127,12 +127,15 @@ static mst_status merge_parts(mst_text_parser *t, int count)
     return MST_OK;
 }
 
-/* Parses r with `line`, in parallel parts after the header when `parallel`. */
-static mst_status parse(mst_reader *r, const mst_load_options *o, text_load *s,
+/* Parses r with `line` into s (zeroed first, as is g), in parallel parts after the header when
+ * `parallel`. */
+static mst_status parse(mst_reader *r, const mst_load_options *o, text_load *s, mst_graph *g,
                         mst_text_line_fn line, const char *comment, int blank_is_data,
                         int parallel)
 {
     mst_status st = MST_OK;
+    memset(s, 0, sizeof *s);
+    memset(g, 0, sizeof *g);
     s->name = mst_reader_name(r);
     s->o = o;
     s->t.line = line;
@@ -175,6 +178,16 @@ static uint64_t records(const text_load *s)
     return s->main.m + s->main.self_loops;
 }
 
+/* The end of a data line at p: only blanks may remain (*pp moves to its '\n'); then the edge
+ * or arc {u, v} of weight w into the part's builder. */
+static mst_status add_line(mst_text_part *part, const char **pp, const char *p,
+                           const char *expected, uint64_t u, uint64_t v, const mst_number *w)
+{
+    mst_status st = mst_text_line_end(part, &p, expected);
+    *pp = p;
+    return st != MST_OK ? st : mst_builder_add_fast(part->data, u, v, w);
+}
+
 /* ------------------------------------------------------------------------------ edge lists */
 
 /* One data line "u v [w]"; the first decides whether the file is weighted. */
@@ -210,17 +223,13 @@ static mst_status edge_line(mst_text_parser *t, mst_text_part *part, const char 
                              "%llu, has none: expected 'u v')", mst_token_text(p, tok),
                              (unsigned long long)s->first_line);
     }
-    st = mst_text_line_end(part, &p, b->weighted ? "3 fields 'u v w'" : "2 fields 'u v'");
-    *pp = p;
-    return st != MST_OK ? st : mst_builder_add_fast(b, u, v, &w);
+    return add_line(part, pp, p, b->weighted ? "3 fields 'u v w'" : "2 fields 'u v'", u, v, &w);
 }
 
 mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     text_load s;
-    memset(&s, 0, sizeof s);
-    memset(g, 0, sizeof *g);
-    mst_status st = parse(r, o, &s, edge_line, "#%", 0, 1);
+    mst_status st = parse(r, o, &s, g, edge_line, "#%", 0, 1);
     if (st == MST_OK && !s.started) /* no edges: an empty graph (or --vertices isolated ones) */
         st = start(&s, NULL, o != NULL && o->one_based, 0);
     return finish(&s, st, 1, g);
@@ -276,7 +285,6 @@ static mst_status p_line(text_load *s, mst_text_part *part, const char **pp)
 static mst_status dimacs_line(mst_text_parser *t, mst_text_part *part, const char **pp)
 {
     text_load *s = (text_load *)t;
-    mst_builder *b = part->data;
     const char *p = *pp, *expected = s->kind == DIMACS_SP ? "'a u v w'" : "'u v'";
     char tok[48];
     uint64_t u, v;
@@ -295,17 +303,13 @@ static mst_status dimacs_line(mst_text_parser *t, mst_text_part *part, const cha
         return mst_text_field_fail(part, k, p, "vertex id", expected);
     if (s->kind == DIMACS_SP && (k = mst_parse_weight(&p, &w, MST_WEIGHT_INTEGER)) != MST_TOK_OK)
         return mst_text_field_fail(part, k, p, "weight", "'a u v w' with an integer weight w");
-    mst_status st = mst_text_line_end(part, &p, expected);
-    *pp = p;
-    return st != MST_OK ? st : mst_builder_add_fast(b, u, v, &w);
+    return add_line(part, pp, p, expected, u, v, &w);
 }
 
 mst_status mst_load_dimacs(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     text_load s;
-    memset(&s, 0, sizeof s);
-    memset(g, 0, sizeof *g);
-    mst_status st = parse(r, o, &s, dimacs_line, "c", 0, 1);
+    mst_status st = parse(r, o, &s, g, dimacs_line, "c", 0, 1);
     unsigned long long last = s.t.lines;
     if (st == MST_OK && last == 0)
         st = mst_fail(MST_EINPUT, "%s: empty file: expected %s", s.name, DIMACS_P);
@@ -445,17 +449,13 @@ static mst_status mtx_line(mst_text_parser *t, mst_text_part *part, const char *
     }
     if (s->field != MTX_PATTERN && k != MST_TOK_OK)
         return mst_text_field_fail(part, k, p, "value", "'I J V'");
-    mst_status st = mst_text_line_end(part, &p, expected);
-    *pp = p;
-    return st != MST_OK ? st : mst_builder_add_fast(b, i, j, &w);
+    return add_line(part, pp, p, expected, i, j, &w);
 }
 
 mst_status mst_load_mtx(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     text_load s;
-    memset(&s, 0, sizeof s);
-    memset(g, 0, sizeof *g);
-    mst_status st = parse(r, o, &s, mtx_line, "", 1, 1); /* the banner starts with '%' */
+    mst_status st = parse(r, o, &s, g, mtx_line, "", 1, 1); /* the banner starts with '%' */
     unsigned long long last = s.t.lines;
     if (st == MST_OK && last == 0)
         st = mst_fail(MST_EINPUT, "%s: empty file: expected the banner %s", s.name, MTX_BANNER);
@@ -588,9 +588,7 @@ static mst_status metis_line(mst_text_parser *t, mst_text_part *part, const char
 mst_status mst_load_metis(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     text_load s;
-    memset(&s, 0, sizeof s);
-    memset(g, 0, sizeof *g);
-    mst_status st = parse(r, o, &s, metis_line, "%", 1, 0);
+    mst_status st = parse(r, o, &s, g, metis_line, "%", 1, 0);
     unsigned long long last = s.t.lines;
     if (st == MST_OK && last == 0)
         st = mst_fail(MST_EINPUT, "%s: empty file: expected the header " METIS_HEADER, s.name);

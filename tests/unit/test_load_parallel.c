@@ -229,6 +229,57 @@ Test(load_parallel, edgelist_first_bad_line)
     check_first_bad_line("1 2 0x10", 399);
 }
 
+/* `text` must fail to load with a message holding `where` and `what`, whatever the threads and
+ * blocks: the parser names the line from the parts' line counts. */
+static void check_where(loader_fn fn, const char *name, const char *text, const char *where,
+                        const char *what)
+{
+    mst_load_options o = mst_load_options_default();
+    outcome got;
+    for (int t = 1; t <= 4; t++) {
+        omp_set_num_threads(t);
+        for (size_t i = 0; i < sizeof block_sizes / sizeof *block_sizes; i++) {
+            o.chunk_bytes = block_sizes[i];
+            load_memory(fn, name, text, strlen(text), &o, &got);
+            cr_assert(eq(int, got.st, MST_EINPUT), "%s: %d threads, blocks of %zu", name, t,
+                      block_sizes[i]);
+            cr_assert(strstr(got.msg, where) != NULL && strstr(got.msg, what) != NULL,
+                      "\"%s\" lacks %s or %s", got.msg, where, what);
+        }
+    }
+}
+
+Test(load_parallel, line_numbers_across_parts)
+{
+    static char text[1 << 15];
+    char *p = text;
+    p += sprintf(p, "c DIMACS\np sp 30 300\n");
+    for (int i = 0; i < 300; i++) /* line 3 + i */
+        p += sprintf(p, i == 197 ? "a 1 2 x\n" : i % 7 ? "a %d 2 5\n" : "c %d\n", 1 + i % 30);
+    check_where(mst_load_dimacs, "b.gr", text, "b.gr:200:", "found 'x'");
+    p = text + sprintf(text, "%%%%MatrixMarket matrix coordinate integer general\n%% c\n"
+                             "30 30 300\n");
+    for (int i = 0; i < 300; i++) /* line 4 + i */
+        p += sprintf(p, "%d 3 %d\n", i == 146 ? 31 : 1 + i % 30, i);
+    check_where(mst_load_mtx, "b.mtx", text, "b.mtx:150:", "row index 31 out of range");
+    p = text;
+    for (int i = 0; i < 300; i++) /* line 1 + i; a vertex id beyond --vertices is the builder's */
+        p += sprintf(p, i % 11 == 5 ? "# %d\n" : "%d %d 7\n", i % 40, i == 233 ? 99 : 3);
+    mst_load_options o = mst_load_options_default();
+    o.has_vertices = 1;
+    o.vertices = 50;
+    outcome got;
+    omp_set_num_threads(4);
+    o.chunk_bytes = 61;
+    load_memory(mst_load_edgelist, "b.wel", text, strlen(text), &o, &got);
+    cr_assert(strstr(got.msg, "b.wel:234: vertex id 99 out of range") != NULL, "%s", got.msg);
+    p = text; /* integers of no single type: the finish names both lines, from two parts */
+    for (int i = 0; i < 300; i++)
+        p += sprintf(p, i == 40 ? "%d 1 -1\n" : i == 250 ? "%d 1 9223372036854775808\n"
+                                                          : "%d 1 5\n", i);
+    check_where(mst_load_edgelist, "b.wel", text, "b.wel:251:", "line 41 has a negative");
+}
+
 Test(load_parallel, nul_byte_and_long_token)
 {
     static const char nul[] = "0 1 5\n1 2 6\n2 \0 3 7\n3 4 8\n";
