@@ -10,16 +10,6 @@ MST_CPPFLAGS := -D_GNU_SOURCE $(COMMON_INC)
 MST_CFLAGS   := -std=c11 -Wall -Wextra -Wstrict-prototypes -Wshadow $(if $(filter 1,$(CI)),-Werror)
 MST_LDLIBS   := -lz -lm
 ALL_LDLIBS    = $(LDLIBS) $(MST_LDLIBS)
-# Optional: ISA-L's igzip inflates .gz input faster than zlib (docs/formats.md, Compression),
-# used where a compile and link test finds it (Debian: libisal-dev); zlib stays the fallback.
-# HAVE_ISAL=0 builds without it.
-HAVE_ISAL ?= $(shell printf '\043include <isa-l/igzip_lib.h>\nint main(void) { struct \
-               inflate_state s; isal_inflate_init(&s); return 0; }\n' | $(CC) -x c - -lisal \
-               -o /dev/null 2>/dev/null && echo 1)
-ifeq ($(HAVE_ISAL),1)
-MST_CPPFLAGS += -DMST_HAVE_ISAL
-MST_LDLIBS   += -lisal
-endif
 
 BUILD   := build
 BIN     := bin

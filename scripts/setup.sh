@@ -10,7 +10,7 @@
 # and the build goes on with what is there.
 set -u
 what=${1:-run}
-pkgs=(build-essential zlib1g-dev libisal-dev python3 openmpi-bin libopenmpi-dev)
+pkgs=(build-essential zlib1g-dev python3 openmpi-bin libopenmpi-dev)
 if [ "$what" = test ]; then
   pkgs+=(libcriterion-dev python3-igraph python3-scipy python3-numpy python3-networkx
          pkg-config clang libomp-14-dev libclang-rt-dev python3-matplotlib)

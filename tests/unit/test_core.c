@@ -1,5 +1,5 @@
 /* Unit tests of the core pieces: weight keys, radix sort, prefix sums, large allocations,
- * option numbers and counts, union-find, the reader's lines, and mst-seq's two algorithms
+ * option numbers and counts, union-find, lines as the text parser cuts them, and mst-seq's two algorithms
  * against each other and the verifier. */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "graph.h"
+#include "loader.h"
 #include "radix_sort.h"
 #include "reader.h"
 #include "scan.h"
@@ -212,40 +213,42 @@ Test(union_find, matches_naive_labels)
     free(label);
 }
 
-Test(reader, lines_crlf_and_missing_final_newline)
+/* Loads an edge list held in memory, with blocks of `block` bytes (0: the default). */
+static mst_status load_text(const char *text, size_t len, size_t block, mst_graph *g)
 {
-    const char text[] = "a b\r\n\nlast";
     mst_reader *r;
-    char *line;
-    size_t len;
-    cr_assert_eq(mst_reader_from_memory("mem", text, sizeof text - 1, &r), MST_OK);
-    const char *want[] = {"a b", "", "last"};
-    for (int i = 0; i < 3; i++) {
-        cr_assert_eq(mst_reader_next_line(r, &line, &len), MST_OK);
-        cr_assert_str_eq(line, want[i]);
-        cr_assert_eq(len, strlen(want[i]));
-        cr_assert_eq(mst_reader_line(r), (uint64_t)i + 1);
-    }
-    cr_assert_eq(mst_reader_next_line(r, &line, &len), MST_OK);
-    cr_assert_null(line);
+    mst_load_options o = mst_load_options_default();
+    o.chunk_bytes = block;
+    cr_assert_eq(mst_reader_from_memory("mem", text, len, &r), MST_OK);
+    mst_status st = mst_load_edgelist(r, &o, g);
     mst_reader_close(r);
+    return st;
 }
 
-Test(reader, lines_longer_than_a_chunk)
+Test(reader, lines_crlf_and_missing_final_newline)
 {
-    size_t n = (9u << 20) + 123; /* longer than the 8 MiB read size */
-    char *text = malloc(n + 3);
+    const char text[] = "0 1 5\r\n\n1 2 6";
+    for (size_t block = 0; block < 8; block += 7) {
+        mst_graph g;
+        cr_assert_eq(load_text(text, sizeof text - 1, block, &g), MST_OK, "%s",
+                     mst_last_error());
+        cr_assert_eq(g.m, 2);
+        cr_assert_eq(g.key[1], mst_key_from_int32(6));
+        mst_graph_free(&g);
+    }
+}
+
+Test(reader, lines_longer_than_a_block)
+{
+    size_t n = (9u << 20) + 123; /* a comment longer than the 8 MiB blocks asked for */
+    char *text = malloc(n + 8);
     memset(text, 'x', n);
-    memcpy(text + n, "\ny", 3);
-    mst_reader *r;
-    char *line;
-    size_t len;
-    cr_assert_eq(mst_reader_from_memory("mem", text, n + 2, &r), MST_OK);
-    cr_assert_eq(mst_reader_next_line(r, &line, &len), MST_OK);
-    cr_assert_eq(len, n);
-    cr_assert_eq(mst_reader_next_line(r, &line, &len), MST_OK);
-    cr_assert_str_eq(line, "y");
-    mst_reader_close(r);
+    text[0] = '#';
+    memcpy(text + n, "\n0 1 2", 6);
+    mst_graph g;
+    cr_assert_eq(load_text(text, n + 6, 8u << 20, &g), MST_OK, "%s", mst_last_error());
+    cr_assert_eq(g.m, 1);
+    mst_graph_free(&g);
     free(text);
 }
 
