@@ -180,8 +180,9 @@ static uint64_t records(const text_load *s)
 
 /* The end of a data line at p: only blanks may remain (*pp moves to its '\n'); then the edge
  * or arc {u, v} of weight w into the part's builder. */
-static mst_status add_line(mst_text_part *part, const char **pp, const char *p,
-                           const char *expected, uint64_t u, uint64_t v, const mst_number *w)
+static inline mst_status add_line(mst_text_part *part, const char **pp, const char *p,
+                                  const char *expected, uint64_t u, uint64_t v,
+                                  const mst_number *w)
 {
     mst_status st = mst_text_line_end(part, &p, expected);
     *pp = p;

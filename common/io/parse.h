@@ -191,14 +191,15 @@ const char *mst_token_text(const char *p, char buf[48]);
 
 /* ------------------------------------------------------------------------- the line loop */
 
-/* One part of the input, parsed by one thread (or the header's lines, in order). */
+/* One part of the input, parsed by one thread (or the header's lines, in order). The fields
+ * each line touches come first, far from the next part's in an array. */
 typedef struct mst_text_part {
     uint64_t line;  /* the current line's number, counted from the part's first */
+    void *data;     /* the format's own (its builder for this part) */
     uint64_t base;  /* lines of the file before the part (set once the parts before it are) */
     uint64_t at;    /* the line its error names (0: the message names none) */
     mst_status st;  /* its error, MST_OK while it goes on */
     char msg[768];
-    void *data;     /* the format's own (its builder for this part) */
 } mst_text_part;
 
 typedef struct mst_text_parser mst_text_parser;
