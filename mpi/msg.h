@@ -35,14 +35,9 @@
 #define MSG_BYTES 24        /* bytes per record (msg_rec) */
 #define MSG_HANDLERS 8      /* handler ids 0 .. MSG_HANDLERS - 1 */
 #define MSG_BATCH 2048      /* default records per batch between two ranks */
-/* The two timing constants of the progress loop (docs/results.md, the knob table); -D may set
- * them for an A/B build (report/device-ghs.sh). */
-#ifndef MSG_LOCAL_RUN
+/* The two constants of the progress loop (docs/results.md, the knob table). */
 #define MSG_LOCAL_RUN 1024  /* local records handled between two looks at the network */
-#endif
-#ifndef MSG_HOLD_MAX
 #define MSG_HOLD_MAX 8      /* rounds of incoming batches taken in before posting partial ones */
-#endif
 #define MSG_TAG 23          /* the MPI tag of batches on the layer's communicator */
 
 /* A handler: k records (k >= 1), all for it, in arrival order. */
