@@ -76,19 +76,21 @@ typedef struct dbv_graph {
     uint64_t window;  /* arcs a rank sends per all-to-all when building or moving arcs */
 } dbv_graph;
 
+/* The most arcs a rank may send per all-to-all (--window): within MPI's int counts. */
+#define DBV_MAX_WINDOW (1u << 30)
+
 /*
  * Collective: the share of this rank under partition `kind` of n vertices, from the slices of
- * load.h (2 m arcs over all ranks, in all-to-alls of g->window arcs per rank: MST_MPI_WINDOW
- * when set, for tests; the slice is left as it is). The arcs come by increasing edge id; where
- * fewer than 3/4 of them join two vertices of this rank, so that the local pass will not run
- * (dboruvka_local.c), they are then sorted by source label, so that the first round reads the
- * per-label arrays in order. Memory: 16 bytes per arc of its vertices, plus the window's 16
+ * load.h (2 m arcs over all ranks, in all-to-alls of `window` arcs per rank, 1 ..
+ * DBV_MAX_WINDOW, or 0 for 2^18; the slice is left as it is). The arcs come by increasing edge
+ * id; where fewer than 3/4 of them join two vertices of this rank, so that the local pass will
+ * not run (dboruvka_local.c), they are then sorted by source label, so that the first round
+ * reads the per-label arrays in order. Memory: 16 bytes per arc of its vertices, plus the window's 16
  * bytes per arc, or twice the share while it is sorted. The slices must hold at most
- * MST_PACKED_MAX_EDGES edges (the loader checks). Errors (agreed): MST_ERESOURCE; MST_EUSAGE
- * for a malformed MST_MPI_WINDOW.
+ * MST_PACKED_MAX_EDGES edges (the loader checks). Errors (agreed): MST_ERESOURCE.
  */
 mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
-                           const dist_slice *s, dbv_graph *g);
+                           uint64_t window, const dist_slice *s, dbv_graph *g);
 
 /* Frees g's arrays (zeroed; NULL members are fine). */
 void dbv_graph_free(dbv_graph *g);

@@ -6,24 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "scan.h"
 
-/* Arcs a rank sends per all-to-all: 2^18, 4 MiB. */
+/* Arcs a rank sends per all-to-all by default: 2^18, 4 MiB. */
 #define WINDOW_ARCS (1u << 18)
-#define MAX_WINDOW (1u << 30) /* within MPI's int counts */
-
-/* The window in arcs: MST_MPI_WINDOW=N when set (tests force it tiny, so that arcs move over
- * many windows), else WINDOW_ARCS. A malformed value is reported, not guessed. */
-static mst_status window_arcs(uint64_t *w)
-{
-    const char *s = getenv("MST_MPI_WINDOW");
-    *w = WINDOW_ARCS;
-    if (s != NULL && mst_cli_parse_count("MST_MPI_WINDOW", s, MAX_WINDOW, w) != 0)
-        return mst_fail(MST_EUSAGE, "environment variable MST_MPI_WINDOW: bad value '%s' "
-                        "(1..%u)", s, MAX_WINDOW);
-    return MST_OK;
-}
 
 /* count[q] += the arcs of slice edges [lo, hi) whose source rank q owns (two per edge). */
 static void count_arcs(const dbv_graph *g, const dist_slice *s, uint64_t lo, uint64_t hi,
@@ -111,7 +97,7 @@ fail:
 }
 
 mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
-                           const dist_slice *s, dbv_graph *g)
+                           uint64_t window, const dist_slice *s, dbv_graph *g)
 {
     mst_status st = MST_OK;
     int p = c->size;
@@ -123,7 +109,7 @@ mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t
     g->n_local = dist_partition_count(&g->pt, c->rank);
     g->inv_big = 1.0 / (g->pt.q + 1);
     g->inv_small = g->pt.q ? 1.0 / g->pt.q : 0;
-    MST_CHECK(window_arcs(&g->window));
+    g->window = window > 0 ? window : WINDOW_ARCS;
     win = g->window > 1 ? g->window / 2 : 1; /* edges: two arcs each */
     MST_ALLOC(count, p);
     MST_ALLOC(start, p);

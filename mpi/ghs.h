@@ -131,6 +131,7 @@ typedef struct ghs_options {
     int transport;        /* MSG_TRANSPORT_SHM or MSG_TRANSPORT_MPI (msg.h) */
     uint32_t batch;       /* messages per batch between ranks, 0: the layer's default */
     uint32_t ring;        /* messages per ring (rounded up to a power of two), 0: the default */
+    int shm_group;        /* > 0: ranks share rings in groups of this many (msg.h), 0: nodes */
 } ghs_options;
 
 #define GHS_MAX_TEST_WINDOW 255 /* a window's state counts arcs in bytes (ghs_window.h) */

@@ -115,7 +115,7 @@ static mst_status net_setup(const dist_ctx *c, const ghs_options *o, ghs_graph *
     if ((st = dist_agree(c, st)) == MST_OK) {
         for (int q = 0; q < c->size; q++)
             peer[q] = g->route_start[q + 1] > g->route_start[q];
-        msg_config cfg = {o->transport, o->batch, o->ring, peer};
+        msg_config cfg = {o->transport, o->batch, o->ring, peer, o->shm_group};
         st = msg_init(g->net, c, &cfg);
     }
     free(peer);

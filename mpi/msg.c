@@ -82,7 +82,7 @@ mst_status msg_init(msg_layer *L, const dist_ctx *c, const msg_config *cfg)
     L->shm.win = MPI_WIN_NULL;
     L->shm.node = MPI_COMM_NULL;
     if (cfg->transport == MSG_TRANSPORT_SHM && c->size > 1)
-        st = msg_shm_init(&L->shm, c, ring_records(c, cfg, L->batch)); /* agreed */
+        st = msg_shm_init(&L->shm, c, ring_records(c, cfg, L->batch), cfg->group); /* agreed */
     if (st == MST_OK)
         st = init_local(L, cfg);
     /* The agreement also keeps every rank from sending before all have set up. */

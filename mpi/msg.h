@@ -53,6 +53,8 @@ typedef struct msg_config {
                            * batches and about 8 MiB of rings per rank */
     const uint8_t *peer;  /* [p] nonzero for the ranks this one may exchange records with (the
                            * relation must be symmetric), or NULL for all */
+    int group;            /* > 0: ranks r and q share rings only when r / group == q / group, as
+                           * if every `group` consecutive ranks formed a node; 0: the node */
 } msg_config;
 
 /* What the layer counts (records and batches between ranks, this rank's; waves: every rank's). */
@@ -114,8 +116,8 @@ typedef struct msg_layer {
 /*
  * Collective: sets up the layer for c's ranks (c is copied): queues, batches, rings between
  * the ranks of a node that are peers (MSG_TRANSPORT_SHM) and a posted receive of a batch per
- * other peer. Errors (agreed): MST_EUSAGE (a bad MST_MPI_SHM_GROUP), MST_ERESOURCE (memory, no
- * shared window); the layer is then freed.
+ * other peer. Errors (agreed): MST_ERESOURCE (memory, no shared window); the layer is then
+ * freed.
  */
 mst_status msg_init(msg_layer *L, const dist_ctx *c, const msg_config *cfg);
 

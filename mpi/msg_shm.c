@@ -5,38 +5,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-
 _Static_assert(sizeof(msg_shm_ring) == 128, "a ring's counters fill two cache lines");
 
-/* MST_MPI_SHM_GROUP (msg_shm.h): 0 when unset. A malformed value is reported, not guessed. */
-static mst_status shm_group(const dist_ctx *c, int *k)
-{
-    const char *s = getenv("MST_MPI_SHM_GROUP");
-    uint64_t v = 0;
-    *k = 0;
-    if (s == NULL)
-        return MST_OK;
-    if (mst_cli_parse_count("MST_MPI_SHM_GROUP", s, (uint64_t)c->size, &v) != 0)
-        return mst_fail(MST_EUSAGE, "environment variable MST_MPI_SHM_GROUP: bad value '%s' "
-                        "(1..%d)", s, c->size);
-    *k = (int)v;
-    return MST_OK;
-}
-
-mst_status msg_shm_init(msg_shm *sh, const dist_ctx *c, uint64_t cap)
+mst_status msg_shm_init(msg_shm *sh, const dist_ctx *c, uint64_t cap, int group)
 {
     mst_status st = MST_OK;
     MPI_Comm shared = MPI_COMM_NULL;
     MPI_Group world = MPI_GROUP_NULL, node = MPI_GROUP_NULL;
-    int *all = NULL, group = 0;
+    int *all = NULL;
     memset(sh, 0, sizeof *sh);
     sh->node = MPI_COMM_NULL;
     sh->win = MPI_WIN_NULL;
-    if ((st = dist_agree(c, shm_group(c, &group))) != MST_OK)
-        return st;
     MPI_Comm_split_type(c->comm, MPI_COMM_TYPE_SHARED, c->rank, MPI_INFO_NULL, &shared);
-    if (group > 0) { /* test knob: every `group` consecutive ranks act as a node */
+    if (group > 0) { /* every `group` consecutive ranks act as a node */
         MPI_Comm_split(shared, c->rank / group, c->rank, &sh->node);
         MPI_Comm_free(&shared);
     } else {

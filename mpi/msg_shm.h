@@ -8,7 +8,7 @@
  * are published by a release store of the tail after the copy, and slots freed by a release
  * store of the head after the copy out (C11 atomics; the window stays in a passive-target
  * epoch, MPI_Win_lock_all, for its life). Counters only grow: no reset between runs.
- * MST_MPI_SHM_GROUP=K (tests) makes ranks r and q share rings only when r / K == q / K, as if
+ * A group of K (msg_config) makes ranks r and q share rings only when r / K == q / K, as if
  * every K consecutive ranks formed a node; the others then use MPI_Isend.
  */
 #ifndef MST_MPI_MSG_SHM_H
@@ -46,13 +46,13 @@ typedef struct msg_shm {
 } msg_shm;
 
 /*
- * Collective over c: finds the ranks of this node (MPI_Comm_split_type, then MST_MPI_SHM_GROUP),
- * allocates this rank's inbound rings (each of `cap` records, a power of two) and opens the
- * window's epoch. With one rank per node nothing is allocated and sh->win is MPI_WIN_NULL.
- * Errors (agreed): MST_EUSAGE (a bad MST_MPI_SHM_GROUP: not a whole number in 1..p),
- * MST_ERESOURCE (memory, or no shared window).
+ * Collective over c: finds the ranks of this node (MPI_Comm_split_type, then groups of `group`
+ * consecutive ranks when group > 0), allocates this rank's inbound rings (each of `cap`
+ * records, a power of two) and opens the window's epoch. With one rank per node nothing is
+ * allocated and sh->win is MPI_WIN_NULL. Errors (agreed): MST_ERESOURCE (memory, or no shared
+ * window).
  */
-mst_status msg_shm_init(msg_shm *sh, const dist_ctx *c, uint64_t cap);
+mst_status msg_shm_init(msg_shm *sh, const dist_ctx *c, uint64_t cap, int group);
 
 /* Collective over the ranks of c: closes the epoch and frees the window. sh must come from
  * msg_shm_init (a failed one, or one already freed, is fine). */

@@ -4,8 +4,8 @@
  * mpirun; every rank runs the shared harness, which this file serves through the distributed
  * hooks of solver.h: each rank loads only its share (load.h), trials are timed by the slowest
  * rank, and rank 0 alone prints.
- * Options: --partition block|hash, --test-window K, --transport shm|mpi, --stats; the test
- * settings MST_MPI_BATCH and MST_MPI_RING (environment, below).
+ * Options: --partition block|hash|auto, --test-window K, --transport shm|mpi, --batch N,
+ * --ring N, --shm-group K, --window N, --stats.
  */
 #include <inttypes.h>
 #include <stddef.h>
@@ -34,6 +34,10 @@ typedef struct dist_cli {
     int partition;        /* DIST_PART_BLOCK or DIST_PART_HASH */
     uint64_t test_window; /* 0: the default, DEFAULT_TEST_WINDOW between ranks */
     int transport;        /* MSG_TRANSPORT_SHM or MSG_TRANSPORT_MPI */
+    uint64_t batch;       /* 0: the message layer's default (msg.h) */
+    uint64_t ring;        /* 0: the message layer's default */
+    uint64_t shm_group;   /* 0: ranks share rings with their whole node */
+    uint64_t window;      /* 0: dbv_graph_build's default */
     int stats;
 } dist_cli;
 
@@ -80,6 +84,24 @@ static const mst_option options[] = {
      .offset = offsetof(dist_cli, transport), .metavar = "T",
      .help = "GHS messages between ranks: shm (rings in shared memory between\n"
              "ranks of one node, MPI_Isend between nodes) or mpi (MPI_Isend always)"},
+    {.name = "--batch", .kind = MST_OPT_COUNT, .max = 1u << 20,
+     .offset = offsetof(dist_cli, batch), .metavar = "N",
+     .help = "GHS: messages per batch between two ranks (default 2048): smaller\n"
+             "batches leave sooner, larger ones cost fewer sends per message"},
+    {.name = "--ring", .kind = MST_OPT_COUNT, .max = 1u << 24,
+     .offset = offsetof(dist_cli, ring), .metavar = "N",
+     .help = "GHS, --transport shm: messages per shared-memory ring, rounded up\n"
+             "to a power of two (default: about 8 MiB of rings per rank in all)"},
+    {.name = "--shm-group", .kind = MST_OPT_COUNT, .max = 65535,
+     .offset = offsetof(dist_cli, shm_group), .metavar = "K",
+     .help = "GHS, --transport shm: ranks share rings only within groups of K\n"
+             "consecutive ranks, as on nodes of K ranks, and use MPI_Isend\n"
+             "between groups (at most the number of ranks; default: the node)"},
+    {.name = "--window", .kind = MST_OPT_COUNT, .max = DBV_MAX_WINDOW,
+     .offset = offsetof(dist_cli, window), .metavar = "N",
+     .help = "boruvka: arcs a rank sends per all-to-all when it builds its share\n"
+             "and moves arcs (default 262144, 4 MiB): less memory for the\n"
+             "exchanges, more all-to-alls"},
     {.name = "--stats", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(dist_cli, stats),
      .help = "messages by type against the GHS bound 5 n log2 n + 2 m (plus the\n"
              "test window's share), bytes between ranks, and every rank's peak\n"
@@ -122,28 +144,6 @@ static void context(const mst_options *o, mst_run_context *c)
     c->ranks = ctx.size;
 }
 
-/* The message layer's test settings (docs/mst-mpi.md): MST_MPI_BATCH=N messages per batch
- * between ranks, MST_MPI_RING=N messages per ring (rounded up to a power of two). Tests set
- * them tiny, for the most interleaving and for rings that fill up; unset, the layer's defaults
- * (msg.h). A malformed value is reported, not guessed. */
-static mst_status test_settings(ghs_options *go)
-{
-    static const char *const names[] = {"MST_MPI_BATCH", "MST_MPI_RING"};
-    static const uint64_t max[] = {1u << 20, 1u << 24};
-    uint32_t *value[] = {&go->batch, &go->ring};
-    for (int i = 0; i < 2; i++) {
-        const char *s = getenv(names[i]);
-        uint64_t v = 0;
-        if (s == NULL)
-            continue;
-        if (mst_cli_parse_count(names[i], s, max[i], &v) != 0)
-            return mst_fail(MST_EUSAGE, "environment variable %s: bad value '%s' (1..%" PRIu64
-                            ")", names[i], s, max[i]);
-        *value[i] = (uint32_t)v;
-    }
-    return MST_OK;
-}
-
 /* Rank 0 keeps the keys of the forest it returns (its whole graph may not be there). */
 static mst_status forest_keys(const mst_forest *out)
 {
@@ -172,11 +172,14 @@ static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *ou
     } else {
         uint64_t window = cli->test_window ? cli->test_window
                                            : ctx.size > 1 ? DEFAULT_TEST_WINDOW : 1;
-        ghs_options go = {(uint32_t)window, cli->transport, 0, 0};
-        st = dist_agree(&ctx, test_settings(&go));
-        if (st == MST_OK)
-            st = ghs_solve(&ctx, &share, &go, n_global, m_global, &ghs_buffers, out,
-                           forest_key, ph);
+        ghs_options go = {(uint32_t)window, cli->transport, (uint32_t)cli->batch,
+                          (uint32_t)cli->ring, (int)cli->shm_group};
+        /* Every rank sees the same options: no agreement needed. */
+        if (cli->shm_group > (uint64_t)ctx.size)
+            return mst_fail(MST_EUSAGE, "option --shm-group: bad value '%" PRIu64 "' (1..%d)",
+                            cli->shm_group, ctx.size);
+        st = ghs_solve(&ctx, &share, &go, n_global, m_global, &ghs_buffers, out, forest_key,
+                       ph);
     }
     if (st != MST_OK)
         return st;
@@ -245,8 +248,8 @@ static mst_status hook_load(const char *path, const mst_load_options *lo, const 
     } else if (strcmp(algo, "boruvka") == 0) {
         if (partition_used == PART_AUTO)
             partition_used = dbv_choose_partition(&ctx, n_global, &slice);
-        st = dbv_graph_build(&ctx, (dist_partition_kind)partition_used, n_global, &slice,
-                             &dbv_share);
+        st = dbv_graph_build(&ctx, (dist_partition_kind)partition_used, n_global,
+                             ((const dist_cli *)o->own)->window, &slice, &dbv_share);
         dist_slice_free(&slice); /* Borůvka keeps only its arcs */
     }
     return st;

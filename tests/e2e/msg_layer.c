@@ -4,7 +4,8 @@
  * ranks across handlers, rings that fill up while every rank sends, termination with records in
  * flight (chains of forwarded records, a rank that stalls), a local queue that grows while a
  * handler reads it, and a failure on one rank reported by all.
- * usage: msg-layer-test shm|mpi   (MST_MPI_SHM_GROUP=K mixes rings and MPI_Isend)
+ * usage: msg-layer-test shm|mpi [K]   (K: ranks share rings in groups of K, as nodes would:
+ * rings and MPI_Isend mixed)
  * Prints "ok NAME" per test on rank 0; exits 1 if any check failed on any rank.
  */
 #include <inttypes.h>
@@ -26,7 +27,7 @@ typedef struct rec {
 _Static_assert(sizeof(rec) == MSG_BYTES, "a test record is one layer record");
 
 static dist_ctx ctx;
-static int transport, failures;
+static int transport, group, failures;
 
 /* What the handlers saw on this rank. */
 typedef struct seen {
@@ -100,7 +101,7 @@ static int setup(msg_layer *L, seen *s, uint32_t batch, uint64_t ring)
     memset(s, 0, sizeof *s);
     s->L = L;
     s->next = calloc((size_t)ctx.size, sizeof *s->next);
-    msg_config cfg = {transport, batch, ring, NULL};
+    msg_config cfg = {transport, batch, ring, NULL, group};
     if (s->next == NULL || msg_init(L, &ctx, &cfg) != MST_OK) {
         fprintf(stderr, "rank %d: setup failed: %s\n", ctx.rank, mst_last_error());
         exit(2);
@@ -248,9 +249,10 @@ int main(int argc, char **argv)
     MPI_Comm_dup(MPI_COMM_WORLD, &ctx.comm);
     MPI_Comm_rank(ctx.comm, &ctx.rank);
     MPI_Comm_size(ctx.comm, &ctx.size);
-    if (argc != 2 || (strcmp(argv[1], "shm") != 0 && strcmp(argv[1], "mpi") != 0)) {
+    if (argc < 2 || argc > 3 || (strcmp(argv[1], "shm") != 0 && strcmp(argv[1], "mpi") != 0) ||
+        (argc == 3 && (group = atoi(argv[2])) < 1)) {
         if (ctx.rank == 0)
-            fprintf(stderr, "usage: msg-layer-test shm|mpi\n");
+            fprintf(stderr, "usage: msg-layer-test shm|mpi [K]\n");
         MPI_Finalize();
         return 2;
     }

@@ -8,8 +8,8 @@ as .msb (every rank reads its slice with MPI-IO), every run writes exactly mst-s
 Also: --no-verify runs (rank 0 without the whole graph) report mst-seq's weight, --stats and
 the JSON statistics (GHS's message bound at --test-window 1, and with the window's share),
 both transports between ranks (shared-memory rings, tiny ones that fill up, rings and
-MPI_Isend mixed as between nodes; MPI_Isend alone; tiny batches through the test settings
-MST_MPI_BATCH and MST_MPI_RING), errors (one line, the first failing rank's
+MPI_Isend mixed as between nodes (--shm-group); MPI_Isend alone; tiny batches and rings
+through --batch and --ring), errors (one line, the first failing rank's
 message, exit codes), and an AddressSanitizer build on small graphs. Skipped only where mpirun
 is not installed; a missing bin/mst-mpi fails. About 2 minutes on a 2-core machine."""
 import json
@@ -58,20 +58,15 @@ def matrix():
 
 
 def shm_group(k):
-    """ENV with MST_MPI_SHM_GROUP=k: ranks share rings in groups of k, as nodes would."""
-    return dict(ENV, MST_MPI_SHM_GROUP=str(k))
+    """mst-mpi options: ranks share rings in groups of k, as nodes would (--shm-group)."""
+    return ["--shm-group", str(k)]
 
 
-def small(batch=None, ring=None, base=None):
-    """Environment with mst-mpi's test settings (docs/mst-mpi.md): MST_MPI_BATCH messages per
-    batch between ranks, MST_MPI_RING messages per ring; tiny ones interleave ranks the most
-    and fill rings up."""
-    env = dict(base or ENV)
-    if batch is not None:
-        env["MST_MPI_BATCH"] = str(batch)
-    if ring is not None:
-        env["MST_MPI_RING"] = str(ring)
-    return env
+def small(batch=None, ring=None):
+    """mst-mpi options (docs/mst-mpi.md): --batch messages per batch between ranks, --ring
+    messages per ring; tiny ones interleave ranks the most and fill rings up."""
+    return (["--batch", str(batch)] if batch is not None else []) + \
+        (["--ring", str(ring)] if ring is not None else [])
 
 
 def mpirun(np_args, binary=MPI, env=None):
@@ -132,8 +127,8 @@ class MpiSameEdges(Workdir):
             msb = self.msb_of(path, *w)
             # One message per batch: the most interleaving between ranks.
             self.check(msb, [["-np", "3", "--partition", "hash"], ["-np", "4"],
-                             (["-np", "4", "--partition", "hash"], small(batch=1)),
-                             (["-np", "3", "--test-window", "255"], small(batch=1))] + others(2),
+                             ["-np", "4", "--partition", "hash", *small(batch=1)],
+                             ["-np", "3", "--test-window", "255", *small(batch=1)]] + others(2),
                        ref=ref)
 
     def test_every_bundled_graph(self):
@@ -165,7 +160,7 @@ class MpiSameEdges(Workdir):
             self.assertEqual(p.returncode, 0, p.stderr)
             self.check(path, [["-np", "1"], ["-np", "3", "--partition", "hash"],
                               ["-np", "2", "--test-window", "1"],
-                              (["-np", "4", "--test-window", "255"], small(batch=7))])
+                              ["-np", "4", "--test-window", "255", *small(batch=7)]])
 
     def test_test_windows_on_a_dense_graph(self):
         """GHS's test window (ghs.h) where searches are long: many rejections, ties of keys,
@@ -175,34 +170,34 @@ class MpiSameEdges(Workdir):
                  "--weights", "uniform", "--min", "1", "--max", "4", "--seed", "11", "-o", path,
                  "--quiet"])
         self.assertEqual(p.returncode, 0, p.stderr)
-        self.check(path, [(["-np", "3", "--test-window", "2"], small(batch=1)),
-                          (["-np", "4", "--test-window", "5", "--partition", "hash"],
-                           small(batch=1)),
-                          (["-np", "2", "--test-window", "255"], small(batch=3)),
+        self.check(path, [["-np", "3", "--test-window", "2", *small(batch=1)],
+                          ["-np", "4", "--test-window", "5", "--partition", "hash",
+                           *small(batch=1)],
+                          ["-np", "2", "--test-window", "255", *small(batch=3)],
                           ["-np", "1", "--test-window", "255"]])
 
     def test_transports(self):
         """GHS's messages between ranks (msg.h): rings so small that senders keep what does
         not fit (their batches grow, get compacted, go out in pieces), rings and MPI_Isend
-        mixed as between nodes (MST_MPI_SHM_GROUP), MPI_Isend alone; the statistics say which
+        mixed as between nodes (--shm-group), MPI_Isend alone; the statistics say which
         transport carried the batches."""
         path = self.path("t.msb")
         p = run([os.path.join(BIN, "mst-gen"), "random", "--vertices", "3000", "--edges", "9000",
                  "--weights", "uniform", "--min", "1", "--max", "20", "-o", path, "--quiet"])
         self.assertEqual(p.returncode, 0, p.stderr)
-        tiny = [(["-np", "2"], small(batch=1, ring=1)),
-                (["-np", "3", "--partition", "hash"], small(ring=3)),
-                (["-np", "4"], small(batch=16, ring=64)),
-                (["-np", "4", "--test-window", "1"], small(batch=5, ring=2))]
+        tiny = [["-np", "2", *small(batch=1, ring=1)],
+                ["-np", "3", "--partition", "hash", *small(ring=3)],
+                ["-np", "4", *small(batch=16, ring=64)],
+                ["-np", "4", "--test-window", "1", *small(batch=5, ring=2)]]
         ref = self.check(path, tiny)
-        mixed = [(["-np", "4"], shm_group(2)),
-                 (["-np", "3"], small(batch=3, ring=2, base=shm_group(2))),
-                 (["-np", "4", "--partition", "hash"], small(batch=1, base=shm_group(2)))]
+        mixed = [["-np", "4", *shm_group(2)],
+                 ["-np", "3", *small(batch=3, ring=2), *shm_group(2)],
+                 ["-np", "4", "--partition", "hash", *small(batch=1), *shm_group(2)]]
         self.check(path, mixed, ref=ref)
-        self.check(path, [(["-np", "3", "--transport", "mpi"], small(batch=1))], ref=ref)
+        self.check(path, [["-np", "3", "--transport", "mpi", *small(batch=1)]], ref=ref)
 
-        def batches(np_args, env=None):
-            p = mpirun(np_args + ["--stats", "--json", "--trials", "1", path], env=env)
+        def batches(np_args):
+            p = mpirun(np_args + ["--stats", "--json", "--trials", "1", path])
             self.assertEqual(p.returncode, 0, p.stderr)
             s = json.loads(p.stdout)["stats"]
             return s["batches"], s["ring_batches"], s["transport"]
@@ -213,7 +208,7 @@ class MpiSameEdges(Workdir):
         total, rings, name = batches(["-np", "3", "--transport", "mpi"])
         self.assertEqual((rings, name), (0, "mpi"))
         self.assertGreater(total, 0)
-        total, rings, _ = batches(["-np", "4"], env=shm_group(2))  # ranks 0-1 and 2-3 share
+        total, rings, _ = batches(["-np", "4", *shm_group(2)])  # ranks 0-1 and 2-3 share
         self.assertGreater(rings, 0)
         self.assertLess(rings, total)
 
@@ -328,16 +323,10 @@ class MpiSameEdges(Workdir):
             expect(["-np", "2", "--test-window", bad, ok], 1, "--test-window")
         expect(["-np", "2", ok, "--test-window"], 1, "--test-window needs a value")
         expect(["-np", "2", "--transport", "tcp", ok], 1, "--transport: 'tcp' is not shm or mpi")
-        for name, bad, most in (("MST_MPI_BATCH", "0", 1 << 20), ("MST_MPI_RING", "1k", 1 << 24),
-                                ("MST_MPI_RING", "16777217", 1 << 24)):
-            p = mpirun(["-np", "2", ok], env=dict(ENV, **{name: bad}))
-            self.assertEqual(p.returncode, 1, p.stderr)
-            self.assertEqual(p.stderr.strip(), "mst-mpi: error: environment variable %s: bad "
-                             "value '%s' (1..%d)" % (name, bad, most))
-        p = mpirun(["-np", "2", ok], env=shm_group(3))
-        self.assertEqual(p.returncode, 1, p.stderr)
-        self.assertEqual(p.stderr.strip(), "mst-mpi: error: environment variable "
-                         "MST_MPI_SHM_GROUP: bad value '3' (1..2)")
+        for name, bad, most in (("--batch", "0", 1 << 20), ("--ring", "1k", 1 << 24),
+                                ("--ring", "16777217", 1 << 24), ("--shm-group", "3", 2)):
+            expect(["-np", "2", name, bad, ok], 1,
+                   "error: option %s: bad value '%s' (1..%d)" % (name, bad, most))
         expect(["-np", "3", self.path("missing.wel")], 2, "missing.wel")
         expect(["-np", "2", self.write("bad.wel", "0 1 2\n0 x 3\n")], 2, "bad.wel:2:")
         # A bad id in the last rank's slice of an .msb: that rank's message, as mst-seq says it.
@@ -383,9 +372,9 @@ class MpiAddressSanitizer(Workdir):
                              (["-np", "2"], env),
                              (["-np", "4", "--algo", "boruvka-allreduce"], env),
                              (["-np", "2", "--no-verify", "--json"], env),
-                             (["-np", "3"], small(batch=3, ring=2, base=env)),
+                             (["-np", "3", *small(batch=3, ring=2)], env),
                              (["-np", "4", "--transport", "mpi"], env),
-                             (["-np", "4"], dict(env, MST_MPI_SHM_GROUP="2"))):
+                             (["-np", "4", *shm_group(2)], env)):
                 p = mpirun(extra[:2] + ["--trials", "2"] + extra[2:] + [graph], binary=ASAN,
                            env=e)
                 self.assertNotIn("AddressSanitizer", p.stderr, "%s %s" % (extra, graph))

@@ -153,7 +153,7 @@ class DistributedBoruvka(Workdir):
                           "3000", "--edges", "4500")
         for graph in (ties, forest):
             self.check(graph, runs())
-        self.check(ties, [(r, dict(test_mpi.ENV, MST_MPI_WINDOW="5")) for r in runs((3,))])
+        self.check(ties, [r + ["--window", "5"] for r in runs((3,))])
         out = mpirun(["-np", "3", *ALGO, "--json", "--phases", "--no-verify", "--trials", "1",
                       ties])
         self.assertEqual(out.returncode, 0, out.stderr)
@@ -192,22 +192,20 @@ class DistributedBoruvka(Workdir):
             self.assertEqual(out.returncode, 0, out.stderr)
             counters = json.loads(out.stdout)["counters"]
             self.assertGreaterEqual(counters.get("hub_labels", 0), 2900, counters)
-        self.check(path, [(r, dict(test_mpi.ENV, MST_MPI_WINDOW="3")) for r in runs((2, 4))])
+        self.check(path, [r + ["--window", "3"] for r in runs((2, 4))])
 
     def test_tiny_windows(self):
         """The share built and the arcs of every round moved over many small windows
-        (MST_MPI_WINDOW arcs per rank per all-to-all): a window that lost, duplicated or
+        (--window arcs per rank per all-to-all): a window that lost, duplicated or
         misplaced arcs changes the edge set. A bad value is a clear error, non-zero exit."""
         path = self.gen("win.msb", "random", "--vertices", "700", "--edges", "2900",
                         "--weights", "uniform", "--min", "1", "--max", "7")
         for window in ("1", "2", "7", "1000"):
-            env = dict(test_mpi.ENV, MST_MPI_WINDOW=window)
-            self.check(path, [(r, env) for r in runs((1, 2, 3, 4), ("block",)) +
+            self.check(path, [r + ["--window", window] for r in runs((1, 2, 3, 4), ("block",)) +
                               runs((3,), ("hash",))])
-        p = mpirun(["-np", "2", *ALGO, "--no-verify", path],
-                   env=dict(test_mpi.ENV, MST_MPI_WINDOW="0"))
+        p = mpirun(["-np", "2", *ALGO, "--window", "0", "--no-verify", path])
         self.assertNotEqual(p.returncode, 0, p.stderr)
-        self.assertIn("MST_MPI_WINDOW: bad value '0'", p.stderr)
+        self.assertIn("--window: bad value '0'", p.stderr)
 
     def test_weak_scaling_graphs(self):
         """mst-gen --per-rank P: the sizes given are per rank; the graph for P ranks is the one

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The message layer of mst-mpi (mpi/msg.h) on its own: bin/msg-layer-test (tests/e2e/msg_layer.c,
 built here with make) under mpirun at 1 to 4 ranks, with shared-memory rings, with MPI_Isend
-alone, and with both mixed as between nodes (MST_MPI_SHM_GROUP): batches that leave when full
+alone, and with both mixed as between nodes (ranks that share rings in groups): batches that leave when full
 and at a poll, FIFO order per pair of ranks, rings that fill up while every rank sends,
 termination with records in flight, a local queue that grows under a handler, and one rank's
 failure reported on every rank; the same under AddressSanitizer + UBSan. Skipped only where
@@ -27,8 +27,10 @@ class MessageLayer(unittest.TestCase):
         if b.returncode != 0:
             raise AssertionError("bin/msg-layer-test did not build: " + b.stderr[-2000:])
 
-    def layer_test(self, np, transport, env=None, binary=BINARY):
-        p = subprocess.run([MPIRUN, "--quiet", "-np", str(np), binary, transport],
+    def layer_test(self, np, transport, env=None, binary=BINARY, group=None):
+        """group: ranks share rings in groups of that many, as nodes would."""
+        more = [] if group is None else [str(group)]
+        p = subprocess.run([MPIRUN, "--quiet", "-np", str(np), binary, transport, *more],
                            capture_output=True, text=True, env=env or ENV, timeout=300)
         where = "%d ranks, %s: %s" % (np, transport, p.stderr[-2000:])
         self.assertEqual(p.returncode, 0, where)
@@ -43,8 +45,8 @@ class MessageLayer(unittest.TestCase):
             self.layer_test(np, "mpi")
 
     def test_rings_and_isend_mixed(self):
-        self.layer_test(4, "shm", dict(ENV, MST_MPI_SHM_GROUP="2"))
-        self.layer_test(3, "shm", dict(ENV, MST_MPI_SHM_GROUP="2"))
+        self.layer_test(4, "shm", group=2)
+        self.layer_test(3, "shm", group=2)
 
     def test_asan_clean(self):
         """Built as test_mpi.py builds bin/asan/mst-mpi (the same build folder); Open MPI's own
@@ -58,7 +60,7 @@ class MessageLayer(unittest.TestCase):
                    UBSAN_OPTIONS="halt_on_error=1:exitcode=67")
         self.layer_test(3, "shm", env, ASAN_BINARY)
         self.layer_test(4, "mpi", env, ASAN_BINARY)
-        self.layer_test(4, "shm", dict(env, MST_MPI_SHM_GROUP="2"), ASAN_BINARY)
+        self.layer_test(4, "shm", env, ASAN_BINARY, group=2)
 
     def test_usage(self):
         p = subprocess.run([MPIRUN, "--quiet", "-np", "1", BINARY, "tcp"], capture_output=True,
