@@ -18,7 +18,6 @@
 
 #define INF_KEY UINT32_MAX /* best-wt = infinity: (INF_KEY, INF_EID), above every edge */
 #define INF_EID UINT64_MAX
-#define PREFETCH_AHEAD 24  /* messages read ahead to prefetch their vertices */
 
 _Static_assert(sizeof(ghs_msg) == MSG_BYTES, "a GHS message is one record of the layer");
 _Static_assert(sizeof(ghs_vertex) == 64, "a vertex header fills a cache line");
@@ -403,54 +402,13 @@ static inline __attribute__((always_inline)) void deliver(ghs_machine *s, const 
     }
 }
 
-/* Prefetches, first stage, for a message to be handled PREFETCH_AHEAD messages from now: its
- * vertex's header and its arc. */
-static inline __attribute__((always_inline)) void prefetch_first(const ghs_machine *s,
-                                                                 const ghs_msg *f)
-{
-    __builtin_prefetch(&s->vtx[f->to]);
-    __builtin_prefetch(&s->arc[f->arc]);
-}
-
-/* Prefetches, second stage, for a message g half as far ahead, whose vertex has arrived by now:
- * the first line of its row (the answer may go out on another arc: in-branch, the next Basic
- * one, the Branch ones), its first deferred message, and the edge id an Accept or a Connect
- * reads. */
-static inline __attribute__((always_inline)) void prefetch_second(const ghs_machine *s,
-                                                                  const ghs_msg *g)
-{
-    const ghs_vertex *gv = &s->vtx[g->to];
-    uint32_t k = gv->dq_head;
-    __builtin_prefetch(gv->begin < gv->end ? (const void *)&s->arc[gv->begin] : (const void *)gv);
-    /* Selects by arithmetic: a branch on the message type would be mispredicted half the
-     * time. */
-    uintptr_t at = (uintptr_t)gv;
-    uintptr_t e = (uintptr_t)(s->eid + g->arc);
-    uintptr_t need = ((1u << GHS_ACCEPT | 1u << GHS_CONNECT) >> (g->type & 7)) & 1;
-    __builtin_prefetch((const void *)(at + ((e - at) & ((uintptr_t)0 - need))));
-    if (s->pool != NULL) { /* entry 0 when none: an unused prefetch is harmless */
-        uint32_t none = k == GHS_NONE;
-        __builtin_prefetch(&s->pool[k & (none - 1)]);
-    }
-}
-
-
-/* Handles k messages in order, each where it stands, reading ahead to prefetch. */
+/* Handles k messages in order, each where it stands. */
 void ghs_machine_handle(void *arg, const void *recs, uint32_t k)
 {
     ghs_machine *s = arg;
     const ghs_msg *b = recs;
-    /* Runs are often short (tens of messages): the first stage for the run's head goes out at
-     * once, the second once it has had time to arrive. */
-    for (uint32_t i = 0; i < k && i < PREFETCH_AHEAD; i++)
-        prefetch_first(s, &b[i]);
-    for (uint32_t i = 0; i < k; i++) {
-        if (i + PREFETCH_AHEAD < k)
-            prefetch_first(s, &b[i + PREFETCH_AHEAD]);
-        if (i >= PREFETCH_AHEAD / 2 && i + PREFETCH_AHEAD / 2 < k)
-            prefetch_second(s, &b[i + PREFETCH_AHEAD / 2]);
+    for (uint32_t i = 0; i < k; i++)
         deliver(s, &b[i]);
-    }
 }
 
 void ghs_machine_reset(ghs_machine *s, const ghs_graph *gg)

@@ -27,8 +27,8 @@
  * paper's procedure, which ghs.c runs without it.
  *
  * Costs: GHS sends at most 5 n log2 n + 2 m messages (K = 1); each is one or two cache lines of
- * the adjacency (the vertex's header and the arc), so a rank's time is bound by memory latency;
- * the handler reads its messages ahead to prefetch them. Memory per rank: the share (20 bytes
+ * the adjacency (the vertex's header and the arc), so a rank's time is bound by memory latency.
+ * Memory per rank: the share (20 bytes
  * per arc), the adjacency (16 bytes per arc, 64 per vertex and 4 for its row's start; the
  * edge ids, 8 bytes per arc), the route table (8 bytes per arc), the sort scratch (8 bytes per
  * arc), the deferred messages (28 bytes each) and the message layer's queue (24 bytes per
