@@ -7,17 +7,17 @@
 
 #include "timer.h"
 
-#define NONE UINT32_MAX
 #define ALLREDUCE_CHUNK (1u << 24) /* components per MPI_Allreduce call (int counts) */
 
 /* A candidate edge leaving a component: (key, eid) orders them; `other` is the representative
- * of the component at the far end. Empty: key = UINT32_MAX, eid = UINT64_MAX. */
+ * of the component at the far end. Empty: key = UINT32_MAX, no far end (UINT32_MAX),
+ * eid = UINT64_MAX. */
 typedef struct cand {
     uint32_t key, other;
     uint64_t eid;
 } cand;
 
-static const cand EMPTY = {UINT32_MAX, NONE, UINT64_MAX};
+static const cand EMPTY = {UINT32_MAX, UINT32_MAX, UINT64_MAX};
 
 static inline int cand_less(const cand *a, const cand *b)
 {

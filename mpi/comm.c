@@ -8,7 +8,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#define MSG_BYTES 1024
+#define ERROR_TEXT_BYTES 1024 /* the longest message agreed between ranks */
 #define CHUNK_BYTES (1u << 28) /* point-to-point pieces: well below INT_MAX bytes */
 #define TAG_BIG 17
 
@@ -19,11 +19,11 @@ mst_status dist_agree(const dist_ctx *c, mst_status st)
     if (first == c->size)
         return MST_OK;
     int code = (int)st;
-    char msg[MSG_BYTES];
+    char msg[ERROR_TEXT_BYTES];
     if (c->rank == first)
         snprintf(msg, sizeof msg, "%s", mst_last_error());
     MPI_Bcast(&code, 1, MPI_INT, first, c->comm);
-    MPI_Bcast(msg, MSG_BYTES, MPI_CHAR, first, c->comm);
+    MPI_Bcast(msg, ERROR_TEXT_BYTES, MPI_CHAR, first, c->comm);
     if (c->rank != first)
         mst_fail((mst_status)code, "%s", msg);
     return (mst_status)code;
