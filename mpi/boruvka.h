@@ -12,8 +12,8 @@
  * O(log n); each moves 16 bytes per live component through the allreduce.
  * Memory per rank: O(n + m / p): about 36 bytes per vertex (union-find, component index, the two
  * minimum vectors, the forest) plus 20 bytes per edge of its slice; the vertex part does not
- * shrink with p. (Shou and He broadcast the whole graph to every rank instead: O(n + m) per rank,
- * which ran a 16 GB machine out of memory at 8 ranks on dense-large.)
+ * shrink with p. (Shou and He broadcast the whole graph to every rank instead: O(n + m) per rank;
+ * docs/mst-mpi.md.)
  */
 #ifndef MST_MPI_BORUVKA_H
 #define MST_MPI_BORUVKA_H

@@ -33,7 +33,7 @@ static void state_free(dbv_state *s)
 }
 
 /* The arrays of the last solve, kept for the next one on the same share: a trial then touches
- * no fresh pages (their zeroing by the kernel was a tenth of a solve's profile). */
+ * no fresh pages (the kernel's zeroing of fresh ones showed in a solve's profile). */
 static dbv_state kept;
 
 void dboruvka_release(void)

@@ -154,8 +154,8 @@ mst_status dbv_split_held(dbv_state *s, uint64_t labels)
  * stage t points to a root of the end of stage t, which a later stage may have absorbed in
  * turn. So the stages go from the last to the first: when those of stage t ask their parent
  * for its parent, every label absorbed later already points to its root, and a root to itself.
- * One request per such label that is not a root, one exchange per stage; pointer doubling over
- * all vertices asked about 3 times as many (4 steps on a random graph). */
+ * One request per such label that is not a root, one exchange per stage, where pointer doubling
+ * over all vertices would ask several times as many (docs/mst-mpi.md). */
 static mst_status compress(dbv_state *s)
 {
     uint32_t n = s->g->n_local;

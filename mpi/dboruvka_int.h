@@ -15,15 +15,13 @@
 
 /* Below this share of arcs between two vertices of the same rank, the local pass is skipped: it
  * sorts all of a rank's arcs and contracts little when many arcs leave the rank (on a random
- * graph at p ranks, 1 / p of them stay). 0.75 beat 0.5 at 2 ranks on a random graph, where half
- * the arcs stay (docs/mst-mpi.md); grids and road networks under the block partition keep
- * nearly all of theirs. --partition auto picks block by the same share, and the share is sorted
+ * graph at p ranks, 1 / p of them stay). 3/4 rather than 1/2 (docs/mst-mpi.md); grids and road
+ * networks under the block partition keep nearly all of theirs. --partition auto picks block by the same share, and the share is sorted
  * by source where it is below (dboruvka_share.c). */
 #define DBV_LOCAL_SHARE_MIN 0.75
 
 /* How many items ahead the loops over arcs and labels prefetch the per-label entries they will
- * read: those loops wait on random reads into arrays of a few MiB (perf: the instructions after
- * these loads are the hottest of a round). */
+ * read: those loops wait on random reads into arrays of a few MiB (docs/mst-mpi.md). */
 #define DBV_AHEAD 16
 
 /* A growable buffer of bytes, reused from exchange to exchange. */

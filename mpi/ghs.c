@@ -48,8 +48,8 @@ static inline void set_se(ghs_machine *s, ghs_vertex *v, uint32_t j, int state)
 }
 
 /* Doubles the deferred pool. Its entries are visited at random, so it goes in huge pages where
- * the system allows (mst_big_alloc; realloc() would not ask for them): at 1 rank on 1e6
- * vertices it reaches 16 MiB, and 4 KiB pages cost a TLB miss per visit. */
+ * the system allows (mst_big_alloc; realloc() would not ask for them): with 4 KiB pages a
+ * large pool costs a TLB miss per visit (docs/mst-mpi.md). */
 static int grow_pool(ghs_machine *s)
 {
     uint32_t cap = s->pool_cap ? 2 * s->pool_cap : 1024;

@@ -1,8 +1,8 @@
 /*
  * msg_shm.h: single-producer, single-consumer rings of records (msg.h) in MPI-3 shared windows
  * (MPI_Win_allocate_shared) between the ranks of one node: no MPI call per batch, where
- * MPI_Isend, its completion and progress polling took a large share of a rank's time at 16
- * ranks (docs/results.md). MPI+MPI hybrid programming: T. Hoefler et al., Computing 95(12),
+ * MPI_Isend, its completion and progress polling took a large share of a rank's time
+ * (docs/mst-mpi.md). MPI+MPI hybrid programming: T. Hoefler et al., Computing 95(12),
  * 2013. The ring from s to r lies in r's segment (first-touched by r); s alone writes its tail,
  * r alone its head, each on its own line, both counting records (tail - head wait). Records
  * are published by a release store of the tail after the copy, and slots freed by a release

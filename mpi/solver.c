@@ -24,8 +24,8 @@
 #include "rounds.h"
 #include "stats.h"
 
-/* GHS's test window between ranks (ghs.h): 255 measured best at 16 ranks on dense-large, whose
- * searches are long chains of round trips (docs/results.md). */
+/* GHS's test window between ranks (ghs.h): the largest, as searches on dense graphs are long
+ * chains of round trips (measured: docs/results.md). */
 #define DEFAULT_TEST_WINDOW GHS_MAX_TEST_WINDOW
 
 static dist_ctx ctx = {MPI_COMM_NULL, 0, 1};
@@ -56,10 +56,9 @@ static uint64_t *peak_rss_kib; /* rank 0: every rank's peak RSS after the last t
 
 /* Open MPI's shared-memory transport (btl vader) gives every rank a segment of 4 MiB by default
  * that its peers write small messages into; the pages each rank touches, its own and its
- * peers', count in its RSS and grow with the number of ranks on the node (at 16 ranks on
- * sparse-medium, more than the GHS data). 2 MiB is vader's smallest; GHS was no slower with it
- * (measured, docs/results.md). The user's own setting, if any, wins; other MPIs ignore the
- * variable. */
+ * peers', count in its RSS and grow with the number of ranks on the node. 2 MiB is vader's
+ * smallest, and GHS was no slower with it (docs/mst-mpi.md, docs/results.md). The user's own
+ * setting, if any, wins; other MPIs ignore the variable. */
 #define SHM_SEGMENT_VAR "OMPI_MCA_btl_vader_segment_size"
 #define SHM_SEGMENT_BYTES "2097152"
 
