@@ -1,43 +1,7 @@
 /*
  * dboruvka.h: --algo boruvka, distributed-memory Borůvka with O((n + m) / p) memory per rank,
- * after Sanders and Schimek, "Engineering Massively Parallel MST Algorithms" (IPDPS 2023: the
- * distributed Borůvka round with edges redistributed to the owners of the new components, local
- * contraction as preprocessing, Filter-Borůvka) and the classic distributed Borůvka round of
- * Dehne and Götz (1998).
- *
- * 1D vertex partition (--partition block|hash|auto, dbv_graph): rank r owns a contiguous range
- * of labels (vertex ids, or scrambled ids for hash) and, all through the run, the components
- * named by them (a component is named by one of its vertices, so a label's owner never
- * changes). Every undirected edge is stored as two arcs, (x, y) at the owner of x and (y, x) at
- * the owner of y.
- *
- * Filtering (dboruvka_filter.c), where the graph has 3 edges per vertex or more, or later where
- * the arcs are 6 or more per live label: the rounds run first on the light edges (about one per
- * vertex or label, below a sampled (key, id) threshold), whose MSF is part of the MSF; then
- * every vertex is pointed at its root, the heavy edges are relabelled, those inside a component
- * dropped, and the rounds go on with the rest. The giant component the light
- * rounds leave becomes the hub (dboruvka_hub.c): from then on its arcs are dropped and each of
- * its edges is held by the twin arc at the other end, so that its arcs do not converge on its
- * owner.
- *
- * Before the rounds, a rank whose arcs are mostly local contracts what it can decide alone
- * (dboruvka_local.c): Kruskal over its arcs in (key, id) order with blocking at arcs to other
- * ranks, so that every edge it takes is the lightest leaving a component (cut property).
- *
- * A Borůvka round, all of it in bulk-synchronous steps of MPI_Alltoallv:
- *   1. minimum arc per live label (local: the arcs of x are at x's owner);
- *   2. parent(x) = the far end of that arc; one request to the parent's owner finds the 2-cycles
- *      (both ends picked the same edge): the end whose label hashes lower becomes the root, and
- *      every other label puts its arc's edge into the forest (so each edge enters once);
- *   3. pointer doubling to the roots, requests only for labels whose parent is not a root;
- *   4. relabelling: x by its own root (local), y by a request to y's owner; arcs inside a
- *      component are dropped;
- *   5. redistribution: every arc goes to the owner of its new source label, which keeps one arc
- *      of each set of parallel arcs: the lightest by (key, id), the same edge at both ends
- *      (skipped after a reduction that removed under 1% of the arcs: parallel arcs cost time,
- *      not correctness).
- * The rounds stop when no rank holds an arc. Forests, ties and isolated vertices need nothing
- * special: a label without arcs is a finished component.
+ * after Sanders and Schimek, "Engineering Massively Parallel MST Algorithms" (IPDPS 2023). The
+ * algorithm, step by step in the paper's order, is dboruvka.c; this is what the solver calls.
  */
 #ifndef MST_MPI_DBORUVKA_H
 #define MST_MPI_DBORUVKA_H
@@ -84,8 +48,8 @@ typedef struct dbv_graph {
  * load.h (2 m arcs over all ranks, in all-to-alls of `window` arcs per rank, 1 ..
  * DBV_MAX_WINDOW, or 0 for 2^18; the slice is left as it is). The arcs come by increasing edge
  * id; where fewer than 3/4 of them join two vertices of this rank, so that the local pass will
- * not run (dboruvka_local.c), they are then sorted by source label, so that the first round
- * reads the per-label arrays in order. Memory: 16 bytes per arc of its vertices, plus the window's 16
+ * not run, they are then sorted by source label, so that the first round reads the per-label
+ * arrays in order. Memory: 16 bytes per arc of its vertices, plus the window's 16
  * bytes per arc, or twice the share while it is sorted. The slices must hold at most
  * MST_PACKED_MAX_EDGES edges (the loader checks). Errors (agreed): MST_ERESOURCE.
  */
@@ -97,7 +61,7 @@ void dbv_graph_free(dbv_graph *g);
 
 /*
  * Collective: --partition auto's choice for the slices of load.h: block where it keeps at least
- * DBV_LOCAL_SHARE_MIN of the edges between two vertices of one rank (grids, road networks:
+ * 3/4 of the edges between two vertices of one rank (grids, road networks:
  * the local pass then contracts most of the graph before any exchange), else hash, which
  * balances the arcs (R-MAT's hubs are its lowest ids) and loses no locality there was.
  */
@@ -120,10 +84,6 @@ mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out
 
 /* Frees the arrays dboruvka_solve keeps from one solve to the next (NULL-safe, repeatable). */
 void dboruvka_release(void);
-
-/* Rank 0: the bytes every rank sent to other ranks in the last dboruvka_solve ([ranks]), or
- * NULL before the first. */
-const uint64_t *dboruvka_bytes_sent(void);
 
 /*
  * Rank 0: --stats for --algo boruvka: rounds, pointer-doubling steps, bytes sent per rank and

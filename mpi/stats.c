@@ -62,21 +62,36 @@ static void ghs_lines(dist_text *t, const mst_phases *ph, const dist_stats_run *
                   mst_phase_counter(ph, "halted_components"));
 }
 
-static void memory(dist_text *t, int json, const dist_stats_run *run)
+void dist_text_ranks(dist_text *t, const uint64_t *a, int ranks, int json, double scale)
+{
+    for (int q = 0; q < ranks; q++) {
+        uint64_t v = a != NULL ? a[q] : 0;
+        if (json)
+            dist_text_add(t, "%s%" PRIu64, q ? "," : "", v);
+        else
+            dist_text_add(t, " %.1f", (double)v * scale);
+    }
+}
+
+uint64_t dist_max_of(const uint64_t *a, int ranks)
 {
     uint64_t max = 0;
-    for (int q = 0; q < run->ranks; q++)
-        max = run->peak_rss_kib[q] > max ? run->peak_rss_kib[q] : max;
+    for (int q = 0; a != NULL && q < ranks; q++)
+        max = a[q] > max ? a[q] : max;
+    return max;
+}
+
+void dist_text_peak_rss(dist_text *t, int json, const uint64_t *peak_rss_kib, int ranks)
+{
+    uint64_t max = dist_max_of(peak_rss_kib, ranks);
     if (json) {
         dist_text_add(t, "\"peak_rss_kib\":[");
-        for (int q = 0; q < run->ranks; q++)
-            dist_text_add(t, "%s%" PRIu64, q ? "," : "", run->peak_rss_kib[q]);
+        dist_text_ranks(t, peak_rss_kib, ranks, 1, 1);
         dist_text_add(t, "],\"peak_rss_kib_max\":%" PRIu64 "}", max);
         return;
     }
     dist_text_add(t, "  peak RSS         max %.1f MiB; per rank:", (double)max / 1024);
-    for (int q = 0; q < run->ranks; q++)
-        dist_text_add(t, " %.1f", (double)run->peak_rss_kib[q] / 1024);
+    dist_text_ranks(t, peak_rss_kib, ranks, 0, 1.0 / 1024);
     dist_text_add(t, " MiB\n");
 }
 
@@ -95,6 +110,6 @@ const char *dist_stats_text(const mst_phases *ph, int json, const dist_stats_run
     else
         dist_text_add(&t, "  rounds           %" PRIu64 ", %" PRIu64 " bytes allreduced per rank\n",
                       mst_phase_counter(ph, "rounds"), mst_phase_counter(ph, "allreduce_bytes"));
-    memory(&t, json, run);
+    dist_text_peak_rss(&t, json, run->peak_rss_kib, run->ranks);
     return buf;
 }

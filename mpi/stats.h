@@ -19,6 +19,17 @@ typedef struct dist_text {
 /* Appends printf output to t, truncated to fit t->buf (always terminated). Never fails. */
 void dist_text_add(dist_text *t, const char *fmt, ...) MST_PRINTF(2, 3);
 
+/* Appends a[0..ranks) (NULL: zeros) as a JSON list's items "a,b,c" (json = 1) or as
+ * " a b c" scaled by `scale` with one decimal. */
+void dist_text_ranks(dist_text *t, const uint64_t *a, int ranks, int json, double scale);
+
+/* The largest of a[0..ranks) (0 for NULL). */
+uint64_t dist_max_of(const uint64_t *a, int ranks);
+
+/* Appends every rank's peak RSS: "\"peak_rss_kib\":[...],\"peak_rss_kib_max\":N}" (json = 1:
+ * it closes the "stats" member) or the line "  peak RSS  max M MiB; per rank: ... MiB". */
+void dist_text_peak_rss(dist_text *t, int json, const uint64_t *peak_rss_kib, int ranks);
+
 /* What the statistics describe besides the counters of the median trial's phases. */
 typedef struct dist_stats_run {
     int ghs;                      /* 1: GHS's counters, 0: Borůvka-allreduce's */
