@@ -137,7 +137,7 @@ $(BIN)/test-hybrid-host: $(HYBRID_HOST_OBJ) $(HYBRID_OBJ) $(SEQ_ALGO_OBJ) $(OMP_
 
 # The message layer's unit tests (tests/e2e/msg_layer.c), run under mpirun at 1 to 4 ranks by
 # tests/e2e/test_msg_layer.py.
-MSG_LAYER_OBJ := $(patsubst %,$(BUILD)/mpi/%.o,msg msg_run msg_shm comm)
+MSG_LAYER_OBJ := $(patsubst %,$(BUILD)/mpi/%.o,msg comm)
 $(BUILD)/tests/e2e/msg_layer.o: TOOLCHAIN := mpi
 $(BUILD)/tests/e2e/msg_layer.o: MST_CPPFLAGS += -Impi
 $(MSG_LAYER_OBJ): TOOLCHAIN := mpi

@@ -17,14 +17,14 @@
  * list (lowest waiting level, whether a Connect or a Report waits) skips the walks that cannot.
  * Every vertex wakes up at the start; an isolated vertex halts at once; the two core vertices of
  * each component halt when their Reports cross with nothing outgoing, so a forest needs no
- * special case. The state machine (ghs.c, ghs_machine.h) sends through the message layer
+ * special case. The state machine (ghs.c) sends through the message layer
  * (msg.h), and the run ends when the layer finds the system quiet. Deferred messages are never
  * mistaken for the end: a system that went quiet with messages still waiting is a deadlock,
  * reported as an error. The answer is the set of Branch edges, gathered to rank 0.
  *
- * The test window (--test-window K, ghs_window.h) is an option layered on procedure test: a
+ * The test window (--test-window K, ghs.c) is an option layered on procedure test: a
  * vertex in Find keeps Tests in flight on up to K of its lightest Basic edges. K = 1 is the
- * paper's procedure, which ghs.c runs without it.
+ * paper's procedure, which runs without it.
  *
  * Costs: GHS sends at most 5 n log2 n + 2 m messages (K = 1); each is one or two cache lines of
  * the adjacency (the vertex's header and the arc), so a rank's time is bound by memory latency.
@@ -62,7 +62,7 @@ enum {
 extern const char *const ghs_msg_names[GHS_MSG_TYPES];
 
 /* A rank's adjacency, in plain indices: vertex x = 0 .. n - 1 of the rank has a 64-byte header
- * (its GHS variables, ghs_machine.h) in vtx[x] and its row of arcs arc[off[x]] .. arc[off[x + 1]
+ * (its GHS variables, ghs.c) in vtx[x] and its row of arcs arc[off[x]] .. arc[off[x + 1]
  * - 1] (compressed sparse rows), sorted by (key, eid); an arc is 16 bytes, never across two cache
  * lines. A message names its vertex and its arc at the destination rank. The edge ids, needed
  * only on ties of keys, for new fragment names and for the answer, lie apart: arc a's is eid[a].
@@ -86,7 +86,7 @@ typedef struct ghs_route {
     uint32_t vertex, arc;
 } ghs_route;
 
-struct ghs_vertex; /* a vertex header (ghs_machine.h) */
+struct ghs_vertex; /* a vertex header (ghs.c) */
 
 /* The adjacency, the buffers that build it, the state machine and the message layer. They are
  * kept from one trial to the next (the solver's warm-up trial allocates them, 64-byte aligned and
@@ -105,21 +105,8 @@ typedef struct ghs_graph {
     uint64_t *route_start;  /* [p + 1] scratch */
     uint64_t cap_off, cap_vtx, cap_arc, cap_item, cap_eid, cap_route, cap_start; /* room */
     struct msg_layer *net;       /* the message layer (msg.h), set up by the first ghs_solve() */
-    struct ghs_machine *machine; /* the state machine and its deferred pool (ghs_machine.h) */
+    struct ghs_machine *machine; /* the state machine and its deferred pool (ghs.c) */
 } ghs_graph;
-
-/*
- * Collective: builds the adjacency into gg (zeroed the first time, its buffers reused after)
- * from the share: rows by a counting sort on the vertex that also gives every arc its cut index,
- * each row sorted by (key, eid) with an LSD radix sort, the arcs with the route table, then one
- * all-to-all of the route tables (8 bytes per cut arc) and a pass that gives every arc its
- * twin's indices. Errors (agreed): MST_ERESOURCE (memory, more than 65535 ranks, edge ids of
- * 2^48 or more, 2^31 or more arcs on a rank); MST_EINTERNAL when
- * the share breaks its own layout (an edge inside the rank with one arc, the two sides of a cut
- * counting different arcs).
- * O(arcs + n + p) per rank plus the exchange.
- */
-mst_status ghs_graph_build(const dist_ctx *c, const dist_share *sh, ghs_graph *gg);
 
 /* Frees an adjacency, its buffers and its message layer (zeroed; NULL members are fine).
  * Collective: every rank calls it. */
@@ -127,21 +114,21 @@ void ghs_graph_free(ghs_graph *gg);
 
 /* Options of a run. */
 typedef struct ghs_options {
-    uint32_t test_window; /* the test window's largest size K (ghs_window.h), 1 .. 255 */
+    uint32_t test_window; /* the test window's largest size K (ghs.c), 1 .. 255 */
     int transport;        /* MSG_TRANSPORT_SHM or MSG_TRANSPORT_MPI (msg.h) */
     uint32_t batch;       /* messages per batch between ranks, 0: the layer's default */
     uint32_t ring;        /* messages per ring (rounded up to a power of two), 0: the default */
     int shm_group;        /* > 0: ranks share rings in groups of this many (msg.h), 0: nodes */
 } ghs_options;
 
-#define GHS_MAX_TEST_WINDOW 255 /* a window's state counts arcs in bytes (ghs_window.h) */
+#define GHS_MAX_TEST_WINDOW 255 /* a window's state counts arcs in bytes (ghs.c) */
 
 /*
  * Collective: runs GHS on the share (its adjacency built in gg, whose buffers are reused from
  * call to call) and gathers the forest to rank 0: out->eid and fkey[] (the keys,
  * [out->capacity]) there. Fills ph with phase times ("build", "ghs", "gather") and counters
  * (messages of each type summed over ranks, "messages", "ghs_bound" (with the test window's
- * share, ghs_window.h), "test_window" (K), "bytes_between_ranks", "batches", "waves",
+ * share, ghs.c), "test_window" (K), "bytes_between_ranks", "batches", "waves",
  * "max_level", "halted_components") on rank 0.
  * Errors (agreed): MST_ERESOURCE; MST_EINTERNAL for a broken invariant of GHS (deferred
  * messages left when the system is quiet, Branch arcs on one side of an edge, a forest larger

@@ -1,14 +1,216 @@
-/* msg.c: the message layer's queues and batches: setup, sending, flushing (msg.h). Polling and
- * termination are in msg_run.c. */
+/*
+ * msg.c: mst-mpi's message layer (msg.h), in three parts: the rings in shared memory between
+ * the ranks of a node; the queues and batches (setup, sending, flushing); progress (handing
+ * records to their handlers, polling the rings and receives) and termination.
+ */
 #include "msg.h"
 
 #include <inttypes.h>
+#include <sched.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #define QUEUE_MIN (1u << 12)     /* local records at first (the queue doubles as needed) */
 #define RING_BUDGET (8u << 20)   /* bytes of inbound rings per rank by default */
 
 _Static_assert(sizeof(msg_rec) == MSG_BYTES, "a record is MSG_BYTES bytes");
+
+/* ------------------------------------------------------------------------------------------ */
+/* Rings                                                                                       */
+
+/* Rings: single-producer, single-consumer rings of records (msg.h) in MPI-3 shared windows
+ * (MPI_Win_allocate_shared) between the ranks of one node: no MPI call per batch, where
+ * MPI_Isend, its completion and progress polling took a large share of a rank's time
+ * (docs/mst-mpi.md). MPI+MPI hybrid programming: T. Hoefler et al., Computing 95(12),
+ * 2013. The ring from s to r lies in r's segment (first-touched by r); s alone writes its tail,
+ * r alone its head, each on its own line, both counting records (tail - head wait). Records
+ * are published by a release store of the tail after the copy, and slots freed by a release
+ * store of the head after the copy out (C11 atomics; the window stays in a passive-target
+ * epoch, MPI_Win_lock_all, for its life). Counters only grow: no reset between runs.
+ * A group of K (msg_config) makes ranks r and q share rings only when r / K == q / K, as if
+ * every K consecutive ranks formed a node; the others then use MPI_Isend.
+ */
+
+/* The head of one ring: where it is written, each counter on its own line. */
+typedef struct msg_shm_ring {
+    _Atomic uint64_t tail; /* records published (written by the sender) */
+    char pad0[56];
+    _Atomic uint64_t head; /* records consumed (written by the receiver) */
+    char pad1[56];
+} msg_shm_ring;
+
+_Static_assert(sizeof(msg_shm_ring) == 128, "a ring's counters fill two cache lines");
+
+/* The ring from node rank `from` to node rank `to`, and its records. */
+static inline msg_shm_ring *msg_shm_ring_at(const msg_shm *sh, int to, int from)
+{
+    return (msg_shm_ring *)(sh->seg[to] + (uint64_t)from * sh->ring_bytes);
+}
+
+static inline msg_rec *msg_shm_slots(msg_shm_ring *r)
+{
+    return (msg_rec *)(r + 1);
+}
+
+/* The records waiting in the ring from node rank `from`: points *m to the first and returns
+ * how many lie contiguously from it, at most `most` (0: none). They stay valid until
+ * msg_shm_consume(). */
+static inline uint32_t msg_shm_peek(const msg_shm *sh, int from, uint32_t most,
+                                    const msg_rec **m)
+{
+    msg_shm_ring *r = msg_shm_ring_at(sh, sh->me, from);
+    uint64_t head = atomic_load_explicit(&r->head, memory_order_relaxed);
+    uint64_t tail = atomic_load_explicit(&r->tail, memory_order_acquire);
+    if (tail == head)
+        return 0;
+    uint64_t at = head & (sh->cap - 1), k = tail - head;
+    if (k > sh->cap - at)
+        k = sh->cap - at; /* up to the end of the slots: the rest comes next time */
+    if (k > most)
+        k = most;
+    *m = msg_shm_slots(r) + at;
+    return (uint32_t)k;
+}
+
+/* Frees the k records that the last msg_shm_peek() on `from` returned (k no more than it). */
+static inline void msg_shm_consume(const msg_shm *sh, int from, uint32_t k)
+{
+    msg_shm_ring *r = msg_shm_ring_at(sh, sh->me, from);
+    uint64_t head = atomic_load_explicit(&r->head, memory_order_relaxed);
+    atomic_store_explicit(&r->head, head + k, memory_order_release);
+}
+
+/* Collective over the ranks of c: closes the epoch and frees the window. sh must come from
+ * msg_shm_init (a failed one, or one already freed, is fine). */
+static void msg_shm_free(msg_shm *sh)
+{
+    if (sh->win != MPI_WIN_NULL) {
+        MPI_Win_unlock_all(sh->win);
+        MPI_Win_free(&sh->win);
+    }
+    if (sh->node != MPI_COMM_NULL)
+        MPI_Comm_free(&sh->node);
+    free(sh->local);
+    free(sh->seg);
+    free(sh->seen_head);
+    free(sh->sent_tail);
+    memset(sh, 0, sizeof *sh);
+    sh->node = MPI_COMM_NULL;
+    sh->win = MPI_WIN_NULL;
+}
+
+/*
+ * Collective over c: finds the ranks of this node (MPI_Comm_split_type, then groups of `group`
+ * consecutive ranks when group > 0), allocates this rank's inbound rings (each of `cap`
+ * records, a power of two) and opens the window's epoch. With one rank per node nothing is
+ * allocated and sh->win is MPI_WIN_NULL. Errors (agreed): MST_ERESOURCE (memory, or no shared
+ * window).
+ */
+static mst_status msg_shm_init(msg_shm *sh, const dist_ctx *c, uint64_t cap, int group)
+{
+    mst_status st = MST_OK;
+    MPI_Comm shared = MPI_COMM_NULL;
+    MPI_Group world = MPI_GROUP_NULL, node = MPI_GROUP_NULL;
+    int *all = NULL;
+    memset(sh, 0, sizeof *sh);
+    sh->node = MPI_COMM_NULL;
+    sh->win = MPI_WIN_NULL;
+    MPI_Comm_split_type(c->comm, MPI_COMM_TYPE_SHARED, c->rank, MPI_INFO_NULL, &shared);
+    if (group > 0) { /* every `group` consecutive ranks act as a node */
+        MPI_Comm_split(shared, c->rank / group, c->rank, &sh->node);
+        MPI_Comm_free(&shared);
+    } else {
+        sh->node = shared;
+    }
+    MPI_Comm_size(sh->node, &sh->nnode);
+    MPI_Comm_rank(sh->node, &sh->me);
+    int alone = sh->nnode == 1, all_alone = 0;
+    MPI_Allreduce(&alone, &all_alone, 1, MPI_INT, MPI_LAND, c->comm);
+    if (all_alone) { /* one rank per node: MPI_Isend only */
+        MPI_Comm_free(&sh->node);
+        sh->node = MPI_COMM_NULL;
+        return MST_OK;
+    }
+    sh->cap = cap;
+    sh->ring_bytes = sizeof(msg_shm_ring) + cap * sizeof(msg_rec);
+    MST_ALLOC(sh->local, c->size);
+    MST_ALLOC(sh->seg, sh->nnode);
+    MST_CALLOC(sh->seen_head, sh->nnode);
+    MST_CALLOC(sh->sent_tail, sh->nnode);
+    MST_ALLOC(all, c->size);
+fail:
+    if ((st = dist_agree(c, st)) != MST_OK)
+        goto out;
+    /* Which ranks of c share this node, and their indices in it. */
+    for (int q = 0; q < c->size; q++)
+        all[q] = q;
+    MPI_Comm_group(c->comm, &world);
+    MPI_Comm_group(sh->node, &node);
+    MPI_Group_translate_ranks(world, c->size, all, node, sh->local);
+    for (int q = 0; q < c->size; q++)
+        if (sh->local[q] == MPI_UNDEFINED)
+            sh->local[q] = -1;
+    /* This rank's inbound rings, in memory it touches first (its own NUMA node). */
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "alloc_shared_noncontig", "true");
+    MPI_Comm_set_errhandler(sh->node, MPI_ERRORS_RETURN);
+    void *base = NULL;
+    int rc = MPI_Win_allocate_shared((MPI_Aint)(sh->nnode * sh->ring_bytes), 1, info, sh->node,
+                                     &base, &sh->win);
+    MPI_Info_free(&info);
+    if (rc != MPI_SUCCESS) {
+        sh->win = MPI_WIN_NULL;
+        st = mst_fail(MST_ERESOURCE, "rank %d: no shared memory for %d rings of %llu messages "
+                      "(MPI_Win_allocate_shared)", c->rank, sh->nnode, (unsigned long long)cap);
+    } else {
+        memset(base, 0, sh->nnode * sh->ring_bytes);
+        for (int i = 0; i < sh->nnode; i++) {
+            MPI_Aint size = 0;
+            int disp = 0;
+            MPI_Win_shared_query(sh->win, i, &size, &disp, &sh->seg[i]);
+        }
+        MPI_Win_lock_all(MPI_MODE_NOCHECK, sh->win);
+    }
+    st = dist_agree(c, st);
+out:
+    if (world != MPI_GROUP_NULL)
+        MPI_Group_free(&world);
+    if (node != MPI_GROUP_NULL)
+        MPI_Group_free(&node);
+    free(all);
+    if (st != MST_OK)
+        msg_shm_free(sh);
+    return st;
+}
+
+/* Copies up to k records of m[] to the ring towards node rank `to`, in order, and publishes
+ * them; returns how many fit (0 when the ring is full). */
+static uint32_t msg_shm_push(msg_shm *sh, int to, const msg_rec *m, uint32_t k)
+{
+    msg_shm_ring *r = msg_shm_ring_at(sh, to, sh->me);
+    uint64_t tail = sh->sent_tail[to], room = sh->cap - (tail - sh->seen_head[to]);
+    if (room < k) { /* the receiver's head line is read only when the cached one says full */
+        sh->seen_head[to] = atomic_load_explicit(&r->head, memory_order_acquire);
+        room = sh->cap - (tail - sh->seen_head[to]);
+    }
+    if (k > room)
+        k = (uint32_t)room;
+    if (k == 0)
+        return 0;
+    uint64_t at = tail & (sh->cap - 1), first = sh->cap - at;
+    if (first > k)
+        first = k;
+    msg_rec *slots = msg_shm_slots(r);
+    memcpy(slots + at, m, first * sizeof *m);
+    memcpy(slots, m + first, (k - first) * sizeof *m);
+    sh->sent_tail[to] = tail + k;
+    atomic_store_explicit(&r->tail, tail + k, memory_order_release);
+    return k;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Queues and batches                                                                          */
 
 /* Records per ring: cfg->ring rounded up to a power of two, or by default at least two batches
  * and about RING_BUDGET bytes of rings per rank in all (16384 records each at 16 ranks). */
@@ -135,7 +337,7 @@ void msg_fail(msg_layer *L, mst_status st)
 }
 
 /* Doubles the local queue. A handler may be reading a run of the old buffer: it is kept in
- * q_keep until that run ends (msg_run.c). Returns the slot for the next record, or NULL. */
+ * q_keep until that run ends (drain_local). Returns the slot for the next record, or NULL. */
 msg_rec *msg_grow_queue(msg_layer *L)
 {
     uint64_t cap = L->qmask + 1, head = L->qhead & L->qmask;
@@ -160,7 +362,7 @@ msg_rec *msg_grow_queue(msg_layer *L)
 }
 
 /* Collects the buffers of completed sends into the spare list. */
-void msg_reap(msg_layer *L)
+static void msg_reap(msg_layer *L)
 {
     int done = 0;
     if (L->inflight == 0)
@@ -279,4 +481,183 @@ uint64_t msg_flush(msg_layer *L)
             left += L->out_count[q] - L->out_first[q];
         }
     return left;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Progress and termination                                                                    */
+
+static inline uint8_t handler_of(const msg_rec *r)
+{
+    return *(const uint8_t *)r;
+}
+
+/* The length of the run of records of r[0]'s handler among r[0 .. k-1] (k >= 1); all of them
+ * when one handler is registered (GHS's case: no scan). */
+static inline uint32_t run_length(const msg_layer *L, const msg_rec *r, uint32_t k)
+{
+    uint32_t n = 1;
+    if (L->nfn == 1)
+        return k;
+    while (n < k && handler_of(r + n) == handler_of(r))
+        n++;
+    return n;
+}
+
+/* Hands recs[0 .. k-1] to their handlers in runs of one handler, or drops them after a
+ * failure. */
+static void deliver(msg_layer *L, const msg_rec *r, uint32_t k)
+{
+    while (k > 0 && L->err == MST_OK && !L->dropping) {
+        uint8_t id = handler_of(r);
+        uint32_t n = run_length(L, r, k);
+        if (id >= L->nfn) {
+            msg_fail(L, mst_fail(MST_EINTERNAL, "internal error: rank %d: a message for "
+                                 "handler %d, of %d", L->c.rank, id, L->nfn));
+            return;
+        }
+        L->fn[id](L->arg[id], r, n);
+        r += n;
+        k -= n;
+    }
+}
+
+/* Handles up to `budget` local records, in runs that lie contiguously in the queue. A run's
+ * slots stay taken while its handler reads them (the head moves after), and a queue grown
+ * meanwhile keeps the old buffer until then. Returns the records handled. */
+static uint32_t drain_local(msg_layer *L, uint32_t budget)
+{
+    uint32_t done = 0;
+    while (done < budget && L->qhead != L->qtail && L->err == MST_OK && !L->dropping) {
+        uint64_t at = L->qhead & L->qmask, k = L->qtail - L->qhead;
+        if (k > L->qmask + 1 - at)
+            k = L->qmask + 1 - at;
+        if (k > budget - done)
+            k = budget - done;
+        const msg_rec *r = L->q + at;
+        uint32_t n = run_length(L, r, (uint32_t)k);
+        free(L->q_keep); /* grown out before this run (by sends outside handlers) */
+        L->q_keep = NULL;
+        deliver(L, r, n);
+        L->qhead += n;
+        done += n;
+    }
+    free(L->q_keep);
+    L->q_keep = NULL;
+    return done;
+}
+
+/* Handles every batch that has arrived (rings first), until none is left. Returns 1 if there
+ * was one. */
+static int receive(msg_layer *L)
+{
+    int got = 0, any;
+    do {
+        any = 0;
+        for (int i = 0; i < L->nrpeer; i++) {
+            const msg_rec *m;
+            uint32_t k = msg_shm_peek(&L->shm, L->rpeer[i], L->batch, &m);
+            if (k == 0)
+                continue;
+            memcpy(L->rcopy, m, (size_t)k * sizeof *m);
+            msg_shm_consume(&L->shm, L->rpeer[i], k);
+            L->n.received += k;
+            deliver(L, L->rcopy, k);
+            any = 1;
+        }
+        int done = 0;
+        if (L->npeer > 0)
+            MPI_Testsome(L->npeer, L->rreq, &done, L->ready_idx, L->ready_st);
+        for (int i = 0; i < done && done != MPI_UNDEFINED; i++) {
+            int j = L->ready_idx[i], bytes = 0;
+            MPI_Get_count(&L->ready_st[i], MPI_BYTE, &bytes);
+            uint32_t k = (uint32_t)((size_t)bytes / sizeof(msg_rec));
+            L->n.received += k;
+            deliver(L, L->rbuf + (size_t)j * L->batch, k);
+            MPI_Start(&L->rreq[j]);
+            any = 1;
+        }
+        got |= any;
+    } while (any);
+    return got;
+}
+
+int msg_poll(msg_layer *L)
+{
+    if (L->err != MST_OK || L->dropping)
+        L->qhead = L->qtail; /* the run is lost: drop the local records */
+    uint32_t did = drain_local(L, MSG_LOCAL_RUN);
+    if (L->qhead != L->qtail) {
+        receive(L);
+        return 1;
+    }
+    /* Out of local work: take in what has arrived before posting the partial batches, so the
+     * answers share them (round trips, as GHS's Test and Reject, would otherwise send a few
+     * records per batch), but not for ever. */
+    if (L->held < MSG_HOLD_MAX && receive(L)) {
+        L->held++;
+        return 1;
+    }
+    L->unsent = msg_flush(L);
+    L->held = 0;
+    return receive(L) || L->qhead != L->qtail || did > 0;
+}
+
+/* Joins a wave or checks the current one (msg.h). Returns 1 when the system is quiet. */
+static int wave(msg_layer *L)
+{
+    if (!L->wave_active) {
+        L->win[0] = L->n.sent;
+        L->win[1] = L->n.received;
+        L->win[2] = L->err != MST_OK;
+        MPI_Iallreduce(L->win, L->wout, 3, MPI_UINT64_T, MPI_SUM, L->c.comm, &L->wreq);
+        L->wave_active = 1;
+    }
+    int done = 0;
+    MPI_Test(&L->wreq, &done, MPI_STATUS_IGNORE);
+    if (!done) {
+        sched_yield(); /* oversubscribed ranks: let the busy ones run */
+        return 0;
+    }
+    L->wave_active = 0;
+    L->n.waves++;
+    if (L->wout[2] > 0)
+        L->dropping = 1;
+    int quiet = L->have_prev && L->prev_received == L->wout[0];
+    L->prev_received = L->wout[1];
+    L->have_prev = 1;
+    return quiet;
+}
+
+mst_status msg_quiesce(msg_layer *L)
+{
+    L->have_prev = 0;
+    L->held = 0;
+    for (;;) {
+        if (msg_poll(L))
+            continue;
+        if (L->unsent > 0) { /* a full ring: its receiver is busy (and may share this core) */
+            sched_yield();
+            continue;
+        }
+        msg_reap(L);
+        if (wave(L))
+            break;
+    }
+    /* Quiet: every send has been received, so its completion is local. */
+    if (L->inflight > 0)
+        MPI_Waitall((int)L->inflight, L->req, MPI_STATUSES_IGNORE);
+    while (L->inflight > 0) {
+        msg_rec *b = L->req_buf[--L->inflight];
+        if (L->nspare == L->spare_cap &&
+            mst_realloc((void **)&L->spare, L->spare_cap + 64, sizeof *L->spare) == MST_OK)
+            L->spare_cap += 64;
+        if (L->nspare < L->spare_cap)
+            L->spare[L->nspare++] = b;
+        else
+            free(b);
+    }
+    mst_status st = dist_agree(&L->c, L->err);
+    L->err = MST_OK;
+    L->dropping = 0;
+    return st;
 }

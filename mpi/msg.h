@@ -14,8 +14,8 @@
  * one rank to another (or to itself) are handled in the order sent: every pair of ranks is a
  * FIFO channel, as GHS requires. How (docs/mst-mpi.md, "The message layer"): a FIFO queue for
  * this rank; per destination, a batch that leaves when full or when the sender runs out of
- * local work, through a ring in shared memory to a rank of the same node (msg_shm.h; a full
- * ring keeps the rest in the batch, so a sender never waits) or MPI_Isend into a persistent
+ * local work, through a ring in shared memory to a rank of the same node (a full ring keeps the
+ * rest in the batch, so a sender never waits) or MPI_Isend into a persistent
  * receive otherwise. Quiescence is Mattern's four-counter method (F. Mattern, "Algorithms for
  * distributed termination detection", Distributed Computing 2(3), 1987): idle ranks join
  * non-blocking allreduce waves of their counts of records sent and received; when the receives
@@ -30,7 +30,6 @@
 #include <string.h>
 
 #include "comm.h"
-#include "msg_shm.h"
 
 #define MSG_BYTES 24        /* bytes per record (msg_rec) */
 #define MSG_HANDLERS 8      /* handler ids 0 .. MSG_HANDLERS - 1 */
@@ -39,6 +38,26 @@
 #define MSG_LOCAL_RUN 1024  /* local records handled between two looks at the network */
 #define MSG_HOLD_MAX 8      /* rounds of incoming batches taken in before posting partial ones */
 #define MSG_TAG 23          /* the MPI tag of batches on the layer's communicator */
+
+/* A record: MSG_BYTES bytes whose first byte names its handler. */
+typedef struct msg_rec {
+    uint64_t w[3];
+} msg_rec;
+
+/* This rank's rings (msg.c): single-producer, single-consumer rings of records in an MPI-3
+ * shared window between the ranks of one node. */
+typedef struct msg_shm {
+    MPI_Comm node;       /* the ranks that share rings with this one, or MPI_COMM_NULL */
+    MPI_Win win;
+    int nnode;           /* ranks in node */
+    int me;              /* this rank's index in node */
+    int *local;          /* [p] each rank's index in node, or -1 (not sharing rings) */
+    char **seg;          /* [nnode] each node rank's window segment */
+    uint64_t cap;        /* records per ring, a power of two */
+    uint64_t ring_bytes;
+    uint64_t *seen_head; /* [nnode] the last head read of each outbound ring (the sender's copy) */
+    uint64_t *sent_tail; /* [nnode] each outbound ring's tail (the sender's copy) */
+} msg_shm;
 
 /* A handler: k records (k >= 1), all for it, in arrival order. */
 typedef void (*msg_handler)(void *arg, const void *recs, uint32_t k);
@@ -128,11 +147,10 @@ void msg_free(msg_layer *L);
  * register the same handlers in the same order. */
 int msg_handler_add(msg_layer *L, msg_handler fn, void *arg);
 
-/* Slow paths of msg_send, and the collection of completed sends (msg.c). */
+/* Slow paths of msg_send (msg.c). */
 msg_rec *msg_grow_queue(msg_layer *L);
 msg_rec *msg_new_batch(msg_layer *L, int rank);
 void msg_post(msg_layer *L, int rank);
-void msg_reap(msg_layer *L);
 
 /* Sends the MSG_BYTES record at rec to `rank` for the handler `id`. Never blocks; after a
  * failure (memory) the record is dropped and the run fails (msg_fail). */
