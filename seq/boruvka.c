@@ -83,43 +83,6 @@ static void compact(bv_state *s)
     e->len = kept;
 }
 
-/* The first list: every edge, every vertex its own representative. */
-static void load_list(bv_state *s, const mst_graph *g)
-{
-    for (uint32_t x = 0; x < g->n; x++)
-        s->best[x].i = NONE;
-    for (uint64_t i = 0; i < g->m; i++) {
-        s->e.u[i] = g->u[i];
-        s->e.v[i] = g->v[i];
-        s->e.key[i] = g->key[i];
-        s->e.eid[i] = i;
-    }
-    s->e.len = g->m;
-}
-
-/* The rounds, with their phase times (t_load, building the first list, counts as compaction);
- * returns how many ran. */
-static uint64_t rounds(bv_state *s, double t_load, mst_phases *ph)
-{
-    uint64_t r = 0;
-    double t_min = 0, t_union = 0, t_compact = t_load;
-    for (; s->e.len > 0; r++) {
-        double t0 = mst_now_s();
-        min_edges(s);
-        double t1 = mst_now_s();
-        join_components(s);
-        double t2 = mst_now_s();
-        compact(s);
-        t_min += t1 - t0;
-        t_union += t2 - t1;
-        t_compact += mst_now_s() - t2;
-    }
-    mst_phase_add(ph, "min", t_min);
-    mst_phase_add(ph, "union", t_union);
-    mst_phase_add(ph, "compact", t_compact);
-    return r;
-}
-
 mst_status mst_boruvka(const mst_graph *g, const mst_options *o, mst_forest *out,
                        mst_phases *ph)
 {
@@ -134,9 +97,35 @@ mst_status mst_boruvka(const mst_graph *g, const mst_options *o, mst_forest *out
     MST_ALLOC(s.best, g->n);
     MST_ALLOC(s.touched, g->n);
     MST_CHECK(mst_dsu_init(&s.dsu, g->n));
+    /* The first list: every edge, every vertex its own representative. Building it counts as
+     * compaction. */
     double t0 = mst_now_s();
-    load_list(&s, g);
-    mst_phase_count(ph, "rounds", rounds(&s, mst_now_s() - t0, ph));
+    for (uint32_t x = 0; x < g->n; x++)
+        s.best[x].i = NONE;
+    for (uint64_t i = 0; i < g->m; i++) {
+        s.e.u[i] = g->u[i];
+        s.e.v[i] = g->v[i];
+        s.e.key[i] = g->key[i];
+        s.e.eid[i] = i;
+    }
+    s.e.len = g->m;
+    uint64_t r = 0;
+    double t_min = 0, t_union = 0, t_compact = mst_now_s() - t0;
+    for (; s.e.len > 0; r++) {
+        double t1 = mst_now_s();
+        min_edges(&s);
+        double t2 = mst_now_s();
+        join_components(&s);
+        double t3 = mst_now_s();
+        compact(&s);
+        t_min += t2 - t1;
+        t_union += t3 - t2;
+        t_compact += mst_now_s() - t3;
+    }
+    mst_phase_add(ph, "min", t_min);
+    mst_phase_add(ph, "union", t_union);
+    mst_phase_add(ph, "compact", t_compact);
+    mst_phase_count(ph, "rounds", r);
 fail:
     free(s.e.u);
     free(s.e.v);

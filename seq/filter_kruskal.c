@@ -29,11 +29,6 @@ typedef struct fk_state {
     double t_partition, t_filter, t_sort, t_scan;
 } fk_state;
 
-static inline int joined(fk_state *s, uint64_t uv)
-{
-    return mst_dsu_find(&s->dsu, (uint32_t)(uv >> 32)) == mst_dsu_find(&s->dsu, (uint32_t)uv);
-}
-
 /* Sorts a small part by (key, id) and scans it as Kruskal does. Parts keep the ids of equal
  * keys ascending (partition and filter are stable), so sorting by key alone is enough. */
 static void base_case(fk_state *s, fk_part p)
@@ -114,7 +109,8 @@ static void filter_kruskal(fk_state *s, fk_part p)
     double t1 = mst_now_s();
     uint64_t kept = mid;
     for (uint64_t i = mid; i < p.len; i++)
-        if (!joined(s, p.uv[i])) {
+        if (mst_dsu_find(&s->dsu, (uint32_t)(p.uv[i] >> 32)) !=
+            mst_dsu_find(&s->dsu, (uint32_t)p.uv[i])) {
             p.ki[kept] = p.ki[i];
             p.uv[kept++] = p.uv[i];
         }

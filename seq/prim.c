@@ -24,7 +24,6 @@ typedef struct prim_state {
     prim_entry *heap; /* [m] binary min-heap by w; an edge is pushed at most once */
     uint64_t len;
     uint64_t pushes;
-    mst_forest *out;
 } prim_state;
 
 static void heap_push(prim_state *s, prim_entry x)
@@ -81,19 +80,6 @@ static void visit(prim_state *s, uint32_t x)
     }
 }
 
-/* Grows the tree of root's component, one lightest crossing edge at a time. */
-static void grow(prim_state *s, uint32_t root)
-{
-    visit(s, root);
-    while (s->len > 0) {
-        prim_entry e = heap_pop(s);
-        if (s->best[e.v] == VISITED)
-            continue; /* stale: its far end joined the tree through a lighter edge */
-        s->out->eid[s->out->count++] = (e.w & 0xFFFFFFFFu) - 1;
-        visit(s, e.v);
-    }
-}
-
 /* The keys of g gathered beside the CSR's slots (every round's first step). */
 static void gather_keys(prim_state *s, const mst_graph *g)
 {
@@ -117,17 +103,26 @@ fail:
     return st;
 }
 
-/* The search over every component, from the keys already gathered. */
+/* The search over every component, from the keys already gathered: the tree of each root's
+ * component grows one lightest crossing edge at a time. */
 static void search(prim_state *s, const mst_graph *g, mst_forest *out)
 {
-    s->out = out;
     s->len = s->pushes = 0;
     out->count = 0;
     for (uint32_t x = 0; x < g->n; x++)
         s->best[x] = NOT_REACHED;
-    for (uint32_t root = 0; root < g->n; root++)
-        if (s->best[root] != VISITED)
-            grow(s, root);
+    for (uint32_t root = 0; root < g->n; root++) {
+        if (s->best[root] == VISITED)
+            continue;
+        visit(s, root);
+        while (s->len > 0) {
+            prim_entry e = heap_pop(s);
+            if (s->best[e.v] == VISITED)
+                continue; /* stale: its far end joined the tree through a lighter edge */
+            out->eid[out->count++] = (e.w & 0xFFFFFFFFu) - 1;
+            visit(s, e.v);
+        }
+    }
 }
 
 static void free_state(prim_state *s)
@@ -141,7 +136,7 @@ static void free_state(prim_state *s)
 mst_status mst_prim(const mst_graph *g, const mst_options *o, mst_forest *out, mst_phases *ph)
 {
     (void)o;
-    prim_state s = {.out = out};
+    prim_state s = {0};
     out->count = 0;
     double t0 = mst_now_s();
     mst_status st = build(&s, g);
