@@ -312,29 +312,6 @@ struct par_boruvka_ws {
     uint64_t m;
 };
 
-/* First touch of every array by the team that will use it, block by block as the loops do:
- * the pages are mapped (and placed near their threads) here rather than inside a timed solve. */
-static void touch(bv_state *s, uint32_t n, uint64_t m)
-{
-    uint64_t blocks = (m + BLOCK - 1) / BLOCK;
-#pragma omp parallel num_threads(s->team)
-    {
-#pragma omp for schedule(static) nowait
-        for (uint32_t x = 0; x < n; x++) {
-            s->dsu.rec[x] = x;
-            s->best[x] = NONE;
-            if (s->rep)
-                s->rep[x] = x;
-        }
-#pragma omp for schedule(static)
-        for (uint64_t b = 0; b < blocks; b++) {
-            uint64_t lo = b * BLOCK, len = lo + BLOCK < m ? BLOCK : m - lo;
-            memset(s->wl + lo, 0, len * sizeof *s->wl);
-            memset(s->next + lo, 0, len * sizeof *s->next);
-        }
-    }
-}
-
 void par_boruvka_release(par_boruvka_ws *ws)
 {
     if (ws == NULL)
@@ -387,8 +364,28 @@ static mst_status prepare(const mst_graph *g, const par_boruvka_options *o,
         omp_init_lock(&s->dsu.lock);
         ws->locked = 1;
     }
-    if (touch_pages)
-        touch(s, g->n, g->m);
+    /* First touch of every array by the team that will use it, block by block as the loops
+     * do: the pages are mapped (and placed near their threads) here rather than inside a timed
+     * solve. */
+    if (touch_pages) {
+        uint64_t blocks = (g->m + BLOCK - 1) / BLOCK;
+#pragma omp parallel num_threads(s->team)
+        {
+#pragma omp for schedule(static) nowait
+            for (uint32_t x = 0; x < g->n; x++) {
+                s->dsu.rec[x] = x;
+                s->best[x] = NONE;
+                if (s->rep)
+                    s->rep[x] = x;
+            }
+#pragma omp for schedule(static)
+            for (uint64_t b = 0; b < blocks; b++) {
+                uint64_t lo = b * BLOCK, len = lo + BLOCK < g->m ? BLOCK : g->m - lo;
+                memset(s->wl + lo, 0, len * sizeof *s->wl);
+                memset(s->next + lo, 0, len * sizeof *s->next);
+            }
+        }
+    }
     mst_phase_add(ph, "prepare", mst_now_s() - t0);
     *out_ws = ws;
     return MST_OK;

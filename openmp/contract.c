@@ -12,9 +12,9 @@
 /* ---- The levels ------------------------------------------------------------------------ */
 
 /*
- * The levels: CSR graphs whose arcs carry their
- * original edge's (key, id): the parallel build of the first level from the edge list, and the
- * contraction of a level into the next (docs/contraction.md).
+ * The levels: CSR graphs whose arcs carry their original edge's (key, id): the parallel build
+ * of the first level from the edge list (here), and the contraction of a level into the next
+ * (step 5 of the rounds, contract() below; docs/contraction.md).
  *
  * Both are two-level counting sorts without atomics: threads count their slice per bucket of
  * 2^shift row ids, a column-major scan of these counts gives every (bucket, thread) pair its
@@ -40,16 +40,6 @@ typedef struct ct_csr {
 
 /* A vertex that leaves the graph (a finished component). */
 #define CT_NO_ID UINT32_MAX
-
-/* What contracting a level needs besides the two levels; shared by the team. */
-typedef struct ct_contraction {
-    const uint32_t *label; /* [n] new id of each vertex's super-vertex, or CT_NO_ID */
-    uint32_t *cnt;         /* [n] scratch: arcs of each vertex leaving its super-vertex */
-    uint32_t *order;       /* [n] scratch: those vertices grouped by their new id's bucket */
-    uint64_t *hist;        /* CT_CSR_HIST_WORDS(team size) words of scratch */
-    int merge;             /* keep only the lightest arc between two super-vertices */
-    uint64_t removed;      /* out: arcs merging removed */
-} ct_contraction;
 
 /* Rows up to this length are insertion-sorted (most rows of sparse graphs). */
 #define SHORT_ROW 24
@@ -131,14 +121,22 @@ static int bucket_shift(uint32_t n)
     return shift;
 }
 
-/* The first level, passes 1 and 2: this thread's edges counted per bucket of their ends, then
- * scattered as (source; far end << 32 | edge id) into the scratch arrays. */
-static void scatter_edges(const mst_graph *g, int shift, ct_csr *scratch, uint64_t *hist,
-                          uint64_t nb)
+/*
+ * Builds c, the CSR of g with both directions of every edge, each row in increasing edge id;
+ * scratch (a CSR of the same capacity, contents lost) holds the arcs grouped by bucket. Every
+ * thread of the calling OpenMP team must call it; hist: shared, CT_CSR_HIST_WORDS(team size)
+ * words. O((n + m) / threads + threads * buckets) time. Requires m < 2^32.
+ */
+static void ct_csr_build(const mst_graph *g, ct_csr *c, ct_csr *scratch, uint64_t *hist)
 {
-    int t = omp_get_thread_num(), p = omp_get_num_threads();
+    int shift = bucket_shift(g->n), t = omp_get_thread_num(), p = omp_get_num_threads();
+    uint64_t nb = ((uint64_t)g->n >> shift) + 1;
     uint64_t lo, hi, *h = hist + (uint64_t)t * nb, *start = hist + (uint64_t)p * nb;
     const uint32_t *u = g->u, *v = g->v;
+    uint32_t *src = scratch->adj;
+    uint64_t *far = scratch->ki;
+    /* Passes 1 and 2: this thread's edges counted per bucket of their ends, then scattered as
+     * (source; far end << 32 | edge id) into the scratch arrays. */
     par_team_slice(g->m, t, p, &lo, &hi);
     for (uint64_t b = 0; b < nb; b++)
         h[b] = 0;
@@ -149,8 +147,6 @@ static void scatter_edges(const mst_graph *g, int shift, ct_csr *scratch, uint64
 #pragma omp barrier
 #pragma omp single
     mst_scan_thread_buckets(hist, nb, p, start);
-    uint32_t *src = scratch->adj;
-    uint64_t *far = scratch->ki;
     for (uint64_t e = lo; e < hi; e++) {
         uint64_t a = h[u[e] >> shift]++, b = h[v[e] >> shift]++;
         src[a] = u[e];
@@ -159,204 +155,31 @@ static void scatter_edges(const mst_graph *g, int shift, ct_csr *scratch, uint64
         far[b] = (uint64_t)u[e] << 32 | e;
     }
 #pragma omp barrier
-}
-
-/* The first level, pass 3, on the bucket of vertices [x0, x1) whose arcs are scratch[a0, a1):
- * degrees, offsets from a0 and the rows, all this thread's. */
-static void fill_bucket(const mst_graph *g, ct_csr *c, const ct_csr *scratch, uint64_t x0,
-                        uint64_t x1, uint64_t a0, uint64_t a1)
-{
-    const uint32_t *src = scratch->adj;
-    const uint64_t *far = scratch->ki;
-    for (uint64_t x = x0; x < x1; x++)
-        c->beg[x] = 0;
-    for (uint64_t a = a0; a < a1; a++)
-        c->beg[src[a]]++;
-    for (uint64_t x = x0, sum = a0; x < x1; x++) {
-        uint64_t d = c->beg[x];
-        c->beg[x] = c->end[x] = sum;
-        sum += d;
-    }
-    for (uint64_t a = a0; a < a1; a++) {
-        uint64_t at = c->end[src[a]]++;
-        uint32_t e = (uint32_t)far[a];
-        c->adj[at] = (uint32_t)(far[a] >> 32);
-        c->ki[at] = (uint64_t)g->key[e] << 32 | e;
-    }
-}
-
-/*
- * Builds c, the CSR of g with both directions of every edge, each row in increasing edge id;
- * scratch (a CSR of the same capacity, contents lost) holds the arcs grouped by bucket. Every
- * thread of the calling OpenMP team must call it; hist: shared, CT_CSR_HIST_WORDS(team size)
- * words. O((n + m) / threads + threads * buckets) time. Requires m < 2^32.
- */
-static void ct_csr_build(const mst_graph *g, ct_csr *c, ct_csr *scratch, uint64_t *hist)
-{
-    int shift = bucket_shift(g->n);
-    uint64_t nb = ((uint64_t)g->n >> shift) + 1;
-    scatter_edges(g, shift, scratch, hist, nb);
-    const uint64_t *start = hist + (uint64_t)omp_get_num_threads() * nb;
-    if (omp_get_thread_num() == 0) /* no bucket writes it; the loop's barrier publishes it */
+    if (t == 0) /* no bucket writes it; the loop's barrier publishes it */
         c->beg[g->n] = 2 * g->m;
+    /* Pass 3, on the bucket of vertices [x0, x1) whose arcs are scratch[a0, a1): degrees,
+     * offsets from a0 and the rows, all this thread's. */
 #pragma omp for schedule(dynamic, 1)
     for (uint64_t b = 0; b < nb; b++) {
-        uint64_t x0 = b << shift, x1 = (b + 1) << shift;
-        fill_bucket(g, c, scratch, x0, x1 < g->n ? x1 : g->n, start[b], start[b + 1]);
-    }
-}
-
-/* The rows of c that thread t of p takes: [*lo, *hi), about as many arcs for every thread
- * (rows are cut at arc offsets t * arcs / p; a row is never split). */
-static void arc_slice(const ct_csr *c, uint32_t n, int t, int p, uint32_t *lo, uint32_t *hi)
-{
-    uint64_t arcs = c->beg[n];
-    uint32_t cut[2];
-    for (int i = 0; i < 2; i++) {
-        uint64_t want = arcs * (uint64_t)(t + i) / (uint64_t)p;
-        uint32_t l = 0, r = n; /* the first row starting at or after `want` */
-        while (l < r) {
-            uint32_t mid = l + (r - l) / 2;
-            if (c->beg[mid] < want)
-                l = mid + 1;
-            else
-                r = mid;
+        uint64_t x0 = b << shift, x1 = (b + 1) << shift, a0 = start[b], a1 = start[b + 1];
+        if (x1 > g->n)
+            x1 = g->n;
+        for (uint64_t x = x0; x < x1; x++)
+            c->beg[x] = 0;
+        for (uint64_t a = a0; a < a1; a++)
+            c->beg[src[a]]++;
+        for (uint64_t x = x0, sum = a0; x < x1; x++) {
+            uint64_t d = c->beg[x];
+            c->beg[x] = c->end[x] = sum;
+            sum += d;
         }
-        cut[i] = t + i == p ? n : l;
-    }
-    *lo = cut[0];
-    *hi = cut[1];
-}
-
-/* Contraction, pass 1 on rows [lo, hi) of c: relabel the far ends, count each row's leaving
- * arcs (w->cnt), and per bucket of new ids the rows that have some (hv) and their arcs (ha). */
-static void count_leaving(ct_csr *c, uint32_t lo, uint32_t hi, ct_contraction *w, int shift,
-                          uint64_t *hv, uint64_t *ha)
-{
-    const uint32_t *restrict label = w->label;
-    uint32_t *restrict adj = c->adj;
-    for (uint32_t v = lo; v < hi; v++) {
-        uint32_t id = label[v], k = 0;
-        for (uint64_t a = c->beg[v], end = c->end[v]; a < end; a++) {
-            uint32_t x = label[adj[a]];
-            adj[a] = x;
-            k += x != id;
-        }
-        w->cnt[v] = k;
-        if (k > 0) {
-            hv[id >> shift]++;
-            ha[id >> shift] += k;
+        for (uint64_t a = a0; a < a1; a++) {
+            uint64_t at = c->end[src[a]]++;
+            uint32_t e = (uint32_t)far[a];
+            c->adj[at] = (uint32_t)(far[a] >> 32);
+            c->ki[at] = (uint64_t)g->key[e] << 32 | e;
         }
     }
-}
-
-/* Contraction: bucket b's first member slot (vstart) and first arc (astart) from the
- * column-major scan of the member counts and the plain scan of the arc counts. */
-static void scan_contraction(uint64_t *hist, uint64_t nb, int p)
-{
-    uint64_t *hv = hist, *ha = hist + (uint64_t)p * nb, *vstart = hist + 2 * (uint64_t)p * nb;
-    uint64_t *astart = vstart + nb + 1, sum = 0;
-    mst_scan_thread_buckets(hv, nb, p, vstart);
-    for (uint64_t b = 0; b < nb; b++) {
-        astart[b] = sum;
-        for (int t = 0; t < p; t++)
-            sum += ha[(uint64_t)t * nb + b];
-    }
-    astart[nb] = sum;
-}
-
-/* Contraction, pass 3: copies the leaving arcs of row v (cnt of them) to d from slot `at`.
- * Every arc is written and only a leaving one advances, so that no branch mispredicts; the
- * loop ends with the last leaving arc, so nothing lands past the room. */
-static inline uint64_t copy_leaving(const ct_csr *c, uint32_t v, uint32_t id, uint32_t cnt,
-                                    ct_csr *d, uint64_t at)
-{
-    const uint32_t *restrict adj = c->adj;
-    const uint64_t *restrict ki = c->ki;
-    uint32_t *restrict to = d->adj;
-    uint64_t *restrict to_ki = d->ki;
-    for (uint64_t a = c->beg[v], stop = at + cnt; at < stop; a++) {
-        uint32_t x = adj[a];
-        to[at] = x;
-        to_ki[at] = ki[a];
-        at += x != id;
-    }
-    return at;
-}
-
-/* Contraction, pass 3 on the bucket of new rows [x0, x1), whose members are order[m0, m1) and
- * whose arcs start at a0: degrees, offsets, rows, and merging. Returns the arcs merged away. */
-static uint64_t fill_rows(const ct_csr *c, ct_csr *d, const ct_contraction *w, uint64_t x0,
-                          uint64_t x1, uint64_t m0, uint64_t m1, uint64_t a0)
-{
-    const uint32_t *label = w->label, *order = w->order, *cnt = w->cnt;
-    uint64_t removed = 0;
-    for (uint64_t x = x0; x < x1; x++)
-        d->beg[x] = 0;
-    for (uint64_t i = m0; i < m1; i++)
-        d->beg[label[order[i]]] += cnt[order[i]];
-    for (uint64_t x = x0, sum = a0; x < x1; x++) {
-        uint64_t k = d->beg[x];
-        d->beg[x] = d->end[x] = sum;
-        sum += k;
-    }
-    for (uint64_t i = m0; i < m1; i++) {
-        uint32_t v = order[i], id = label[v];
-        d->end[id] = copy_leaving(c, v, id, cnt[v], d, d->end[id]);
-    }
-    for (uint64_t x = x0; w->merge && x < x1; x++) {
-        uint64_t len = d->end[x] - d->beg[x];
-        uint64_t kept = merge_row(d->adj + d->beg[x], d->ki + d->beg[x], len);
-        d->end[x] = d->beg[x] + kept;
-        removed += len - kept;
-    }
-    return removed;
-}
-
-/*
- * Contracts level c (n rows) into d (n_new rows, same capacity): the arcs whose ends have
- * different labels go to their source's label's row with the far end relabelled, key and edge
- * id kept; with w->merge each new row then keeps only its lightest arc to each neighbour
- * (merge_row, above). c's far ends are relabelled in place on the way. Every thread of the calling
- * team must call it; threads take slices of c holding equal numbers of arcs. Returns d's arcs
- * on every thread. O((n + arcs) / threads + threads * buckets) time, plus the sorting of rows
- * when merging.
- */
-static uint64_t ct_csr_contract(ct_csr *c, uint32_t n, ct_csr *d, uint32_t n_new,
-                                ct_contraction *w)
-{
-    int t = omp_get_thread_num(), p = omp_get_num_threads(), shift = bucket_shift(n_new);
-    uint64_t nb = ((uint64_t)n_new >> shift) + 1;
-    uint64_t *hv = w->hist + (uint64_t)t * nb, *ha = w->hist + (uint64_t)(p + t) * nb;
-    const uint64_t *vstart = w->hist + 2 * (uint64_t)p * nb, *astart = vstart + nb + 1;
-    uint32_t lo, hi;
-    arc_slice(c, n, t, p, &lo, &hi);
-    for (uint64_t b = 0; b < nb; b++)
-        hv[b] = ha[b] = 0;
-    if (t == 0) /* read after this call's last barrier, written before its first */
-        __atomic_store_n(&w->removed, 0, __ATOMIC_RELAXED);
-    count_leaving(c, lo, hi, w, shift, hv, ha);
-#pragma omp barrier
-#pragma omp single
-    scan_contraction(w->hist, nb, p);
-    for (uint32_t v = lo; v < hi; v++) /* pass 2: members into their bucket's slots */
-        if (w->cnt[v] > 0)
-            w->order[hv[w->label[v] >> shift]++] = v;
-    if (t == 0)
-        d->beg[n_new] = astart[nb];
-#pragma omp barrier
-    uint64_t removed = 0;
-#pragma omp for schedule(dynamic, 1) nowait
-    for (uint64_t b = 0; b < nb; b++) {
-        uint64_t x0 = b << shift, x1 = (b + 1) << shift;
-        removed += fill_rows(c, d, w, x0, x1 < n_new ? x1 : n_new, vstart[b], vstart[b + 1],
-                             astart[b]);
-    }
-    if (removed > 0)
-        __atomic_fetch_add(&w->removed, removed, __ATOMIC_RELAXED);
-    uint64_t arcs = astart[nb];
-#pragma omp barrier
-    return arcs - __atomic_load_n(&w->removed, __ATOMIC_RELAXED);
 }
 
 /* ---- The rounds ------------------------------------------------------------------------ */
@@ -382,14 +205,19 @@ typedef struct ct_state {
     uint32_t *minid;  /* [n] edge id of each vertex's chosen arc */
     uint32_t *label;  /* [n] new id of each vertex's super-vertex (CT_NO_ID: it leaves) */
     uint64_t *part;   /* [threads + 1] per-thread counts of the new-ids scan */
-    ct_contraction work; /* label, counters and scratch of the contraction */
+    uint32_t *cnt;    /* [n] contract: arcs of each vertex leaving its super-vertex */
+    uint32_t *order;  /* contract: vertices grouped by their new id's bucket (= succ, dead
+                       * once new-ids has labelled every vertex) */
+    uint64_t *hist;   /* CT_CSR_HIST_WORDS(threads) words of the counting sorts' scratch */
+    int merge;        /* keep only the lightest arc between two super-vertices */
+    uint64_t removed; /* arcs merging removed in this round's contraction */
     int changed[3];   /* pointer jumping: "a color changed" flags of passes k, k + 1, k + 2 */
     mst_forest *out;
     uint64_t out_len; /* shared cursor into out->eid */
     mst_phases *ph;
     int timed;
     uint64_t rounds, color_steps, merged;
-    uint64_t threads; /* the team size part and work.hist have room for */
+    uint64_t threads; /* the team size part and hist have room for */
     uint32_t n;       /* vertices and arcs of the current level, and which buffer holds it */
     uint64_t arcs;
     int buf;
@@ -520,13 +348,131 @@ static uint32_t new_ids(ct_state *s, const ct_csr *c, uint32_t n)
     return (uint32_t)n_new;
 }
 
-/* Step 5: the next level in the other buffer (the levels, above). Returns its arcs. */
+/*
+ * Step 5: contracts level c (n rows) into d (n_new rows, the other buffer, same capacity): the
+ * arcs whose ends have different labels go to their source's label's row with the far end
+ * relabelled, key and edge id kept; with merging each new row then keeps only its lightest arc
+ * to each neighbour (merge_row, above). c's far ends are relabelled in place on the way. A
+ * counting sort (the levels, above); threads take slices of c holding equal numbers of arcs.
+ * Returns d's arcs on every thread. O((n + arcs) / threads + threads * buckets) time, plus the
+ * sorting of rows when merging.
+ */
 static uint64_t contract(ct_state *s, ct_csr *c, ct_csr *d, uint32_t n, uint32_t n_new)
 {
-    uint64_t arcs = ct_csr_contract(c, n, d, n_new, &s->work);
-    if (omp_get_thread_num() == 0)
-        s->merged += s->work.removed;
-    return arcs;
+    int t = omp_get_thread_num(), p = omp_get_num_threads(), shift = bucket_shift(n_new);
+    uint64_t nb = ((uint64_t)n_new >> shift) + 1;
+    uint64_t *hv = s->hist + (uint64_t)t * nb, *ha = s->hist + (uint64_t)(p + t) * nb;
+    uint64_t *vstart = s->hist + 2 * (uint64_t)p * nb, *astart = vstart + nb + 1;
+    const uint32_t *restrict label = s->label, *order = s->order;
+    uint32_t *cnt = s->cnt;
+    /* This thread's rows [lo, hi): about as many arcs for every thread (rows are cut at arc
+     * offsets t * arcs / p; a row is never split). */
+    uint32_t cut[2];
+    for (int i = 0; i < 2; i++) {
+        uint64_t want = c->beg[n] * (uint64_t)(t + i) / (uint64_t)p;
+        uint32_t l = 0, r = n; /* the first row starting at or after `want` */
+        while (l < r) {
+            uint32_t mid = l + (r - l) / 2;
+            if (c->beg[mid] < want)
+                l = mid + 1;
+            else
+                r = mid;
+        }
+        cut[i] = t + i == p ? n : l;
+    }
+    uint32_t lo = cut[0], hi = cut[1];
+    for (uint64_t b = 0; b < nb; b++)
+        hv[b] = ha[b] = 0;
+    if (t == 0) /* read after this call's last barrier, written before its first */
+        __atomic_store_n(&s->removed, 0, __ATOMIC_RELAXED);
+    /* Pass 1: relabel the far ends, count each row's leaving arcs (cnt), and per bucket of new
+     * ids the rows that have some (hv) and their arcs (ha). */
+    {
+        uint32_t *restrict adj = c->adj;
+        for (uint32_t v = lo; v < hi; v++) {
+            uint32_t id = label[v], k = 0;
+            for (uint64_t a = c->beg[v], end = c->end[v]; a < end; a++) {
+                uint32_t x = label[adj[a]];
+                adj[a] = x;
+                k += x != id;
+            }
+            cnt[v] = k;
+            if (k > 0) {
+                hv[id >> shift]++;
+                ha[id >> shift] += k;
+            }
+        }
+    }
+#pragma omp barrier
+    /* Bucket b's first member slot (vstart) and first arc (astart) from the column-major scan
+     * of the member counts and the plain scan of the arc counts. */
+#pragma omp single
+    {
+        uint64_t sum = 0;
+        mst_scan_thread_buckets(s->hist, nb, p, vstart);
+        for (uint64_t b = 0; b < nb; b++) {
+            astart[b] = sum;
+            for (int q = 0; q < p; q++)
+                sum += s->hist[(uint64_t)(p + q) * nb + b];
+        }
+        astart[nb] = sum;
+    }
+    for (uint32_t v = lo; v < hi; v++) /* pass 2: members into their bucket's slots */
+        if (cnt[v] > 0)
+            s->order[hv[label[v] >> shift]++] = v;
+    if (t == 0)
+        d->beg[n_new] = astart[nb];
+#pragma omp barrier
+    /* Pass 3, on the bucket of new rows [x0, x1), whose members are order[m0, m1) and whose
+     * arcs start at a0: degrees, offsets, rows, and merging. */
+    uint64_t removed = 0;
+#pragma omp for schedule(dynamic, 1) nowait
+    for (uint64_t b = 0; b < nb; b++) {
+        uint64_t x0 = b << shift, x1 = (b + 1) << shift, m0 = vstart[b], m1 = vstart[b + 1];
+        if (x1 > n_new)
+            x1 = n_new;
+        for (uint64_t x = x0; x < x1; x++)
+            d->beg[x] = 0;
+        for (uint64_t i = m0; i < m1; i++)
+            d->beg[label[order[i]]] += cnt[order[i]];
+        for (uint64_t x = x0, sum = astart[b]; x < x1; x++) {
+            uint64_t k = d->beg[x];
+            d->beg[x] = d->end[x] = sum;
+            sum += k;
+        }
+        /* The leaving arcs of row v, cnt[v] of them. Every arc is written and only a leaving
+         * one advances, so that no branch mispredicts; the loop ends with the last leaving
+         * arc, so nothing lands past the room. */
+        for (uint64_t i = m0; i < m1; i++) {
+            const uint32_t *restrict adj = c->adj;
+            const uint64_t *restrict ki = c->ki;
+            uint32_t *restrict to = d->adj;
+            uint64_t *restrict to_ki = d->ki;
+            uint32_t v = order[i], id = label[v];
+            uint64_t at = d->end[id];
+            for (uint64_t a = c->beg[v], stop = at + cnt[v]; at < stop; a++) {
+                uint32_t x = adj[a];
+                to[at] = x;
+                to_ki[at] = ki[a];
+                at += x != id;
+            }
+            d->end[id] = at;
+        }
+        for (uint64_t x = x0; s->merge && x < x1; x++) {
+            uint64_t len = d->end[x] - d->beg[x];
+            uint64_t kept = merge_row(d->adj + d->beg[x], d->ki + d->beg[x], len);
+            d->end[x] = d->beg[x] + kept;
+            removed += len - kept;
+        }
+    }
+    if (removed > 0)
+        __atomic_fetch_add(&s->removed, removed, __ATOMIC_RELAXED);
+    uint64_t arcs = astart[nb];
+#pragma omp barrier
+    removed = __atomic_load_n(&s->removed, __ATOMIC_RELAXED);
+    if (t == 0)
+        s->merged += removed;
+    return arcs - removed;
 }
 
 /* Borůvka rounds while arcs remain and, if `until` > 0, the level has at least `until`
@@ -572,77 +518,60 @@ typedef struct ct_base {
     uint32_t *eid;    /* [2m] */
 } ct_base;
 
-/* The first level from the kept one: offsets and far ends copied, keys gathered by edge id.
- * Every thread of the team calls it. */
-static void restore_first_level(const mst_graph *g, const ct_base *b, ct_csr *c)
-{
-    uint64_t arcs = 2 * g->m;
-#pragma omp for schedule(static) nowait
-    for (uint32_t v = 0; v < g->n; v++) {
-        c->beg[v] = b->beg[v];
-        c->end[v] = b->beg[v + 1];
-    }
-#pragma omp for schedule(static)
-    for (uint64_t a = 0; a < arcs; a++) {
-        uint32_t e = b->eid[a];
-        c->adj[a] = b->adj[a];
-        c->ki[a] = (uint64_t)g->key[e] << 32 | e;
-    }
-    if (omp_get_thread_num() == 0)
-        c->beg[g->n] = arcs;
-#pragma omp barrier
-}
-
 /* The first level (built, or restored from `base`), the parallel rounds, then the small levels
  * on this thread alone. */
 static void solve(ct_state *s, const ct_base *base)
 {
 #pragma omp parallel num_threads((int)s->threads)
     {
-        if (base != NULL)
-            restore_first_level(s->g, base, &s->csr[0]);
-        else
-            ct_csr_build(s->g, &s->csr[0], &s->csr[1], s->work.hist);
+        if (base != NULL) { /* offsets and far ends copied, keys gathered by edge id */
+            const mst_graph *g = s->g;
+            ct_csr *c = &s->csr[0];
+            uint64_t arcs = 2 * g->m;
+#pragma omp for schedule(static) nowait
+            for (uint32_t v = 0; v < g->n; v++) {
+                c->beg[v] = base->beg[v];
+                c->end[v] = base->beg[v + 1];
+            }
+#pragma omp for schedule(static)
+            for (uint64_t a = 0; a < arcs; a++) {
+                uint32_t e = base->eid[a];
+                c->adj[a] = base->adj[a];
+                c->ki[a] = (uint64_t)g->key[e] << 32 | e;
+            }
+            if (omp_get_thread_num() == 0)
+                c->beg[g->n] = arcs;
+#pragma omp barrier
+        } else {
+            ct_csr_build(s->g, &s->csr[0], &s->csr[1], s->hist);
+        }
         lap(s, P_CSR);
         rounds(s, SERIAL_BELOW);
     }
     rounds(s, 0);
 }
 
-static mst_status alloc_csr(ct_csr *c, uint32_t n, uint64_t m)
-{
-    if ((c->beg = mst_big_alloc((uint64_t)n + 1, sizeof *c->beg)) == NULL ||
-        (c->end = mst_big_alloc(n, sizeof *c->end)) == NULL ||
-        (c->adj = mst_big_alloc(2 * m, sizeof *c->adj)) == NULL ||
-        (c->ki = mst_big_alloc(2 * m, sizeof *c->ki)) == NULL)
-        return MST_ERESOURCE;
-    return MST_OK;
-}
-
-static void free_csr(ct_csr *c)
-{
-    free(c->beg);
-    free(c->end);
-    free(c->adj);
-    free(c->ki);
-}
-
 /* Every array, the team's scratch for s->threads threads included. */
 static mst_status alloc_state(ct_state *s, const mst_graph *g)
 {
     mst_status st = MST_OK;
-    for (int i = 0; i < 2; i++)
-        MST_CHECK(alloc_csr(&s->csr[i], g->n, g->m));
+    for (int i = 0; i < 2; i++) {
+        ct_csr *c = &s->csr[i];
+        if ((c->beg = mst_big_alloc((uint64_t)g->n + 1, sizeof *c->beg)) == NULL ||
+            (c->end = mst_big_alloc(g->n, sizeof *c->end)) == NULL ||
+            (c->adj = mst_big_alloc(2 * g->m, sizeof *c->adj)) == NULL ||
+            (c->ki = mst_big_alloc(2 * g->m, sizeof *c->ki)) == NULL)
+            return MST_ERESOURCE;
+    }
     if ((s->succ = mst_big_alloc(g->n, sizeof *s->succ)) == NULL ||
         (s->color = mst_big_alloc(g->n, sizeof *s->color)) == NULL ||
         (s->minid = mst_big_alloc(g->n, sizeof *s->minid)) == NULL ||
         (s->label = mst_big_alloc(g->n, sizeof *s->label)) == NULL ||
-        (s->work.cnt = mst_big_alloc(g->n, sizeof *s->work.cnt)) == NULL)
+        (s->cnt = mst_big_alloc(g->n, sizeof *s->cnt)) == NULL)
         return MST_ERESOURCE;
     MST_ALLOC(s->part, s->threads + 1);
-    MST_ALLOC(s->work.hist, CT_CSR_HIST_WORDS(s->threads));
-    s->work.label = s->label;
-    s->work.order = s->succ; /* dead once new-ids has labelled every vertex */
+    MST_ALLOC(s->hist, CT_CSR_HIST_WORDS(s->threads));
+    s->order = s->succ;
 fail:
     return st;
 }
@@ -659,15 +588,19 @@ static void record(const ct_state *s, mst_phases *ph)
 /* Frees what alloc_state allocated (NULL-safe members). */
 static void free_state(ct_state *s)
 {
-    for (int i = 0; i < 2; i++)
-        free_csr(&s->csr[i]);
+    for (int i = 0; i < 2; i++) {
+        free(s->csr[i].beg);
+        free(s->csr[i].end);
+        free(s->csr[i].adj);
+        free(s->csr[i].ki);
+    }
     free(s->succ);
     free(s->color);
     free(s->minid);
     free(s->label);
-    free(s->work.cnt);
+    free(s->cnt);
     free(s->part);
-    free(s->work.hist);
+    free(s->hist);
 }
 
 /* Resets the per-solve fields of s for a solve of g into out. */
@@ -702,7 +635,7 @@ mst_status par_contract(const mst_graph *g, const par_contract_options *o, int t
         return st;
     ct_state s;
     memset(&s, 0, sizeof s);
-    s.work.merge = o->merge_parallel;
+    s.merge = o->merge_parallel;
     s.threads = (uint64_t)par_team(o->threads);
     start(&s, g, timed, out, ph);
     st = alloc_state(&s, g);
@@ -733,22 +666,6 @@ void par_contract_release(par_contract_ws *ws)
     free(ws);
 }
 
-/* Keeps the first level's offsets, far ends and edge ids (csr[0], just built). */
-static void keep_base(const ct_csr *c, ct_base *b, uint32_t n, uint64_t arcs, int team)
-{
-#pragma omp parallel num_threads(team)
-    {
-#pragma omp for schedule(static) nowait
-        for (uint64_t v = 0; v <= n; v++)
-            b->beg[v] = c->beg[v];
-#pragma omp for schedule(static)
-        for (uint64_t a = 0; a < arcs; a++) {
-            b->adj[a] = c->adj[a];
-            b->eid[a] = (uint32_t)c->ki[a];
-        }
-    }
-}
-
 mst_status par_contract_prepare(const mst_graph *g, const par_contract_options *o,
                                 par_contract_ws **out_ws, mst_phases *ph)
 {
@@ -762,7 +679,7 @@ mst_status par_contract_prepare(const mst_graph *g, const par_contract_options *
         return mst_fail(MST_ERESOURCE, "out of memory");
     ws->n = g->n;
     ws->m = g->m;
-    ws->s.work.merge = o->merge_parallel;
+    ws->s.merge = o->merge_parallel;
     ws->s.threads = (uint64_t)par_team(o->threads);
     uint64_t arcs = 2 * g->m;
     if ((st = alloc_state(&ws->s, g)) != MST_OK ||
@@ -780,8 +697,21 @@ mst_status par_contract_prepare(const mst_graph *g, const par_contract_options *
     }
     start(&ws->s, g, 0, &scratch, NULL);
 #pragma omp parallel num_threads((int)ws->s.threads)
-    ct_csr_build(g, &ws->s.csr[0], &ws->s.csr[1], ws->s.work.hist);
-    keep_base(&ws->s.csr[0], &ws->base, g->n, arcs, (int)ws->s.threads);
+    ct_csr_build(g, &ws->s.csr[0], &ws->s.csr[1], ws->s.hist);
+    /* Keeps the first level's offsets, far ends and edge ids (csr[0], just built). */
+#pragma omp parallel num_threads((int)ws->s.threads)
+    {
+        const ct_csr *c = &ws->s.csr[0];
+        ct_base *b = &ws->base;
+#pragma omp for schedule(static) nowait
+        for (uint64_t v = 0; v <= g->n; v++)
+            b->beg[v] = c->beg[v];
+#pragma omp for schedule(static)
+        for (uint64_t a = 0; a < arcs; a++) {
+            b->adj[a] = c->adj[a];
+            b->eid[a] = (uint32_t)c->ki[a];
+        }
+    }
     solve(&ws->s, &ws->base);
     free(scratch.eid);
     mst_phase_add(ph, "prepare", mst_now_s() - t0);
