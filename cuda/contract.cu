@@ -23,7 +23,8 @@ static const char *const phase_name[PH_COUNT] = {"transfer", "csr",     "min-edg
                                                  "colors",   "new-ids", "contract"};
 
 /* One run: the graph and options, the device buffers (carved from one allocation), the
- * events and the statistics. All pointers start NULL, and ct_free() frees whatever is set. */
+ * events and the statistics. All pointers start NULL; the buffers belong to the shared pool,
+ * and only the clock is freed at the end. */
 struct ct_run {
     const mst_graph *g;
     const cuda_contract_options *o;
@@ -44,11 +45,6 @@ struct ct_run {
     uint64_t rounds, merged; /* merged: arcs merged away */
 };
 
-static void ct_free(ct_run *r)
-{
-    cuda_clock_free(&r->clock);
-}
-
 /* Blocks for a grid-stride loop over `items`: enough to cover them, at most the resident ones. */
 static int blocks(const ct_run *r, u64 items)
 {
@@ -60,60 +56,6 @@ static int blocks(const ct_run *r, u64 items)
 static thrust::transform_iterator<ct_to_slot, u64 *> slot_input(u64 *deg)
 {
     return thrust::make_transform_iterator(deg, ct_to_slot());
-}
-
-/* The bytes of CUB's temporary storage for the largest call of the run (the queries only
- * look at the types and sizes, so the buffers need not exist yet). */
-static mst_status ct_temp_bytes(ct_run *r)
-{
-    size_t bytes[4] = {0, 0, 0, 0};
-    u64 *none = NULL;
-    ct_slot *slots = NULL;
-    cudaError_t err = cub::DeviceScan::ExclusiveSum(NULL, bytes[0], none, none, r->nn);
-    if (err == cudaSuccess)
-        err = cub::DeviceScan::ExclusiveScan(NULL, bytes[1], slot_input(none), slots,
-                                             ct_slot_sum(), ct_slot{0, 0}, r->nn);
-    if (err == cudaSuccess && r->o->merge_parallel)
-        err = cub::DeviceRadixSort::SortPairs(NULL, bytes[2], none, none, none, none, (u64)r->mm);
-    if (err == cudaSuccess && r->o->merge_parallel)
-        err = cub::DeviceReduce::ReduceByKey(NULL, bytes[3], none, none, none, none, none,
-                                             cuda::minimum<u64>(), (u64)r->mm);
-    for (int i = 0; i < 4; i++)
-        r->temp_bytes = bytes[i] > r->temp_bytes ? bytes[i] : r->temp_bytes;
-    return cuda_ok(err, "CUB temporary storage size");
-}
-
-/* Every buffer, carved from the shared device pool (transfer.cuh). Errors: MST_ERESOURCE. */
-static mst_status ct_alloc(ct_run *r)
-{
-    size_t nv = r->nv, nn = r->nn, mm = r->mm, merge = r->o->merge_parallel ? mm : 0;
-    dev_part part[] = {{(void **)&r->d_u, mm / 2 * 4 + 4}, {(void **)&r->d_v, mm / 2 * 4 + 4},
-                       {(void **)&r->d_key, mm / 2 * 4 + 4}, {(void **)&r->cur.src, mm * 4},
-                       {(void **)&r->cur.adj, mm * 4}, {(void **)&r->cur.ki, mm * 8},
-                       {(void **)&r->next.src, mm * 4}, {(void **)&r->next.adj, mm * 4},
-                       {(void **)&r->next.ki, mm * 8}, {(void **)&r->d_deg, nn * 8},
-                       {(void **)&r->d_off, nn * 8}, {(void **)&r->d_slot, nn * sizeof(ct_slot)},
-                       {(void **)&r->d_best, nv * 8}, {(void **)&r->d_succ, nv * 4},
-                       {(void **)&r->d_color, nv * 4}, {(void **)&r->d_forest, nv * 4},
-                       {(void **)&r->d_flags, CT_STEP_FLAGS * 4},
-                       {(void **)&r->d_stat, sizeof(ct_stat)}, {(void **)&r->d_keys, merge * 8},
-                       {(void **)&r->d_keys2, merge * 8}, {(void **)&r->d_vals2, merge * 8},
-                       {&r->d_temp, r->temp_bytes}};
-    double grow = 0;
-    mst_status st = dev_pool_carve(cuda_shared_pool(), part, sizeof part / sizeof *part, &grow);
-    cuda_setup_add(grow);
-    return st;
-}
-
-/* The record the host reads every round, page-locked (a copy from it takes half the time of
- * one from pageable memory) and allocated once per process: allocating and freeing it
- * costs more than a small solve. NULL if it cannot be allocated. */
-static ct_stat *pinned_stat(void)
-{
-    static ct_stat *stat;
-    if (stat == NULL && cudaMallocHost((void **)&stat, sizeof *stat) != cudaSuccess)
-        stat = NULL;
-    return stat;
 }
 
 /* Device attributes, buffers, the page-locked record and the events. Errors: MST_ERESOURCE. */
@@ -130,11 +72,53 @@ static mst_status ct_setup(ct_run *r)
                      "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     r->grid = sms * (2048 / CT_THREADS);
     r->coop_grid = sms * (per_sm > 0 ? per_sm : 1);
-    if (st == MST_OK)
-        st = ct_temp_bytes(r);
-    if (st == MST_OK)
-        st = ct_alloc(r);
-    if (st == MST_OK && (r->h_stat = pinned_stat()) == NULL)
+    /* The bytes of CUB's temporary storage for the largest call of the run (the queries only
+     * look at the types and sizes, so the buffers need not exist yet). */
+    if (st == MST_OK) {
+        size_t bytes[4] = {0, 0, 0, 0};
+        u64 *none = NULL;
+        ct_slot *slots = NULL;
+        cudaError_t err = cub::DeviceScan::ExclusiveSum(NULL, bytes[0], none, none, r->nn);
+        if (err == cudaSuccess)
+            err = cub::DeviceScan::ExclusiveScan(NULL, bytes[1], slot_input(none), slots,
+                                                 ct_slot_sum(), ct_slot{0, 0}, r->nn);
+        if (err == cudaSuccess && r->o->merge_parallel)
+            err = cub::DeviceRadixSort::SortPairs(NULL, bytes[2], none, none, none, none,
+                                                  (u64)r->mm);
+        if (err == cudaSuccess && r->o->merge_parallel)
+            err = cub::DeviceReduce::ReduceByKey(NULL, bytes[3], none, none, none, none, none,
+                                                 cuda::minimum<u64>(), (u64)r->mm);
+        for (int i = 0; i < 4; i++)
+            r->temp_bytes = bytes[i] > r->temp_bytes ? bytes[i] : r->temp_bytes;
+        st = cuda_ok(err, "CUB temporary storage size");
+    }
+    /* Every buffer, carved from the shared device pool (transfer.cuh). */
+    size_t nv = r->nv, nn = r->nn, mm = r->mm, merge = r->o->merge_parallel ? mm : 0;
+    dev_part part[] = {{(void **)&r->d_u, mm / 2 * 4 + 4}, {(void **)&r->d_v, mm / 2 * 4 + 4},
+                       {(void **)&r->d_key, mm / 2 * 4 + 4}, {(void **)&r->cur.src, mm * 4},
+                       {(void **)&r->cur.adj, mm * 4}, {(void **)&r->cur.ki, mm * 8},
+                       {(void **)&r->next.src, mm * 4}, {(void **)&r->next.adj, mm * 4},
+                       {(void **)&r->next.ki, mm * 8}, {(void **)&r->d_deg, nn * 8},
+                       {(void **)&r->d_off, nn * 8}, {(void **)&r->d_slot, nn * sizeof(ct_slot)},
+                       {(void **)&r->d_best, nv * 8}, {(void **)&r->d_succ, nv * 4},
+                       {(void **)&r->d_color, nv * 4}, {(void **)&r->d_forest, nv * 4},
+                       {(void **)&r->d_flags, CT_STEP_FLAGS * 4},
+                       {(void **)&r->d_stat, sizeof(ct_stat)}, {(void **)&r->d_keys, merge * 8},
+                       {(void **)&r->d_keys2, merge * 8}, {(void **)&r->d_vals2, merge * 8},
+                       {&r->d_temp, r->temp_bytes}};
+    if (st == MST_OK) {
+        double grow = 0;
+        st = dev_pool_carve(cuda_shared_pool(), part, sizeof part / sizeof *part, &grow);
+        cuda_setup_add(grow);
+    }
+    /* The record the host reads every round, page-locked (a copy from it takes half the time
+     * of one from pageable memory) and allocated once per process: allocating and freeing it
+     * costs more than a small solve. */
+    static ct_stat *pinned;
+    if (st == MST_OK && pinned == NULL &&
+        cudaMallocHost((void **)&pinned, sizeof *pinned) != cudaSuccess)
+        pinned = NULL;
+    if (st == MST_OK && (r->h_stat = pinned) == NULL)
         st = mst_fail(MST_ERESOURCE, "CUDA: cudaMallocHost of %zu bytes failed",
                       sizeof(ct_stat));
     if (st == MST_OK)
@@ -153,21 +137,6 @@ static mst_status step_begin(ct_run *r, int p)
 static mst_status step_end(ct_run *r, mst_status st)
 {
     return cuda_step_end(&r->clock, st);
-}
-
-/* Copies the canonical edge list to the device from page-locked memory ("transfer"; the
- * kernels after it on the same stream wait for it). Errors: MST_ERESOURCE. */
-static mst_status ct_upload(ct_run *r)
-{
-    const mst_graph *g = r->g;
-    const uint32_t *host[] = {g->u, g->v, g->key};
-    uint32_t *dev[] = {r->d_u, r->d_v, r->d_key};
-    for (int i = 0; i < 3; i++)
-        cuda_pin(host[i], g->m * 4);
-    mst_status st = step_begin(r, PH_TRANSFER);
-    if (st == MST_OK)
-        st = cuda_copy_edges(dev, host, 3, 0, g->m, 0);
-    return step_end(r, st);
 }
 
 /* Clears the counters and minima and builds the first CSR from the edge list: degrees, their
@@ -310,44 +279,6 @@ static mst_status ct_round(ct_run *r, mst_phases *ph)
     return MST_OK;
 }
 
-/* The kernels, graph already on the device: the CSR, then rounds until no arc is left. Sets
- * ph->kernel_s. */
-static mst_status ct_solve(ct_run *r, mst_phases *ph)
-{
-    float ms = 0;
-    mst_status st = cuda_ok(cudaEventRecord(r->clock.all[0]), "cudaEventRecord");
-    if (st == MST_OK)
-        st = ct_build_csr(r);
-    r->n = r->g->n;
-    r->arcs = 2 * r->g->m;
-    while (st == MST_OK && r->arcs > 0)
-        st = ct_round(r, ph);
-    if (st == MST_OK)
-        st = cuda_event_ms(r->clock.all[0], r->clock.all[1], &ms);
-    if (st == MST_OK && ph != NULL)
-        ph->kernel_s = 1e-3 * ms;
-    return st;
-}
-
-/* The forest's edge ids into out (transfer.cuh; the contracted arcs' order words, 8 bytes an
- * arc, are free by now). */
-static mst_status ct_download(const ct_run *r, mst_forest *out)
-{
-    return cuda_forest_back(r->d_forest, r->h_stat->forest, (u64 *)r->next.ki, out);
-}
-
-static void ct_report(const ct_run *r, mst_phases *ph)
-{
-    for (int i = 0; r->o->timed_phases && i < PH_COUNT; i++)
-        mst_phase_add(ph, phase_name[i], r->seconds[i]);
-    if (r->o->timed_phases)
-        mst_phase_add(ph, "setup-once", cuda_setup_seconds());
-    mst_phase_count(ph, "rounds", r->rounds);
-    /* Every round's last pass only finds that nothing changes: count the passes that did. */
-    mst_phase_count(ph, "color-steps", r->h_stat->color_steps - r->rounds);
-    mst_phase_count(ph, "merged-parallel", r->merged);
-}
-
 mst_status cuda_contract_mst(const mst_graph *g, const cuda_contract_options *o,
                              mst_forest *out, mst_phases *ph)
 {
@@ -363,14 +294,43 @@ mst_status cuda_contract_mst(const mst_graph *g, const cuda_contract_options *o,
     r.nn = (size_t)g->n + 1;
     r.mm = g->m > 0 ? 2 * g->m : 1;
     mst_status st = ct_setup(&r);
+    /* The canonical edge list to the device from page-locked memory ("transfer"; the kernels
+     * after it on the same stream wait for it). */
+    const uint32_t *host[] = {g->u, g->v, g->key};
+    uint32_t *dev[] = {r.d_u, r.d_v, r.d_key};
+    for (int i = 0; st == MST_OK && i < 3; i++)
+        cuda_pin(host[i], g->m * 4);
+    if (st == MST_OK && (st = step_begin(&r, PH_TRANSFER)) == MST_OK)
+        st = step_end(&r, cuda_copy_edges(dev, host, 3, 0, g->m, 0));
+    /* The kernels: the CSR, then rounds until no arc is left. */
+    float ms = 0;
     if (st == MST_OK)
-        st = ct_upload(&r);
+        st = cuda_ok(cudaEventRecord(r.clock.all[0]), "cudaEventRecord");
     if (st == MST_OK)
-        st = ct_solve(&r, ph);
+        st = ct_build_csr(&r);
+    r.n = g->n;
+    r.arcs = 2 * g->m;
+    while (st == MST_OK && r.arcs > 0)
+        st = ct_round(&r, ph);
     if (st == MST_OK)
-        st = ct_download(&r, out);
+        st = cuda_event_ms(r.clock.all[0], r.clock.all[1], &ms);
+    if (st == MST_OK && ph != NULL)
+        ph->kernel_s = 1e-3 * ms;
+    /* The forest's edge ids into out (transfer.cuh; the contracted arcs' order words, 8 bytes
+     * an arc, are free by now). */
     if (st == MST_OK)
-        ct_report(&r, ph);
-    ct_free(&r);
+        st = cuda_forest_back(r.d_forest, r.h_stat->forest, (u64 *)r.next.ki, out);
+    if (st == MST_OK) {
+        for (int i = 0; o->timed_phases && i < PH_COUNT; i++)
+            mst_phase_add(ph, phase_name[i], r.seconds[i]);
+        if (o->timed_phases)
+            mst_phase_add(ph, "setup-once", cuda_setup_seconds());
+        mst_phase_count(ph, "rounds", r.rounds);
+        /* Every round's last pass only finds that nothing changes: count the passes that
+         * did. */
+        mst_phase_count(ph, "color-steps", r.h_stat->color_steps - r.rounds);
+        mst_phase_count(ph, "merged-parallel", r.merged);
+    }
+    cuda_clock_free(&r.clock);
     return st;
 }

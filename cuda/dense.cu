@@ -66,36 +66,6 @@ static mst_status dense_init(dense_run *r, const mst_graph *g, const cuda_dense_
     return MST_OK;
 }
 
-/* Refuses, before allocating, a matrix (matrix_bytes) and arrays (other_bytes) that do not fit
- * in the device memory free for the run: what the device has free plus what the shared pool of
- * the plain solves holds there (a plain solve carves it anew; a prepared state, which owns its
- * pool, makes the shared pool give its memory back when it needs it, since the harness's
- * one-shot trials before prepare() may have left a matrix of the same size in it).
- * Errors: MST_ERESOURCE, naming the sizes. */
-static mst_status dense_fits(const dense_run *r, uint64_t matrix_bytes, uint64_t other_bytes)
-{
-    const double gib = 1024.0 * 1024.0 * 1024.0;
-    dev_pool *shared = cuda_shared_pool();
-    size_t free_b = 0, total_b = 0;
-    mst_status st = cuda_ok(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
-    if (st != MST_OK)
-        return st;
-    uint64_t avail = free_b;
-    if (shared->base != NULL && shared->device == r->o.device)
-        avail += shared->bytes;
-    double need = (double)r->n * (double)r->n * 8.0 / gib;
-    if (matrix_bytes == UINT64_MAX || matrix_bytes > avail)
-        return mst_fail(MST_ERESOURCE, "dense: the %u x %u matrix needs %.1f GiB, the GPU has "
-                        "%.1f GiB free", r->n, r->n, need, (double)avail / gib);
-    if (other_bytes > avail - matrix_bytes)
-        return mst_fail(MST_ERESOURCE, "dense: the %u x %u matrix needs %.1f GiB and its edge "
-                        "and vertex arrays %.1f GiB more, the GPU has %.1f GiB free", r->n, r->n,
-                        need, (double)other_bytes / gib, (double)avail / gib);
-    if (r->pool != shared && matrix_bytes + other_bytes > free_b)
-        dev_pool_free(shared);
-    return MST_OK;
-}
-
 /* Picks the device, checks that everything fits, carves the buffers from the pool, creates the
  * events and page-locks the host arrays a solve sends (all three, or the keys only for a
  * prepared state; once per process, transfer.cuh). Errors: MST_ERESOURCE. */
@@ -119,8 +89,31 @@ static mst_status dense_setup(dense_run *r)
     uint64_t other = 0;
     for (size_t i = 0; i + 1 < parts; i++)
         other += dev_part_round(part[i].bytes);
+    /* Refuses, before allocating, a matrix and arrays that do not fit in the device memory
+     * free for the run: what the device has free plus what the shared pool of the plain solves
+     * holds there (a plain solve carves it anew; a prepared state, which owns its pool, makes
+     * the shared pool give its memory back when it needs it, since the harness's one-shot
+     * trials before prepare() may have left a matrix of the same size in it). */
+    const double gib = 1024.0 * 1024.0 * 1024.0;
+    dev_pool *shared = cuda_shared_pool();
+    size_t free_b = 0, total_b = 0;
     if (st == MST_OK)
-        st = dense_fits(r, matrix, other);
+        st = cuda_ok(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
+    if (st != MST_OK)
+        return st;
+    uint64_t avail = free_b;
+    if (shared->base != NULL && shared->device == r->o.device)
+        avail += shared->bytes;
+    double need = (double)r->n * (double)r->n * 8.0 / gib;
+    if (matrix == UINT64_MAX || matrix > avail)
+        return mst_fail(MST_ERESOURCE, "dense: the %u x %u matrix needs %.1f GiB, the GPU has "
+                        "%.1f GiB free", r->n, r->n, need, (double)avail / gib);
+    if (other > avail - matrix)
+        return mst_fail(MST_ERESOURCE, "dense: the %u x %u matrix needs %.1f GiB and its edge "
+                        "and vertex arrays %.1f GiB more, the GPU has %.1f GiB free", r->n, r->n,
+                        need, (double)other / gib, (double)avail / gib);
+    if (r->pool != shared && matrix + other > free_b)
+        dev_pool_free(shared);
     double grow = 0;
     if (st == MST_OK)
         st = dev_pool_carve(r->pool, part, parts, &grow);
@@ -130,31 +123,6 @@ static mst_status dense_setup(dense_run *r)
     const uint32_t *host[] = {r->g->key, r->g->u, r->g->v};
     for (int i = 0; st == MST_OK && i < (r->resident ? 1 : 3); i++)
         cuda_pin(host[i], r->g->m * 4);
-    return st;
-}
-
-/* Per solve: the graph with this round's keys, cleared statistics. */
-static void dense_begin(dense_run *r, const mst_graph *g)
-{
-    r->g = g;
-    memset(r->seconds, 0, sizeof r->seconds);
-    r->t_upload = r->t_download = 0;
-    r->rounds = r->rows_scanned = 0;
-}
-
-/* Sends the edge list (the keys only when u and v are resident) on the kernel stream, from
- * page-locked memory; with timed phases the host waits for it ("upload"). */
-static mst_status dense_upload(dense_run *r)
-{
-    const mst_graph *g = r->g;
-    const uint32_t *src[] = {g->key, g->u, g->v};
-    uint32_t *dst[] = {r->d_key, r->d_u, r->d_v};
-    double t0 = mst_now_s();
-    mst_status st = cuda_copy_edges(dst, src, r->resident ? 1 : 3, 0, g->m, 0);
-    if (st == MST_OK && r->o.timed_phases) {
-        st = cuda_ok(cudaStreamSynchronize(0), "cudaStreamSynchronize");
-        r->t_upload += mst_now_s() - t0;
-    }
     return st;
 }
 
@@ -184,16 +152,6 @@ static mst_status dense_fill(dense_run *r)
         k_dense_fill<<<r->grid, THREADS>>>(r->d_u, r->d_v, r->d_key, r->m32, r->n, r->d_mat);
     }
     return step_end(r, st);
-}
-
-/* The next round's row count (d_count[0]) into *k. */
-static mst_status read_rows(const dense_run *r, uint32_t *k)
-{
-    unsigned c = 0;
-    mst_status st = cuda_ok(cudaMemcpy(&c, r->d_count, sizeof c, cudaMemcpyDeviceToHost),
-                            "cudaMemcpy");
-    *k = c;
-    return st;
 }
 
 /* One Borůvka round on the k rows d_rows[0..k): min-row, add-edge, rebuild, fold (which lists
@@ -229,14 +187,32 @@ static mst_status dense_round(dense_run *r, uint32_t k)
     return st;
 }
 
-/* The kernels, graph already on the device: the matrix, then rounds until no component has an
- * edge leaving it. Every round at least halves the rows that have one, so more rounds than
- * MST_MAX_ROUNDS is a broken invariant. Sets ph->kernel_s. */
-static mst_status dense_solve(dense_run *r, mst_phases *ph)
+/* One solve of a set-up run: this round's keys, the kernels, the forest, the counters. */
+static mst_status dense_run_once(dense_run *r, const mst_graph *g, mst_forest *out,
+                                 mst_phases *ph)
 {
+    /* Per solve: the graph with this round's keys, cleared statistics. */
+    r->g = g;
+    memset(r->seconds, 0, sizeof r->seconds);
+    r->t_upload = r->t_download = 0;
+    r->rounds = r->rows_scanned = 0;
+    /* Sends the edge list (the keys only when u and v are resident) on the kernel stream, from
+     * page-locked memory; with timed phases the host waits for it ("upload"). */
+    const uint32_t *src[] = {g->key, g->u, g->v};
+    uint32_t *dst[] = {r->d_key, r->d_u, r->d_v};
+    double t0 = mst_now_s();
+    mst_status st = cuda_copy_edges(dst, src, r->resident ? 1 : 3, 0, g->m, 0);
+    if (st == MST_OK && r->o.timed_phases) {
+        st = cuda_ok(cudaStreamSynchronize(0), "cudaStreamSynchronize");
+        r->t_upload += mst_now_s() - t0;
+    }
+    /* The kernels: the matrix, then rounds until no component has an edge leaving it. Every
+     * round at least halves the rows that have one, so more rounds than MST_MAX_ROUNDS is a
+     * broken invariant. */
     float ms = 0;
     uint32_t k = r->n;
-    mst_status st = cuda_ok(cudaEventRecord(r->clock.all[0]), "cudaEventRecord");
+    if (st == MST_OK)
+        st = cuda_ok(cudaEventRecord(r->clock.all[0]), "cudaEventRecord");
     if (st == MST_OK)
         st = dense_fill(r);
     while (st == MST_OK && k > 0) {
@@ -245,36 +221,32 @@ static mst_status dense_solve(dense_run *r, mst_phases *ph)
                             "after %d rounds", k, MST_MAX_ROUNDS);
         r->round_rows[r->rounds++] = k;
         r->rows_scanned += k;
+        unsigned c = 0; /* the next round's row count, d_count[0] */
         if ((st = dense_round(r, k)) == MST_OK)
-            st = read_rows(r, &k);
+            st = cuda_ok(cudaMemcpy(&c, r->d_count, sizeof c, cudaMemcpyDeviceToHost),
+                         "cudaMemcpy");
+        k = c;
     }
     if (st == MST_OK)
         st = cuda_event_ms(r->clock.all[0], r->clock.all[1], &ms);
     if (st == MST_OK && ph != NULL)
         ph->kernel_s = 1e-3 * ms;
-    return st;
-}
-
-/* The forest's edge ids into out (transfer.cuh; the minima d_best are free by now and hold 8
- * bytes a vertex, room for the widened ids). Errors: MST_EINTERNAL when add-edge found an edge
- * outside its component, else MST_ERESOURCE. */
-static mst_status dense_download(dense_run *r, mst_forest *out)
-{
-    unsigned c[3] = {0, 0, 0};
-    double t0 = mst_now_s();
-    mst_status st = cuda_ok(cudaMemcpy(c, r->d_count, sizeof c, cudaMemcpyDeviceToHost),
-                            "cudaMemcpy");
-    if (st == MST_OK && c[2] != 0)
-        return mst_fail(MST_EINTERNAL, "internal error: dense: a component's lightest matrix "
-                        "entry has neither end in the component");
-    if (st == MST_OK)
-        st = cuda_forest_back(r->d_out, c[1], r->d_best, out);
-    r->t_download += mst_now_s() - t0;
-    return st;
-}
-
-static void dense_report(const dense_run *r, mst_phases *ph)
-{
+    /* The forest's edge ids into out (transfer.cuh; the minima d_best are free by now and hold
+     * 8 bytes a vertex, room for the widened ids); MST_EINTERNAL when add-edge found an edge
+     * outside its component. */
+    if (st == MST_OK) {
+        unsigned c[3] = {0, 0, 0};
+        t0 = mst_now_s();
+        st = cuda_ok(cudaMemcpy(c, r->d_count, sizeof c, cudaMemcpyDeviceToHost), "cudaMemcpy");
+        if (st == MST_OK && c[2] != 0)
+            return mst_fail(MST_EINTERNAL, "internal error: dense: a component's lightest "
+                            "matrix entry has neither end in the component");
+        if (st == MST_OK)
+            st = cuda_forest_back(r->d_out, c[1], r->d_best, out);
+        r->t_download += mst_now_s() - t0;
+    }
+    if (st != MST_OK)
+        return st;
     if (r->o.timed_phases) {
         mst_phase_add(ph, "upload", r->t_upload);
         for (int i = 0; i < PH_COUNT; i++)
@@ -286,21 +258,7 @@ static void dense_report(const dense_run *r, mst_phases *ph)
     mst_phase_count(ph, "rows_scanned", r->rows_scanned);
     for (uint64_t i = 0; i < r->rounds; i++)
         mst_phase_round(ph, r->round_rows[i], (uint64_t)r->round_rows[i] * r->n);
-}
-
-/* One solve of a set-up run: this round's keys, the kernels, the forest, the counters. */
-static mst_status dense_run_once(dense_run *r, const mst_graph *g, mst_forest *out,
-                                 mst_phases *ph)
-{
-    dense_begin(r, g);
-    mst_status st = dense_upload(r);
-    if (st == MST_OK)
-        st = dense_solve(r, ph);
-    if (st == MST_OK)
-        st = dense_download(r, out);
-    if (st == MST_OK)
-        dense_report(r, ph);
-    return st;
+    return MST_OK;
 }
 
 mst_status cuda_dense_mst(const mst_graph *g, const cuda_dense_options *o, mst_forest *out,

@@ -65,7 +65,7 @@ struct ecl_run {
     cuda_clock clock;
     cudaStream_t copy;       /* the copy stream (transfer.cuh) */
     /* arrived: the last chunk sent; init_end, fill_begin/end: the kernel stream's work between
-     * the chunks' arrivals, which the kernel time adds up (ecl_kernel_ms) */
+     * the chunks' arrivals, which the kernel time adds up (ecl_run_once) */
     cudaEvent_t arrived, init_end, fill_begin[CUDA_CHUNKS], fill_end[CUDA_CHUNKS];
     uint32_t chunks;         /* chunks the pass-0 fill followed (0: filled in one launch) */
     double t_fill, t_relabel, t_unite, t_reset, t_upload, t_download;
@@ -110,31 +110,6 @@ static mst_status ecl_init(ecl_run *r, const mst_graph *g, const cuda_ecl_option
     return MST_OK;
 }
 
-/* Per solve: the graph with this round's keys, the filter threshold, cleared statistics. */
-static void ecl_begin(ecl_run *r, const mst_graph *g)
-{
-    r->g = g;
-    r->threshold = r->filter ? mst_sample_threshold(g, (uint64_t)(r->o.filter_factor * g->n))
-                             : NONE;
-    r->t_fill = r->t_relabel = r->t_unite = r->t_reset = r->t_upload = r->t_download = 0;
-    r->rounds = r->wl_first = r->wl_total = r->wl_max = 0;
-    r->chunks = 0;
-}
-
-/* The events of the clock and of the chunked fill. Errors: MST_ERESOURCE. */
-static mst_status ecl_events(ecl_run *r)
-{
-    mst_status st = cuda_clock_init(&r->clock, r->o.timed_phases);
-    cudaEvent_t *ev[2 + 2 * CUDA_CHUNKS] = {&r->arrived, &r->init_end};
-    for (int c = 0; c < CUDA_CHUNKS; c++) {
-        ev[2 + c] = &r->fill_begin[c];
-        ev[2 + CUDA_CHUNKS + c] = &r->fill_end[c];
-    }
-    for (size_t i = 0; st == MST_OK && i < sizeof ev / sizeof *ev; i++)
-        st = cuda_ok(cudaEventCreate(ev[i]), "cudaEventCreate");
-    return st;
-}
-
 /* Picks the device, carves the buffers from the pool, creates the events, page-locks the host
  * arrays a solve sends (all three, or the keys only for a prepared state: they are registered
  * once, transfer.cuh). Errors: MST_ERESOURCE. */
@@ -162,8 +137,16 @@ static mst_status ecl_setup(ecl_run *r)
     cuda_setup_add(grow);
     if (st == MST_OK && r->d_taken != NULL)
         st = cuda_ok(cudaMemset(r->d_taken, 0, (mm + 31) / 32 * 4), "cudaMemset");
+    /* The events of the clock and of the chunked fill. */
     if (st == MST_OK)
-        st = ecl_events(r);
+        st = cuda_clock_init(&r->clock, r->o.timed_phases);
+    cudaEvent_t *ev[2 + 2 * CUDA_CHUNKS] = {&r->arrived, &r->init_end};
+    for (int c = 0; c < CUDA_CHUNKS; c++) {
+        ev[2 + c] = &r->fill_begin[c];
+        ev[2 + CUDA_CHUNKS + c] = &r->fill_end[c];
+    }
+    for (size_t i = 0; st == MST_OK && i < sizeof ev / sizeof *ev; i++)
+        st = cuda_ok(cudaEventCreate(ev[i]), "cudaEventCreate");
     if (st == MST_OK)
         st = cuda_copy_stream(&r->copy);
     const uint32_t *host[] = {r->g->key, r->g->u, r->g->v};
@@ -392,29 +375,24 @@ static mst_status add_elapsed(cudaEvent_t a, cudaEvent_t b, float *acc)
     return st;
 }
 
-/* The kernel time in ms, once clock.all[1] is done: the whole span when the graph was on the
- * device before the kernels began; with the overlapped fill, the kernel stream's busy time
- * (k_init, every chunk's fill but the last, everything from the last chunk's fill on) without
- * its waits for chunks still on the wire. */
-static mst_status ecl_kernel_ms(const ecl_run *r, float *ms)
+/* One solve of a set-up run: this round's keys, the kernels, the forest, the counters. Sends
+ * the graph and runs the kernels: k_init, then per pass a fill and rounds until the worklist is
+ * empty. Overlapped, pass 0's fill follows the chunks (ecl_send); else the graph is on the
+ * device before the clock starts. Sets ph->kernel_s. */
+static mst_status ecl_run_once(ecl_run *r, const mst_graph *g, mst_forest *out, mst_phases *ph)
 {
-    *ms = 0;
-    if (r->chunks == 0)
-        return add_elapsed(r->clock.all[0], r->clock.all[1], ms);
-    mst_status st = add_elapsed(r->clock.all[0], r->init_end, ms);
-    for (uint32_t c = 0; st == MST_OK && c + 1 < r->chunks; c++)
-        st = add_elapsed(r->fill_begin[c], r->fill_end[c], ms);
-    return st == MST_OK ? add_elapsed(r->fill_begin[r->chunks - 1], r->clock.all[1], ms) : st;
-}
-
-/* Sends the graph and runs the kernels: k_init, then per pass a fill and rounds until the
- * worklist is empty. Overlapped, pass 0's fill follows the chunks (ecl_send); else the graph
- * is on the device before the clock starts. Sets ph->kernel_s. */
-static mst_status ecl_solve(ecl_run *r, mst_phases *ph)
-{
+    /* Per solve: the graph with this round's keys, the filter threshold, cleared statistics. */
+    r->g = g;
+    r->threshold = r->filter ? mst_sample_threshold(g, (uint64_t)(r->o.filter_factor * g->n))
+                             : NONE;
+    r->t_fill = r->t_relabel = r->t_unite = r->t_reset = r->t_upload = r->t_download = 0;
+    r->rounds = r->wl_first = r->wl_total = r->wl_max = 0;
+    r->chunks = 0;
+    mst_status st = r->use_csr && !r->resident ? ecl_upload_csr(r) : MST_OK;
     bool overlap = ecl_overlapped(r);
     float ms = 0;
-    mst_status st = overlap ? MST_OK : ecl_send(r);
+    if (st == MST_OK && !overlap)
+        st = ecl_send(r);
     if (st == MST_OK)
         st = cuda_ok(cudaEventRecord(r->clock.all[0]), "cudaEventRecord");
     if (st == MST_OK)
@@ -444,29 +422,37 @@ static mst_status ecl_solve(ecl_run *r, mst_phases *ph)
     }
     if (st == MST_OK)
         st = cuda_event_ms(r->clock.all[0], r->clock.all[1], &ms);
-    if (st == MST_OK)
-        st = ecl_kernel_ms(r, &ms);
+    /* The kernel time in ms, once clock.all[1] is done: the whole span when the graph was on
+     * the device before the kernels began; with the overlapped fill, the kernel stream's busy
+     * time (k_init, every chunk's fill but the last, everything from the last chunk's fill on)
+     * without its waits for chunks still on the wire. */
+    if (st == MST_OK) {
+        ms = 0;
+        if (r->chunks == 0) {
+            st = add_elapsed(r->clock.all[0], r->clock.all[1], &ms);
+        } else {
+            st = add_elapsed(r->clock.all[0], r->init_end, &ms);
+            for (uint32_t c = 0; st == MST_OK && c + 1 < r->chunks; c++)
+                st = add_elapsed(r->fill_begin[c], r->fill_end[c], &ms);
+            if (st == MST_OK)
+                st = add_elapsed(r->fill_begin[r->chunks - 1], r->clock.all[1], &ms);
+        }
+    }
     if (st == MST_OK && ph != NULL)
         ph->kernel_s = 1e-3 * ms;
-    return st;
-}
-
-/* The forest's edge ids into out (transfer.cuh; the worklist d_next is free by now and holds
- * 16 bytes an edge, room for the widened ids). */
-static mst_status ecl_download(ecl_run *r, mst_forest *out)
-{
-    unsigned k = 0;
-    double t0 = mst_now_s();
-    mst_status st = cuda_ok(cudaMemcpy(&k, r->d_count + 1, sizeof(unsigned),
-                                       cudaMemcpyDeviceToHost), "cudaMemcpy");
-    if (st == MST_OK)
-        st = cuda_forest_back(r->d_out, k, (unsigned long long *)r->d_next, out);
-    r->t_download += mst_now_s() - t0;
-    return st;
-}
-
-static void ecl_report(const ecl_run *r, mst_phases *ph)
-{
+    /* The forest's edge ids into out (transfer.cuh; the worklist d_next is free by now and
+     * holds 16 bytes an edge, room for the widened ids). */
+    if (st == MST_OK) {
+        unsigned k = 0;
+        double t0 = mst_now_s();
+        st = cuda_ok(cudaMemcpy(&k, r->d_count + 1, sizeof(unsigned), cudaMemcpyDeviceToHost),
+                     "cudaMemcpy");
+        if (st == MST_OK)
+            st = cuda_forest_back(r->d_out, k, (unsigned long long *)r->d_next, out);
+        r->t_download += mst_now_s() - t0;
+    }
+    if (st != MST_OK)
+        return st;
     if (r->o.timed_phases) {
         if (r->t_upload > 0)
             mst_phase_add(ph, "upload", r->t_upload);
@@ -482,20 +468,7 @@ static void ecl_report(const ecl_run *r, mst_phases *ph)
     mst_phase_count(ph, "worklist_max", r->wl_max);
     mst_phase_count(ph, "worklist_total", r->wl_total);
     mst_phase_count(ph, "filtered", (uint64_t)r->filter);
-}
-
-/* One solve of a set-up run: this round's keys, the kernels, the forest, the counters. */
-static mst_status ecl_run_once(ecl_run *r, const mst_graph *g, mst_forest *out, mst_phases *ph)
-{
-    ecl_begin(r, g);
-    mst_status st = r->use_csr && !r->resident ? ecl_upload_csr(r) : MST_OK;
-    if (st == MST_OK)
-        st = ecl_solve(r, ph);
-    if (st == MST_OK)
-        st = ecl_download(r, out);
-    if (st == MST_OK)
-        ecl_report(r, ph);
-    return st;
+    return MST_OK;
 }
 
 mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_forest *out,

@@ -653,24 +653,6 @@ static void record_counters(const hybrid_state *s, mst_phases *ph)
     mst_phase_count(ph, "crossing_edges", s->p.crossing_count);
 }
 
-/* The options into s: T, the CPU's Borůvka, the GPU kinds. */
-static mst_status take_options(hybrid_state *s, const hybrid_options *o)
-{
-    static const par_boruvka_options par_defaults = PAR_BORUVKA_DEFAULTS;
-    if (o->gpu_kinds < 0 || o->gpu_kinds > HYBRID_MAX_KINDS || (o->gpu_kinds && !o->gpu))
-        return mst_fail(MST_EINTERNAL, "internal error: %d hybrid GPU kinds (at most %d)",
-                        o->gpu_kinds, HYBRID_MAX_KINDS);
-    s->threads = o->threads > 0 ? o->threads : omp_get_max_threads();
-    s->finish_parallel_min = o->finish_parallel_min ? o->finish_parallel_min
-                                                    : HYBRID_FINISH_PARALLEL_MIN;
-    s->cpu = o->cpu ? *o->cpu : par_defaults;
-    s->gpu_kinds = o->gpu_kinds;
-    s->gpu_ctx = o->gpu_ctx;
-    for (int k = 0; k < o->gpu_kinds; k++)
-        s->gpu[k] = o->gpu[k];
-    return MST_OK;
-}
-
 /* k-core numbers and the partition (phases "kcore", "partition"). */
 static mst_status split(hybrid_state *s, const mst_graph *g, uint32_t threshold, mst_phases *ph)
 {
@@ -693,31 +675,16 @@ static mst_status split(hybrid_state *s, const mst_graph *g, uint32_t threshold,
     return st;
 }
 
-/* The finish's arrays: the marks (crossing edges set), the finish graph's room (the crossing
- * edges and the forests' capacities), its forest. */
-static mst_status alloc_finish(hybrid_state *s, uint64_t room)
+/* From finish_parallel_min edges (and with T >= 2), the finish's Borůvka gets its workspace
+ * here, pages touched by the team, so that no round allocates for it. */
+static mst_status prepare_finish(hybrid_state *s)
 {
-    mst_status st = MST_OK;
-    MST_CALLOC(s->mark, s->m ? s->m : 1);
-    for (uint64_t j = 0; j < s->p.crossing_count; j++)
-        s->mark[s->p.crossing[j]] = 1;
-    MST_ALLOC(s->pick, room);
-    MST_ALLOC(s->part_sum, (uint64_t)s->threads + 1);
-    MST_ALLOC(s->fin.u, room);
-    MST_ALLOC(s->fin.v, room);
-    MST_ALLOC(s->fin.key, room);
-    s->fin.n = s->n;
-    s->fin_out.capacity = (uint64_t)s->n + 1;
-    MST_ALLOC(s->fin_out.eid, s->fin_out.capacity);
-fail:
-    return st;
-}
-
-/* The finish graph's edges every round: each part's forest has its vertices less its
- * components, whatever the keys (union-find over the part's edges), plus the crossing edges. */
-static mst_status finish_edges(const hybrid_state *s, uint64_t *edges)
-{
-    *edges = s->p.crossing_count;
+    if (s->p.crossing_count == 0 || s->threads < 2)
+        return MST_OK;
+    /* The finish graph's edges every round: each part's forest has its vertices less its
+     * components, whatever the keys (union-find over the part's edges), plus the crossing
+     * edges. */
+    uint64_t edges = s->p.crossing_count;
     for (uint32_t i = 0; i < s->p.count; i++) {
         const mst_graph *pg = &s->p.part[i].g;
         mst_dsu d;
@@ -725,24 +692,14 @@ static mst_status finish_edges(const hybrid_state *s, uint64_t *edges)
         if (st != MST_OK)
             return st;
         for (uint64_t e = 0; e < pg->m; e++)
-            *edges += mst_dsu_union(&d, pg->u[e], pg->v[e]) != 0;
+            edges += mst_dsu_union(&d, pg->u[e], pg->v[e]) != 0;
         mst_dsu_free(&d);
     }
-    return MST_OK;
-}
-
-/* From finish_parallel_min edges (and with T >= 2), the finish's Borůvka gets its workspace
- * here, pages touched by the team, so that no round allocates for it. */
-static mst_status prepare_finish(hybrid_state *s)
-{
-    uint64_t edges = 0;
-    mst_status st = s->p.crossing_count == 0 || s->threads < 2 ? MST_OK
-                                                                 : finish_edges(s, &edges);
-    if (st != MST_OK || edges < s->finish_parallel_min)
-        return st;
+    if (edges < s->finish_parallel_min)
+        return MST_OK;
     s->fin.m = edges;
     team_settings saved = use_omp_team(s->threads);
-    st = par_boruvka_prepare(&s->fin, &s->cpu, &s->fin_ws, NULL);
+    mst_status st = par_boruvka_prepare(&s->fin, &s->cpu, &s->fin_ws, NULL);
     restore_team(saved);
     return st;
 }
@@ -764,7 +721,19 @@ static mst_status alloc_rounds(hybrid_state *s)
         *(gpu ? &s->gpu_parts : &s->cpu_parts) += 1;
         *(gpu ? &s->gpu_edges : &s->cpu_edges) += pg->m;
     }
-    MST_CHECK(alloc_finish(s, room));
+    /* The finish's arrays: the marks (crossing edges set), the finish graph's room (the
+     * crossing edges and the forests' capacities), its forest. */
+    MST_CALLOC(s->mark, s->m ? s->m : 1);
+    for (uint64_t j = 0; j < s->p.crossing_count; j++)
+        s->mark[s->p.crossing[j]] = 1;
+    MST_ALLOC(s->pick, room);
+    MST_ALLOC(s->part_sum, (uint64_t)s->threads + 1);
+    MST_ALLOC(s->fin.u, room);
+    MST_ALLOC(s->fin.v, room);
+    MST_ALLOC(s->fin.key, room);
+    s->fin.n = s->n;
+    s->fin_out.capacity = (uint64_t)s->n + 1;
+    MST_ALLOC(s->fin_out.eid, s->fin_out.capacity);
 fail:
     return st;
 }
@@ -776,8 +745,20 @@ mst_status hybrid_prepare(const mst_graph *g, const hybrid_options *o, hybrid_st
     int saved_threads = omp_get_max_threads();
     hybrid_state *s = NULL;
     *out = NULL;
+    /* The options into s: T, the CPU's Borůvka, the GPU kinds. */
+    static const par_boruvka_options par_defaults = PAR_BORUVKA_DEFAULTS;
+    if (o->gpu_kinds < 0 || o->gpu_kinds > HYBRID_MAX_KINDS || (o->gpu_kinds && !o->gpu))
+        return mst_fail(MST_EINTERNAL, "internal error: %d hybrid GPU kinds (at most %d)",
+                        o->gpu_kinds, HYBRID_MAX_KINDS);
     MST_CALLOC(s, 1);
-    MST_CHECK(take_options(s, o));
+    s->threads = o->threads > 0 ? o->threads : omp_get_max_threads();
+    s->finish_parallel_min = o->finish_parallel_min ? o->finish_parallel_min
+                                                    : HYBRID_FINISH_PARALLEL_MIN;
+    s->cpu = o->cpu ? *o->cpu : par_defaults;
+    s->gpu_kinds = o->gpu_kinds;
+    s->gpu_ctx = o->gpu_ctx;
+    for (int k = 0; k < o->gpu_kinds; k++)
+        s->gpu[k] = o->gpu[k];
     s->n = g->n;
     s->m = g->m;
     omp_set_num_threads(s->threads);

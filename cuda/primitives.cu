@@ -349,39 +349,6 @@ static cudaError_t scan_call(void *t, size_t &bytes, const uint32_t *in, uint32_
     return cub::DeviceScan::InclusiveSum(t, bytes, in, out, (int)len);
 }
 
-/* The bytes of the largest CUB call's temporary storage into r->temp_bytes (the queries only
- * look at the types and sizes, so the buffers need not exist yet). Errors: MST_ERESOURCE. */
-static mst_status size_temp(prim_run *r)
-{
-    uint32_t arcs = (uint32_t)(2 * r->mm), nv = (uint32_t)r->nn, ne = (uint32_t)r->mm;
-    cub::DoubleBuffer<uint32_t> ak(r->d_akey[0], r->d_akey[1]), ai(r->d_aidx[0], r->d_aidx[1]);
-    cub::DoubleBuffer<uint32_t> sk(r->d_skey[0], r->d_skey[1]), sv(r->d_sval[0], r->d_sval[1]);
-    cub::DoubleBuffer<u64> ek(r->d_uv[0], r->d_uv[1]), ew(r->d_w[0], r->d_w[1]);
-    size_t bytes[6] = {0}, most = 1;
-    cudaError_t err[6] = {
-        sort_u32(NULL, bytes[0], ak, ai, arcs, 32),
-        sort_u32(NULL, bytes[1], sk, sv, nv, 32),
-        sort_u64(NULL, bytes[2], ek, ew, ne, 64),
-        min_by_key<uint32_t>(NULL, bytes[3], r->d_akey[0], r->d_row, r->d_aw, r->d_rmin,
-                             r->d_small + 2, arcs),
-        min_by_key<u64>(NULL, bytes[4], r->d_uv[0], r->d_uv[1], r->d_w[0], r->d_w[1],
-                        r->d_small + 2, ne),
-        scan_call(NULL, bytes[5], r->d_head, r->d_ids, nv)};
-    for (int i = 0; i < 6; i++) {
-        if (err[i] != cudaSuccess)
-            return cuda_ok(err[i], "CUB temporary storage size");
-        most = bytes[i] > most ? bytes[i] : most;
-    }
-    r->temp_bytes = most;
-    return MST_OK;
-}
-
-static void prim_free(prim_run *r)
-{
-    cudaFree(r->d_temp_own);
-    cuda_clock_free(&r->clock);
-}
-
 /* Picks the device, carves every buffer (sized for level 0, the largest) and the CUB storage
  * from the shared pool (transfer.cuh), creates the events. Errors: MST_ERESOURCE. */
 static mst_status prim_setup(prim_run *r)
@@ -393,8 +360,29 @@ static mst_status prim_setup(prim_run *r)
         st = cuda_ok(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, r->o->device),
                      "cudaDeviceGetAttribute");
     r->grid = sms * (2048 / BLOCK);
-    if (st == MST_OK)
-        st = size_temp(r);
+    /* The bytes of the largest CUB call's temporary storage (the queries only look at the
+     * types and sizes, so the buffers need not exist yet). */
+    if (st == MST_OK) {
+        uint32_t arcs = (uint32_t)(2 * mm), nv = (uint32_t)nn, ne = (uint32_t)mm;
+        cub::DoubleBuffer<uint32_t> ak(r->d_akey[0], r->d_akey[1]), ai(r->d_aidx[0], r->d_aidx[1]);
+        cub::DoubleBuffer<uint32_t> sk(r->d_skey[0], r->d_skey[1]), sv(r->d_sval[0], r->d_sval[1]);
+        cub::DoubleBuffer<u64> ek(r->d_uv[0], r->d_uv[1]), ew(r->d_w[0], r->d_w[1]);
+        size_t bytes[6] = {0}, most = 1;
+        cudaError_t err[6] = {
+            sort_u32(NULL, bytes[0], ak, ai, arcs, 32),
+            sort_u32(NULL, bytes[1], sk, sv, nv, 32),
+            sort_u64(NULL, bytes[2], ek, ew, ne, 64),
+            min_by_key<uint32_t>(NULL, bytes[3], r->d_akey[0], r->d_row, r->d_aw, r->d_rmin,
+                                 r->d_small + 2, arcs),
+            min_by_key<u64>(NULL, bytes[4], r->d_uv[0], r->d_uv[1], r->d_w[0], r->d_w[1],
+                            r->d_small + 2, ne),
+            scan_call(NULL, bytes[5], r->d_head, r->d_ids, nv)};
+        for (int i = 0; st == MST_OK && i < 6; i++) {
+            st = cuda_ok(err[i], "CUB temporary storage size");
+            most = bytes[i] > most ? bytes[i] : most;
+        }
+        r->temp_bytes = most;
+    }
     dev_part part[] = {
         {(void **)&r->d_uv[0], mm * 8}, {(void **)&r->d_uv[1], mm * 8},
         {(void **)&r->d_w[0], mm * 8}, {(void **)&r->d_w[1], mm * 8},
@@ -435,18 +423,6 @@ static mst_status read_small(const prim_run *r, int i, uint32_t *value)
                             "cudaMemcpy");
     *value = c;
     return st;
-}
-
-/* Copies u, v and key to the device from page-locked memory, into the arc buffers that level 0
- * packs them from (the kernels after it on the same stream wait for it). */
-static mst_status prim_upload(prim_run *r)
-{
-    const mst_graph *g = r->g;
-    const uint32_t *host[] = {g->u, g->v, g->key};
-    uint32_t *dev[] = {r->d_akey[0], r->d_akey[1], r->d_aidx[0]};
-    for (int i = 0; i < 3; i++)
-        cuda_pin(host[i], g->m * 4);
-    return cuda_copy_edges(dev, host, 3, 0, g->m, 0);
 }
 
 /* Level 0: every edge packed into buffers 0, or with filtering the light ones there and the
@@ -657,50 +633,6 @@ static mst_status finish_filter(prim_run *r, level *lv, uint32_t heavy, level *r
     return st == MST_OK ? sort_select(r, n2, 0, rest) : st;
 }
 
-/* Everything with the graph on the device; sets ph->kernel_s. With filtering, the light
- * levels run while at least 1/LIGHT_STOP of the light edges is left. */
-static mst_status prim_solve(prim_run *r)
-{
-    level lv;
-    uint32_t heavy = 0;
-    float ms = 0;
-    mst_status st = cuda_ok(cudaEventRecord(r->clock.all[0]), "cudaEventRecord");
-    if (st == MST_OK)
-        st = prim_init(r, &lv, &heavy);
-    while (st == MST_OK && r->filter && lv.m > 0 && (u64)lv.m * LIGHT_STOP >= r->light)
-        st = run_level(r, &lv, 1);
-    if (st == MST_OK && r->filter)
-        st = finish_filter(r, &lv, heavy, &lv);
-    while (st == MST_OK && lv.m > 0)
-        st = run_level(r, &lv, 0);
-    if (st == MST_OK)
-        st = cuda_event_ms(r->clock.all[0], r->clock.all[1], &ms);
-    if (st == MST_OK && r->ph != NULL)
-        r->ph->kernel_s = 1e-3 * ms;
-    return st;
-}
-
-/* The forest's edge ids into out (transfer.cuh; the arcs' order words, 16 bytes an edge, are
- * free by now). */
-static mst_status prim_download(const prim_run *r, mst_forest *out)
-{
-    uint32_t k = 0;
-    mst_status st = read_small(r, 0, &k);
-    return st == MST_OK ? cuda_forest_back(r->d_out, k, r->d_aw, out) : st;
-}
-
-static void prim_report(const prim_run *r, mst_phases *ph)
-{
-    for (int p = 0; r->o->timed_phases && p < PH_COUNT; p++)
-        mst_phase_add(ph, phase_name[p], r->t[p]);
-    if (r->o->timed_phases)
-        mst_phase_add(ph, "setup-once", cuda_setup_seconds());
-    mst_phase_count(ph, "levels", r->levels);
-    mst_phase_count(ph, "doubling_launches", r->jumps);
-    mst_phase_count(ph, "filtered", (uint64_t)r->filter);
-    mst_phase_count(ph, "light_edges", r->light);
-}
-
 mst_status cuda_primitives_mst(const mst_graph *g, const cuda_prim_options *o, mst_forest *out,
                                mst_phases *ph)
 {
@@ -727,14 +659,50 @@ mst_status cuda_primitives_mst(const mst_graph *g, const cuda_prim_options *o, m
     r.filter = r.filter && g->m > 0 && g->n < RETIRED;
     r.tau = r.filter ? mst_sample_threshold(g, (uint64_t)(o->filter_factor * g->n)) : NONE;
     st = prim_setup(&r);
+    /* u, v and key to the device from page-locked memory, into the arc buffers that level 0
+     * packs them from (the kernels after it on the same stream wait for it). */
+    const uint32_t *host[] = {g->u, g->v, g->key};
+    uint32_t *dev[] = {r.d_akey[0], r.d_akey[1], r.d_aidx[0]};
+    for (int i = 0; st == MST_OK && i < 3; i++)
+        cuda_pin(host[i], g->m * 4);
     if (st == MST_OK)
-        st = prim_upload(&r);
+        st = cuda_copy_edges(dev, host, 3, 0, g->m, 0);
+    /* Everything with the graph on the device. With filtering, the light levels run while at
+     * least 1/LIGHT_STOP of the light edges is left. */
+    level lv;
+    uint32_t heavy = 0, k = 0;
+    float ms = 0;
     if (st == MST_OK)
-        st = prim_solve(&r);
+        st = cuda_ok(cudaEventRecord(r.clock.all[0]), "cudaEventRecord");
     if (st == MST_OK)
-        st = prim_download(&r, out);
+        st = prim_init(&r, &lv, &heavy);
+    while (st == MST_OK && r.filter && lv.m > 0 && (u64)lv.m * LIGHT_STOP >= r.light)
+        st = run_level(&r, &lv, 1);
+    if (st == MST_OK && r.filter)
+        st = finish_filter(&r, &lv, heavy, &lv);
+    while (st == MST_OK && lv.m > 0)
+        st = run_level(&r, &lv, 0);
     if (st == MST_OK)
-        prim_report(&r, ph);
-    prim_free(&r);
+        st = cuda_event_ms(r.clock.all[0], r.clock.all[1], &ms);
+    if (st == MST_OK && ph != NULL)
+        ph->kernel_s = 1e-3 * ms;
+    /* The forest's edge ids into out (transfer.cuh; the arcs' order words, 16 bytes an edge,
+     * are free by now). */
+    if (st == MST_OK)
+        st = read_small(&r, 0, &k);
+    if (st == MST_OK)
+        st = cuda_forest_back(r.d_out, k, r.d_aw, out);
+    if (st == MST_OK) {
+        for (int p = 0; o->timed_phases && p < PH_COUNT; p++)
+            mst_phase_add(ph, phase_name[p], r.t[p]);
+        if (o->timed_phases)
+            mst_phase_add(ph, "setup-once", cuda_setup_seconds());
+        mst_phase_count(ph, "levels", r.levels);
+        mst_phase_count(ph, "doubling_launches", r.jumps);
+        mst_phase_count(ph, "filtered", (uint64_t)r.filter);
+        mst_phase_count(ph, "light_edges", r.light);
+    }
+    cudaFree(r.d_temp_own);
+    cuda_clock_free(&r.clock);
     return st;
 }
