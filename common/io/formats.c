@@ -130,8 +130,8 @@ static mst_status merge_parts(mst_text_parser *t, int count)
 /* Parses r with `line` into s (zeroed first, as is g), in parallel parts after the header when
  * `parallel`. */
 static mst_status parse(mst_reader *r, const mst_load_options *o, text_load *s, mst_graph *g,
-                        mst_text_line_fn line, const char *comment, int blank_is_data,
-                        int parallel)
+                        mst_text_line_fn line, mst_text_lines_fn lines, const char *comment,
+                        int blank_is_data, int parallel)
 {
     mst_status st = MST_OK;
     memset(s, 0, sizeof *s);
@@ -139,6 +139,7 @@ static mst_status parse(mst_reader *r, const mst_load_options *o, text_load *s, 
     s->name = mst_reader_name(r);
     s->o = o;
     s->t.line = line;
+    s->t.part_lines = lines;
     s->t.comment = comment;
     s->t.blank_is_data = blank_is_data;
     s->t.merge = parallel ? merge_parts : NULL;
@@ -192,7 +193,9 @@ static inline mst_status add_line(mst_text_part *part, const char **pp, const ch
 /* ------------------------------------------------------------------------------ edge lists */
 
 /* One data line "u v [w]"; the first decides whether the file is weighted. */
-static mst_status edge_line(mst_text_parser *t, mst_text_part *part, const char **pp)
+static inline __attribute__((always_inline)) mst_status edge_line(mst_text_parser *t,
+                                                                  mst_text_part *part,
+                                                                  const char **pp)
 {
     text_load *s = (text_load *)t;
     mst_builder *b = part->data;
@@ -227,10 +230,17 @@ static mst_status edge_line(mst_text_parser *t, mst_text_part *part, const char 
     return add_line(part, pp, p, b->weighted ? "3 fields 'u v w'" : "2 fields 'u v'", u, v, &w);
 }
 
+/* The parallel parts' loop, calling edge_line directly (mst_text_lines). */
+static const char *edge_lines(mst_text_parser *t, mst_text_part *part, const char *p,
+                              const char *end)
+{
+    return mst_text_lines(t, part, p, end, edge_line, 0);
+}
+
 mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     text_load s;
-    mst_status st = parse(r, o, &s, g, edge_line, "#%", 0, 1);
+    mst_status st = parse(r, o, &s, g, edge_line, edge_lines, "#%", 0, 1);
     if (st == MST_OK && !s.started) /* no edges: an empty graph (or --vertices isolated ones) */
         st = start(&s, NULL, o != NULL && o->one_based, 0);
     return finish(&s, st, 1, g);
@@ -307,10 +317,17 @@ static mst_status dimacs_line(mst_text_parser *t, mst_text_part *part, const cha
     return add_line(part, pp, p, expected, u, v, &w);
 }
 
+/* The parallel parts' loop, calling dimacs_line directly (mst_text_lines). */
+static const char *dimacs_lines(mst_text_parser *t, mst_text_part *part, const char *p,
+                                const char *end)
+{
+    return mst_text_lines(t, part, p, end, dimacs_line, 0);
+}
+
 mst_status mst_load_dimacs(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     text_load s;
-    mst_status st = parse(r, o, &s, g, dimacs_line, "c", 0, 1);
+    mst_status st = parse(r, o, &s, g, dimacs_line, dimacs_lines, "c", 0, 1);
     unsigned long long last = s.t.lines;
     if (st == MST_OK && last == 0)
         st = mst_fail(MST_EINPUT, "%s: empty file: expected %s", s.name, DIMACS_P);
@@ -453,10 +470,17 @@ static mst_status mtx_line(mst_text_parser *t, mst_text_part *part, const char *
     return add_line(part, pp, p, expected, i, j, &w);
 }
 
+/* The parallel parts' loop, calling mtx_line directly (mst_text_lines). */
+static const char *mtx_lines(mst_text_parser *t, mst_text_part *part, const char *p,
+                             const char *end)
+{
+    return mst_text_lines(t, part, p, end, mtx_line, 0);
+}
+
 mst_status mst_load_mtx(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     text_load s;
-    mst_status st = parse(r, o, &s, g, mtx_line, "", 1, 1); /* the banner starts with '%' */
+    mst_status st = parse(r, o, &s, g, mtx_line, mtx_lines, "", 1, 1); /* the banner starts with '%' */
     unsigned long long last = s.t.lines;
     if (st == MST_OK && last == 0)
         st = mst_fail(MST_EINPUT, "%s: empty file: expected the banner %s", s.name, MTX_BANNER);
@@ -589,7 +613,7 @@ static mst_status metis_line(mst_text_parser *t, mst_text_part *part, const char
 mst_status mst_load_metis(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     text_load s;
-    mst_status st = parse(r, o, &s, g, metis_line, "%", 1, 0);
+    mst_status st = parse(r, o, &s, g, metis_line, NULL, "%", 1, 0);
     unsigned long long last = s.t.lines;
     if (st == MST_OK && last == 0)
         st = mst_fail(MST_EINPUT, "%s: empty file: expected the header " METIS_HEADER, s.name);

@@ -155,23 +155,11 @@ mst_status mst_text_line_end_fail(mst_text_part *part, const char *p, const char
     return mst_text_fail(part, MST_EINPUT, "NUL byte in line");
 }
 
-/* One line at p (end: the part's end, after the line's '\n') into part; returns the next
- * line, or NULL when the line is bad (part->st). */
-static const char *one_line(mst_text_parser *t, mst_text_part *part, const char *p,
-                            const char *end)
+void mst_text_line_failed(mst_text_part *part, mst_status st)
 {
-    part->line++;
-    const char *q = mst_skip_blanks(p);
-    int skip = mst_is_eol(*q) ? !t->blank_is_data : *q != '\0' && strchr(t->comment, *q);
-    if (skip)
-        return (const char *)memchr(q, '\n', (size_t)(end - q)) + 1;
-    mst_status st = t->line(t, part, &q);
-    if (st == MST_OK)
-        return q + 1;
     if (part->st == MST_OK) /* a message of mst_fail's (memory): the thread's own */
         snprintf(part->msg, sizeof part->msg, "%s", mst_last_error());
     part->st = st;
-    return NULL;
 }
 
 /* Records the error of a part that stopped (its base set) as the thread's last error. */
@@ -200,9 +188,8 @@ static const char *part_start(const char *begin, const char *end, int k, int par
 static mst_status run_block(const char *name, mst_text_parser *t, const char *p,
                             const char *end)
 {
-    while (p < end && !t->parallel)
-        if ((p = one_line(t, &t->main, p, end)) == NULL)
-            return report(name, &t->main);
+    if ((p = mst_text_lines(t, &t->main, p, end, t->line, 1)) == NULL)
+        return report(name, &t->main);
     if (p == end)
         return MST_OK;
     int parts = (size_t)(end - p) < (size_t)t->threads * 64 ? 1 : t->threads;
@@ -212,8 +199,10 @@ static mst_status run_block(const char *name, mst_text_parser *t, const char *p,
         const char *q = part_start(p, end, k, parts), *e = part_start(p, end, k + 1, parts);
         part->line = part->at = 0;
         part->st = MST_OK;
-        while (q != NULL && q < e)
-            q = one_line(t, part, q, e);
+        if (t->part_lines != NULL)
+            t->part_lines(t, part, q, e);
+        else
+            mst_text_lines(t, part, q, e, t->line, 0);
     }
     for (int k = 0; k < parts; k++) {
         t->parts[k].base = t->main.line;

@@ -213,11 +213,18 @@ typedef struct mst_text_parser mst_text_parser;
 typedef mst_status (*mst_text_line_fn)(mst_text_parser *t, mst_text_part *part,
                                        const char **pp);
 
+/* A parallel format's loop over one part's lines: mst_text_lines with the format's own line
+ * function (see there). Returns where it stopped: end, or NULL at a bad line. */
+typedef const char *(*mst_text_lines_fn)(mst_text_parser *t, mst_text_part *part,
+                                         const char *p, const char *end);
+
 struct mst_text_parser {
     /* Set by the format; comment and blank_is_data may change while the header is read. */
-    const char *comment;  /* first non-blank characters that make a line a comment ("#%") */
+    const char *comment;  /* first non-blank characters that make a line a comment ("#%"; at
+                             most two, tested inline on every line) */
     int blank_is_data;    /* 1: blank lines reach the line function (METIS: a vertex) */
     mst_text_line_fn line;
+    mst_text_lines_fn part_lines; /* the parallel parts' loop (NULL: mst_text_lines with line) */
     /* After each run of parallel parts: merges parts[0 .. count-1] (base set) in file order.
      * NULL: never parallel. */
     mst_status (*merge)(mst_text_parser *t, int count);
@@ -266,6 +273,40 @@ static inline mst_status mst_text_line_end(mst_text_part *part, const char **pp,
         return mst_text_line_end_fail(part, p, expected);
     *pp = p;
     return MST_OK;
+}
+
+/* Records the error st of the line function on part's current line (the message of mst_fail's,
+ * where mst_text_fail gave none). */
+void mst_text_line_failed(mst_text_part *part, mst_status st);
+
+/*
+ * The lines [p, end) (end[-1] == '\n', 16 bytes readable after it), each counted in part->line
+ * and, unless a comment (or blank, without blank_is_data), handed to `line`; with
+ * `until_parallel`, stops after the line that sets t->parallel. Inline, so that a format's own
+ * loop (mst_text_parser.lines: this with its line function) calls that function directly,
+ * without a call per line through a pointer. Returns where it stopped: end, the line after the
+ * one that went parallel, or NULL at a bad line (part->st).
+ */
+static inline __attribute__((always_inline)) const char *
+mst_text_lines(mst_text_parser *t, mst_text_part *part, const char *p, const char *end,
+               mst_text_line_fn line, int until_parallel)
+{
+    while (p < end && !(until_parallel && t->parallel)) {
+        part->line++;
+        const char *q = mst_skip_blanks(p), *c = t->comment; /* a header may change it */
+        if (mst_is_eol(*q) ? !t->blank_is_data
+                           : c[0] != '\0' && (*q == c[0] || (c[1] != '\0' && *q == c[1]))) {
+            p = (const char *)memchr(q, '\n', (size_t)(end - q)) + 1;
+            continue;
+        }
+        mst_status st = line(t, part, &q);
+        if (st != MST_OK) {
+            mst_text_line_failed(part, st);
+            return NULL;
+        }
+        p = q + 1;
+    }
+    return p;
 }
 
 /* Moves *pp to the '\n' of its line (a line the format skips). */
