@@ -7,6 +7,7 @@
 # usage: report/device-load.sh BASE_DIR   (BASE_DIR: the older tree's sources, built in place)
 #   SIZE  full (default) or small (2^16 vertices, 2^18 edges: a quick check)
 #   REPS  loads of each file by each build (default 3)
+#   FILES the formats to load (default: msb egr wel gr mtx wel.gz gr.gz mtx.gz)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base=${1:?usage: report/device-load.sh BASE_DIR}
@@ -24,14 +25,12 @@ dir=data/load
 mkdir -p "$dir" report/results
 g=$dir/random-$m
 [ -f "$g.msb" ] || bin/mst-gen random --vertices "$n" --edges "$m" --seed 1 -o "$g.msb"
-files=("$g.msb")
-for ext in egr wel gr mtx; do
-  [ -f "$g.$ext" ] || bin/mst-convert "$g.msb" "$g.$ext" >/dev/null
+files=()
+for ext in ${FILES:-msb egr wel gr mtx wel.gz gr.gz mtx.gz}; do
+  plain=$g.${ext%.gz}
+  [ -f "$plain" ] || bin/mst-convert "$g.msb" "$plain" >/dev/null
+  [ -f "$g.$ext" ] || gzip -1 -c "$plain" > "$g.$ext"
   files+=("$g.$ext")
-done
-for ext in wel gr mtx; do
-  [ -f "$g.$ext.gz" ] || gzip -1 -c "$g.$ext" > "$g.$ext.gz"
-  files+=("$g.$ext.gz")
 done
 echo "device-load.sh: files ready at $((SECONDS - start)) s"
 out=report/results/$(date -u +%F)-device-load.tsv
