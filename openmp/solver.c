@@ -3,13 +3,11 @@
  * with explicit graph contraction (contract.h).
  */
 #include <dirent.h>
-#include <limits.h>
 #include <omp.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "boruvka.h"
@@ -114,27 +112,19 @@ static long others_running(void)
  * (libgomp: 300,000 iterations before a waiting thread sleeps, read from the environment once,
  * when the runtime starts), so on a machine whose cores are taken by other work a descheduled
  * thread makes its whole team spin through its time slices at every barrier. Unless the user
- * set OMP_WAIT_POLICY or GOMP_SPINCOUNT, a team larger than the idle cores is cut to them
- * (at least one thread): the other tasks are counted at up to 8 looks 4 ms apart, and the
- * first look with room for the team ends the test, so that a process only starting (the reader
- * at the end of a pipe) is not taken for a busy machine. docs/omp-tuning.md has the
- * measurements. */
+ * set OMP_WAIT_POLICY or GOMP_SPINCOUNT, a team larger than the cores that other processes
+ * leave idle right now is cut to them (at least one thread). One look: it costs microseconds,
+ * where repeated looks cost every library call their wait (docs/omp-tuning.md). */
 static mst_status configure(void *own)
 {
     par_cli *c = own;
-    long team = c->asked = par_team(c->b.threads), cpus = sysconf(_SC_NPROCESSORS_ONLN), fewest = LONG_MAX;
+    long team = par_team(c->b.threads), cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    c->asked = (int)team;
     if (team > 1 && cpus > 0 && getenv("OMP_WAIT_POLICY") == NULL &&
         getenv("GOMP_SPINCOUNT") == NULL) {
-        for (int look = 0; look < 8; look++) {
-            long others = others_running();
-            fewest = others < fewest ? others : fewest;
-            if (others + team <= cpus)
-                break;
-            if (look == 7)
-                team = cpus - fewest > 1 ? cpus - fewest : 1;
-            else
-                nanosleep(&(struct timespec){0, 4000000L}, NULL);
-        }
+        long idle = cpus - others_running();
+        if (team > idle)
+            team = idle > 1 ? idle : 1;
     }
     c->b.threads = c->c.threads = (uint64_t)team;
     return MST_OK;
