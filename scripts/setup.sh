@@ -1,7 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the suite needs, only those missing (needs root and apt-get).
-#   scripts/setup.sh run    build + main job: compiler, zlib (and ISA-L, optional: faster
-#                           gzip inflate, docs/formats.md), Python for the table
+#   scripts/setup.sh run    build + main job: compiler, zlib, Open MPI, Python for the table
 #   scripts/setup.sh test   also Criterion, the Python oracles (igraph, scipy, networkx),
 #                           matplotlib, pkg-config (the C API's test), and clang with its
 #                           runtimes: libomp for make tsan, compiler-rt's sanitizers and
