@@ -7,7 +7,7 @@
 
 #include <cuda_runtime.h>
 
-#include "status.h"
+#include "core.h"
 
 /* MST_OK for cudaSuccess, else records "CUDA: what: CUDA's message" (a failed allocation, a
  * lost device, a failed launch: all resources, as far as the suite can tell). */

@@ -9,7 +9,7 @@
 
 #include "cuda_check.cuh"
 #include "dense_kernels.cuh"
-#include "timer.h"
+#include "core.h"
 #include "transfer.cuh"
 
 uint64_t cuda_dense_matrix_bytes(uint64_t n)

@@ -10,8 +10,7 @@
 #include "cuda_check.cuh"
 #include "csr_fill.cuh"
 #include "ecl_kernels.cuh"
-#include "sample.h"
-#include "timer.h"
+#include "core.h"
 #include "transfer.cuh"
 
 mst_status cuda_device_name(int d, char *buf, int len)

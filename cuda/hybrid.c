@@ -10,8 +10,7 @@
 #include "boruvka.h"
 #include "seq.h"
 #include "team_scan.h"
-#include "timer.h"
-#include "union_find.h"
+#include "core.h"
 
 /* ---- Core numbers by level-synchronous parallel peeling (kcore_peel) ---- */
 

@@ -13,7 +13,7 @@
 
 #include "cuda_check.cuh"
 #include "ecl.h" /* cuda_device_name, CUDA_FILTER_AUTO_DEGREE */
-#include "sample.h"
+#include "core.h"
 #include "transfer.cuh"
 
 typedef unsigned long long u64;

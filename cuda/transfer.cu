@@ -2,7 +2,7 @@
 #include "transfer.cuh"
 
 #include "cuda_check.cuh"
-#include "timer.h"
+#include "core.h"
 
 /* Registered ranges: the graph's three arrays, the forest, and a few more for --rounds. */
 #define PIN_SLOTS 16

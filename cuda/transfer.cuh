@@ -26,7 +26,7 @@
 #include <cuda_runtime.h>
 
 #include "solver.h"
-#include "timer.h"
+#include "core.h"
 
 /* A device allocation of `bytes` on `device` (base NULL: none yet). */
 struct dev_pool {

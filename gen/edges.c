@@ -13,7 +13,7 @@
 #include <string.h>
 
 #include "gen.h"
-#include "scan.h"
+#include "core.h"
 
 mst_status gen_edges_alloc(gen_edges *g, uint32_t n, uint64_t m, int with_key)
 {

@@ -13,8 +13,7 @@
 
 #include <stdint.h>
 
-#include "graph.h"
-#include "status.h"
+#include "core.h"
 
 /* Largest edge count mst-gen makes before duplicate removal: edge indices are 32-bit in the
  * duplicate filter, and mst-cuda needs m < 2^32 anyway (docs/design.md, Data model). */

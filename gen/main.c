@@ -18,7 +18,7 @@
 
 #include "args.h"
 #include "gen.h"
-#include "timer.h"
+#include "core.h"
 #include "writer.h"
 
 /* With --verbose: prints the time since *t and the edge count after a step; resets *t. */

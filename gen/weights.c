@@ -1,6 +1,6 @@
 /*
  * weights.c: edge weights of mst-gen. Every weight is a function of (seed, final edge id) only,
- * never of thread scheduling, and is stored as the suite's order-preserving key (graph.h).
+ * never of thread scheduling, and is stored as the suite's order-preserving key (core.h).
  *
  * - uniform: int32 uniform in [min, max] (default 1..2^20, the range of the loaders' random
  *   weights), from the hash of (seed, e) scaled by a multiply-high (rng.h);

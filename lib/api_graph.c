@@ -1,5 +1,5 @@
 /*
- * api_graph.c: msf_graph, a canonical graph (common/core/graph.h) built from the caller's
+ * api_graph.c: msf_graph, a canonical graph (common/core/core.h) built from the caller's
  * arrays, and the way from its edge ids back to the input's positions.
  */
 #include <inttypes.h>

@@ -11,8 +11,7 @@
 #include "internal.h"
 #include "options.h"
 #include "solver.h"
-#include "timer.h"
-#include "verify.h"
+#include "core.h"
 
 /* The solvers' descriptors (seq/solver.c, openmp/solver.c). */
 extern const mst_solver_desc mst_solver_seq, mst_solver_openmp;

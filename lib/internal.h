@@ -1,15 +1,14 @@
 /*
  * internal.h: what libmst's files share behind the public API (mst.h): the graph and result
- * objects, built on the suite's canonical graph (common/core/graph.h).
+ * objects, built on the suite's canonical graph (common/core/core.h).
  */
 #ifndef LIBMST_INTERNAL_H
 #define LIBMST_INTERNAL_H
 
 #include <stdint.h>
 
-#include "graph.h"
+#include "core.h"
 #include "mst.h"
-#include "status.h"
 
 /* A graph: the canonical graph of its non-loop edges, in input order, and the way back to the
  * input's positions. Canonical edge e is input edge input_id[e]; dropping the self-loops keeps

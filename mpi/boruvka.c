@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "timer.h"
+#include "core.h"
 
 #define ALLREDUCE_CHUNK (1u << 24) /* components per MPI_Allreduce call (int counts) */
 

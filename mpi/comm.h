@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "status.h"
+#include "core.h"
 
 typedef struct dist_ctx {
     MPI_Comm comm; /* the solver's own duplicate of MPI_COMM_WORLD */

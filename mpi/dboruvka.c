@@ -50,11 +50,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "radix_sort.h"
-#include "scan.h"
+#include "core.h"
 #include "stats.h"
-#include "timer.h"
-#include "union_find.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* 0. Plumbing                                                                                 */
@@ -593,7 +590,7 @@ dist_partition_kind dbv_choose_partition(const dist_ctx *c, uint32_t n, const di
  * arc to another rank, from where its lightest leaving edge may be out of sight. A local edge
  * joining two components of which at least one, A, is not blocked is the lightest edge leaving A
  * (every lighter arc at A was local and taken, or inside A), hence an MSF edge by the cut
- * property: it is taken, and the union (by rank, union_find.h) is blocked if either side was.
+ * property: it is taken, and the union (by rank, core.h) is blocked if either side was.
  * Between two blocked components it is left to the rounds. Then the arcs take their
  * components' labels at both ends, as after a round. *edges: the forest edges so found, over
  * all ranks. Collective; errors (agreed): MST_ERESOURCE.

@@ -26,8 +26,7 @@
 #include <string.h>
 
 #include "msg.h"
-#include "radix_sort.h"
-#include "timer.h"
+#include "core.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Types: a message, a vertex's header and the machine                                        */

@@ -28,7 +28,7 @@
 #include <stdint.h>
 
 #include "comm.h"
-#include "graph.h"
+#include "core.h"
 #include "loader.h"
 #include "partition.h"
 

@@ -10,7 +10,7 @@
 
 #include "comm.h"
 #include "dboruvka.h"
-#include "graph.h"
+#include "core.h"
 #include "load.h"
 
 /*

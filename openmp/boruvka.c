@@ -4,10 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sample.h"
-#include "scan.h"
+#include "core.h"
 #include "team_scan.h"
-#include "timer.h"
 
 /* Edges per block: the unit of scheduling and of compaction. */
 #define BLOCK 2048

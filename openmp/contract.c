@@ -5,9 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "scan.h"
+#include "core.h"
 #include "team_scan.h"
-#include "timer.h"
 
 /* ---- The levels ------------------------------------------------------------------------ */
 

@@ -10,7 +10,7 @@
 #include <omp.h>
 #include <stdint.h>
 
-#include "scan.h"
+#include "core.h"
 
 /* The team of a solve whose options ask for `threads` (0: the calling thread's default). Every
  * parallel region of mst-omp names its team (num_threads), so that no caller's OpenMP setting

@@ -2,8 +2,7 @@
 #include <stdlib.h>
 
 #include "seq.h"
-#include "timer.h"
-#include "union_find.h"
+#include "core.h"
 
 #define NONE UINT64_MAX
 

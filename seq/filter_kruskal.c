@@ -2,10 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "radix_sort.h"
+#include "core.h"
 #include "seq.h"
-#include "timer.h"
-#include "union_find.h"
 
 /* Parts of at most max(BASE_EDGES, n * BASE_PER_VERTEX) edges are sorted and scanned directly
  * (the paper's kruskalThreshold): with fewer than about n edges a part joins too little for

@@ -3,9 +3,7 @@
 
 #include <stdlib.h>
 
-#include "radix_sort.h"
-#include "timer.h"
-#include "union_find.h"
+#include "core.h"
 
 mst_status mst_kruskal(const mst_graph *g, const mst_options *o, mst_forest *out,
                        mst_phases *ph)

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 
 #include "seq.h"
-#include "timer.h"
+#include "core.h"
 
 /*
  * Edges are compared as order words key << 32 | (eid + 1): one integer comparison gives the

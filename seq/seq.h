@@ -2,7 +2,7 @@
  * seq.h: the sequential algorithms of mst-seq.
  *
  * All four are mst_solve_fn's (solver.h), so that mst-seq's descriptor names them directly; they
- * have no options of their own (o may be NULL). g is the canonical graph (graph.h) and is
+ * have no options of their own (o may be NULL). g is the canonical graph (core.h) and is
  * left unchanged; the minimum spanning forest under the (key, edge id) order, which is unique,
  * goes to out->eid[0..out->count) in no particular order (out->capacity >= min(m, n) + 1);
  * phase times and counters go to ph, which may be NULL. Every call gives the same edge set and
@@ -69,7 +69,7 @@ void mst_prim_release(void *state);
  * přírodovědecké společnosti 3, 1926), sequential, on a contracting edge list: each round
  * (1) finds the lightest (key, id) edge leaving each component, the list's endpoints being the
  * components' representatives; (2) adds those edges, joining their components in a union-find
- * (union_find.h); (3) compacts the list, relabelling endpoints to the new representatives and
+ * (core.h); (3) compacts the list, relabelling endpoints to the new representatives and
  * dropping the edges inside a component. Stops when the list is empty, i.e. no edge leaves any
  * component. Each round at least halves the components that still have edges, so there are at
  * most ceil(log2 n) rounds. Same edge set as Kruskal. Phases: "min", "union", "compact" (with

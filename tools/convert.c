@@ -17,7 +17,7 @@
 #include "cli.h"
 #include "loader.h"
 #include "options.h"
-#include "progress.h"
+#include "core.h"
 #include "writer.h"
 
 static const char notes[] =

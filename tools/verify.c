@@ -1,5 +1,5 @@
 /*
- * mst-verify GRAPH MSF-FILE: certifies a saved answer with the shared verifier (verify.h).
+ * mst-verify GRAPH MSF-FILE: certifies a saved answer with the shared verifier (core.h).
  * The graph is loaded with the same options as the run that produced the file (--weights,
  * --seed, ...), each "u v w" or edge id line is mapped to an edge id (msf_io.h), the forest is
  * verified (--maximum: as the maximum spanning forest), then the weight and objective the
@@ -19,7 +19,7 @@
 #include "options.h"
 #include "loader.h"
 #include "msf_io.h"
-#include "verify.h"
+#include "core.h"
 
 /* mst-verify's own options. */
 typedef struct verify_args {

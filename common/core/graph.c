@@ -1,5 +1,5 @@
-/* graph.c: freeing the canonical graph and its CSR builder (see graph.h; weights: weights.c). */
-#include "graph.h"
+/* graph.c: freeing the canonical graph and its CSR builder (see core.h; weights: weights.c). */
+#include "core.h"
 
 #include <inttypes.h>
 #include <math.h>

@@ -1,10 +1,9 @@
-/* progress.c: a rate-limited progress line on a terminal's stderr (see progress.h). */
-#include "progress.h"
+/* progress.c: a rate-limited progress line on a terminal's stderr (see core.h). */
+#include "core.h"
 
 #include <stdio.h>
 #include <unistd.h>
 
-#include "timer.h"
 
 static int enabled, shown;
 static double last_s;

@@ -1,5 +1,5 @@
-/* sample.c: filtering thresholds from an evenly spread sample (see sample.h). */
-#include "sample.h"
+/* sample.c: filtering thresholds from an evenly spread sample (see core.h). */
+#include "core.h"
 
 #include <stdlib.h>
 

@@ -1,5 +1,5 @@
-/* status.c: the thread's last error message and allocation helpers (see status.h). */
-#include "status.h"
+/* status.c: the thread's last error message and allocation helpers (see core.h). */
+#include "core.h"
 
 #include <stdarg.h>
 #include <stdint.h>

@@ -1,5 +1,5 @@
-/* union_find.c: allocation of the sequential disjoint-set union (see union_find.h). */
-#include "union_find.h"
+/* union_find.c: allocation of the sequential disjoint-set union (see core.h). */
+#include "core.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -26,15 +26,13 @@
  * (cycle property and MST verification by path maxima); M. A. Bender and M. Farach-Colton,
  * "The LCA problem revisited", LATIN 2000 (ancestor tables by binary lifting); docs/design.md.
  */
-#include "verify.h"
+#include "core.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "scan.h"
-#include "union_find.h"
 
 /* Edge e's weight as a word whose unsigned order is the order checked: the raw weights' order
  * (mst_edge_order: for 64-bit types from raw[], not from the derived keys), reversed for the

@@ -1,5 +1,5 @@
 /*
- * weight_sum.c: exact totals of edge weights (see graph.h). Integers are summed in 128 bits.
+ * weight_sum.c: exact totals of edge weights (see core.h). Integers are summed in 128 bits.
  * Floats are summed exactly as a list of non-overlapping partials (J. R. Shewchuk, "Adaptive
  * Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates", Discrete Comput.
  * Geom. 18, 1997, section 2, grow-expansion with two-sum; the msum behind Python's math.fsum),
@@ -7,7 +7,7 @@
  * the edges, so that the forest of 1.0 and 1.00000001 weighs 2.00000001 and every solver, which
  * lists the same forest in its own order, prints the same total.
  */
-#include "graph.h"
+#include "core.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -48,7 +48,7 @@ static void add_double(mst_weight_sum *s, double x)
             s->p[kept++] = lo;
         x = hi;
     }
-    /* The partials do not overlap, so they fit the array (graph.h); the guard keeps memory safe
+    /* The partials do not overlap, so they fit the array (core.h); the guard keeps memory safe
      * even if they did, at the cost of the last bits. */
     if (kept == MST_SUM_PARTIALS)
         s->p[kept - 1] += x;

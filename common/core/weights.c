@@ -1,9 +1,9 @@
 /*
- * weights.c: the weight types of the canonical graph (see graph.h; docs/design.md, Data model):
+ * weights.c: the weight types of the canonical graph (see core.h; docs/design.md, Data model):
  * order-preserving keys, exact raw values, their text, the ranks that turn 64-bit weights into
  * 32-bit keys, and mst_graph_set_weights, the one entry point for weights from outside a file.
  */
-#include "graph.h"
+#include "core.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -11,8 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "radix_sort.h"
-#include "timer.h"
 
 #define SIGN64 0x8000000000000000ull
 

@@ -49,7 +49,7 @@ static mst_status parse_vertices(const char *option, const char *value, void *fi
 }
 
 static const char *const weight_modes[] = {"auto", "keep", "random", "unit", NULL};
-/* Index i > 0 is mst_weight_type i - 1 (graph.h), as mst_load_options.weight_type wants. */
+/* Index i > 0 is mst_weight_type i - 1 (core.h), as mst_load_options.weight_type wants. */
 static const char *const weight_types[] = {"auto",  "int32",  "uint32",  "float32",
                                            "int64", "uint64", "float64", NULL};
 

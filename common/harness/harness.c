@@ -28,10 +28,8 @@
 #include "loader.h"
 #include "msf_io.h"
 #include "options.h"
-#include "progress.h"
+#include "core.h"
 #include "solver.h"
-#include "timer.h"
-#include "verify.h"
 #include "weights_file.h"
 
 #define MAX_TRIALS 1000

@@ -11,7 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "status.h"
+#include "core.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -17,10 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "graph.h"
+#include "core.h"
 #include "loader.h"
 #include "options.h"
-#include "status.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -15,8 +15,7 @@
 
 #include <stdint.h>
 
-#include "graph.h"
-#include "status.h"
+#include "core.h"
 
 #ifdef __cplusplus
 extern "C" {

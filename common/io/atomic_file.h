@@ -27,7 +27,7 @@
 #define MST_ATOMIC_FILE_H
 
 
-#include "status.h"
+#include "core.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "timer.h"
+#include "core.h"
 
 /* Records "message" on the part's current line (or "file: edge K: message" without one). */
 static mst_status builder_fail(const mst_builder *b, mst_status code, const char *fmt, ...)

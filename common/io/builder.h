@@ -17,10 +17,9 @@
 
 #include <stdint.h>
 
-#include "graph.h"
+#include "core.h"
 #include "loader.h"
 #include "parse.h"
-#include "status.h"
 #include "symmetrize.h"
 
 #ifdef __cplusplus

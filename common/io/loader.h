@@ -12,9 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "graph.h"
+#include "core.h"
 #include "reader.h"
-#include "status.h"
 
 #ifdef __cplusplus
 extern "C" {

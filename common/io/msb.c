@@ -29,7 +29,7 @@
 
 #include "out_stream.h"
 #include "loader.h"
-#include "timer.h"
+#include "core.h"
 
 /* Stored weight type codes (msb.h): 0 none, else 1 + mst_weight_type. */
 enum { MSB_NONE = 0, MSB_INT32 = 1, MSB_UINT32 = 2, MSB_FLOAT32 = 3, MSB_INT64 = 4,

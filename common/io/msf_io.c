@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "out_stream.h"
-#include "radix_sort.h"
+#include "core.h"
 
 mst_status mst_msf_write(const char *path, const mst_graph *g, uint64_t *eid, uint64_t k,
                          const char *producer, mst_msf_format format, int maximum)

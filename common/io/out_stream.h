@@ -14,8 +14,7 @@
 #include <stdio.h>
 
 #include "atomic_file.h"
-#include "graph.h"
-#include "status.h"
+#include "core.h"
 
 #ifdef __cplusplus
 extern "C" {

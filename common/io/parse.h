@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "reader.h"
-#include "status.h"
+#include "core.h"
 
 #ifdef __cplusplus
 extern "C" {

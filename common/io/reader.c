@@ -1,7 +1,7 @@
 /* reader.c: input from files (mapped, streamed or inflated) or memory (see reader.h). */
 #include "reader.h"
 
-#include "progress.h"
+#include "core.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "status.h"
+#include "core.h"
 
 #ifdef __cplusplus
 extern "C" {

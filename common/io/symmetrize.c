@@ -6,8 +6,7 @@
 #include <string.h>
 
 #include "builder.h"
-#include "scan.h"
-#include "status.h"
+#include "core.h"
 
 /* Open-addressing table for symmetrization: one slot per distinct (lo, hi, key). */
 typedef struct arc_slot {

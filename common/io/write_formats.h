@@ -9,8 +9,7 @@
 #ifndef MST_WRITE_FORMATS_H
 #define MST_WRITE_FORMATS_H
 
-#include "graph.h"
-#include "status.h"
+#include "core.h"
 
 #ifdef __cplusplus
 extern "C" {

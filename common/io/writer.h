@@ -8,8 +8,7 @@
 #ifndef MST_WRITER_H
 #define MST_WRITER_H
 
-#include "graph.h"
-#include "status.h"
+#include "core.h"
 
 #ifdef __cplusplus
 extern "C" {

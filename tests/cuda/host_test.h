@@ -8,7 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "graph.h"
+#include "core.h"
 
 extern int host_checks, host_failures;
 

@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "status.h"
+#include "core.h"
 
 /* libFuzzer's entry point: one input, data[0..size-1]; returns 0. */
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

@@ -10,11 +10,9 @@
 #include <string.h>
 
 #include "fuzz.h"
-#include "graph.h"
+#include "core.h"
 #include "loader.h"
 #include "reader.h"
-#include "union_find.h"
-#include "verify.h"
 
 #ifndef FUZZ_FORMAT
 #error "compile with -DFUZZ_FORMAT='\"edgelist\"' (or dimacs, mtx, metis, egr, msb)"

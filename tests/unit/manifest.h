@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "status.h"
+#include "core.h"
 
 #define MANIFEST_PATH "graphs/MANIFEST.tsv"
 #define MANIFEST_MAX_ROWS 64

@@ -7,15 +7,10 @@
 #include <string.h>
 
 #include "cli.h"
-#include "graph.h"
+#include "core.h"
 #include "loader.h"
-#include "radix_sort.h"
 #include "reader.h"
-#include "scan.h"
 #include "../../seq/seq.h"
-#include "status.h"
-#include "union_find.h"
-#include "verify.h"
 #include "testlib.h"
 
 

@@ -20,7 +20,7 @@
 
 #include "egr_canon.h"
 #include "egr_twins.h"
-#include "graph.h"
+#include "core.h"
 #include "loader.h"
 #include "reader.h"
 #include "testlib.h"

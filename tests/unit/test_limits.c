@@ -18,10 +18,9 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "graph.h"
+#include "core.h"
 #include "loader.h"
 #include "reader.h"
-#include "status.h"
 #include "tmpdir.h"
 
 TestSuite(reader_stream, .init = tmp_dir_make, .fini = tmp_dir_remove);

@@ -19,14 +19,12 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "graph.h"
+#include "core.h"
 #include "loader.h"
 #include "manifest.h"
 #include "msb.h"
 #include "reader.h"
 #include "tmpdir.h"
-#include "union_find.h"
-#include "verify.h"
 
 /* ---------------------------------------------------------------------------------------- */
 /* Byte buffers (the temporary directory: tmpdir.h)                                          */

@@ -23,10 +23,9 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "graph.h"
+#include "core.h"
 #include "loader.h"
 #include "reader.h"
-#include "status.h"
 #include "testlib.h"
 #include "tmpdir.h"
 

@@ -17,11 +17,10 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "graph.h"
+#include "core.h"
 #include "loader.h"
 #include "manifest.h"
 #include "reader.h"
-#include "status.h"
 
 typedef mst_status (*loader_fn)(mst_reader *, const mst_load_options *, mst_graph *);
 

@@ -5,12 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph.h"
-#include "radix_sort.h"
+#include "core.h"
 #include "../../openmp/boruvka.h"
 #include "../../openmp/contract.h"
 #include "../../seq/seq.h"
-#include "status.h"
 #include "testlib.h"
 
 /* The variants under test, each behind one prepare / run / release triple. */

@@ -4,11 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph.h"
-#include "radix_sort.h"
+#include "core.h"
 #include "../../seq/seq.h"
-#include "status.h"
-#include "verify.h"
 #include "testlib.h"
 
 typedef mst_solve_fn seq_algo;

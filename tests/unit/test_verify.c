@@ -12,9 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph.h"
-#include "union_find.h"
-#include "verify.h"
+#include "core.h"
 
 /* A graph with int32 weights w[m], filled by hand (arrays malloc'ed: mst_graph_free frees). */
 static mst_graph make_graph(uint32_t n, uint64_t m, const uint32_t *u, const uint32_t *v,

@@ -15,14 +15,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "graph.h"
+#include "core.h"
 #include "loader.h"
 #include "msb.h"
 #include "reader.h"
 #include "../../seq/seq.h"
 #include "testlib.h"
 #include "tmpdir.h"
-#include "verify.h"
 
 TestSuite(weights_files, .init = tmp_dir_make, .fini = tmp_dir_remove);
 

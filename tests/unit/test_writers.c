@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "arc_flips.h"
-#include "graph.h"
+#include "core.h"
 #include "loader.h"
 #include "out_stream.h"
 #include "tmpdir.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "graph.h"
+#include "core.h"
 
 static uint64_t rng_state = 88172645463325252ull;
 

@@ -1,0 +1,567 @@
+/*
+ * core.h: the ground floor every solver, loader and tool stands on, in one header (the
+ * implementations are in this folder): statuses and their messages, the timer, the graph model
+ * with its keys, weights and exact sums, the prefix sum, the radix sort, the union-find, the
+ * filter's sample, progress lines, and the verifier. docs/design.md describes the data model.
+ */
+#ifndef MST_CORE_H
+#define MST_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <time.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------- status */
+
+/* Error codes and the error-message convention of mst-suite.
+ *
+ * Library code never prints and never exits: a function that fails records a one-line message
+ * (file, line, problem) with mst_fail() and returns one of the codes below; only a program's
+ * main() prints "PROGRAM: error: MESSAGE" and exits with the code. Style after igraph's
+ * IGRAPH_ERROR / IGRAPH_CHECK: one `fail:` label per function for cleanup.
+ */
+
+/* Exit codes of every executable (docs/design.md, Errors and exit codes). */
+typedef enum mst_status {
+    MST_OK = 0,
+    MST_EUSAGE = 1,    /* bad command line */
+    MST_EINPUT = 2,    /* unreadable, malformed or unsupported input */
+    MST_ERESOURCE = 3, /* out of memory, a size limit exceeded, no GPU/driver */
+    MST_EVERIFY = 4,   /* verification failed */
+    MST_EINTERNAL = 5  /* an invariant of the algorithm broken: a bug, never the input's fault */
+} mst_status;
+
+#if defined(__GNUC__)
+#define MST_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define MST_PRINTF(a, b)
+#endif
+
+/*
+ * Records a printf-style message as the thread's last error and returns `code`.
+ * The message should name the file and line where it has them: "road.gr:17: expected 'a u v w'".
+ */
+mst_status mst_fail(mst_status code, const char *fmt, ...) MST_PRINTF(2, 3);
+
+/* The calling thread's last recorded message ("" if none). Valid until the next mst_fail(). */
+const char *mst_last_error(void);
+
+/* Clears the calling thread's last message. */
+void mst_clear_error(void);
+
+/* Short name of a code ("bad input", ...), for summaries. */
+const char *mst_status_name(mst_status code);
+
+/*
+ * Allocation that fails cleanly: returns NULL and records an MST_ERESOURCE message naming the
+ * size when count * size overflows or malloc fails. count == 0 returns a valid 1-byte block so
+ * that NULL always means failure. Free with free().
+ */
+void *mst_alloc(size_t count, size_t size);
+/* As mst_alloc, zero-filled. */
+void *mst_calloc(size_t count, size_t size);
+/*
+ * count * size bytes for a large, randomly accessed array, 64-byte aligned; from 4 MiB up it
+ * is 2 MiB-aligned and advised to use transparent huge pages (fewer TLB misses and page
+ * faults). Fails as mst_alloc does (NULL and an MST_ERESOURCE message, overflow included).
+ * Free with free().
+ */
+void *mst_big_alloc(size_t count, size_t size);
+/* Grows *ptr to count elements of size bytes; on failure *ptr is left as it was. */
+mst_status mst_realloc(void **ptr, size_t count, size_t size);
+
+/*
+ * The memory this process can count on, in bytes: the machine's physical memory (sysconf
+ * _SC_PHYS_PAGES x _SC_PAGE_SIZE), or the process's address-space or data limit (setrlimit
+ * RLIMIT_AS, RLIMIT_DATA; `ulimit -v`, `ulimit -d`) where lower; UINT64_MAX if none is known.
+ * *what (unless what is NULL) names it for messages: "the machine has" or "this process may
+ * use". O(1).
+ */
+uint64_t mst_memory_limit(const char **what);
+
+/*
+ * Refuses early what cannot fit: when the estimate `bytes` exceeds mst_memory_limit(), records
+ * "WHERE: WHAT needs about X GiB, the machine has Y GiB" and returns MST_ERESOURCE (exit 3),
+ * else returns MST_OK. Loaders and mst-gen call it with a header's or the arguments' sizes
+ * before allocating, so that a run too large for the machine ends at once rather than after
+ * minutes of paging or at the OOM killer. where: "file:line" or NULL; what: "a graph of n = 5,
+ * m = 7", say.
+ */
+mst_status mst_memory_check(const char *where, const char *what, double bytes);
+
+/* Jumps to the function's `fail:` label with `st` set, after recording the message. */
+#define MST_FAIL(code, ...)                                                                      \
+    do {                                                                                         \
+        st = mst_fail((code), __VA_ARGS__);                                                      \
+        goto fail;                                                                               \
+    } while (0)
+
+/* Evaluates a status-returning call; on failure jumps to `fail:` with its status in `st`. */
+#define MST_CHECK(expr)                                                                          \
+    do {                                                                                         \
+        st = (expr);                                                                             \
+        if (st != MST_OK)                                                                        \
+            goto fail;                                                                           \
+    } while (0)
+
+/* Allocates `count` elements for pointer `ptr` (typed by the pointer) or jumps to `fail:`. */
+#define MST_ALLOC(ptr, count)                                                                    \
+    do {                                                                                         \
+        *(void **)&(ptr) = mst_alloc((count), sizeof *(ptr));                                    \
+        if ((ptr) == NULL) {                                                                     \
+            st = MST_ERESOURCE;                                                                  \
+            goto fail;                                                                           \
+        }                                                                                        \
+    } while (0)
+
+/* As MST_ALLOC, zero-filled. */
+#define MST_CALLOC(ptr, count)                                                                   \
+    do {                                                                                         \
+        *(void **)&(ptr) = mst_calloc((count), sizeof *(ptr));                                   \
+        if ((ptr) == NULL) {                                                                     \
+            st = MST_ERESOURCE;                                                                  \
+            goto fail;                                                                           \
+        }                                                                                        \
+    } while (0)
+
+/* ---------------------------------------- timer */
+
+/* Wall-clock seconds from a monotonic clock, for compute and phase times. */
+
+/* Seconds since an arbitrary fixed point (CLOCK_MONOTONIC); differences are durations. */
+static inline double mst_now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* ---------------------------------------- graph */
+
+/* The canonical graph of mst-suite (docs/design.md, Data model).
+ *
+ * A loaded graph is an undirected edge list: edge e = {u[e], v[e]} with u != v, listed once, in
+ * file order with self-loops removed; e is the edge id. Parallel edges are kept. Solvers see
+ * weights only as 32-bit order-preserving keys: comparing keys as uint32 compares the raw
+ * weights. For the 32-bit types (int32, uint32, float32) the key encodes the raw value, which is
+ * recovered exactly from (weight_type, key); for the 64-bit types (int64, uint64, float64) the
+ * graph also keeps the raw values (raw[]) and the key is the rank of the edge's weight among the
+ * distinct weights. The total order on edges is (key[e], e); under it the minimum spanning
+ * forest is unique.
+ */
+
+/* Largest vertex count: ids are uint32_t and n < 2^32. */
+#define MST_MAX_VERTICES 0xFFFFFFFFull
+
+/* The raw type of the weights. The values are fixed (they are stored in benchmark files and
+ * passed by the libmst API); the .msb codes are these + 1 (msb.h). */
+typedef enum mst_weight_type {
+    MST_WEIGHT_INT32 = 0,
+    MST_WEIGHT_UINT32 = 1,
+    MST_WEIGHT_FLOAT32 = 2,
+    MST_WEIGHT_INT64 = 3,
+    MST_WEIGHT_UINT64 = 4,
+    MST_WEIGHT_FLOAT64 = 5
+} mst_weight_type;
+
+/* 1 for the 64-bit types, whose keys are ranks and whose raw values the graph keeps. */
+static inline int mst_weight_is_wide(mst_weight_type t) { return t >= MST_WEIGHT_INT64; }
+
+/* 1 for float32 and float64. */
+static inline int mst_weight_is_float(mst_weight_type t)
+{
+    return t == MST_WEIGHT_FLOAT32 || t == MST_WEIGHT_FLOAT64;
+}
+
+/* The most edges a graph with 64-bit weights takes: its keys are the ranks of the distinct
+ * weights, which must fit 32 bits (docs/design.md, Data model). */
+#define MST_WIDE_MAX_EDGES 0xFFFFFFFFull
+
+/* Where the weights came from. */
+typedef enum mst_weight_origin {
+    MST_WEIGHTS_FROM_FILE = 0,
+    MST_WEIGHTS_RANDOM = 1, /* mst_weights_random(): uniform int32 in [1, 2^20] from a seed */
+    MST_WEIGHTS_UNIT = 2
+} mst_weight_origin;
+
+typedef struct mst_graph {
+    char *name;                   /* the path the graph was read from (owned) */
+    uint32_t n;                   /* vertices 0..n-1, isolated ones included */
+    uint64_t m;                   /* undirected edges */
+    uint32_t *u, *v;              /* [m] endpoints, u[e] != v[e] (owned) */
+    uint32_t *key;                /* [m] order-preserving weight keys (owned) */
+    uint64_t *raw;                /* [m] 64-bit types only: the raw weights' bits (int64 two's
+                                     complement, uint64, IEEE double); NULL otherwise (owned) */
+    mst_weight_type weight_type;  /* type of the raw weights */
+    mst_weight_origin weight_origin;
+    uint64_t seed;                /* seed of random weights (weight_origin == RANDOM) */
+    int file_has_weights;         /* 1 if the file carried weights */
+    int index_base;               /* 0 or 1: the file's vertex numbering (output adds it) */
+    uint64_t self_loops;          /* self-loops dropped by the loader */
+    uint64_t merged_arcs;         /* arcs merged with their reverse arc by symmetrization */
+    const char *format;           /* format name the loader used ("dimacs", ...) (static) */
+    double rank_s;                /* seconds spent ranking 64-bit weights into keys (else 0) */
+} mst_graph;
+
+/* Order-preserving keys (docs/design.md, Data model): int32 flips the sign bit; float32 uses the
+ * sign-magnitude flip (negative: all bits flipped; positive: sign bit set), so -0.0 sorts just
+ * below +0.0. */
+static inline uint32_t mst_key_from_int32(int32_t w) { return (uint32_t)w ^ 0x80000000u; }
+static inline uint32_t mst_key_from_uint32(uint32_t w) { return w; }
+uint32_t mst_key_from_float(float w);
+
+/* Inverses of the above. */
+static inline int32_t mst_key_to_int32(uint32_t key) { return (int32_t)(key ^ 0x80000000u); }
+float mst_key_to_float(uint32_t key);
+
+/*
+ * The 64-bit order word of raw bits `bits` of a 64-bit type: the same flips on 64 bits (int64:
+ * sign bit flipped; uint64: itself; float64: sign-magnitude flip, so -0.0 sorts just below
+ * +0.0, as for float32). Unsigned order of the words is the order of the weights. O(1).
+ */
+uint64_t mst_key64(mst_weight_type t, uint64_t bits);
+
+/* A double's bits as stored in mst_graph.raw for float64 weights, and back. */
+static inline uint64_t mst_double_to_bits(double d)
+{
+    uint64_t bits;
+    memcpy(&bits, &d, sizeof bits);
+    return bits;
+}
+
+static inline double mst_bits_to_double(uint64_t bits)
+{
+    double d;
+    memcpy(&d, &bits, sizeof d);
+    return d;
+}
+
+/* The exact raw weight of one edge, whatever its type: i for int32/int64, u for uint32/uint64,
+ * d for float32 (exact in a double) and float64. */
+typedef struct mst_weight_value {
+    mst_weight_type type;
+    int64_t i;
+    uint64_t u;
+    double d;
+} mst_weight_value;
+
+/* The weight a 32-bit type's key encodes (t must be int32, uint32 or float32). O(1). */
+mst_weight_value mst_key_value(mst_weight_type t, uint32_t key);
+
+/* Edge e's exact raw weight (from the key for 32-bit types, from raw[] for 64-bit ones). */
+mst_weight_value mst_edge_weight(const mst_graph *g, uint64_t e);
+
+/* Edge e's weight as a double: exact for the 32-bit types and float64, rounded for 64-bit
+ * integers beyond 2^53. */
+double mst_edge_weight_double(const mst_graph *g, uint64_t e);
+
+/* The 64-bit order word of edge e: unsigned order is the weights' order for every type (the key
+ * itself for 32-bit types, mst_key64 of the raw bits for 64-bit ones). The verifier compares
+ * these, not the derived keys of 64-bit types. O(1). */
+uint64_t mst_edge_order(const mst_graph *g, uint64_t e);
+
+/* Writes a 32-bit type's raw weight as text ("-5", "4000000000", "0.5") into buf[len]; shortest
+ * form that reads back to the same float32 for floats. Returns buf. */
+char *mst_format_weight(mst_weight_type t, uint32_t key, char *buf, int len);
+
+/* Writes a weight of any type as text into buf[len] (at least 32 bytes): integers exactly,
+ * floats in the shortest "%.Pg" form that reads back to the same float32 / double (strtof /
+ * strtod). Returns buf. */
+char *mst_format_value(mst_weight_value w, char *buf, int len);
+
+/* mst_format_value of edge e's weight. */
+char *mst_format_edge_weight(const mst_graph *g, uint64_t e, char *buf, int len);
+
+/* Name of a weight type ("int32", "uint32", "float32", "int64", "uint64", "float64"). */
+const char *mst_weight_type_name(mst_weight_type t);
+
+/*
+ * Keys of 64-bit weights: key[e] = the rank of raw[e] among the distinct weights of raw[0..m-1]
+ * (0-based, in the order of mst_key64), so the keys' order is the weights' order, ties
+ * included, exactly. raw must hold no NaN. Sorts the m order words with their edge ids (LSD
+ * radix sort, mst_radix_sort_pairs), then numbers them in one pass.
+ * Errors: MST_ERESOURCE when m exceeds MST_WIDE_MAX_EDGES or memory runs out (key unchanged).
+ * O(m) time (8 radix passes at most), 32 bytes per edge of scratch.
+ */
+mst_status mst_rank_keys(mst_weight_type t, const uint64_t *raw, uint64_t m, uint32_t *key);
+
+/*
+ * Sets g's weights to w[0..g->m-1], an array of type t (int32_t, uint32_t, float, int64_t,
+ * uint64_t or double): g->key for every type and, for 64-bit types, g->raw (a copy of w) with
+ * key[e] the rank of w[e] (mst_rank_keys; g->rank_s gets its time). weight_type becomes t,
+ * weight_origin MST_WEIGHTS_FROM_FILE (the caller's) and file_has_weights 1. The one entry point
+ * for code that brings its own weights (the libmst C API); -0.0 and +0.0 are two weights, -0.0
+ * the lighter. Errors, with g left as it was: MST_EINPUT "edge K: NaN weight" for the first NaN;
+ * MST_EUSAGE for an unknown t or w NULL with m > 0; MST_ERESOURCE (memory, or m above
+ * MST_WIDE_MAX_EDGES for a 64-bit type). O(m).
+ */
+mst_status mst_graph_set_weights(mst_graph *g, mst_weight_type t, const void *w);
+
+/*
+ * Converts g's weights to type t in place: each value must fit t (integers: an integral value in
+ * t's range; float32: finite values whose rounding is neither infinite nor zero when they are
+ * not; float64: any). `name` starts the message. Errors: MST_EINPUT "NAME: edge K: weight W does
+ * not fit T"; MST_ERESOURCE. O(m) (+ ranking for 64-bit t).
+ */
+mst_status mst_graph_convert_weights(mst_graph *g, mst_weight_type t, const char *name);
+
+/*
+ * Whether value x is a weight of type t: integers need an integral value in t's range (a float
+ * x counts when it is a whole number: 3.0), float32 takes any value whose rounding to float32 is
+ * neither infinite nor zero unless x is (integers are rounded), float64 any value. Returns 1 and
+ * the value's bits as staged for t (int32/int64: int64 two's complement; uint32/uint64: the
+ * value; float32/float64: the IEEE double bits of the (rounded) value), or 0. O(1).
+ */
+int mst_weight_value_fits(mst_weight_value x, mst_weight_type t, uint64_t *bits);
+
+/* The exact total of a set of edges' weights: integer types in 128 bits (no overflow for any
+ * forest of fewer than 2^64 edges); float types as Shewchuk's non-overlapping partials, whose
+ * sum is the exact sum of the terms, rounded once at the end (correctly rounded, so the same
+ * for any order of the terms: every solver prints the same total for the same forest). */
+__extension__ typedef __int128 mst_int128;
+#define MST_SUM_PARTIALS 64 /* non-overlapping doubles span at most 2098 bits: 41 partials */
+typedef struct mst_weight_sum {
+    int is_float;
+    mst_int128 i;
+    int np;                       /* partials in use */
+    double p[MST_SUM_PARTIALS];   /* increasing magnitude, non-overlapping */
+    double special;               /* the sum of infinite and NaN terms, and of overflows */
+} mst_weight_sum;
+
+/* An empty sum for weights of type t. */
+mst_weight_sum mst_weight_sum_init(mst_weight_type t);
+
+/* Adds one weight: integers exactly; floats by Shewchuk's grow-expansion step (J. R. Shewchuk,
+ * "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates", Discrete
+ * Comput. Geom. 18, 1997, section 2; the msum of Python's math.fsum). O(partials). */
+void mst_weight_sum_add(mst_weight_sum *s, mst_weight_value w);
+
+/* A float sum's value: the exact sum of the terms rounded to the nearest double (half to even);
+ * infinite if a term is, or if the running sum leaves the double range; 0 for integer sums. */
+double mst_weight_sum_double(const mst_weight_sum *s);
+
+/* Sums the raw weights of edges eid[0..k-1]. O(k). */
+mst_weight_sum mst_weight_total(const mst_graph *g, const uint64_t *eid, uint64_t k);
+
+/* Formats a total into buf[len] (at least 48 bytes): integers exactly ("1186386",
+ * "-170141183460469231731687303715884105728"), floats (mst_weight_sum_double) in the shortest
+ * form that strtod reads back to the same double ("2.00000001", "7919.5"). Returns buf. */
+char *mst_format_total(mst_weight_sum s, char *buf, int len);
+
+/* Frees everything a graph owns and zeroes it; NULL and zeroed graphs are fine. */
+void mst_graph_free(mst_graph *g);
+
+/* Compressed sparse rows of a graph, both directions: the neighbours of x are
+ * adj[offset[x] .. offset[x+1]-1], reached through edges eid[...] (same positions). */
+typedef struct mst_csr {
+    uint32_t n;
+    uint64_t *offset; /* [n+1] */
+    uint32_t *adj;    /* [2m] */
+    uint64_t *eid;    /* [2m] */
+} mst_csr;
+
+/*
+ * Builds the CSR of g (each edge appears at both endpoints, in increasing edge id within each
+ * row). Errors: MST_ERESOURCE when memory runs out (c is left zeroed). O(n + m) time.
+ */
+mst_status mst_csr_build(const mst_graph *g, mst_csr *c);
+
+/* Frees a CSR; NULL and zeroed ones are fine. */
+void mst_csr_free(mst_csr *c);
+
+/* ---------------------------------------- scan */
+
+/* The exclusive prefix sum that counting sorts and per-thread offsets share. */
+
+/*
+ * Replaces a[0..len-1] by its exclusive prefix sum (a[i] = a[0] + ... + a[i-1] of the input,
+ * a[0] = 0) and returns the total. Sequential, O(len): for histograms and per-thread or
+ * per-block counts, whose length is small next to the data they index.
+ */
+static inline uint64_t mst_exclusive_scan(uint64_t *a, uint64_t len)
+{
+    uint64_t sum = 0;
+    for (uint64_t i = 0; i < len; i++) {
+        uint64_t x = a[i];
+        a[i] = sum;
+        sum += x;
+    }
+    return sum;
+}
+
+/*
+ * Column-major exclusive scan of per-thread bucket counts h[t * buckets + b] (p threads): bucket
+ * by bucket, thread by thread within a bucket, each count becomes the first slot of that
+ * thread's share of that bucket, so a scatter keeps each bucket's items in thread order (hence
+ * in input order when threads take static ranges). start[b] = bucket b's first slot,
+ * start[buckets] = the total. Sequential, O(p * buckets).
+ */
+static inline void mst_scan_thread_buckets(uint64_t *h, uint64_t buckets, int p, uint64_t *start)
+{
+    uint64_t sum = 0;
+    for (uint64_t b = 0; b < buckets; b++) {
+        start[b] = sum;
+        for (int t = 0; t < p; t++) {
+            uint64_t x = h[(uint64_t)t * buckets + b];
+            h[(uint64_t)t * buckets + b] = sum;
+            sum += x;
+        }
+    }
+    start[buckets] = sum;
+}
+
+/* ---------------------------------------- radix sort */
+
+/* Stable LSD radix sort of 64-bit words by a range of their bits, 8 bits a pass.
+ * One read pass builds every digit's histogram; passes whose digit is the same in all items are
+ * skipped (weights in 1..2^20 need 3 passes, not 4). Used to sort packed (key << 32 | edge id)
+ * words by key, which keeps ids ascending among equal keys: the (key, id) order of docs/design.md.
+ */
+
+/*
+ * Sorts a[0..n-1] stably by bits [lo_bit, hi_bit) (0 <= lo_bit < hi_bit <= 64), using tmp[n]
+ * as scratch; the result is in a. O(n * passes) time, no allocation.
+ */
+void mst_radix_sort_bits(uint64_t *a, uint64_t *tmp, uint64_t n, int lo_bit, int hi_bit);
+
+/*
+ * As mst_radix_sort_bits, and moves payload word p[i] along with a[i] (ptmp[n] is its scratch),
+ * so that a later scan reads what it needs sequentially instead of by random access.
+ */
+void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptmp, uint64_t n,
+                          int lo_bit, int hi_bit);
+
+/* Sorts a[0..n-1] ascending (all 64 bits). Errors: MST_ERESOURCE for the n-word scratch. */
+mst_status mst_sort_u64(uint64_t *a, uint64_t n);
+
+/* ---------------------------------------- union find */
+
+/* Sequential disjoint-set union over vertices 0..n-1, union by rank with path
+ * halving (Tarjan and van Leeuwen, "Worst-case analysis of set union algorithms", JACM 1984):
+ * near-constant amortized time per operation. Used by Kruskal, the verifier and the tests; the
+ * concurrent versions live with the parallel solvers.
+ */
+
+typedef struct mst_dsu {
+    uint32_t n;
+    uint32_t *parent; /* [n] parent[x] == x at a representative */
+    uint8_t *rank;    /* [n] upper bound of the tree height (< 33) */
+} mst_dsu;
+
+/* n singletons. Errors: MST_ERESOURCE (d is left zeroed). O(n). */
+mst_status mst_dsu_init(mst_dsu *d, uint32_t n);
+
+/* Back to n singletons without reallocating. O(n). */
+void mst_dsu_reset(mst_dsu *d);
+
+/* Frees the arrays; NULL and zeroed ones are fine. */
+void mst_dsu_free(mst_dsu *d);
+
+/* Representative of x's set, halving the path on the way. */
+static inline uint32_t mst_dsu_find(mst_dsu *d, uint32_t x)
+{
+    uint32_t *p = d->parent;
+    while (p[x] != x) {
+        p[x] = p[p[x]];
+        x = p[x];
+    }
+    return x;
+}
+
+/* Joins the sets of representatives a != b by rank; returns the new representative. */
+static inline uint32_t mst_dsu_link(mst_dsu *d, uint32_t a, uint32_t b)
+{
+    if (d->rank[a] < d->rank[b]) {
+        uint32_t t = a;
+        a = b;
+        b = t;
+    }
+    d->parent[b] = a;
+    if (d->rank[a] == d->rank[b])
+        d->rank[a]++;
+    return a;
+}
+
+/* Joins the sets of x and y; returns 1 if they were different sets, 0 if already one. */
+static inline int mst_dsu_union(mst_dsu *d, uint32_t x, uint32_t y)
+{
+    uint32_t a = mst_dsu_find(d, x), b = mst_dsu_find(d, y);
+    if (a == b)
+        return 0;
+    mst_dsu_link(d, a, b);
+    return 1;
+}
+
+/* ---------------------------------------- sample */
+
+/* Threshold estimation for filtering (Fallin et al. 2023, section 3.2; Filter-Kruskal):
+ * pick a packed (key << 32 | id) word that about `want` of the edges lie at or below.
+ */
+
+/*
+ * Returns the (key << 32 | id) word of rank about want/m among 1024 edges spread evenly over
+ * the edge list (deterministic: runs repeat exactly). Every edge at or below it is "light".
+ * Requires g->m > 0. O(1) (a sort of the sample).
+ */
+uint64_t mst_sample_threshold(const mst_graph *g, uint64_t want);
+
+/* ---------------------------------------- progress */
+
+/* Progress of long work (loading a large file, generating, a benchmark matrix) on
+ * stderr, only when stderr is a terminal and the program enabled it (not with --json): CI runs
+ * and pipes stay quiet (docs/design.md, Command line).
+ */
+
+/* Turns reports on if `on` and stderr is a terminal; off otherwise. */
+void mst_progress_enable(int on);
+
+/* Reports "WHAT: DONE MiB" (or "DONE of TOTAL MiB" if total > 0), at most 4 times a second. */
+void mst_progress_bytes(const char *what, uint64_t done, uint64_t total);
+
+/* Clears the progress line if one was shown. */
+void mst_progress_done(void);
+
+/* ---------------------------------------- verify */
+
+/* The certifying verifier of docs/design.md. It trusts no solver, Kruskal included.
+ */
+
+/*
+ * Certifies that eid[0..k-1] is the minimum spanning forest of g under the (key, edge id) order:
+ *   1. every id is below g->m and appears once;
+ *   2. the edges form a forest with exactly n - c edges, c = connected components of g;
+ *   3. cycle property: for every non-tree edge {u, v}, every tree edge on the tree path u..v is
+ *      smaller in (key, id) order (ancestor tables by binary lifting, path maximum per query).
+ * That order has no ties, so exactly one forest passes: the canonical MSF every solver returns.
+ * Another spanning forest of the same weight (equal weights chosen another way) is rejected.
+ * Sets *components to c when it got that far (may be NULL).
+ * Errors: MST_EVERIFY with the first violation in words ("edge 17 (3-9) appears twice",
+ * "non-tree edge 40 (2-7, w=3) is lighter than tree edge 12 (5-6, w=9) on its tree path", or
+ * for equal weights "non-tree edge 3 (0-2, w=5) precedes tree edge 8 (1-2, w=5) on its tree
+ * path in the (weight, edge id) order ..."); MST_ERESOURCE. O((n + m) log n) time,
+ * O(n log n + m) memory. Sources: R. E. Tarjan 1979 and M. A. Bender, M. Farach-Colton 2000 (see
+ * verify.c).
+ */
+mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
+                             uint64_t *components);
+
+/*
+ * As mst_verify_forest for the minimum (maximum = 0) or the maximum spanning forest (maximum =
+ * 1: the same checks with the weight order reversed; among equal weights the lower edge id still
+ * wins, as with the harness's flipped keys). Weights are compared as the raw weights' order
+ * (mst_edge_order: the raw values of 64-bit types, not the ranks derived from them). Messages
+ * say "heavier" for the maximum. Same costs and errors.
+ */
+mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, uint64_t k,
+                                       uint64_t *components, int maximum);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
