@@ -1,4 +1,5 @@
-/* graph.c: freeing the canonical graph and its CSR builder (see core.h; weights: weights.c). */
+/* graph.c: the canonical graph (see core.h): freeing it and its CSR, its weight types and keys,
+ * and exact totals of its weights. */
 #include "core.h"
 
 #include <inttypes.h>
@@ -7,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---------------------------------------- graph */
+
+/* Freeing the canonical graph and its CSR. */
 void mst_graph_free(mst_graph *g)
 {
     if (g == NULL)
@@ -58,4 +62,460 @@ void mst_csr_free(mst_csr *c)
     free(c->adj);
     free(c->eid);
     memset(c, 0, sizeof *c);
+}
+
+/* ---------------------------------------- weights */
+
+/* The weight types of the canonical graph (see core.h; docs/design.md, Data model):
+ * order-preserving keys, exact raw values, their text, the ranks that turn 64-bit weights into
+ * 32-bit keys, and mst_graph_set_weights, the one entry point for weights from outside a file.
+ */
+#define SIGN64 0x8000000000000000ull
+
+uint32_t mst_key_from_float(float w)
+{
+    uint32_t bits;
+    memcpy(&bits, &w, sizeof bits);
+    return (bits & 0x80000000u) ? ~bits : (bits | 0x80000000u);
+}
+
+float mst_key_to_float(uint32_t key)
+{
+    uint32_t bits = (key & 0x80000000u) ? (key & 0x7FFFFFFFu) : ~key;
+    float w;
+    memcpy(&w, &bits, sizeof w);
+    return w;
+}
+
+uint64_t mst_key64(mst_weight_type t, uint64_t bits)
+{
+    if (t == MST_WEIGHT_INT64)
+        return bits ^ SIGN64;
+    if (t == MST_WEIGHT_FLOAT64) /* the float32 flip on 64 bits: -0.0 just below +0.0 */
+        return (bits & SIGN64) ? ~bits : (bits | SIGN64);
+    return bits;
+}
+
+mst_weight_value mst_key_value(mst_weight_type t, uint32_t key)
+{
+    mst_weight_value w = {t, 0, 0, 0.0};
+    if (t == MST_WEIGHT_INT32)
+        w.i = mst_key_to_int32(key);
+    else if (t == MST_WEIGHT_UINT32)
+        w.u = key;
+    else if (t == MST_WEIGHT_FLOAT32)
+        w.d = (double)mst_key_to_float(key);
+    return w;
+}
+
+mst_weight_value mst_edge_weight(const mst_graph *g, uint64_t e)
+{
+    if (!mst_weight_is_wide(g->weight_type))
+        return mst_key_value(g->weight_type, g->key[e]);
+    mst_weight_value w = {g->weight_type, 0, 0, 0.0};
+    uint64_t bits = g->raw[e];
+    if (g->weight_type == MST_WEIGHT_INT64)
+        w.i = (int64_t)bits;
+    else if (g->weight_type == MST_WEIGHT_UINT64)
+        w.u = bits;
+    else
+        w.d = mst_bits_to_double(bits);
+    return w;
+}
+
+double mst_edge_weight_double(const mst_graph *g, uint64_t e)
+{
+    mst_weight_value w = mst_edge_weight(g, e);
+    switch (w.type) { /* rounded for 64-bit integers beyond 2^53 */
+    case MST_WEIGHT_INT32:
+    case MST_WEIGHT_INT64: return (double)w.i;
+    case MST_WEIGHT_UINT32:
+    case MST_WEIGHT_UINT64: return (double)w.u;
+    default: return w.d;
+    }
+}
+
+uint64_t mst_edge_order(const mst_graph *g, uint64_t e)
+{
+    return mst_weight_is_wide(g->weight_type) ? mst_key64(g->weight_type, g->raw[e])
+                                              : (uint64_t)g->key[e];
+}
+
+/* Shortest "%.Pg" (P from lo to hi) that `back` reads as the same value: 9 digits always do
+ * for float32, 17 for double. */
+static void shortest_float(double w, int is_single, char *buf, int len)
+{
+    int lo = is_single ? 6 : 15, hi = is_single ? 9 : 17;
+    for (int prec = lo; prec <= hi; prec++) {
+        snprintf(buf, (size_t)len, "%.*g", prec, w);
+        if (is_single ? strtof(buf, NULL) == (float)w : strtod(buf, NULL) == w)
+            return;
+    }
+}
+
+char *mst_format_value(mst_weight_value w, char *buf, int len)
+{
+    switch (w.type) {
+    case MST_WEIGHT_INT32:
+    case MST_WEIGHT_INT64: snprintf(buf, (size_t)len, "%" PRId64, w.i); break;
+    case MST_WEIGHT_UINT32:
+    case MST_WEIGHT_UINT64: snprintf(buf, (size_t)len, "%" PRIu64, w.u); break;
+    case MST_WEIGHT_FLOAT32: shortest_float(w.d, 1, buf, len); break;
+    case MST_WEIGHT_FLOAT64: shortest_float(w.d, 0, buf, len); break;
+    }
+    return buf;
+}
+
+char *mst_format_weight(mst_weight_type t, uint32_t key, char *buf, int len)
+{
+    return mst_format_value(mst_key_value(t, key), buf, len);
+}
+
+char *mst_format_edge_weight(const mst_graph *g, uint64_t e, char *buf, int len)
+{
+    return mst_format_value(mst_edge_weight(g, e), buf, len);
+}
+
+static const char *const type_names[] = {"int32", "uint32", "float32", "int64", "uint64",
+                                         "float64"};
+
+const char *mst_weight_type_name(mst_weight_type t)
+{
+    return (unsigned)t < sizeof type_names / sizeof type_names[0] ? type_names[t] : "unknown";
+}
+
+mst_status mst_rank_keys(mst_weight_type t, const uint64_t *raw, uint64_t m, uint32_t *key)
+{
+    if (m > MST_WIDE_MAX_EDGES)
+        return mst_fail(MST_ERESOURCE, "%" PRIu64 " edges with %s weights: at most 2^32 - 1 "
+                        "(their keys are 32-bit ranks)", m, mst_weight_type_name(t));
+    mst_status st = MST_OK;
+    uint64_t *word = NULL, *id = NULL, *tmp = NULL, *ptmp = NULL;
+    MST_ALLOC(word, m);
+    MST_ALLOC(id, m);
+    MST_ALLOC(tmp, m);
+    MST_ALLOC(ptmp, m);
+    for (uint64_t e = 0; e < m; e++) {
+        word[e] = mst_key64(t, raw[e]);
+        id[e] = e;
+    }
+    /* Sorted with their edge ids along, the words are ranked in one pass: the rank grows by
+     * one where the word changes. (A binary search per edge instead saves the id arrays but
+     * costs a cache miss per step: several times slower on millions of edges.) */
+    mst_radix_sort_pairs(word, id, tmp, ptmp, m, 0, 64);
+    uint32_t rank = 0;
+    for (uint64_t i = 0; i < m; i++) {
+        rank += i > 0 && word[i] != word[i - 1];
+        key[id[i]] = rank;
+    }
+fail:
+    free(word);
+    free(id);
+    free(tmp);
+    free(ptmp);
+    return st;
+}
+
+/* The element size of a weight array of type t. */
+static size_t type_bytes(mst_weight_type t)
+{
+    return mst_weight_is_wide(t) ? 8 : 4;
+}
+
+/* First NaN of w[0..m-1] of type t, or m. */
+static uint64_t first_nan(mst_weight_type t, const void *w, uint64_t m)
+{
+    for (uint64_t e = 0; e < m; e++)
+        if ((t == MST_WEIGHT_FLOAT32 && isnan(((const float *)w)[e])) ||
+            (t == MST_WEIGHT_FLOAT64 && isnan(((const double *)w)[e])))
+            return e;
+    return m;
+}
+
+/* The keys of a 32-bit type's weights w[0..m-1]. */
+static void keys_of_narrow(mst_weight_type t, const void *w, uint64_t m, uint32_t *key)
+{
+    for (uint64_t e = 0; e < m; e++) {
+        if (t == MST_WEIGHT_INT32)
+            key[e] = mst_key_from_int32(((const int32_t *)w)[e]);
+        else if (t == MST_WEIGHT_UINT32)
+            key[e] = mst_key_from_uint32(((const uint32_t *)w)[e]);
+        else
+            key[e] = mst_key_from_float(((const float *)w)[e]);
+    }
+}
+
+/* The array to keep of `old` and `fresh` (m elements of `size` bytes; fresh is consumed). An
+ * existing array keeps its address and gets fresh's values: solvers may hold on to it between
+ * solves, as mst-cuda keeps the host arrays it page-locked for the whole process (--rounds sets
+ * new weights every round). */
+static void *adopt(void *old, void *fresh, uint64_t m, size_t size)
+{
+    if (old == NULL || fresh == NULL) {
+        free(old);
+        return fresh;
+    }
+    if (m > 0)
+        memcpy(old, fresh, m * size);
+    free(fresh);
+    return old;
+}
+
+mst_status mst_graph_set_weights(mst_graph *g, mst_weight_type t, const void *w)
+{
+    mst_status st = MST_OK;
+    uint32_t *key = NULL;
+    uint64_t *raw = NULL;
+    double rank_s = 0;
+    if ((unsigned)t > MST_WEIGHT_FLOAT64)
+        return mst_fail(MST_EUSAGE, "unknown weight type %d", (int)t);
+    if (w == NULL && g->m > 0)
+        return mst_fail(MST_EUSAGE, "no weights given for %" PRIu64 " edges", g->m);
+    uint64_t bad = first_nan(t, w, g->m);
+    if (bad < g->m)
+        return mst_fail(MST_EINPUT, "edge %" PRIu64 ": NaN weight", bad);
+    MST_ALLOC(key, g->m);
+    if (mst_weight_is_wide(t)) {
+        MST_ALLOC(raw, g->m);
+        if (g->m > 0)
+            memcpy(raw, w, g->m * sizeof *raw);
+        double t0 = mst_now_s();
+        MST_CHECK(mst_rank_keys(t, raw, g->m, key));
+        rank_s = mst_now_s() - t0;
+    } else {
+        keys_of_narrow(t, w, g->m, key);
+    }
+    g->key = adopt(g->key, key, g->m, sizeof *key);
+    g->raw = adopt(g->raw, raw, g->m, sizeof *raw);
+    g->weight_type = t;
+    g->weight_origin = MST_WEIGHTS_FROM_FILE;
+    g->file_has_weights = 1;
+    g->rank_s = rank_s;
+    return MST_OK;
+fail:
+    free(key);
+    free(raw);
+    return st;
+}
+
+/* 1 if the double d is a whole number in [lo, hi) (lo, hi powers of two or 0). */
+static int whole_in(double d, double lo, double hi)
+{
+    return d == floor(d) && d >= lo && d < hi;
+}
+
+int mst_weight_value_fits(mst_weight_value x, mst_weight_type t, uint64_t *bits)
+{
+    int is_int = !mst_weight_is_float(x.type);
+    int is_signed = x.type == MST_WEIGHT_INT32 || x.type == MST_WEIGHT_INT64;
+    int neg = is_signed && x.i < 0;
+    uint64_t mag = is_signed ? (neg ? 0 - (uint64_t)x.i : (uint64_t)x.i) : x.u;
+    switch (t) {
+    case MST_WEIGHT_INT32:
+    case MST_WEIGHT_INT64: {
+        double lim = t == MST_WEIGHT_INT32 ? 2147483648.0 : 9223372036854775808.0;
+        uint64_t ulim = t == MST_WEIGHT_INT32 ? 0x80000000ull : SIGN64;
+        if (is_int ? (neg ? mag > ulim : mag >= ulim) : !whole_in(x.d, -lim, lim))
+            return 0;
+        *bits = is_int ? (neg ? 0 - mag : mag) : (uint64_t)(int64_t)x.d;
+        return 1;
+    }
+    case MST_WEIGHT_UINT32:
+    case MST_WEIGHT_UINT64: {
+        double lim = t == MST_WEIGHT_UINT32 ? 4294967296.0 : 18446744073709551616.0;
+        if (is_int ? neg || (t == MST_WEIGHT_UINT32 && mag > UINT32_MAX)
+                   : !whole_in(x.d, 0, lim))
+            return 0;
+        *bits = is_int ? mag : (uint64_t)x.d;
+        return 1;
+    }
+    case MST_WEIGHT_FLOAT32: {
+        float f = is_int ? (neg ? -(float)mag : (float)mag) : (float)x.d;
+        if (!is_int && ((isinf(f) && !isinf(x.d)) || (f == 0 && x.d != 0)))
+            return 0;
+        *bits = mst_double_to_bits((double)f);
+        return 1;
+    }
+    case MST_WEIGHT_FLOAT64:
+        *bits = mst_double_to_bits(is_int ? (neg ? -(double)mag : (double)mag) : x.d);
+        return 1;
+    }
+    return 0;
+}
+
+/* Turns bits[0..m-1] staged as mst_weight_value_fits gives them for type t into the array of
+ * t's C type at out (int32_t, uint32_t, float; the 64-bit types' bits are copied). O(m). */
+static void weights_from_bits(mst_weight_type t, const uint64_t *bits, uint64_t m, void *out)
+{
+    for (uint64_t e = 0; e < m; e++) {
+        switch (t) {
+        case MST_WEIGHT_INT32: ((int32_t *)out)[e] = (int32_t)(int64_t)bits[e]; break;
+        case MST_WEIGHT_UINT32: ((uint32_t *)out)[e] = (uint32_t)bits[e]; break;
+        case MST_WEIGHT_FLOAT32: ((float *)out)[e] = (float)mst_bits_to_double(bits[e]); break;
+        default: ((uint64_t *)out)[e] = bits[e]; break;
+        }
+    }
+}
+
+mst_status mst_graph_convert_weights(mst_graph *g, mst_weight_type t, const char *name)
+{
+    mst_status st = MST_OK;
+    uint64_t *bits = NULL;
+    void *typed = NULL;
+    if (t == g->weight_type)
+        return MST_OK;
+    MST_ALLOC(bits, g->m);
+    for (uint64_t e = 0; e < g->m; e++) {
+        mst_weight_value x = mst_edge_weight(g, e);
+        if (!mst_weight_value_fits(x, t, &bits[e])) {
+            char wb[48];
+            MST_FAIL(MST_EINPUT, "%s: edge %" PRIu64 ": weight %s does not fit %s", name, e,
+                     mst_format_value(x, wb, sizeof wb), mst_weight_type_name(t));
+        }
+    }
+    /* The 64-bit types' arrays are the bits themselves; the 32-bit ones need their own. */
+    if (!mst_weight_is_wide(t)) {
+        if ((typed = mst_alloc(g->m, type_bytes(t))) == NULL)
+            MST_FAIL(MST_ERESOURCE, "%s: out of memory converting %" PRIu64 " weights", name,
+                     g->m);
+        weights_from_bits(t, bits, g->m, typed);
+    }
+    mst_weight_origin origin = g->weight_origin;
+    int has = g->file_has_weights;
+    MST_CHECK(mst_graph_set_weights(g, t, typed != NULL ? typed : (void *)bits));
+    g->weight_origin = origin;
+    g->file_has_weights = has;
+fail:
+    free(bits);
+    free(typed);
+    return st;
+}
+
+/* ---------------------------------------- weight sum */
+
+/* Exact totals of edge weights (see core.h). Integers are summed in 128 bits.
+ * Floats are summed exactly as a list of non-overlapping partials (J. R. Shewchuk, "Adaptive
+ * Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates", Discrete Comput.
+ * Geom. 18, 1997, section 2, grow-expansion with two-sum; the msum behind Python's math.fsum),
+ * rounded once at the end: the total is the exact sum correctly rounded, whatever the order of
+ * the edges, so that the forest of 1.0 and 1.00000001 weighs 2.00000001 and every solver, which
+ * lists the same forest in its own order, prints the same total.
+ */
+mst_weight_sum mst_weight_sum_init(mst_weight_type t)
+{
+    mst_weight_sum s;
+    memset(&s, 0, sizeof s);
+    s.is_float = mst_weight_is_float(t);
+    return s;
+}
+
+/* Adds x to the partials: each partial is replaced by the low part of its two-sum with the
+ * running high part, zeros dropped, and the high part appended (Shewchuk's grow-expansion).
+ * Infinite terms, and a high part that overflows, go to `special` instead. */
+static void add_double(mst_weight_sum *s, double x)
+{
+    if (!isfinite(x)) {
+        s->special += x;
+        return;
+    }
+    int kept = 0;
+    for (int j = 0; j < s->np; j++) {
+        double y = s->p[j];
+        if (fabs(x) < fabs(y)) {
+            double t = x;
+            x = y;
+            y = t;
+        }
+        double hi = x + y, lo = y - (hi - x);
+        if (!isfinite(hi)) { /* beyond the double range: the total is infinite */
+            s->special += hi;
+            s->np = 0;
+            return;
+        }
+        if (lo != 0.0)
+            s->p[kept++] = lo;
+        x = hi;
+    }
+    /* The partials do not overlap, so they fit the array (core.h); the guard keeps memory safe
+     * even if they did, at the cost of the last bits. */
+    if (kept == MST_SUM_PARTIALS)
+        s->p[kept - 1] += x;
+    else
+        s->p[kept++] = x;
+    s->np = kept;
+}
+
+void mst_weight_sum_add(mst_weight_sum *s, mst_weight_value w)
+{
+    switch (w.type) {
+    case MST_WEIGHT_INT32:
+    case MST_WEIGHT_INT64: s->i += w.i; break;
+    case MST_WEIGHT_UINT32:
+    case MST_WEIGHT_UINT64: s->i += (mst_int128)w.u; break;
+    case MST_WEIGHT_FLOAT32:
+    case MST_WEIGHT_FLOAT64: add_double(s, w.d); break;
+    }
+}
+
+double mst_weight_sum_double(const mst_weight_sum *s)
+{
+    if (s->special != 0.0 || isnan(s->special))
+        return s->special;
+    int n = s->np;
+    if (n == 0)
+        return 0.0;
+    /* From the largest partial down, until a rounding error appears (math.fsum's ending). */
+    double hi = s->p[--n], lo = 0.0;
+    while (n > 0) {
+        double x = hi, y = s->p[--n];
+        hi = x + y;
+        lo = y - (hi - x);
+        if (lo != 0.0)
+            break;
+    }
+    /* Half-way cases: the rest of the partials decide which way to round (half to even
+     * otherwise): make hi the correctly rounded sum. */
+    if (n > 0 && ((lo < 0 && s->p[n - 1] < 0) || (lo > 0 && s->p[n - 1] > 0))) {
+        double y = lo * 2, x = hi + y;
+        if (y == x - hi)
+            hi = x;
+    }
+    return hi;
+}
+
+mst_weight_sum mst_weight_total(const mst_graph *g, const uint64_t *eid, uint64_t k)
+{
+    mst_weight_sum s = mst_weight_sum_init(g->weight_type);
+    for (uint64_t i = 0; i < k; i++)
+        mst_weight_sum_add(&s, mst_edge_weight(g, eid[i]));
+    return s;
+}
+
+/* A 128-bit integer in decimal (at most 40 characters and the sign). */
+static void format_int128(mst_int128 x, char *buf, int len)
+{
+    char digits[48];
+    int k = 0, neg = x < 0;
+    unsigned __int128 mag = neg ? (unsigned __int128)0 - (unsigned __int128)x
+                                : (unsigned __int128)x;
+    do {
+        digits[k++] = (char)('0' + (int)(mag % 10));
+        mag /= 10;
+    } while (mag != 0);
+    int out = 0;
+    if (neg && out < len - 1)
+        buf[out++] = '-';
+    while (k > 0 && out < len - 1)
+        buf[out++] = digits[--k];
+    buf[out] = '\0';
+}
+
+char *mst_format_total(mst_weight_sum s, char *buf, int len)
+{
+    if (s.is_float) {
+        mst_weight_value v = {MST_WEIGHT_FLOAT64, 0, 0, mst_weight_sum_double(&s)};
+        return mst_format_value(v, buf, len);
+    }
+    format_int128(s.i, buf, len);
+    return buf;
 }

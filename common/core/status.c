@@ -1,4 +1,5 @@
-/* status.c: the thread's last error message and allocation helpers (see core.h). */
+/* status.c: the thread's last error message, allocation helpers and the progress line on a
+ * terminal (see core.h). */
 #include "core.h"
 
 #include <stdarg.h>
@@ -10,6 +11,9 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+/* ---------------------------------------- status */
+
+/* The thread's last error message and allocation helpers (see core.h). */
 static _Thread_local char last_error[1024];
 
 mst_status mst_fail(mst_status code, const char *fmt, ...)
@@ -130,4 +134,37 @@ mst_status mst_memory_check(const char *where, const char *what, double bytes)
     return mst_fail(MST_ERESOURCE, "%s%s%s needs about %.1f GiB, %s %.1f GiB",
                     where != NULL ? where : "", where != NULL ? ": " : "", what, bytes / gib, who,
                     (double)limit / gib);
+}
+
+/* ---------------------------------------- progress */
+
+/* A rate-limited progress line on a terminal's stderr (see core.h). */
+static int enabled, shown;
+static double last_s;
+
+void mst_progress_enable(int on)
+{
+    enabled = on && isatty(STDERR_FILENO);
+}
+
+void mst_progress_bytes(const char *what, uint64_t done, uint64_t total)
+{
+    if (!enabled)
+        return;
+    double now = mst_now_s();
+    if (shown && now - last_s < 0.25)
+        return;
+    last_s = now;
+    shown = 1;
+    if (total > 0)
+        fprintf(stderr, "\r%s: %.0f of %.0f MiB ", what, done / 1048576.0, total / 1048576.0);
+    else
+        fprintf(stderr, "\r%s: %.0f MiB ", what, done / 1048576.0);
+}
+
+void mst_progress_done(void)
+{
+    if (shown)
+        fprintf(stderr, "\r\033[K");
+    shown = 0;
 }
