@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "options.h"
 
 static const struct param_option {

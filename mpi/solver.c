@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "boruvka.h"
-#include "cli.h"
+#include "options.h"
 #include "comm.h"
 #include "dboruvka.h"
 #include "ghs.h"

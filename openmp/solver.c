@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "boruvka.h"
-#include "cli.h"
+#include "options.h"
 #include "contract.h"
 #include "solver.h"
 #include "team_scan.h"

@@ -14,9 +14,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
-#include "loader.h"
 #include "options.h"
+#include "loader.h"
 #include "core.h"
 #include "writer.h"
 

@@ -15,7 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "options.h"
 #include "loader.h"
 #include "msf_io.h"

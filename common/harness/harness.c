@@ -24,10 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "options.h"
 #include "loader.h"
 #include "msf_io.h"
-#include "options.h"
 #include "core.h"
 #include "solver.h"
 #include "weights_file.h"

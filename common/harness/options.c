@@ -6,10 +6,12 @@
 #include <getopt.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "parse.h"
+#include "weights_file.h"
 
 static void *field_of(const mst_opt_group *g, const mst_option *o)
 {
@@ -213,4 +215,253 @@ int mst_cli_parse_main(const mst_cli *cli, int argc, char **argv, const char **a
         return -1;
     (action == MST_CLI_HELP ? mst_cli_help : mst_cli_describe)(stdout, cli);
     return 0;
+}
+
+/* ---------------------------------------- help and describe */
+
+/* --help and --describe from the option tables (see options.h). */
+static const char *kind_name(mst_opt_kind k)
+{
+    static const char *const names[] = {"flag", "count", "uint", "real", "choice", "string",
+                                        "value"};
+    return names[k];
+}
+
+/* A help text in the right column: every "\n" continues it there, whatever indent follows. */
+static void right_column(FILE *f, const char *text)
+{
+    for (const char *p = text; *p; p++) {
+        fputc(*p, f);
+        if (*p == '\n') {
+            fprintf(f, "  %-20s", "");
+            while (p[1] == ' ')
+                p++;
+        }
+    }
+}
+
+/* One option's help: left column ("-a, --name METAVAR"), the help text, its default. */
+static void help_option(FILE *f, const mst_option *o)
+{
+    char left[64];
+    snprintf(left, sizeof left, "%s%s%s%s%s", o->alias ? o->alias : "", o->alias ? ", " : "",
+             o->name, o->metavar ? " " : "", o->metavar ? o->metavar : "");
+    fprintf(f, "  %-20s", left);
+    if (strlen(left) > 19)
+        fprintf(f, "\n  %-20s", "");
+    right_column(f, o->help);
+    if (o->def != NULL && o->kind != MST_OPT_FLAG)
+        fprintf(f, " (default %s)", o->def);
+    fputc('\n', f);
+}
+
+void mst_cli_help(FILE *f, const mst_cli *cli)
+{
+    fprintf(f, "usage: %s %s\n%s\n", cli->program, cli->usage, cli->description);
+    if (cli->nvariants > 0) {
+        fprintf(f, "\n%s:\n", cli->variants_title);
+        for (int i = 0; i < cli->nvariants; i++) {
+            fprintf(f, "  %-20s", cli->variants[i].name);
+            right_column(f, cli->variants[i].help);
+            fprintf(f, "%s\n", i == 0 && strcmp(cli->kind, "solver") == 0 ? " (default)" : "");
+        }
+    }
+    for (int k = 0; k < cli->ngroups; k++) {
+        fprintf(f, "\n%s:\n", cli->groups[k].title);
+        for (const mst_option *o = cli->groups[k].options; o->name != NULL; o++)
+            help_option(f, o);
+    }
+    fprintf(f, "  %-20s%s\n  %-20s%s\n", "-h, --help", "this text", "--describe",
+            "one JSON object: variants and options with their defaults");
+    if (cli->notes != NULL)
+        fprintf(f, "\n%s", cli->notes);
+}
+
+void mst_json_string(FILE *f, const char *s)
+{
+    if (s == NULL) {
+        fputs("null", f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(f, "\\%c", c);
+        else if (c == '\n')
+            fputs("\\n", f);
+        else if (c < 0x20)
+            fprintf(f, "\\u%04x", c);
+        else
+            fputc(c, f);
+    }
+    fputc('"', f);
+}
+
+static void describe_option(FILE *f, const mst_option *o, const char *group)
+{
+    fputs("{\"name\":", f);
+    mst_json_string(f, o->name);
+    fputs(",\"alias\":", f);
+    mst_json_string(f, o->alias);
+    fprintf(f, ",\"kind\":\"%s\",\"default\":", kind_name(o->kind));
+    mst_json_string(f, o->def);
+    fputs(",\"choices\":", f);
+    if (o->choices == NULL) {
+        fputs("null", f);
+    } else {
+        fputc('[', f);
+        for (int i = 0; o->choices[i] != NULL; i++) {
+            fputs(i ? "," : "", f);
+            mst_json_string(f, o->choices[i]);
+        }
+        fputc(']', f);
+    }
+    fputs(",\"help\":", f);
+    mst_json_string(f, o->help);
+    fputs(",\"group\":", f);
+    mst_json_string(f, group);
+    fputc('}', f);
+}
+
+void mst_cli_describe(FILE *f, const mst_cli *cli)
+{
+    fputs("{\"program\":", f);
+    mst_json_string(f, cli->program);
+    fputs(",\"kind\":", f);
+    mst_json_string(f, cli->kind);
+    fputs(",\"parallelism\":", f);
+    mst_json_string(f, cli->parallelism);
+    fputs(",\"usage\":", f);
+    mst_json_string(f, cli->usage);
+    fputs(",\"description\":", f);
+    mst_json_string(f, cli->description);
+    fputs(",\"variants\":[", f);
+    for (int i = 0; i < cli->nvariants; i++) {
+        fprintf(f, "%s{\"name\":", i ? "," : "");
+        mst_json_string(f, cli->variants[i].name);
+        fprintf(f, ",\"default\":%s,\"help\":", i == 0 ? "true" : "false");
+        mst_json_string(f, cli->variants[i].help);
+        fputc('}', f);
+    }
+    fputs("],\"options\":[", f);
+    int first = 1;
+    for (int k = 0; k < cli->ngroups; k++)
+        for (const mst_option *o = cli->groups[k].options; o->name != NULL; o++) {
+            fputs(first ? "" : ",", f);
+            describe_option(f, o, cli->groups[k].title);
+            first = 0;
+        }
+    fputs("]}\n", f);
+}
+
+int mst_cli_add_group(mst_cli *cli, const char *title, const mst_option *options, void *values)
+{
+    if (options == NULL)
+        return 0;
+    if (cli->ngroups == MST_CLI_MAX_GROUPS)
+        return -1;
+    cli->groups[cli->ngroups++] = (mst_opt_group){title, options, values};
+    return 0;
+}
+
+/* ---------------------------------------- the shared tables and numbers */
+
+/* Loading options and number parsing shared by every executable. */
+int mst_cli_parse_count(const char *option, const char *s, uint64_t max, uint64_t *out)
+{
+    uint64_t x = 0;
+    if (mst_cli_parse_u64(option, s, max, &x) != 0 || x == 0) {
+        if (s != NULL)
+            mst_fail(MST_EUSAGE, "option %s: bad value '%s' (1..%llu)", option, s,
+                     (unsigned long long)max);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+int mst_cli_parse_u64(const char *option, const char *s, uint64_t max, uint64_t *out)
+{
+    const char *p = s;
+    uint64_t x;
+    if (s == NULL) {
+        mst_fail(MST_EUSAGE, "option %s needs a value", option);
+        return -1;
+    }
+    if (*s == '\0' || mst_parse_u64(&p, &x) != MST_TOK_OK || *p != '\0' || x > max) {
+        mst_fail(MST_EUSAGE, "option %s: bad value '%s' (a whole number up to %llu)", option, s,
+                 (unsigned long long)max);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+/* --vertices N: n = N and the flag that says it was given (the field is the whole struct). */
+static mst_status parse_vertices(const char *option, const char *value, void *field)
+{
+    mst_load_options *lo = field;
+    if (mst_cli_parse_u64(option, value, 0xFFFFFFFFull, &lo->vertices) != 0)
+        return MST_EUSAGE;
+    lo->has_vertices = 1;
+    return MST_OK;
+}
+
+static const char *const weight_modes[] = {"auto", "keep", "random", "unit", NULL};
+/* Index i > 0 is mst_weight_type i - 1 (core.h), as mst_load_options.weight_type wants. */
+static const char *const weight_types[] = {"auto",  "int32",  "uint32",  "float32",
+                                           "int64", "uint64", "float64", NULL};
+
+const mst_option mst_load_option_table[] = {
+    {.name = "--format", .kind = MST_OPT_STRING, .offset = offsetof(mst_load_options, format),
+     .metavar = "F",
+     .help = "input format: edgelist dimacs mtx metis egr msb (default: by extension)"},
+    {.name = "--one-based", .kind = MST_OPT_FLAG, .flag = 1,
+     .offset = offsetof(mst_load_options, one_based), .help = "edge lists number vertices from 1"},
+    {.name = "--vertices", .kind = MST_OPT_CUSTOM, .parse = parse_vertices, .offset = 0,
+     .metavar = "N",
+     .help = "n = N (ids must be below it) instead of the header or largest id + 1"},
+    {.name = "--weights", .kind = MST_OPT_CHOICE, .choices = weight_modes, .def = "auto",
+     .offset = offsetof(mst_load_options, weights), .metavar = "W",
+     .help = "auto (file's, else random), keep (file's, else unit), random, unit"},
+    {.name = "--seed", .kind = MST_OPT_UINT, .def = "1", .offset = offsetof(mst_load_options, seed),
+     .metavar = "S", .help = "seed of random weights"},
+    {.name = "--weight-type", .kind = MST_OPT_CHOICE, .choices = weight_types, .def = "auto",
+     .offset = offsetof(mst_load_options, weight_type), .metavar = "T",
+     .help = "auto (from the values: integers the smallest of int32 uint32 int64\n"
+             "uint64 that holds them, reals float64), or int32 uint32 float32\n"
+             "int64 uint64 float64: every weight must fit T"},
+    {0},
+};
+
+int mst_cli_parse_positive(const char *option, const char *s, double max, double *out)
+{
+    char *end = NULL;
+    double x = s ? strtod(s, &end) : 0;
+    if (s == NULL || end == s || *end != '\0' || !(x > 0 && x <= max)) {
+        mst_fail(MST_EUSAGE, "option %s: bad value '%s' (a number > 0)", option, s ? s : "");
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+const mst_option mst_round_pick_table[] = {
+    {.name = "--round-weights", .kind = MST_OPT_STRING, .offset = offsetof(mst_round_pick, path),
+     .metavar = "FILE", .help = "the weights file of a --rounds run (columns, or a path with {r})"},
+    {.name = "--round", .kind = MST_OPT_UINT, .max = UINT32_MAX,
+     .offset = offsetof(mst_round_pick, round), .metavar = "R",
+     .help = "load round R's weights (of --round-weights, else random from seed + R)"},
+    {0},
+};
+
+mst_status mst_round_pick_apply(const mst_round_pick *p, const mst_load_options *lo,
+                                mst_graph *g)
+{
+    if (p->round == 0)
+        return p->path != NULL ? mst_fail(MST_EUSAGE, "--round-weights needs --round R")
+                               : MST_OK;
+    mst_round_source src = {p->path, lo->seed, 0, lo->weight_type};
+    return mst_round_weights_apply(&src, p->round, g);
 }

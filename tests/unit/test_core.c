@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
+#include "options.h"
 #include "core.h"
 #include "loader.h"
 #include "reader.h"

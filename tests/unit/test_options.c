@@ -6,7 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "options.h"
 
 typedef struct values {
