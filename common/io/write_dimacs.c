@@ -1,5 +1,5 @@
 /*
- * write_dimacs.c: writer of DIMACS .gr files, the two dialects load_dimacs.c reads.
+ * write_dimacs.c: writer of DIMACS .gr files, the two dialects formats.c reads.
  *
  * Weighted: 9th DIMACS Implementation Challenge, shortest paths
  * (http://www.diag.uniroma1.it/challenge9/format.shtml#graph):

@@ -1,6 +1,6 @@
 /*
  * write_edgelist.c: writer of the edge list format (.el .wel .txt .edges), the format of
- * load_edgelist.c (SNAP files; GAP benchmark suite .el/.wel, sbeamer/gapbs).
+ * formats.c's edge-list loader (SNAP files; GAP benchmark suite .el/.wel, sbeamer/gapbs).
  *
  * Output:
  *   # mst-suite edge list: n=N m=M, 0-based 'u v w' lines, weights TYPE     one comment line

@@ -1,5 +1,5 @@
 /*
- * write_metis.c: writer of METIS graph files (.graph), the format of load_metis.c.
+ * write_metis.c: writer of METIS graph files (.graph), the format of formats.c's METIS loader.
  *
  * Format (G. Karypis, "METIS: A Software Package for Partitioning Unstructured Graphs, ...,
  * Version 5.1.0", 2013, section 4.1.1, figure 8):

@@ -1,5 +1,5 @@
 /*
- * test_rounds.c: unit tests of the harness's --rounds driver (common/harness/rounds.c) with
+ * test_rounds.c: unit tests of the harness's --rounds driver (common/harness/harness.c) with
  * variants that have a prepared path, which no solver had when it was written: prepare runs
  * once and release once, solve_prepared once per round on the same topology with each round's
  * keys; a prepared path that keeps stale keys is caught by the verifier (exit 4), and one that
