@@ -1,5 +1,6 @@
 /*
- * write_mtx.c: writer of Matrix Market coordinate files (.mtx), the format of formats.c's Matrix Market loader.
+ * write_mtx.c: writer of Matrix Market coordinate files (.mtx), the format of formats.c's
+ * Matrix Market loader.
  *
  * Format (R. F. Boisvert, R. Pozo, K. Remington, "The Matrix Market Exchange Formats: Initial
  * Design", NISTIR 5935, 1996; https://math.nist.gov/MatrixMarket/formats.html):
