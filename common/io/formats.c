@@ -480,7 +480,8 @@ static const char *mtx_lines(mst_text_parser *t, mst_text_part *part, const char
 mst_status mst_load_mtx(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     text_load s;
-    mst_status st = parse(r, o, &s, g, mtx_line, mtx_lines, "", 1, 1); /* the banner starts with '%' */
+    /* No comment characters yet: the banner starts with '%'. */
+    mst_status st = parse(r, o, &s, g, mtx_line, mtx_lines, "", 1, 1);
     unsigned long long last = s.t.lines;
     if (st == MST_OK && last == 0)
         st = mst_fail(MST_EINPUT, "%s: empty file: expected the banner %s", s.name, MTX_BANNER);
@@ -547,7 +548,8 @@ static mst_status header_line(text_load *s, mst_text_part *part, const char **pp
     const char *expected = "header " METIS_HEADER;
     mst_status st;
     int k;
-    if ((k = mst_parse_u64(pp, &s->n)) != MST_TOK_OK || (k = mst_parse_u64(pp, &s->m)) != MST_TOK_OK)
+    if ((k = mst_parse_u64(pp, &s->n)) != MST_TOK_OK ||
+        (k = mst_parse_u64(pp, &s->m)) != MST_TOK_OK)
         return mst_text_field_fail(part, k, *pp, "count", expected);
     if ((st = fmt_ncon(s, part, pp)) != MST_OK ||
         (st = mst_text_line_end(part, pp, expected)) != MST_OK)
