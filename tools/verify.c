@@ -17,7 +17,6 @@
 
 #include "options.h"
 #include "loader.h"
-#include "msf_io.h"
 #include "core.h"
 
 /* mst-verify's own options. */

@@ -26,10 +26,8 @@
 
 #include "options.h"
 #include "loader.h"
-#include "msf_io.h"
 #include "core.h"
 #include "solver.h"
-#include "weights_file.h"
 
 #define MAX_TRIALS 1000
 #define MAX_ROUNDS 10000

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "parse.h"
-#include "weights_file.h"
+#include "loader.h"
 
 static void *field_of(const mst_opt_group *g, const mst_option *o)
 {

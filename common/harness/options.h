@@ -153,7 +153,7 @@ extern const mst_option mst_round_pick_table[];
 /*
  * Sets g's weights to round p->round's: from the weights file where p->path is given (its
  * column count from its first line), else, with --round alone, random ones from lo->seed +
- * round (weights_file.h). Nothing without either. Errors: those of mst_round_weights_apply;
+ * round (loader.h). Nothing without either. Errors: those of mst_round_weights_apply;
  * MST_EUSAGE for --round-weights without --round.
  */
 mst_status mst_round_pick_apply(const mst_round_pick *p, const mst_load_options *lo,

@@ -1,12 +1,12 @@
 /*
  * arc_flips.c: edges to write reversed so that a symmetrizing loader merges none of them
- * (see arc_flips.h). Source: symmetrize.h (mst_symmetrize: which arcs the loaders merge).
+ * (see arc_flips.h). Source: builder.h (mst_symmetrize: which arcs the loaders merge).
  */
 #include "arc_flips.h"
 
 #include <stdlib.h>
 
-#include "symmetrize.h"
+#include "builder.h"
 
 /* A group of the exact table: its endpoints, weight key and the first edge's orientation. */
 typedef struct group_slot {

@@ -1,5 +1,7 @@
 /*
- * loader.h: reading a graph file into the canonical graph (docs/formats.md).
+ * loader.h: reading a graph file into the canonical graph (docs/formats.md), and the files
+ * beside it: the reader under every loader, forest files (--output, mst-verify) and the weight
+ * files of --rounds.
  *
  * mst_graph_load() picks the format from the extension (after a ".gz", which any format may
  * have) or from --format, runs that format's loader, then applies the weight mode. Every loader
@@ -13,11 +15,80 @@
 #include <stdint.h>
 
 #include "core.h"
-#include "reader.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---------------------------------------- reader */
+
+/* Input for the loaders, from a file (plain, or gzip inflated by zlib) or from
+ * memory (tests and fuzzers feed strings this way).
+ *
+ * A plain regular file is read in place: its long reads (the .msb and .egr arrays) are split
+ * among the OpenMP threads, and the text parser (parse.h) maps it (mst_reader_map). A gzip
+ * file, or any input that tells no size (a pipe, a FIFO), is read in order, once: the text
+ * parser takes it in large blocks, the binary formats read exactly the bytes their header
+ * announces, then ask whether anything follows: a stream longer than its header says is
+ * refused after one more byte, never inflated to its end (docs/design.md, Errors).
+ */
+
+typedef struct mst_reader mst_reader;
+
+/*
+ * Opens `path` for reading; a file that starts with the gzip magic is inflated, other files are
+ * read as they are. The reader's name for messages is `path`.
+ * Errors: MST_EINPUT if the file cannot be opened ("PATH: No such file or directory") or is a
+ * directory; MST_ERESOURCE on allocation failure.
+ */
+mst_status mst_reader_open(const char *path, mst_reader **out);
+
+/*
+ * A reader over len bytes at data (not copied: data must outlive the reader; not inflated).
+ * `name` is used in messages. Errors: MST_ERESOURCE.
+ */
+mst_status mst_reader_from_memory(const char *name, const void *data, size_t len,
+                                  mst_reader **out);
+
+/* The name given at open (the path). */
+const char *mst_reader_name(const mst_reader *r);
+
+/*
+ * Reads the next len bytes into dst[len] and sets *got to how many came: fewer than len only at
+ * the end of the input (*got = 0 there). Errors: MST_EINPUT for a read error, a truncated or
+ * corrupt gzip stream ("name: truncated or corrupt gzip data (...)"), or bytes after the last
+ * gzip member that start no other ("name: trailing data after the end of the gzip stream");
+ * MST_ERESOURCE. *got counts what came before an error.
+ */
+mst_status mst_reader_read(mst_reader *r, void *dst, size_t len, size_t *got);
+
+/*
+ * Sets *more to 1 if at least one byte remains, 0 at the end of the input. It reads ahead one
+ * byte (a gzip source inflates a little for it), consuming nothing. Errors as mst_reader_read.
+ */
+mst_status mst_reader_has_more(mst_reader *r, int *more);
+
+/* Bytes of the (inflated) input handed out so far: the offset of the next. */
+uint64_t mst_reader_offset(const mst_reader *r);
+
+/*
+ * The input's whole length in bytes where it is known before reading it (memory readers and
+ * plain regular files), else UINT64_MAX (gzip: only inflating tells; a pipe).
+ */
+uint64_t mst_reader_size(const mst_reader *r);
+
+/*
+ * The whole input as one read-only byte array: a memory reader's bytes, or a plain regular file
+ * mapped with mmap (kept until close). Returns 1 and sets *data, *len; returns 0 (nothing
+ * changed) for gzip input, a pipe, an empty file, or a reader that has handed out bytes. Not
+ * NUL-terminated.
+ */
+int mst_reader_map(mst_reader *r, const char **data, size_t *len);
+
+/* Closes the reader; NULL is fine. */
+void mst_reader_close(mst_reader *r);
+
+/* ---------------------------------------- loader */
 
 /* --weights */
 typedef enum mst_weight_mode {
@@ -116,6 +187,119 @@ mst_status mst_load_mtx(mst_reader *r, const mst_load_options *o, mst_graph *g);
 mst_status mst_load_metis(mst_reader *r, const mst_load_options *o, mst_graph *g);
 mst_status mst_load_egr(mst_reader *r, const mst_load_options *o, mst_graph *g);
 mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g);
+
+/* ---------------------------------------- msf io */
+
+/* MSF files (docs/design.md, Output; docs/formats.md, Forest files) and reading them
+ * back into edge ids for mst-verify. Two layouts, after one '#' line naming the forest:
+ *   edges: one edge "u v w" a line, in the input's own vertex numbering and exact raw weights;
+ *   ids:   one edge id a line (0-based positions in the canonical edge list), ascending.
+ */
+
+/* The layout of a forest file. AUTO (reading only): told by the first data line, one field
+ * (ids) or three (edges). */
+typedef enum mst_msf_format { MST_MSF_AUTO = 0, MST_MSF_EDGES = 1, MST_MSF_IDS = 2 } mst_msf_format;
+
+/*
+ * Writes edges eid[0..k-1] of g to `path` in increasing edge id order (eid is sorted in place),
+ * as "u v w" lines (MST_MSF_EDGES) or edge ids (MST_MSF_IDS), after one '#' line:
+ * "# minimum spanning forest of GRAPH by PRODUCER: K edges, weight W" ("maximum" when
+ * `maximum`), W the exact total (mst_format_total). Plain text whatever the name (".gz"
+ * included), opened by atomic_file.h: a regular file through a temporary renamed when complete,
+ * a device, FIFO or "-" (stdout) in place. Errors: MST_EINPUT (cannot write, naming the path);
+ * MST_ERESOURCE.
+ */
+mst_status mst_msf_write(const char *path, const mst_graph *g, uint64_t *eid, uint64_t k,
+                         const char *producer, mst_msf_format format, int maximum);
+
+/* What a forest file's own '#' line claims (mst_msf_write's), when it has one. */
+typedef struct mst_msf_claims {
+    uint64_t line;        /* the line it is on (0: the file has none) */
+    int maximum;          /* it says "maximum spanning forest" */
+    char total[64];       /* its weight W, as written */
+    mst_msf_format format; /* the layout read (EDGES or IDS) */
+} mst_msf_claims;
+
+/*
+ * Reads a forest file of g in `format` (AUTO: told by the first data line) and maps each line to
+ * an edge id: an id line names its edge; a "u v w" line the lowest id of an edge {u, v} with
+ * exactly that weight (integers exact, floats read to the graph's float type, -0 a float's -0.0)
+ * not yet taken by an earlier line (parallel edges of equal weight are told apart this way).
+ * '#' and '%' lines, and blank lines, are comments. *eid (caller frees) gets *k distinct ids;
+ * *claims (may be NULL) what the file's '#' line says.
+ * Errors, each "FILE:LINE: problem": MST_EINPUT when the file cannot be read or a line does not
+ * parse (decimal numbers, a weight as the loaders read it, nothing else; the layout's field
+ * count); MST_EVERIFY when a well-formed line names no remaining edge of g: an id not below m or
+ * named again, a vertex id that is not a vertex, a self-loop, a pair that is no edge, a weight
+ * no edge of the pair has (a changed weight, or g loaded with other weights than the run that
+ * wrote the file), or an edge named again; MST_ERESOURCE.
+ * O(file + sum of the smaller endpoint degrees).
+ */
+mst_status mst_msf_read(const char *path, const mst_graph *g, mst_msf_format format,
+                        uint64_t **eid, uint64_t *k, mst_msf_claims *claims);
+
+/*
+ * Checks what the file's '#' line claims against the forest eid[0..k-1] it holds: its weight
+ * must be the exact total (integers: equal as integers; floats: the same double), and its
+ * objective the one checked (`maximum`). Nothing to check without such a line.
+ * Errors: MST_EVERIFY "PATH:LINE: the file says weight W, its edges weigh X" or "... says it
+ * holds a maximum spanning forest: verify it with --maximum" (or the reverse).
+ */
+mst_status mst_msf_check_claims(const char *path, const mst_msf_claims *claims,
+                                const mst_graph *g, const uint64_t *eid, uint64_t k,
+                                int maximum);
+
+/* ---------------------------------------- weights file */
+
+/* The weights of one round of a repeated-MSF run (--rounds; docs/rounds.md):
+ * Ma and Wan's workload ("Heterogeneous CPU-GPU Orchestration for Repeated Minimum Spanning
+ * Tree Computation", section 4), where the topology stays and every round brings new weights.
+ * A round's weights replace a loaded graph's keys (and raw weights), edge by edge id; the
+ * endpoints are never touched.
+ *
+ * Weight files hold one weight per edge and line, line k (comments and blank lines aside) for
+ * edge id k of the canonical edge list (docs/design.md, Data model: self-loops dropped, reverse
+ * arcs merged; the ids of --output-format ids). Two layouts:
+ *   columns: one file, every line holds R weights, column r for round r (1-based);
+ *   per round: a path with "{r}", replaced by the round's number (1, 2, ...), one weight a line.
+ * Numbers are read as the loaders read weights (docs/formats.md, Numbers); a round's type is
+ * --weight-type's, or else inferred from that round's values as the loaders do (integers: the
+ * smallest of int32, uint32, int64, uint64 that holds them; any real: float64). Lines starting
+ * with '#' or '%' and blank lines are comments.
+ */
+
+/* The placeholder of per-round file names. */
+#define MST_ROUND_PLACEHOLDER "{r}"
+
+/* Where the rounds' weights come from. */
+typedef struct mst_round_source {
+    const char *path;  /* NULL: random weights, round r from seed + r; else a weights file */
+    uint64_t seed;     /* --seed */
+    uint64_t rounds;   /* R: the column count of a columns file (0: its first line's) */
+    int weight_type;   /* as mst_load_options.weight_type: 0 infer, else 1 + the type */
+} mst_round_source;
+
+/* 1 if a weights path names one file per round (it holds MST_ROUND_PLACEHOLDER). */
+int mst_round_path_is_pattern(const char *path);
+
+/*
+ * Writes the path of round r's file into buf[cap]: the pattern with every "{r}" replaced by
+ * the decimal r. Errors: MST_EUSAGE when it does not fit.
+ */
+mst_status mst_round_path(const char *pattern, uint64_t r, char *buf, size_t cap);
+
+/*
+ * Sets g's weights to those of round r (1-based) of src: random ones (int32 in 1..2^20 from
+ * seed + r, the loader's mst_apply_weight_mode, converted to --weight-type when given), or the
+ * file's (mst_graph_set_weights, which ranks 64-bit weights into keys). The whole file is
+ * parsed each time (every column checked), so any bad line fails round 1, before a round is
+ * timed. Errors, with g's weights unchanged: MST_EINPUT "FILE:LINE: problem" for an unreadable
+ * file, a line with another number of weights than the layout's, a token that is no number or
+ * does not fit --weight-type, integers mixing negatives and values above INT64_MAX, a NaN,
+ * fewer or more weight lines than g->m; MST_EUSAGE for a pattern too long; MST_ERESOURCE.
+ * O(file bytes + m) (+ ranking for 64-bit types).
+ */
+mst_status mst_round_weights_apply(const mst_round_source *src, uint64_t r, mst_graph *g);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,6 @@
-/* msf_io.c: writing forest files and checking what their first line claims (see msf_io.h;
+/* msf_io.c: writing forest files and checking what their first line claims (see loader.h;
  * reading them: msf_read.c). */
-#include "msf_io.h"
+#include "loader.h"
 
 #include <inttypes.h>
 #include <stdio.h>

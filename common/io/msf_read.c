@@ -1,5 +1,5 @@
-/* msf_read.c: reading forest files back into edge ids, for mst-verify (see msf_io.h). */
-#include "msf_io.h"
+/* msf_read.c: reading forest files back into edge ids, for mst-verify (see loader.h). */
+#include "loader.h"
 
 #include <inttypes.h>
 #include <stdio.h>

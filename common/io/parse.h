@@ -21,7 +21,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "reader.h"
+#include "loader.h"
 #include "core.h"
 
 #ifdef __cplusplus

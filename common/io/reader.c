@@ -1,5 +1,5 @@
-/* reader.c: input from files (mapped, streamed or inflated) or memory (see reader.h). */
-#include "reader.h"
+/* reader.c: input from files (mapped, streamed or inflated) or memory (see loader.h). */
+#include "loader.h"
 
 #include "core.h"
 

@@ -1,11 +1,10 @@
-/* symmetrize.c: merges arcs with their reverse arcs of equal key (see symmetrize.h). */
-#include "symmetrize.h"
+/* symmetrize.c: merges arcs with their reverse arcs of equal key (see builder.h). */
+#include "builder.h"
 
 #include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder.h"
 #include "core.h"
 
 /* Open-addressing table for symmetrization: one slot per distinct (lo, hi, key). */

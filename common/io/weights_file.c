@@ -1,5 +1,5 @@
-/* weights_file.c: the weights of one round of --rounds, random or from files (weights_file.h). */
-#include "weights_file.h"
+/* weights_file.c: the weights of one round of --rounds, random or from files (loader.h). */
+#include "loader.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loader.h"
 #include "parse.h"
 
 #define INT64_LIMIT 0x8000000000000000ull
@@ -164,7 +163,7 @@ static mst_status scan_file(const char *path, round_scan *s)
     return st;
 }
 
-/* The type the loaders would give round r's values (weights_file.h). */
+/* The type the loaders would give round r's values (loader.h). */
 static mst_status infer_type(const char *path, const round_scan *s, mst_weight_type *t)
 {
     if (s->any_real)

@@ -12,7 +12,6 @@
 #include "fuzz.h"
 #include "core.h"
 #include "loader.h"
-#include "reader.h"
 
 #ifndef FUZZ_FORMAT
 #error "compile with -DFUZZ_FORMAT='\"edgelist\"' (or dimacs, mtx, metis, egr, msb)"

@@ -9,7 +9,6 @@
 #include "options.h"
 #include "core.h"
 #include "loader.h"
-#include "reader.h"
 #include "../../seq/seq.h"
 #include "testlib.h"
 

@@ -22,7 +22,6 @@
 #include "egr_twins.h"
 #include "core.h"
 #include "loader.h"
-#include "reader.h"
 #include "testlib.h"
 
 #define MAX_ARCS 20000

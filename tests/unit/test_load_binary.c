@@ -23,7 +23,6 @@
 #include "loader.h"
 #include "manifest.h"
 #include "msb.h"
-#include "reader.h"
 #include "tmpdir.h"
 
 /* ---------------------------------------------------------------------------------------- */

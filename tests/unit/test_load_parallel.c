@@ -25,7 +25,6 @@
 
 #include "core.h"
 #include "loader.h"
-#include "reader.h"
 #include "testlib.h"
 #include "tmpdir.h"
 

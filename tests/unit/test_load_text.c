@@ -20,7 +20,6 @@
 #include "core.h"
 #include "loader.h"
 #include "manifest.h"
-#include "reader.h"
 
 typedef mst_status (*loader_fn)(mst_reader *, const mst_load_options *, mst_graph *);
 

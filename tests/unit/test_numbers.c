@@ -20,7 +20,6 @@
 
 #include "core.h"
 #include "loader.h"
-#include "reader.h"
 #include "tmpdir.h"
 
 TestSuite(numbers_gzip, .init = tmp_dir_make, .fini = tmp_dir_remove);

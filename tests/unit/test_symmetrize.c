@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "symmetrize.h"
+#include "builder.h"
 #include "testlib.h"
 
 /* Arcs with their weights: u, v, key and raw (raw[e] = e, to follow each arc). */

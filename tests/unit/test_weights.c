@@ -18,7 +18,6 @@
 #include "core.h"
 #include "loader.h"
 #include "msb.h"
-#include "reader.h"
 #include "../../seq/seq.h"
 #include "testlib.h"
 #include "tmpdir.h"

@@ -3,7 +3,7 @@
  * column of round r, one file per round, the type each round's values get (the loaders' rule:
  * the smallest integer type that holds them all, float64 for any real), --weight-type, random
  * weights from seed + r, and the one-line errors with file and line.
- * Source: weights_file.h, docs/rounds.md.
+ * Source: loader.h, docs/rounds.md.
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -12,7 +12,6 @@
 
 #include "loader.h"
 #include "tmpdir.h"
-#include "weights_file.h"
 
 TestSuite(weights_file, .init = tmp_dir_make, .fini = tmp_dir_remove);
 
