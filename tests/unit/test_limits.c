@@ -6,7 +6,7 @@
  * memory estimate, both decided from a header before its body is read.
  * The reader tests also run the first line of a fresh reader, where pointer arithmetic on a
  * not yet allocated buffer once tripped UBSan (the sanitizer build runs this file).
- * Source: docs/formats.md; reader.h; loader.h.
+ * Source: docs/formats.md; loader.h.
  */
 #include <criterion/criterion.h>
 #include <stdint.h>
