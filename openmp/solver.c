@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "boruvka.h"
-#include "options.h"
 #include "contract.h"
+#include "options.h"
 #include "solver.h"
 #include "team_scan.h"
 
@@ -136,9 +136,10 @@ static mst_status init(int *argc, char ***argv, const void *own)
 {
     const par_cli *c = own;
     (void)argc;
+    (void)argv;
     if ((int)c->b.threads < c->asked)
-        fprintf(stderr, "%s: note: %d thread%s, not %d: the other cores are busy (set "
-                "OMP_WAIT_POLICY to keep %d)\n", (*argv)[0], (int)c->b.threads,
+        fprintf(stderr, "mst-omp: note: %d thread%s, not %d: the other cores are busy (set "
+                "OMP_WAIT_POLICY to keep %d)\n", (int)c->b.threads,
                 c->b.threads == 1 ? "" : "s", c->asked, c->asked);
     omp_set_num_threads((int)c->b.threads);
     return MST_OK;
