@@ -56,39 +56,6 @@ static mst_status parse_rate(const char *option, const char *s, void *field)
     return st;
 }
 
-/* --abcd a,b,c[,d]: R-MAT quadrant probabilities. */
-static mst_status parse_abcd(const char *s, double abcd[4])
-{
-    char buf[256];
-    int k = 0;
-    if (s == NULL)
-        return mst_fail(MST_EUSAGE, "option --abcd needs a value");
-    if (strlen(s) >= sizeof buf)
-        return mst_fail(MST_EUSAGE, "option --abcd: value too long");
-    strcpy(buf, s);
-    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t != NULL;
-         t = strtok_r(NULL, ",", &save)) {
-        if (k == 4)
-            return mst_fail(MST_EUSAGE, "option --abcd: '%s' has more than 4 numbers", s);
-        char *end = NULL;
-        double x = strtod(t, &end);
-        if (end == t || *end != '\0' || !(x >= 0.0 && x <= 1.0))
-            return mst_fail(MST_EUSAGE, "option --abcd: '%s' is not a probability in [0, 1]", t);
-        abcd[k++] = x;
-    }
-    if (k < 3)
-        return mst_fail(MST_EUSAGE, "option --abcd: '%s' needs a,b,c or a,b,c,d", s);
-    double abc = abcd[0] + abcd[1] + abcd[2];
-    if (k == 3) {
-        if (abc > 1.0 + 1e-9)
-            return mst_fail(MST_EUSAGE, "option --abcd: a + b + c = %g exceeds 1", abc);
-        abcd[3] = abc < 1.0 ? 1.0 - abc : 0.0;
-    } else if (fabs(abc + abcd[3] - 1.0) > 1e-6) {
-        return mst_fail(MST_EUSAGE, "option --abcd: a + b + c + d = %g, not 1", abc + abcd[3]);
-    }
-    return MST_OK;
-}
-
 /* A family parameter (--vertices N, --p P, --abcd a,b,c ...) and the bit that says it was given;
  * the field is the whole gen_cli. */
 static mst_status parse_param(const char *option, const char *value, void *field)
@@ -103,8 +70,38 @@ static mst_status parse_param(const char *option, const char *value, void *field
         st = parse_rate(option, value, &p->p);
     else if (id == GP_P_INTER)
         st = parse_rate(option, value, &p->p_inter);
-    else if (id == GP_ABCD)
-        st = parse_abcd(value, p->abcd);
+    else if (id == GP_ABCD) {
+        /* --abcd a,b,c[,d]: R-MAT quadrant probabilities. */
+        char buf[256];
+        int nx = 0;
+        if (value == NULL)
+            return mst_fail(MST_EUSAGE, "option --abcd needs a value");
+        if (strlen(value) >= sizeof buf)
+            return mst_fail(MST_EUSAGE, "option --abcd: value too long");
+        strcpy(buf, value);
+        for (char *save = NULL, *t = strtok_r(buf, ",", &save); t != NULL;
+             t = strtok_r(NULL, ",", &save)) {
+            if (nx == 4)
+                return mst_fail(MST_EUSAGE, "option --abcd: '%s' has more than 4 numbers", value);
+            char *end = NULL;
+            double x = strtod(t, &end);
+            if (end == t || *end != '\0' || !(x >= 0.0 && x <= 1.0))
+                return mst_fail(MST_EUSAGE, "option --abcd: '%s' is not a probability in [0, 1]",
+                                t);
+            p->abcd[nx++] = x;
+        }
+        if (nx < 3)
+            return mst_fail(MST_EUSAGE, "option --abcd: '%s' needs a,b,c or a,b,c,d", value);
+        double abc = p->abcd[0] + p->abcd[1] + p->abcd[2];
+        if (nx == 3) {
+            if (abc > 1.0 + 1e-9)
+                return mst_fail(MST_EUSAGE, "option --abcd: a + b + c = %g exceeds 1", abc);
+            p->abcd[3] = abc < 1.0 ? 1.0 - abc : 0.0;
+        } else if (fabs(abc + p->abcd[3] - 1.0) > 1e-6) {
+            return mst_fail(MST_EUSAGE, "option --abcd: a + b + c + d = %g, not 1",
+                            abc + p->abcd[3]);
+        }
+    }
     else if (mst_cli_parse_u64(option, value, UINT64_MAX, &p->u64[id]) != 0)
         st = MST_EUSAGE;
     if (st == MST_OK)
@@ -222,47 +219,6 @@ static const char *notes(void)
     return buf;
 }
 
-static void describe_cli(mst_cli *cli, gen_cli *c)
-{
-    memset(cli, 0, sizeof *cli);
-    cli->program = "mst-gen";
-    cli->kind = "tool";
-    cli->parallelism = "threads";
-    cli->usage = "FAMILY [family options] [options] -o FILE\n"
-                 "       mst-gen components --parts P FAMILY [family options] [options] -o FILE\n"
-                 "       mst-gen preset NAME [options] -o FILE";
-    cli->description = "Writes a synthetic graph in the format of FILE's extension (.wel text, "
-                       ".msb binary,\nany of them .gz). The same options and seed give the same "
-                       "bytes whatever the number\nof threads (OMP_NUM_THREADS or -t).";
-    cli->notes = notes();
-    cli->max_args = 2;
-    cli->variants_title = "families (FAMILY)";
-    for (const gen_family *f = gen_families; f->name != NULL; f++)
-        cli->variants[cli->nvariants++] = (mst_cli_variant){f->name, f->summary};
-    cli->variants[cli->nvariants++] = (mst_cli_variant){"components",
-                                                        "P disjoint copies of FAMILY (a forest)"};
-    mst_cli_add_group(cli, "family options", family_options, c);
-    mst_cli_add_group(cli, "options", gen_options, c);
-}
-
-/* FAMILY, or "components FAMILY", from the positional arguments. */
-static mst_status pick_family(gen_cli *c, const char **args, int nargs)
-{
-    int i = 0;
-    if (nargs > 0 && strcmp(args[0], "components") == 0)
-        c->components = 1, i = 1;
-    if (i == nargs)
-        return MST_OK; /* validate() says what is missing */
-    if (nargs - i > 1)
-        return mst_fail(MST_EUSAGE, "unexpected argument '%s'", args[i + 1]);
-    if (c->components && strcmp(args[i], "components") == 0)
-        return mst_fail(MST_EUSAGE, "components takes a FAMILY to copy, not components itself");
-    c->family = gen_family_find(args[i]);
-    if (c->family == NULL)
-        return mst_fail(MST_EUSAGE, "unknown family '%s' (see mst-gen --help)", args[i]);
-    return MST_OK;
-}
-
 /* --per-rank P (weak scaling, issue 21): the family's size parameters given times P, or log2 P
  * more for a scale. Errors: MST_EUSAGE when P is not a power of two for --scale, when a product
  * overflows, or when no size was given. */
@@ -296,93 +252,112 @@ static mst_status per_rank(gen_cli *c)
     return MST_OK;
 }
 
-/* Checks that the options fit the family and the rest is complete. */
-static mst_status validate(gen_cli *c)
+int gen_cli_parse(int argc, char **argv, gen_cli *c)
 {
+    char *buf = NULL, **words = NULL, **tok = argv;
+    const char *args[2];
+    int count = argc, nargs = 0, code = -1;
+    mst_status st = MST_OK;
+    mst_cli cli;
+    memset(c, 0, sizeof *c);
+    c->weights.mode = GEN_W_DEFAULT;
+
+    memset(&cli, 0, sizeof cli);
+    cli.program = "mst-gen";
+    cli.kind = "tool";
+    cli.parallelism = "threads";
+    cli.usage = "FAMILY [family options] [options] -o FILE\n"
+                "       mst-gen components --parts P FAMILY [family options] [options] -o FILE\n"
+                "       mst-gen preset NAME [options] -o FILE";
+    cli.description = "Writes a synthetic graph in the format of FILE's extension (.wel text, "
+                      ".msb binary,\nany of them .gz). The same options and seed give the same "
+                      "bytes whatever the number\nof threads (OMP_NUM_THREADS or -t).";
+    cli.notes = notes();
+    cli.max_args = 2;
+    cli.variants_title = "families (FAMILY)";
+    for (const gen_family *f = gen_families; f->name != NULL; f++)
+        cli.variants[cli.nvariants++] = (mst_cli_variant){f->name, f->summary};
+    cli.variants[cli.nvariants++] = (mst_cli_variant){"components",
+                                                      "P disjoint copies of FAMILY (a forest)"};
+    mst_cli_add_group(&cli, "family options", family_options, c);
+    mst_cli_add_group(&cli, "options", gen_options, c);
+
+    /* The words to parse: a preset's stored command line (split at spaces into words, their
+     * text in buf), then the user's (argv[3..]); or argv. */
+    if (argc >= 2 && strcmp(argv[1], "preset") == 0) {
+        if (argc < 3 || argv[2][0] == '-')
+            MST_FAIL(MST_EUSAGE, "preset needs a NAME (see mst-gen --help)");
+        const gen_preset *p = gen_preset_find(argv[2]);
+        if (p == NULL)
+            MST_FAIL(MST_EUSAGE, "unknown preset '%s' (see mst-gen --help)", argv[2]);
+        int nw = 0;
+        size_t len = strlen(p->args);
+        MST_ALLOC(buf, len + 1);
+        memcpy(buf, p->args, len + 1);
+        MST_ALLOC(words, len / 2 + 2);
+        for (char *save = NULL, *t = strtok_r(buf, " ", &save); t != NULL;
+             t = strtok_r(NULL, " ", &save))
+            words[nw++] = t;
+        MST_ALLOC(tok, (uint64_t)nw + (uint64_t)argc);
+        tok[0] = argv[0];
+        memcpy(tok + 1, words, (size_t)nw * sizeof *tok);
+        for (int i = 3; i < argc; i++)
+            tok[nw + i - 2] = argv[i];
+        count = nw + argc - 2;
+        c->preset = p->name;
+    }
+    code = mst_cli_parse_main(&cli, count, tok, args, &nargs);
+    if (code >= 0)
+        goto done;
+
+    /* FAMILY, or "components FAMILY", from the positional arguments. */
+    int i = 0;
+    if (nargs > 0 && strcmp(args[0], "components") == 0)
+        c->components = 1, i = 1;
+    if (i < nargs) { /* else the checks below say what is missing */
+        if (nargs - i > 1)
+            MST_FAIL(MST_EUSAGE, "unexpected argument '%s'", args[i + 1]);
+        if (c->components && strcmp(args[i], "components") == 0)
+            MST_FAIL(MST_EUSAGE, "components takes a FAMILY to copy, not components itself");
+        c->family = gen_family_find(args[i]);
+        if (c->family == NULL)
+            MST_FAIL(MST_EUSAGE, "unknown family '%s' (see mst-gen --help)", args[i]);
+    }
+
+    /* The options must fit the family and the rest be complete. */
     if (c->connected)
         c->params.given |= GP_BIT(GP_CONNECTED);
     if (c->family == NULL)
-        return mst_fail(MST_EUSAGE, c->components ? "components: no family given (mst-gen "
-                        "components --parts P FAMILY ...)" : "no family given (see mst-gen --help)");
+        MST_FAIL(MST_EUSAGE, c->components ? "components: no family given (mst-gen "
+                 "components --parts P FAMILY ...)" : "no family given (see mst-gen --help)");
     const gen_family *f = c->family;
     unsigned extra = c->params.given & ~(f->required | f->optional);
     for (int id = 0; id < GP_COUNT; id++) {
         if (extra & GP_BIT(id))
-            return mst_fail(MST_EUSAGE, "family %s does not take %s (it takes %s)", f->name,
-                            param_name((gen_param_id)id), f->usage);
+            MST_FAIL(MST_EUSAGE, "family %s does not take %s (it takes %s)", f->name,
+                     param_name((gen_param_id)id), f->usage);
         if ((f->required & GP_BIT(id)) && !(c->params.given & GP_BIT(id)))
-            return mst_fail(MST_EUSAGE, "family %s needs %s (usage: mst-gen %s %s)", f->name,
-                            param_name((gen_param_id)id), f->name, f->usage);
+            MST_FAIL(MST_EUSAGE, "family %s needs %s (usage: mst-gen %s %s)", f->name,
+                     param_name((gen_param_id)id), f->name, f->usage);
     }
     if (c->components && c->parts == 0)
-        return mst_fail(MST_EUSAGE, "components needs --parts P");
+        MST_FAIL(MST_EUSAGE, "components needs --parts P");
     if (!c->components && c->parts != 0)
-        return mst_fail(MST_EUSAGE, "option --parts belongs to 'mst-gen components --parts P "
-                        "FAMILY ...'");
+        MST_FAIL(MST_EUSAGE, "option --parts belongs to 'mst-gen components --parts P "
+                 "FAMILY ...'");
     if (c->output == NULL)
-        return mst_fail(MST_EUSAGE, "no output file (-o FILE)");
-    if (per_rank(c) != MST_OK)
-        return MST_EUSAGE;
+        MST_FAIL(MST_EUSAGE, "no output file (-o FILE)");
+    MST_CHECK(per_rank(c));
     if (c->weights.mode == GEN_W_DEFAULT && (c->weights.has_min || c->weights.has_max))
         c->weights.mode = GEN_W_UNIFORM;
-    return gen_weights_check(&c->weights);
-}
-
-/* The words to parse: a preset's stored command line (split at spaces into *words, their text
- * in *buf), then the user's (argv[3..]); or argv. */
-static mst_status expand_preset(int argc, char **argv, gen_cli *c, char **buf, char ***words,
-                                char ***tok, int *count)
-{
-    mst_status st = MST_OK;
-    if (argc < 2 || strcmp(argv[1], "preset") != 0) {
-        *tok = argv, *count = argc;
-        return MST_OK;
-    }
-    if (argc < 3 || argv[2][0] == '-')
-        return mst_fail(MST_EUSAGE, "preset needs a NAME (see mst-gen --help)");
-    const gen_preset *p = gen_preset_find(argv[2]);
-    if (p == NULL)
-        return mst_fail(MST_EUSAGE, "unknown preset '%s' (see mst-gen --help)", argv[2]);
-    int nw = 0;
-    size_t len = strlen(p->args);
-    MST_ALLOC(*buf, len + 1);
-    memcpy(*buf, p->args, len + 1);
-    MST_ALLOC(*words, len / 2 + 2);
-    for (char *save = NULL, *t = strtok_r(*buf, " ", &save); t != NULL;
-         t = strtok_r(NULL, " ", &save))
-        (*words)[nw++] = t;
-    MST_ALLOC(*tok, (uint64_t)nw + (uint64_t)argc);
-    (*tok)[0] = argv[0];
-    memcpy(*tok + 1, *words, (size_t)nw * sizeof **tok);
-    for (int i = 3; i < argc; i++)
-        (*tok)[nw + i - 2] = argv[i];
-    *count = nw + argc - 2;
-    c->preset = p->name;
-    return MST_OK;
-fail:
-    return st;
-}
-
-int gen_cli_parse(int argc, char **argv, gen_cli *c)
-{
-    char *buf = NULL, **words = NULL, **tok = NULL;
-    const char *args[2];
-    int count = 0, nargs = 0, code = -1;
-    mst_cli cli;
-    memset(c, 0, sizeof *c);
-    c->weights.mode = GEN_W_DEFAULT;
-    describe_cli(&cli, c);
-    mst_status st = expand_preset(argc, argv, c, &buf, &words, &tok, &count);
-    if (st == MST_OK)
-        code = mst_cli_parse_main(&cli, count, tok, args, &nargs);
-    if (st == MST_OK && code < 0 && (st = pick_family(c, args, nargs)) == MST_OK)
-        st = validate(c);
-    if (st != MST_OK) {
-        fprintf(stderr, "mst-gen: error: %s\n", mst_last_error());
-        code = (int)st;
-    }
-    if (code < 0 && c->threads > 0)
+    MST_CHECK(gen_weights_check(&c->weights));
+    if (c->threads > 0)
         omp_set_num_threads((int)c->threads);
+    goto done;
+fail:
+    fprintf(stderr, "mst-gen: error: %s\n", mst_last_error());
+    code = (int)st;
+done:
     if (tok != argv)
         free(tok);
     free(words);

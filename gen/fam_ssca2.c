@@ -43,25 +43,21 @@
 #define SSCA2_MAX_CLIQUE 65536
 #define SSCA2_MAX_PARALLEL 64
 
-/* The largest k with k^3 <= n (at least 1). */
-static uint64_t cube_root(uint64_t n)
-{
-    uint64_t k = (uint64_t)cbrt((double)n);
-    while ((k + 1) * (k + 1) * (k + 1) <= n)
-        k++;
-    while (k > 1 && k * k * k > n)
-        k--;
-    return k > 0 ? k : 1;
-}
-
 mst_status gen_check_ssca2(gen_params *p, uint64_t *n, uint64_t *m)
 {
     uint64_t nv = p->u64[GP_VERTICES];
     if (nv == 0 || nv > MST_MAX_VERTICES)
         return mst_fail(nv == 0 ? MST_EUSAGE : MST_ERESOURCE, "family ssca2: --vertices %llu "
                         "must be 1..2^32 - 1", (unsigned long long)nv);
-    if (!(p->given & GP_BIT(GP_MAX_CLIQUE)))
-        p->u64[GP_MAX_CLIQUE] = cube_root(nv);
+    if (!(p->given & GP_BIT(GP_MAX_CLIQUE))) {
+        /* The largest k with k^3 <= n (at least 1). */
+        uint64_t k = (uint64_t)cbrt((double)nv);
+        while ((k + 1) * (k + 1) * (k + 1) <= nv)
+            k++;
+        while (k > 1 && k * k * k > nv)
+            k--;
+        p->u64[GP_MAX_CLIQUE] = k > 0 ? k : 1;
+    }
     if (!(p->given & GP_BIT(GP_MAX_PARALLEL)))
         p->u64[GP_MAX_PARALLEL] = 3;
     if (!(p->given & GP_BIT(GP_MAX_WEIGHT)))
@@ -89,33 +85,6 @@ mst_status gen_check_ssca2(gen_params *p, uint64_t *n, uint64_t *m)
     return MST_OK;
 }
 
-/* The cliques: clique c holds vertices start[c] .. start[c + 1] - 1. */
-typedef struct ssca2_cliques {
-    uint64_t count;
-    uint32_t *start; /* [count + 1] */
-} ssca2_cliques;
-
-/* Draws clique sizes until n vertices are covered (the last clique cut to fit). Sequential: a
- * running sum over about 2n / (K + 1) cliques. Errors: MST_ERESOURCE. */
-static mst_status make_cliques(uint64_t n, uint64_t k, uint64_t seed, ssca2_cliques *c)
-{
-    mst_status st = MST_OK;
-    uint64_t key = gen_stream(seed, GEN_TAG_CLIQUES), count = 0;
-    for (uint64_t pos = 0; pos < n; count++)
-        pos += 1 + gen_below(gen_rand(key, count), k);
-    c->count = count;
-    MST_ALLOC(c->start, count + 1);
-    uint64_t pos = 0;
-    for (uint64_t i = 0; i < count; i++) {
-        c->start[i] = (uint32_t)pos;
-        pos += 1 + gen_below(gen_rand(key, i), k);
-    }
-    c->start[count] = (uint32_t)n;
-    return MST_OK;
-fail:
-    return st;
-}
-
 /* What every clique's edges are drawn from. */
 typedef struct ssca2_draw {
     uint32_t n;
@@ -126,22 +95,19 @@ typedef struct ssca2_draw {
     uint64_t thr;               /* P 2^64 (P < 1) */
 } ssca2_draw;
 
-/* Parallel copies of the pair (a, b): uniform on [1, par]. */
-static inline uint64_t pair_copies(const ssca2_draw *d, uint32_t a, uint32_t b)
-{
-    return d->par == 1 ? 1 : 1 + gen_below(gen_rand(d->copies_key, (uint64_t)a << 32 | b), d->par);
-}
-
 /* The pairs of clique [s, e) with their copies, in row-major order, into (u, v) from 0; returns
  * how many (u == NULL: counts only). */
 static uint64_t clique_edges(const ssca2_draw *d, uint32_t s, uint32_t e, uint32_t *u, uint32_t *v)
 {
     uint64_t k = 0;
     for (uint32_t a = s; a < e; a++)
-        for (uint32_t b = a + 1; b < e; b++)
-            for (uint64_t c = pair_copies(d, a, b); c > 0; c--, k++)
+        for (uint32_t b = a + 1; b < e; b++) {
+            /* The pair's parallel copies: uniform on [1, par]. */
+            uint64_t key = gen_rand(d->copies_key, (uint64_t)a << 32 | b);
+            for (uint64_t c = d->par == 1 ? 1 : 1 + gen_below(key, d->par); c > 0; c--, k++)
                 if (u != NULL)
                     u[k] = a, v[k] = b;
+        }
     return k;
 }
 
@@ -176,55 +142,63 @@ static uint64_t inter_edges(const ssca2_draw *d, uint32_t i, uint32_t s, uint32_
     return k;
 }
 
-/* Clique c's edge counts: its pairs (intra) and its vertices' inter-clique edges (inter). */
-static void count_clique(const ssca2_draw *d, const ssca2_cliques *c, uint64_t q,
-                         uint64_t *intra, uint64_t *inter)
-{
-    uint32_t s = c->start[q], e = c->start[q + 1];
-    intra[q] = clique_edges(d, s, e, NULL, NULL);
-    inter[q] = 0;
-    for (uint32_t i = s; i < e; i++)
-        inter[q] += inter_edges(d, i, s, e, NULL, NULL);
-}
-
-/* Counts, prefix sums and writes every clique's edges into g (allocated here). */
-static mst_status write_edges(const ssca2_draw *d, const ssca2_cliques *c, uint64_t *intra,
-                              uint64_t *inter, gen_edges *g)
-{
-#pragma omp parallel for schedule(dynamic, 64)
-    for (uint64_t q = 0; q < c->count; q++)
-        count_clique(d, c, q, intra, inter);
-    uint64_t m_intra = gen_scan(intra, c->count + 1), m_inter = gen_scan(inter, c->count + 1);
-    if (m_intra + m_inter > GEN_MAX_EDGES)
-        return mst_fail(MST_ERESOURCE, "family ssca2: %llu edges, at most 2^32 - 1",
-                        (unsigned long long)(m_intra + m_inter));
-    mst_status st = gen_edges_alloc(g, d->n, m_intra + m_inter, 1);
-    if (st != MST_OK)
-        return st;
-    uint32_t *u = g->u, *v = g->v;
-#pragma omp parallel for schedule(dynamic, 64)
-    for (uint64_t q = 0; q < c->count; q++) {
-        uint32_t s = c->start[q], e = c->start[q + 1];
-        clique_edges(d, s, e, u + intra[q], v + intra[q]);
-        uint64_t at = m_intra + inter[q];
-        for (uint32_t i = s; i < e; i++)
-            at += inter_edges(d, i, s, e, u + at, v + at);
-    }
-    return MST_OK;
-}
-
-/* Permutes the vertex ids (GTgraph's shuffle) and draws the weights 1..w. */
-static mst_status permute_and_weigh(const gen_params *p, gen_edges *g)
+mst_status gen_ssca2(const gen_params *p, gen_edges *g)
 {
     mst_status st = MST_OK;
-    uint32_t *perm = NULL, n = g->n;
-    MST_ALLOC(perm, (uint64_t)n);
-    gen_perm pi = gen_perm_make(n, gen_stream(p->seed, GEN_TAG_PERM));
+    uint32_t *start = NULL, *perm = NULL; /* clique q holds vertices start[q] .. start[q + 1] - 1 */
+    uint64_t *intra = NULL, *inter = NULL, n = p->u64[GP_VERTICES], count = 0;
+    ssca2_draw d = {(uint32_t)n, p->u64[GP_MAX_PARALLEL], gen_stream(p->seed, GEN_TAG_COPIES),
+                    gen_stream(p->seed, GEN_TAG_EDGES), 0, p->p_inter >= 1.0,
+                    p->p_inter >= 1.0 ? 0 : (uint64_t)(p->p_inter * 0x1.0p64)};
+    while (d.classes < 63 && (2ull << d.classes) <= n)
+        d.classes++;
+
+    /* Draws clique sizes until n vertices are covered (the last clique cut to fit). Sequential:
+     * a running sum over about 2n / (K + 1) cliques. */
+    uint64_t kc = gen_stream(p->seed, GEN_TAG_CLIQUES), kmax = p->u64[GP_MAX_CLIQUE];
+    for (uint64_t pos = 0; pos < n; count++)
+        pos += 1 + gen_below(gen_rand(kc, count), kmax);
+    MST_ALLOC(start, count + 1);
+    for (uint64_t q = 0, pos = 0; q < count; q++) {
+        start[q] = (uint32_t)pos;
+        pos += 1 + gen_below(gen_rand(kc, q), kmax);
+    }
+    start[count] = (uint32_t)n;
+
+    /* Counts every clique's edges, its pairs (intra) and its vertices' inter-clique edges
+     * (inter), prefix sums them and writes them into g. */
+    MST_CALLOC(intra, count + 1);
+    MST_CALLOC(inter, count + 1);
+#pragma omp parallel for schedule(dynamic, 64)
+    for (uint64_t q = 0; q < count; q++) {
+        uint32_t s = start[q], e = start[q + 1];
+        intra[q] = clique_edges(&d, s, e, NULL, NULL);
+        inter[q] = 0;
+        for (uint32_t i = s; i < e; i++)
+            inter[q] += inter_edges(&d, i, s, e, NULL, NULL);
+    }
+    uint64_t m_intra = gen_scan(intra, count + 1), m_inter = gen_scan(inter, count + 1);
+    if (m_intra + m_inter > GEN_MAX_EDGES)
+        MST_FAIL(MST_ERESOURCE, "family ssca2: %llu edges, at most 2^32 - 1",
+                 (unsigned long long)(m_intra + m_inter));
+    MST_CHECK(gen_edges_alloc(g, d.n, m_intra + m_inter, 1));
+    uint32_t *u = g->u, *v = g->v, *key = g->key;
+#pragma omp parallel for schedule(dynamic, 64)
+    for (uint64_t q = 0; q < count; q++) {
+        uint32_t s = start[q], e = start[q + 1];
+        clique_edges(&d, s, e, u + intra[q], v + intra[q]);
+        uint64_t at = m_intra + inter[q];
+        for (uint32_t i = s; i < e; i++)
+            at += inter_edges(&d, i, s, e, u + at, v + at);
+    }
+
+    /* Permutes the vertex ids (GTgraph's shuffle) and draws the weights 1..w. */
+    MST_ALLOC(perm, n);
+    gen_perm pi = gen_perm_make((uint32_t)n, gen_stream(p->seed, GEN_TAG_PERM));
 #pragma omp parallel for schedule(static)
     for (uint64_t x = 0; x < n; x++)
         perm[x] = (uint32_t)gen_perm_apply(&pi, x);
     uint64_t wmax = p->u64[GP_MAX_WEIGHT], kw = gen_stream(p->seed, GEN_TAG_WEIGHT);
-    uint32_t *u = g->u, *v = g->v, *key = g->key;
 #pragma omp parallel for schedule(static)
     for (uint64_t e = 0; e < g->m; e++) {
         u[e] = perm[u[e]];
@@ -232,35 +206,12 @@ static mst_status permute_and_weigh(const gen_params *p, gen_edges *g)
         key[e] = mst_key_from_int32((int32_t)(1 + gen_below(gen_rand(kw, e), wmax)));
     }
     g->key_type = MST_WEIGHT_INT32;
+fail:
     free(perm);
-    return MST_OK;
-fail:
-    return st;
-}
-
-mst_status gen_ssca2(const gen_params *p, gen_edges *g)
-{
-    mst_status st = MST_OK;
-    ssca2_cliques c = {0, NULL};
-    uint64_t *intra = NULL, *inter = NULL, n = p->u64[GP_VERTICES];
-    ssca2_draw d = {(uint32_t)n, p->u64[GP_MAX_PARALLEL], gen_stream(p->seed, GEN_TAG_COPIES),
-                    gen_stream(p->seed, GEN_TAG_EDGES), 0, p->p_inter >= 1.0,
-                    p->p_inter >= 1.0 ? 0 : (uint64_t)(p->p_inter * 0x1.0p64)};
-    while (d.classes < 63 && (2ull << d.classes) <= n)
-        d.classes++;
-    MST_CHECK(make_cliques(n, p->u64[GP_MAX_CLIQUE], p->seed, &c));
-    MST_CALLOC(intra, c.count + 1);
-    MST_CALLOC(inter, c.count + 1);
-    MST_CHECK(write_edges(&d, &c, intra, inter, g));
-    MST_CHECK(permute_and_weigh(p, g));
-    free(c.start);
+    free(start);
     free(intra);
     free(inter);
-    return MST_OK;
-fail:
-    free(c.start);
-    free(intra);
-    free(inter);
-    gen_edges_free(g);
+    if (st != MST_OK)
+        gen_edges_free(g);
     return st;
 }

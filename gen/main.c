@@ -30,42 +30,47 @@ static void step_time(const gen_cli *c, const char *step, double *t, uint64_t m)
     *t = now;
 }
 
-/* Generates the graph c describes and writes it. */
-static mst_status run(gen_cli *c)
+int main(int argc, char **argv)
 {
+    gen_cli c;
+    int code = gen_cli_parse(argc, argv, &c);
+    if (code >= 0)
+        return code;
+
+    /* Generates the graph c describes and writes it. */
     mst_status st = MST_OK;
     gen_edges g;
     memset(&g, 0, sizeof g);
 
     uint64_t n = 0, m = 0, removed = 0;
-    MST_CHECK(c->family->check(&c->params, &n, &m));
-    uint64_t parts = c->components ? c->parts : 1;
+    MST_CHECK(c.family->check(&c.params, &n, &m));
+    uint64_t parts = c.components ? c.parts : 1;
     if ((n > 0 && parts > MST_MAX_VERTICES / n) || (m > 0 && parts > GEN_MAX_EDGES / m))
         MST_FAIL(MST_ERESOURCE, "components: %llu copies of n=%llu, m=%llu exceed 2^32 - 1 "
                  "vertices or edges", (unsigned long long)parts, (unsigned long long)n,
                  (unsigned long long)m);
-    int may_duplicate = c->family->may_duplicate || (c->params.given & GP_BIT(GP_CONNECTED));
+    int may_duplicate = c.family->may_duplicate || (c.params.given & GP_BIT(GP_CONNECTED));
     /* Exit 3 at once for what cannot fit, rather than at the OOM killer while generating. */
-    MST_CHECK(gen_memory_check(c->family->name, n, m, parts, may_duplicate && !c->keep_duplicates,
-                               c->loop_rate + c->multi_rate));
+    MST_CHECK(gen_memory_check(c.family->name, n, m, parts, may_duplicate && !c.keep_duplicates,
+                               c.loop_rate + c.multi_rate));
 
     double t0 = mst_now_s(), tp = t0;
-    MST_CHECK(c->family->generate(&c->params, &g));
-    step_time(c, "generate", &tp, g.m);
-    if (may_duplicate && !c->keep_duplicates) {
+    MST_CHECK(c.family->generate(&c.params, &g));
+    step_time(&c, "generate", &tp, g.m);
+    if (may_duplicate && !c.keep_duplicates) {
         MST_CHECK(gen_dedup(&g, &removed));
-        step_time(c, "dedup", &tp, g.m);
+        step_time(&c, "dedup", &tp, g.m);
     }
-    if (c->components) {
-        MST_CHECK(gen_replicate(&g, c->parts));
-        step_time(c, "components", &tp, g.m);
+    if (c.components) {
+        MST_CHECK(gen_replicate(&g, c.parts));
+        step_time(&c, "components", &tp, g.m);
     }
-    if (c->loop_rate > 0 || c->multi_rate > 0) {
-        MST_CHECK(gen_inject(&g, c->params.seed, c->loop_rate, c->multi_rate));
-        step_time(c, "inject", &tp, g.m);
+    if (c.loop_rate > 0 || c.multi_rate > 0) {
+        MST_CHECK(gen_inject(&g, c.params.seed, c.loop_rate, c.multi_rate));
+        step_time(&c, "inject", &tp, g.m);
     }
-    MST_CHECK(gen_weights_apply(&g, &c->weights, c->params.seed));
-    step_time(c, "weights", &tp, g.m);
+    MST_CHECK(gen_weights_apply(&g, &c.weights, c.params.seed));
+    step_time(&c, "weights", &tp, g.m);
     double t1 = mst_now_s();
 
     mst_graph out;
@@ -77,36 +82,27 @@ static mst_status run(gen_cli *c)
     out.key = g.key;
     out.weight_type = g.key_type;
     out.weight_origin = MST_WEIGHTS_FROM_FILE;
-    out.seed = c->params.seed;
-    out.file_has_weights = c->weights.mode != GEN_W_NONE;
+    out.seed = c.params.seed;
+    out.file_has_weights = c.weights.mode != GEN_W_NONE;
     out.index_base = 0;
-    MST_CHECK(mst_graph_write(c->output, c->format, &out, out.file_has_weights));
-    step_time(c, "write", &tp, g.m);
+    MST_CHECK(mst_graph_write(c.output, c.format, &out, out.file_has_weights));
+    step_time(&c, "write", &tp, g.m);
     double t2 = mst_now_s();
-    if (!c->quiet) {
+    if (!c.quiet) {
         /* -o - is stdout: the summary goes to stderr, apart from the data. */
-        FILE *say = strcmp(c->output, "-") == 0 ? stderr : stdout;
+        FILE *say = strcmp(c.output, "-") == 0 ? stderr : stdout;
         fprintf(say, "mst-gen: %s: %s%s%sfamily=%s%s n=%u m=%llu seed=%llu removed=%llu "
-                "threads=%d generate_s=%.3f write_s=%.3f\n", c->output,
-                c->preset ? "preset=" : "", c->preset ? c->preset : "", c->preset ? " " : "",
-                c->components ? "components/" : "", c->family->name, g.n,
-                (unsigned long long)g.m, (unsigned long long)c->params.seed,
+                "threads=%d generate_s=%.3f write_s=%.3f\n", c.output,
+                c.preset ? "preset=" : "", c.preset ? c.preset : "", c.preset ? " " : "",
+                c.components ? "components/" : "", c.family->name, g.n,
+                (unsigned long long)g.m, (unsigned long long)c.params.seed,
                 (unsigned long long)removed, omp_get_max_threads(), t1 - t0, t2 - t1);
         fflush(say);
     }
 fail:
-    gen_edges_free(&g);
-    return st;
-}
-
-int main(int argc, char **argv)
-{
-    gen_cli c;
-    int code = gen_cli_parse(argc, argv, &c);
-    if (code >= 0)
-        return code;
-    mst_status st = run(&c);
     if (st != MST_OK)
         fprintf(stderr, "mst-gen: error: %s\n", mst_last_error());
+    gen_edges_free(&g);
     return (int)st;
 }
+
