@@ -43,28 +43,20 @@ typedef struct convert_args {
     int no_weights;
 } convert_args;
 
-/* 1 if `name` is one of the format names. */
-static int known_format(const char *name)
-{
-    const char *list = mst_format_names();
-    size_t len = strlen(name);
-    for (const char *p = list; *p;) {
-        size_t k = strcspn(p, " ");
-        if (k == len && strncmp(p, name, len) == 0)
-            return 1;
-        p += k + (p[k] == ' ');
-    }
-    return 0;
-}
-
 /* --to F: one of the format names. */
 static mst_status parse_to(const char *option, const char *value, void *field)
 {
-    if (!known_format(value))
-        return mst_fail(MST_EUSAGE, "option %s: unknown format '%s' (formats: %s)", option,
-                        value, mst_format_names());
-    *(const char **)field = value;
-    return MST_OK;
+    size_t len = strlen(value);
+    for (const char *p = mst_format_names(); *p;) {
+        size_t k = strcspn(p, " ");
+        if (k == len && strncmp(p, value, len) == 0) {
+            *(const char **)field = value;
+            return MST_OK;
+        }
+        p += k + (p[k] == ' ');
+    }
+    return mst_fail(MST_EUSAGE, "option %s: unknown format '%s' (formats: %s)", option, value,
+                    mst_format_names());
 }
 
 static const mst_option convert_options[] = {
@@ -100,10 +92,8 @@ int main(int argc, char **argv)
     int code = mst_cli_parse_main(&cli, argc, argv, files, &nfiles);
     if (code >= 0)
         return code;
-    const char *to = ca.to;
-    int no_weights = ca.no_weights;
     mst_status st;
-    const char *format = to != NULL ? to : mst_format_from_path(files[1]);
+    const char *format = ca.to != NULL ? ca.to : mst_format_from_path(files[1]);
     if (format == NULL) {
         fprintf(stderr, "mst-convert: error: %s: cannot tell the output format from the "
                         "extension (use --to: %s)\n", files[1], mst_format_names());
@@ -116,7 +106,7 @@ int main(int argc, char **argv)
         /* keep (the default) writes the file's weights only if it had some; another --weights
          * mode was asked for on purpose, so its weights are written. */
         int with_weights =
-            !no_weights && (lo.weights == MST_WEIGHT_MODE_KEEP ? g.file_has_weights : 1);
+            !ca.no_weights && (lo.weights == MST_WEIGHT_MODE_KEEP ? g.file_has_weights : 1);
         st = mst_graph_write(files[1], format, &g, with_weights);
         /* OUT "-" is stdout: the line goes to stderr, after the data and apart from it. */
         FILE *say = strcmp(files[1], "-") == 0 ? stderr : stdout;
