@@ -9,67 +9,34 @@
 
 #include "internal.h"
 
-/* Every endpoint below n. */
-static mst_status check_vertices(uint32_t n, uint64_t m, const uint32_t *u, const uint32_t *v)
+msf_status msf_graph_create(uint32_t n, uint64_t m, const uint32_t *u, const uint32_t *v,
+                            msf_weight_type type, const void *w, msf_graph **out)
 {
+    mst_status st = MST_OK;
+    msf_graph *a = NULL;
+    mst_clear_error();
+    if (out == NULL)
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_graph_create: out is NULL");
+    *out = NULL;
+    if (m > 0 && (u == NULL || v == NULL))
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_graph_create: %s is NULL with m = %" PRIu64,
+                                    u == NULL ? "u" : "v", m);
+    if ((unsigned)type > MSF_WEIGHT_FLOAT64)
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_graph_create: unknown weight type %d",
+                                    (int)type);
     for (uint64_t e = 0; e < m; e++) {
         uint32_t bad = u[e] >= n ? u[e] : v[e];
         if (u[e] >= n || v[e] >= n)
-            return mst_fail(MST_EINPUT, "edge %" PRIu64 ": vertex %" PRIu32 " is not below n = "
-                            "%" PRIu32, e, bad, n);
+            return (msf_status)mst_fail(MST_EINPUT, "edge %" PRIu64 ": vertex %" PRIu32 " is not "
+                                        "below n = %" PRIu32, e, bad, n);
     }
-    return MST_OK;
-}
+    a = calloc(1, sizeof *a);
+    if (a == NULL)
+        return (msf_status)mst_fail(MST_ERESOURCE, "out of memory allocating a graph");
+    a->m_input = m;
 
-/* Every float weight finite, as the text loaders want them (.msb files may hold infinities; an
- * API caller who means "no edge" leaves the edge out). */
-static mst_status check_finite(msf_weight_type type, const void *w, uint64_t m)
-{
-    for (uint64_t e = 0; w != NULL && e < m; e++) {
-        double x = type == MSF_WEIGHT_FLOAT32   ? ((const float *)w)[e]
-                   : type == MSF_WEIGHT_FLOAT64 ? ((const double *)w)[e]
-                                                : 0;
-        if (!isfinite(x))
-            return mst_fail(MST_EINPUT, "edge %" PRIu64 ": %s weight", e,
-                            isnan(x) ? "NaN" : "infinite");
-    }
-    return MST_OK;
-}
-
-/* Drops the self-loops of a->g in place, keeping the order of the other edges, and records
- * each kept edge's input position in a->input_id (left NULL when there are none). */
-static mst_status drop_self_loops(msf_graph *a)
-{
-    mst_graph *g = &a->g;
-    uint64_t kept = 0;
-    for (uint64_t e = 0; e < g->m; e++)
-        kept += g->u[e] != g->v[e];
-    g->self_loops = g->m - kept;
-    if (kept == g->m)
-        return MST_OK;
-    if ((a->input_id = mst_alloc(kept ? kept : 1, sizeof *a->input_id)) == NULL)
-        return MST_ERESOURCE;
-    uint64_t k = 0;
-    for (uint64_t e = 0; e < g->m; e++) {
-        if (g->u[e] == g->v[e])
-            continue;
-        g->u[k] = g->u[e];
-        g->v[k] = g->v[e];
-        g->key[k] = g->key[e];
-        if (g->raw != NULL)
-            g->raw[k] = g->raw[e];
-        a->input_id[k++] = e;
-    }
-    g->m = kept;
-    return MST_OK;
-}
-
-/* Copies the endpoints and sets the keys of all m input edges (self-loops included, so that
- * weight errors name input positions). */
-static mst_status fill(msf_graph *a, uint32_t n, uint64_t m, const uint32_t *u, const uint32_t *v,
-                       msf_weight_type type, const void *w)
-{
-    mst_status st = MST_OK;
+    /* Copies the endpoints and sets the keys of all m input edges (self-loops included, so that
+     * weight errors name input positions). */
     mst_graph *g = &a->g;
     g->n = n;
     g->m = m;
@@ -84,45 +51,49 @@ static mst_status fill(msf_graph *a, uint32_t n, uint64_t m, const uint32_t *u, 
         memcpy(g->v, v, m * sizeof *v);
     }
     if (w != NULL) {
-        MST_CHECK(check_finite(type, w, m));
-        return mst_graph_set_weights(g, (mst_weight_type)type, w);
+        /* Every float weight finite, as the text loaders want them (.msb files may hold
+         * infinities; an API caller who means "no edge" leaves the edge out). */
+        for (uint64_t e = 0; e < m; e++) {
+            double x = type == MSF_WEIGHT_FLOAT32   ? ((const float *)w)[e]
+                       : type == MSF_WEIGHT_FLOAT64 ? ((const double *)w)[e]
+                                                    : 0;
+            if (!isfinite(x))
+                MST_FAIL(MST_EINPUT, "edge %" PRIu64 ": %s weight", e,
+                         isnan(x) ? "NaN" : "infinite");
+        }
+        MST_CHECK(mst_graph_set_weights(g, (mst_weight_type)type, w));
+    } else {
+        for (uint64_t e = 0; e < m; e++)
+            g->key[e] = mst_key_from_int32(1);
+        g->weight_type = MST_WEIGHT_INT32;
     }
-    for (uint64_t e = 0; e < m; e++)
-        g->key[e] = mst_key_from_int32(1);
-    g->weight_type = MST_WEIGHT_INT32;
-fail:
-    return st;
-}
 
-msf_status msf_graph_create(uint32_t n, uint64_t m, const uint32_t *u, const uint32_t *v,
-                            msf_weight_type type, const void *w, msf_graph **out)
-{
-    mst_clear_error();
-    if (out == NULL)
-        return (msf_status)mst_fail(MST_EUSAGE, "msf_graph_create: out is NULL");
-    *out = NULL;
-    if (m > 0 && (u == NULL || v == NULL))
-        return (msf_status)mst_fail(MST_EUSAGE, "msf_graph_create: %s is NULL with m = %" PRIu64,
-                                    u == NULL ? "u" : "v", m);
-    if ((unsigned)type > MSF_WEIGHT_FLOAT64)
-        return (msf_status)mst_fail(MST_EUSAGE, "msf_graph_create: unknown weight type %d",
-                                    (int)type);
-    mst_status st = check_vertices(n, m, u, v);
-    if (st != MST_OK)
-        return (msf_status)st;
-    msf_graph *a = calloc(1, sizeof *a);
-    if (a == NULL)
-        return (msf_status)mst_fail(MST_ERESOURCE, "out of memory allocating a graph");
-    a->m_input = m;
-    st = fill(a, n, m, u, v, type, w);
-    if (st == MST_OK)
-        st = drop_self_loops(a);
-    if (st != MST_OK) {
-        msf_graph_free(a);
-        return (msf_status)st;
+    /* Drops the self-loops in place, keeping the order of the other edges, and records each
+     * kept edge's input position in a->input_id (left NULL when there are none). */
+    uint64_t kept = 0;
+    for (uint64_t e = 0; e < m; e++)
+        kept += g->u[e] != g->v[e];
+    g->self_loops = m - kept;
+    if (kept < m) {
+        MST_ALLOC(a->input_id, kept ? kept : 1);
+        uint64_t k = 0;
+        for (uint64_t e = 0; e < m; e++) {
+            if (g->u[e] == g->v[e])
+                continue;
+            g->u[k] = g->u[e];
+            g->v[k] = g->v[e];
+            g->key[k] = g->key[e];
+            if (g->raw != NULL)
+                g->raw[k] = g->raw[e];
+            a->input_id[k++] = e;
+        }
+        g->m = kept;
     }
     *out = a;
     return MSF_OK;
+fail:
+    msf_graph_free(a);
+    return (msf_status)st;
 }
 
 void msf_graph_free(msf_graph *a)
