@@ -53,25 +53,6 @@ const char *msf_variant_name(const char *solver, unsigned i)
     return NULL;
 }
 
-/* The variant called `name` (NULL: the first), or MST_EUSAGE listing them. */
-static mst_status find_variant(const char *solver, const mst_solver_desc *s, const char *name,
-                               const mst_variant **out)
-{
-    char list[256] = "";
-    size_t len = 0;
-    for (const mst_variant *v = s->variants; v->name != NULL; v++) {
-        if (name == NULL || strcmp(name, v->name) == 0) {
-            *out = v;
-            return MST_OK;
-        }
-        if (len < sizeof list)
-            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
-                                    v == s->variants ? "" : ", ", v->name);
-    }
-    return mst_fail(MST_EUSAGE, "solver %s has no variant '%s' (variants: %s)", solver, name,
-                    list);
-}
-
 static int has_option(const mst_solver_desc *s, const char *name)
 {
     for (const mst_option *o = s->options; o != NULL && o->name != NULL; o++)
@@ -121,52 +102,10 @@ static mst_status parse_options(const char *solver, const mst_solver_desc *s, in
     return st;
 }
 
-/* Parses the options into this call's own struct and runs the variant: nothing is shared with
- * other calls, so solves run concurrently, and the caller's OpenMP settings stay as they were
- * (the solvers name their teams). */
-static mst_status run_variant(const char *solver, const mst_solver_desc *s,
-                              const mst_variant *var, const msf_graph *a, int threads,
-                              const char *const *options, mst_forest *f, double *seconds)
-{
-    void *own = calloc(1, s->options_size > 0 ? s->options_size : 1);
-    if (own == NULL)
-        return mst_fail(MST_ERESOURCE, "out of memory");
-    mst_status st = parse_options(solver, s, threads, options, own);
-    if (st == MST_OK) {
-        mst_options o = {.algo = var->name, .phases = 0, .maximum = 0, .own = own};
-        mst_phases ph;
-        memset(&ph, 0, sizeof ph);
-        ph.kernel_s = -1;
-        double t0 = mst_now_s();
-        st = var->solve(&a->g, &o, f, &ph);
-        *seconds = mst_now_s() - t0;
-    }
-    free(own);
-    return st;
-}
-
 static int cmp_u64(const void *x, const void *y)
 {
     uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
     return (a > b) - (a < b);
-}
-
-/* Fills r from the solver's forest (which r takes over): sorted ids both ways and the total. */
-static mst_status finish(msf_result *r, const msf_graph *a, mst_forest *f)
-{
-    r->graph = a;
-    r->count = f->count;
-    r->components = a->g.n - f->count;
-    r->canonical = f->eid;
-    f->eid = NULL;
-    qsort(r->canonical, r->count, sizeof *r->canonical, cmp_u64);
-    if ((r->edges = mst_alloc(r->count, sizeof *r->edges)) == NULL)
-        return MST_ERESOURCE;
-    for (uint64_t i = 0; i < r->count; i++)
-        r->edges[i] = a->input_id != NULL ? a->input_id[r->canonical[i]] : r->canonical[i];
-    r->total = mst_weight_total(&a->g, r->canonical, r->count);
-    mst_format_total(r->total, r->total_text, sizeof r->total_text);
-    return MST_OK;
 }
 
 msf_status msf_solve(const msf_graph *a, const char *solver, const char *variant, int threads,
@@ -183,30 +122,69 @@ msf_status msf_solve(const msf_graph *a, const char *solver, const char *variant
     const mst_solver_desc *s = find_solver(solver);
     if (s == NULL)
         return (msf_status)mst_fail(MST_EUSAGE, "unknown solver '%s' (solvers: seq, omp)", solver);
+
+    /* The variant called `variant` (NULL: the first), or MST_EUSAGE listing them. */
     const mst_variant *var = NULL;
-    mst_status st = find_variant(solver, s, variant, &var);
-    uint64_t limit = s->max_edges != NULL ? s->max_edges(var != NULL ? var->name : "") : 0;
-    if (st == MST_OK && limit != 0 && a->g.m > limit)
-        st = mst_fail(MST_ERESOURCE, "the graph has %" PRIu64 " edges; %s's %s takes at most %"
-                      PRIu64, a->g.m, solver, var->name, limit);
-    if (st != MST_OK)
-        return (msf_status)st;
+    char list[256] = "";
+    size_t len = 0;
+    for (const mst_variant *v = s->variants; v->name != NULL && var == NULL; v++) {
+        if (variant == NULL || strcmp(variant, v->name) == 0)
+            var = v;
+        else if (len < sizeof list)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
+                                    v == s->variants ? "" : ", ", v->name);
+    }
+    if (var == NULL)
+        return (msf_status)mst_fail(MST_EUSAGE, "solver %s has no variant '%s' (variants: %s)",
+                                    solver, variant, list);
+    uint64_t limit = s->max_edges != NULL ? s->max_edges(var->name) : 0;
+    if (limit != 0 && a->g.m > limit)
+        return (msf_status)mst_fail(MST_ERESOURCE, "the graph has %" PRIu64 " edges; %s's %s "
+                                    "takes at most %" PRIu64, a->g.m, solver, var->name, limit);
+
+    mst_status st = MST_OK;
+    void *own = NULL;
     msf_result *r = calloc(1, sizeof *r);
     mst_forest f = {NULL, 0, (a->g.m < a->g.n ? a->g.m : a->g.n) + 1};
-    if (r == NULL || (f.eid = mst_alloc(f.capacity, sizeof *f.eid)) == NULL) {
-        free(r);
-        return (msf_status)mst_fail(MST_ERESOURCE, "out of memory allocating a forest");
-    }
-    st = run_variant(solver, s, var, a, threads, options, &f, &r->seconds);
-    if (st == MST_OK)
-        st = finish(r, a, &f);
-    free(f.eid);
-    if (st != MST_OK) {
-        msf_result_free(r);
-        return (msf_status)st;
-    }
+    if (r == NULL || (f.eid = mst_alloc(f.capacity, sizeof *f.eid)) == NULL)
+        MST_FAIL(MST_ERESOURCE, "out of memory allocating a forest");
+
+    /* Parses the options into this call's own struct and runs the variant: nothing is shared
+     * with other calls, so solves run concurrently, and the caller's OpenMP settings stay as
+     * they were (the solvers name their teams). */
+    own = calloc(1, s->options_size > 0 ? s->options_size : 1);
+    if (own == NULL)
+        MST_FAIL(MST_ERESOURCE, "out of memory");
+    MST_CHECK(parse_options(solver, s, threads, options, own));
+    mst_options o = {.algo = var->name, .phases = 0, .maximum = 0, .own = own};
+    mst_phases ph;
+    memset(&ph, 0, sizeof ph);
+    ph.kernel_s = -1;
+    double t0 = mst_now_s();
+    MST_CHECK(var->solve(&a->g, &o, &f, &ph));
+    r->seconds = mst_now_s() - t0;
+
+    /* Fills r from the solver's forest (which r takes over): sorted ids both ways and the
+     * total. */
+    r->graph = a;
+    r->count = f.count;
+    r->components = a->g.n - f.count;
+    r->canonical = f.eid;
+    f.eid = NULL;
+    qsort(r->canonical, r->count, sizeof *r->canonical, cmp_u64);
+    MST_ALLOC(r->edges, r->count);
+    for (uint64_t i = 0; i < r->count; i++)
+        r->edges[i] = a->input_id != NULL ? a->input_id[r->canonical[i]] : r->canonical[i];
+    r->total = mst_weight_total(&a->g, r->canonical, r->count);
+    mst_format_total(r->total, r->total_text, sizeof r->total_text);
+    free(own);
     *out = r;
     return MSF_OK;
+fail:
+    free(own);
+    free(f.eid);
+    msf_result_free(r);
+    return (msf_status)st;
 }
 
 void msf_result_free(msf_result *r)
