@@ -91,14 +91,6 @@ static void sort_range(uint64_t *a, uint64_t len, int depth)
     }
 }
 
-static void sort_bucket(uint64_t *a, uint64_t len)
-{
-    int depth = 0;
-    for (uint64_t x = len; x > 1; x >>= 1)
-        depth += 2;
-    sort_range(a, len, depth);
-}
-
 /* Keeps the edges e with keep[e] != 0, in order. */
 static mst_status compact(gen_edges *g, const uint8_t *keep)
 {
@@ -211,101 +203,76 @@ fail:
     return st;
 }
 
-/* A thread's scratch for pass 2, grown to the largest bucket it meets. */
-typedef struct dd_scratch {
-    uint64_t *cnt;       /* [span + 1] */
-    uint64_t *ent, *tmp; /* [cap] (other endpoint << 32 | edge id) */
-    uint32_t *rel;       /* [cap] smaller endpoint - the bucket's first vertex */
-    uint64_t cap;
-} dd_scratch;
-
-static void scratch_free(dd_scratch *s)
-{
-    free(s->cnt);
-    free(s->ent);
-    free(s->tmp);
-    free(s->rel);
-}
-
-/* Makes room for len entries; 0 when memory runs out (the scratch then holds none). */
-static int scratch_reserve(dd_scratch *s, uint64_t len)
-{
-    if (len <= s->cap)
-        return 1;
-    free(s->ent);
-    free(s->tmp);
-    free(s->rel);
-    s->cap = len + len / 4;
-    s->ent = malloc(s->cap * sizeof *s->ent);
-    s->tmp = malloc(s->cap * sizeof *s->tmp);
-    s->rel = malloc(s->cap * sizeof *s->rel);
-    if (s->ent == NULL || s->tmp == NULL || s->rel == NULL) {
-        s->cap = 0;
-        return 0;
-    }
-    return 1;
-}
-
-/* Pass 2 on bucket b (len > 0 edges, s->cap >= len): counting sort by smaller endpoint (stable:
- * edge order kept), then each vertex's list sorted by (other endpoint, edge id); the first edge
- * of every run gets keep[e] = 1. */
-static void dedup_bucket(const gen_edges *g, const dd_plan *p, uint64_t b, dd_scratch *s,
-                         uint8_t *keep)
-{
-    const uint32_t *u = g->u, *v = g->v;
-    uint64_t lo = bucket_lo(p, b), len = bucket_hi(p, b) - lo, span = p->span;
-    uint64_t *cnt = s->cnt, *ent = s->ent, *tmp = s->tmp;
-    uint32_t *rel = s->rel;
-    /* One sweep over the bucket's edges (the only scattered reads), then a counting sort by
-     * smaller endpoint in thread-local memory. */
-    uint64_t base = b << p->shift;
-    memset(cnt, 0, (span + 1) * sizeof *cnt);
-    for (uint64_t i = 0; i < len; i++) {
-        uint32_t e = p->order[lo + i];
-        uint32_t a = u[e] < v[e] ? u[e] : v[e], other = u[e] ^ v[e] ^ a;
-        rel[i] = (uint32_t)(a - base);
-        ent[i] = (uint64_t)other << 32 | e;
-        cnt[rel[i] + 1]++;
-    }
-    for (uint64_t x = 1; x <= span; x++)
-        cnt[x] += cnt[x - 1];
-    for (uint64_t i = 0; i < len; i++)
-        tmp[cnt[rel[i]]++] = ent[i];
-    /* cnt[x] now ends vertex base + x. */
-    for (uint64_t x = 0, start = 0; x < span && start < len; x++) {
-        uint64_t end = cnt[x];
-        sort_bucket(tmp + start, end - start);
-        for (uint64_t i = start; i < end; i++)
-            if (i == start || tmp[i] >> 32 != tmp[i - 1] >> 32)
-                keep[tmp[i] & 0xffffffffu] = 1;
-        start = end;
-    }
-}
-
-/* Pass 2 over all buckets, one per task. Returns 0 when some thread ran out of memory. */
+/* Pass 2, one bucket per task: a counting sort by smaller endpoint (stable: edge order kept),
+ * then each vertex's list sorted by (other endpoint, edge id); the first edge of every run gets
+ * keep[e] = 1. Returns 0 when some thread ran out of memory. */
 static int dedup_buckets(const gen_edges *g, const dd_plan *p, uint8_t *keep)
 {
+    const uint32_t *u = g->u, *v = g->v;
+    uint64_t span = p->span;
     int failed = 0;
 #pragma omp parallel num_threads(p->threads)
     {
-        dd_scratch s = {malloc((p->span + 1) * sizeof *s.cnt), NULL, NULL, NULL, 0};
-        if (s.cnt == NULL) {
+        /* The thread's scratch, grown to the largest bucket it meets: cnt [span + 1]; ent, tmp
+         * [cap] (other endpoint << 32 | edge id); rel [cap] smaller endpoint - the bucket's
+         * first vertex. */
+        uint64_t *cnt = malloc((span + 1) * sizeof *cnt), *ent = NULL, *tmp = NULL, cap = 0;
+        uint32_t *rel = NULL;
+        if (cnt == NULL) {
 #pragma omp atomic write
             failed = 1;
         }
 #pragma omp for schedule(dynamic, 1)
         for (uint64_t b = 0; b < p->buckets; b++) {
-            uint64_t len = bucket_hi(p, b) - bucket_lo(p, b);
-            if (s.cnt == NULL || len == 0)
+            uint64_t lo = bucket_lo(p, b), len = bucket_hi(p, b) - lo;
+            if (cnt == NULL || len == 0)
                 continue;
-            if (!scratch_reserve(&s, len)) {
+            if (len > cap) {
+                free(ent);
+                free(tmp);
+                free(rel);
+                cap = len + len / 4;
+                ent = malloc(cap * sizeof *ent);
+                tmp = malloc(cap * sizeof *tmp);
+                rel = malloc(cap * sizeof *rel);
+                if (ent == NULL || tmp == NULL || rel == NULL) {
+                    cap = 0;
 #pragma omp atomic write
-                failed = 1;
-                continue;
+                    failed = 1;
+                    continue;
+                }
             }
-            dedup_bucket(g, p, b, &s, keep);
+            /* One sweep over the bucket's edges (the only scattered reads), then a counting
+             * sort by smaller endpoint in thread-local memory. */
+            uint64_t base = b << p->shift;
+            memset(cnt, 0, (span + 1) * sizeof *cnt);
+            for (uint64_t i = 0; i < len; i++) {
+                uint32_t e = p->order[lo + i];
+                uint32_t a = u[e] < v[e] ? u[e] : v[e], other = u[e] ^ v[e] ^ a;
+                rel[i] = (uint32_t)(a - base);
+                ent[i] = (uint64_t)other << 32 | e;
+                cnt[rel[i] + 1]++;
+            }
+            for (uint64_t x = 1; x <= span; x++)
+                cnt[x] += cnt[x - 1];
+            for (uint64_t i = 0; i < len; i++)
+                tmp[cnt[rel[i]]++] = ent[i];
+            /* cnt[x] now ends vertex base + x. */
+            for (uint64_t x = 0, start = 0; x < span && start < len; x++) {
+                uint64_t end = cnt[x], depth = 0;
+                for (uint64_t k = end - start; k > 1; k >>= 1)
+                    depth += 2;
+                sort_range(tmp + start, end - start, (int)depth);
+                for (uint64_t i = start; i < end; i++)
+                    if (i == start || tmp[i] >> 32 != tmp[i - 1] >> 32)
+                        keep[tmp[i] & 0xffffffffu] = 1;
+                start = end;
+            }
         }
-        scratch_free(&s);
+        free(cnt);
+        free(ent);
+        free(tmp);
+        free(rel);
     }
     return !failed;
 }
