@@ -82,33 +82,71 @@ static void grid_free(geo_grid *gr)
     free(gr->start);
 }
 
-/* Allocates the grid of about n/2 cells. Errors: MST_ERESOURCE (gr half-filled: grid_free()). */
-static mst_status grid_alloc(geo_grid *gr, uint64_t n)
+/* The d nearest other points of point i into bd[] (squared distances) and bj[] (indices), by
+ * rings of cells around i's cell until the d-th best distance is below the next ring's. */
+static void nearest(const geo_grid *gr, uint64_t i, uint64_t d, double *bd, uint32_t *bj)
 {
-    mst_status st = MST_OK;
-    memset(gr, 0, sizeof *gr);
-    gr->n = n;
-    gr->side = (uint64_t)ceil(sqrt((double)n / 2));
-    if (gr->side < 1)
-        gr->side = 1;
-    gr->cells = gr->side * gr->side;
-    MST_ALLOC(gr->x, n);
-    MST_ALLOC(gr->y, n);
-    MST_ALLOC(gr->cell, n);
-    MST_ALLOC(gr->order, n);
-    MST_CALLOC(gr->start, gr->cells + 1);
-fail:
-    return st;
+    int64_t side = (int64_t)gr->side;
+    double h = 1.0 / (double)gr->side;
+    uint64_t count = 0;
+    int64_t cx = (int64_t)(gr->cell[i] % gr->side), cy = (int64_t)(gr->cell[i] / gr->side);
+    for (int64_t r = 0; r <= side; r++) {
+        for (int64_t yy = cy - r; yy <= cy + r; yy++) {
+            if (yy < 0 || yy >= side)
+                continue;
+            int64_t step = (yy == cy - r || yy == cy + r) ? 1 : 2 * r;
+            for (int64_t xx = cx - r; xx <= cx + r; xx += step > 0 ? step : 1) {
+                if (xx < 0 || xx >= side)
+                    continue;
+                /* Every point of the cell but i itself goes to i's best list. */
+                uint64_t c = (uint64_t)yy * gr->side + (uint64_t)xx;
+                for (uint64_t t = gr->start[c]; t < gr->start[c + 1]; t++) {
+                    uint32_t j = gr->order[t];
+                    if (j == i)
+                        continue;
+                    /* Separate statements: no compiler may fuse them into an FMA, so every
+                     * machine computes the same bits. */
+                    double dx = gr->x[i] - gr->x[j], dy = gr->y[i] - gr->y[j];
+                    double dx2 = dx * dx, dy2 = dy * dy;
+                    double d2 = dx2 + dy2;
+                    offer(bd, bj, &count, d, d2, j);
+                }
+            }
+        }
+        /* Points of ring r + 1 are at least r h away (a margin for the rounding of the cell
+         * index). */
+        double reach = r > 0 ? ((double)r - 1e-6) * h : 0.0;
+        if (count == d && bd[d - 1] < reach * reach)
+            break;
+    }
 }
 
-/* Points from the hash stream kp and their cells; buckets them by cell (atomic counts and
- * cursors, then each cell sorted by point index, so the layout does not depend on the
- * threads). */
-static void grid_fill(geo_grid *gr, uint64_t kp)
+mst_status gen_geometric(const gen_params *p, gen_edges *g)
 {
-    uint64_t n = gr->n, side = gr->side, cells = gr->cells, *start = gr->start;
-    double *x = gr->x, *y = gr->y;
-    uint32_t *cell = gr->cell, *order = gr->order;
+    mst_status st = MST_OK;
+    geo_grid gr;
+    uint64_t n = p->u64[GP_VERTICES], d = p->u64[GP_DEGREE];
+    memset(&gr, 0, sizeof gr);
+
+    /* The grid of about n/2 cells. */
+    uint64_t side = (uint64_t)ceil(sqrt((double)n / 2));
+    gr.n = n;
+    gr.side = side = side < 1 ? 1 : side;
+    gr.cells = side * side;
+    MST_ALLOC(gr.x, n);
+    MST_ALLOC(gr.y, n);
+    MST_ALLOC(gr.cell, n);
+    MST_ALLOC(gr.order, n);
+    MST_CALLOC(gr.start, gr.cells + 1);
+    MST_CHECK(gen_edges_alloc(g, (uint32_t)n, n * d, 1));
+    g->key_type = MST_WEIGHT_FLOAT32;
+
+    /* The points from their hash stream and their cells; bucketed by cell (atomic counts and
+     * cursors, then each cell sorted by point index, so the layout does not depend on the
+     * threads). */
+    uint64_t kp = gen_stream(p->seed, GEN_TAG_POINTS), cells = gr.cells, *start = gr.start;
+    double *x = gr.x, *y = gr.y;
+    uint32_t *cell = gr.cell, *order = gr.order;
 #pragma omp parallel for schedule(static)
     for (uint64_t i = 0; i < n; i++) {
         x[i] = gen_unit(gen_rand(kp, 2 * i));
@@ -136,56 +174,8 @@ static void grid_fill(geo_grid *gr, uint64_t kp)
     for (uint64_t c = 0; c < cells; c++)
         if (start[c + 1] - start[c] > 1)
             qsort(order + start[c], start[c + 1] - start[c], sizeof *order, cmp_u32);
-}
 
-/* Offers every point of cell c but i itself to i's best list (bd, bj, *count of d). */
-static void scan_cell(const geo_grid *gr, uint64_t i, uint64_t c, double *bd, uint32_t *bj,
-                      uint64_t *count, uint64_t d)
-{
-    for (uint64_t t = gr->start[c]; t < gr->start[c + 1]; t++) {
-        uint32_t j = gr->order[t];
-        if (j == i)
-            continue;
-        /* Separate statements: no compiler may fuse them into an FMA, so every machine
-         * computes the same bits. */
-        double dx = gr->x[i] - gr->x[j], dy = gr->y[i] - gr->y[j];
-        double dx2 = dx * dx, dy2 = dy * dy;
-        double d2 = dx2 + dy2;
-        offer(bd, bj, count, d, d2, j);
-    }
-}
-
-/* The d nearest other points of point i into bd[] (squared distances) and bj[] (indices), by
- * rings of cells around i's cell until the d-th best distance is below the next ring's. */
-static void nearest(const geo_grid *gr, uint64_t i, uint64_t d, double *bd, uint32_t *bj)
-{
-    int64_t side = (int64_t)gr->side;
-    double h = 1.0 / (double)gr->side;
-    uint64_t count = 0;
-    int64_t cx = (int64_t)(gr->cell[i] % gr->side), cy = (int64_t)(gr->cell[i] / gr->side);
-    for (int64_t r = 0; r <= side; r++) {
-        for (int64_t yy = cy - r; yy <= cy + r; yy++) {
-            if (yy < 0 || yy >= side)
-                continue;
-            int64_t step = (yy == cy - r || yy == cy + r) ? 1 : 2 * r;
-            for (int64_t xx = cx - r; xx <= cx + r; xx += step > 0 ? step : 1) {
-                if (xx < 0 || xx >= side)
-                    continue;
-                scan_cell(gr, i, (uint64_t)yy * gr->side + (uint64_t)xx, bd, bj, &count, d);
-            }
-        }
-        /* Points of ring r + 1 are at least r h away (a margin for the rounding of the cell
-         * index). */
-        double reach = r > 0 ? ((double)r - 1e-6) * h : 0.0;
-        if (count == d && bd[d - 1] < reach * reach)
-            break;
-    }
-}
-
-/* Edges i d .. i d + d - 1 from every point i to its d nearest, in parallel. Returns 0 when a
- * thread ran out of memory for its best list. */
-static int join_nearest(const geo_grid *gr, uint64_t d, gen_edges *g)
-{
+    /* Edges i d .. i d + d - 1 from every point i to its d nearest, in parallel. */
     int failed = 0;
     uint32_t *u = g->u, *v = g->v, *key = g->key;
 #pragma omp parallel
@@ -197,10 +187,10 @@ static int join_nearest(const geo_grid *gr, uint64_t d, gen_edges *g)
             failed = 1;
         }
 #pragma omp for schedule(dynamic, 1024)
-        for (uint64_t i = 0; i < gr->n; i++) {
+        for (uint64_t i = 0; i < n; i++) {
             if (bd == NULL || bj == NULL)
                 continue;
-            nearest(gr, i, d, bd, bj);
+            nearest(&gr, i, d, bd, bj);
             for (uint64_t j = 0; j < d; j++) {
                 u[i * d + j] = (uint32_t)i;
                 v[i * d + j] = bj[j];
@@ -210,19 +200,7 @@ static int join_nearest(const geo_grid *gr, uint64_t d, gen_edges *g)
         free(bd);
         free(bj);
     }
-    return !failed;
-}
-
-mst_status gen_geometric(const gen_params *p, gen_edges *g)
-{
-    mst_status st = MST_OK;
-    geo_grid gr;
-    uint64_t n = p->u64[GP_VERTICES], d = p->u64[GP_DEGREE];
-    MST_CHECK(grid_alloc(&gr, n));
-    MST_CHECK(gen_edges_alloc(g, (uint32_t)n, n * d, 1));
-    g->key_type = MST_WEIGHT_FLOAT32;
-    grid_fill(&gr, gen_stream(p->seed, GEN_TAG_POINTS));
-    if (!join_nearest(&gr, d, g))
+    if (failed)
         MST_FAIL(MST_ERESOURCE, "out of memory for the neighbour lists");
     grid_free(&gr);
     return MST_OK;
