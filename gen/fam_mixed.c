@@ -43,16 +43,6 @@ mst_status gen_check_mixed(gen_params *p, uint64_t *n, uint64_t *m)
     return MST_OK;
 }
 
-/* Cluster i's G(K, p), from a seed of its own. */
-static mst_status cluster(const gen_params *p, uint64_t i, gen_edges *out)
-{
-    gen_params q = *p;
-    q.u64[GP_VERTICES] = p->u64[GP_SIZE];
-    q.given &= ~GP_BIT(GP_CONNECTED);
-    q.seed = gen_stream(p->seed, GEN_TAG_CLUSTERS) + i;
-    return gen_gnp(&q, out);
-}
-
 /* Appends src with its ids shifted by `base` at edge `at` of g. */
 static void append(gen_edges *g, uint64_t at, const gen_edges *src, uint32_t base)
 {
@@ -69,8 +59,12 @@ mst_status gen_mixed(const gen_params *p, gen_edges *g)
     uint64_t c = p->u64[GP_CLIQUES], k = p->u64[GP_SIZE], ck = c * k, total = 0;
     gen_edges rmat = {0}, *parts = NULL;
     MST_CALLOC(parts, c);
-    for (uint64_t i = 0; i < c; i++) {
-        MST_CHECK(cluster(p, i, &parts[i]));
+    for (uint64_t i = 0; i < c; i++) { /* cluster i's G(K, p), from a seed of its own */
+        gen_params q = *p;
+        q.u64[GP_VERTICES] = p->u64[GP_SIZE];
+        q.given &= ~GP_BIT(GP_CONNECTED);
+        q.seed = gen_stream(p->seed, GEN_TAG_CLUSTERS) + i;
+        MST_CHECK(gen_gnp(&q, &parts[i]));
         total += parts[i].m;
     }
     MST_CHECK(gen_rmat(p, &rmat));

@@ -100,22 +100,15 @@ static inline gen_perm gen_perm_make(uint64_t n, uint64_t key)
     return p;
 }
 
-/* One pass of the bijection on the bits-wide word. */
-static inline uint64_t gen_perm_round(const gen_perm *p, uint64_t x)
-{
-    for (int r = 0; r < 4; r++) {
-        x = (x * p->mul[r] + p->add[r]) & p->mask;
-        x ^= x >> p->shift;
-    }
-    return x;
-}
-
 /* The image of x in [0, n) (x < n). */
 static inline uint64_t gen_perm_apply(const gen_perm *p, uint64_t x)
 {
-    do
-        x = gen_perm_round(p, x);
-    while (x >= p->n);
+    do { /* one pass of the bijection on the bits-wide word, until x is back in [0, n) */
+        for (int r = 0; r < 4; r++) {
+            x = (x * p->mul[r] + p->add[r]) & p->mask;
+            x ^= x >> p->shift;
+        }
+    } while (x >= p->n);
     return x;
 }
 

@@ -49,12 +49,12 @@ static uint64_t threshold(double rate, int *always)
     return rate <= 0.0 || *always ? 0 : (uint64_t)(rate * 0x1.0p64);
 }
 
-/* The decisions for edge e: bit 0 a parallel copy, bit 1 a self-loop. */
-static inline unsigned decide(uint64_t k, uint64_t e, uint64_t t_multi, int all_multi,
-                              uint64_t t_loop, int all_loop)
+/* The decisions for edge e, drawn first from its sequence q (which then goes on with the copy's
+ * and the loop's draws): bit 0 a parallel copy, bit 1 a self-loop. */
+static inline unsigned decide(gen_seq *q, uint64_t t_multi, int all_multi, uint64_t t_loop,
+                              int all_loop)
 {
-    gen_seq q = gen_seq_at(k, e);
-    uint64_t r1 = gen_seq_next(&q), r2 = gen_seq_next(&q);
+    uint64_t r1 = gen_seq_next(q), r2 = gen_seq_next(q);
     return (unsigned)(all_multi || r1 < t_multi) | (unsigned)(all_loop || r2 < t_loop) << 1;
 }
 
@@ -79,7 +79,8 @@ mst_status gen_inject(gen_edges *g, uint64_t seed, double loop_rate, double mult
         gen_thread_part(m, t, nt, &lo, &hi);
         uint64_t c = 0;
         for (uint64_t e = lo; e < hi; e++) {
-            unsigned d = decide(k, e, t_multi, all_multi, t_loop, all_loop);
+            gen_seq q = gen_seq_at(k, e);
+            unsigned d = decide(&q, t_multi, all_multi, t_loop, all_loop);
             c += 1 + (d & 1) + (d >> 1);
         }
         part[t] = c;
@@ -98,16 +99,15 @@ mst_status gen_inject(gen_edges *g, uint64_t seed, double loop_rate, double mult
         uint64_t pos = part[t];
         for (uint64_t e = lo; e < hi; e++) {
             gen_seq q = gen_seq_at(k, e);
-            uint64_t r1 = gen_seq_next(&q), r2 = gen_seq_next(&q);
-            int multi = all_multi || r1 < t_multi, loop = all_loop || r2 < t_loop;
+            unsigned d = decide(&q, t_multi, all_multi, t_loop, all_loop);
             gen_edges_put(&out, pos++, g->u[e], g->v[e], g, e);
-            if (multi) { /* a copy of a random edge, reversed half the time */
+            if (d & 1) { /* a copy of a random edge, reversed half the time */
                 uint64_t src = gen_below(gen_seq_next(&q), m);
                 int swap = (int)(gen_seq_next(&q) >> 63);
                 gen_edges_put(&out, pos++, swap ? g->v[src] : g->u[src],
                               swap ? g->u[src] : g->v[src], g, src);
             }
-            if (loop) {
+            if (d >> 1) {
                 uint32_t x = (uint32_t)gen_below(gen_seq_next(&q), n);
                 gen_edges_put(&out, pos++, x, x, g, e);
             }
