@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "boruvka.h"
@@ -113,8 +114,9 @@ static long others_running(void)
  * when the runtime starts), so on a machine whose cores are taken by other work a descheduled
  * thread makes its whole team spin through its time slices at every barrier. Unless the user
  * set OMP_WAIT_POLICY or GOMP_SPINCOUNT, a team larger than the cores that other processes
- * leave idle right now is cut to them (at least one thread). One look: it costs microseconds,
- * where repeated looks cost every library call their wait (docs/omp-tuning.md). */
+ * leave idle is cut to them (at least one thread). Up to three looks 1 ms apart, the fewest
+ * other tasks counting: a task runnable for a moment (a kernel worker, a process exiting) is
+ * no busy machine, and an idle machine pays one look (docs/omp-tuning.md). */
 static mst_status configure(void *own)
 {
     par_cli *c = own;
@@ -122,9 +124,14 @@ static mst_status configure(void *own)
     c->asked = (int)team;
     if (team > 1 && cpus > 0 && getenv("OMP_WAIT_POLICY") == NULL &&
         getenv("GOMP_SPINCOUNT") == NULL) {
-        long idle = cpus - others_running();
-        if (team > idle)
-            team = idle > 1 ? idle : 1;
+        long others = others_running();
+        for (int look = 1; look < 3 && others + team > cpus; look++) {
+            nanosleep(&(struct timespec){0, 1000000L}, NULL);
+            long now = others_running();
+            others = now < others ? now : others;
+        }
+        if (others + team > cpus)
+            team = cpus - others > 1 ? cpus - others : 1;
     }
     c->b.threads = c->c.threads = (uint64_t)team;
     return MST_OK;
