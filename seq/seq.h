@@ -55,7 +55,7 @@ mst_status mst_prim(const mst_graph *g, const mst_options *o, mst_forest *out, m
  * only, so mst_prim_prepare builds them once (phase "csr") and each round's
  * mst_prim_prepared_solve gathers the new keys beside the CSR's slots (phase "keys") and
  * searches (phase "heap", counter "heap_pushes"), with mst_prim's result. Prepare's errors are
- * mst_prim's (*out NULL then); a round cannot fail. mst_prim_release frees (NULL-safe).
+ * mst_prim's (*state NULL then); a round cannot fail. mst_prim_release frees (NULL-safe).
  * Per round O(m) to gather the keys plus the search.
  */
 mst_status mst_prim_prepare(const mst_graph *g, const mst_options *o, void **state,

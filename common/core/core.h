@@ -265,10 +265,6 @@ double mst_edge_weight_double(const mst_graph *g, uint64_t e);
  * these, not the derived keys of 64-bit types. O(1). */
 uint64_t mst_edge_order(const mst_graph *g, uint64_t e);
 
-/* Writes a 32-bit type's raw weight as text ("-5", "4000000000", "0.5") into buf[len]; shortest
- * form that reads back to the same float32 for floats. Returns buf. */
-char *mst_format_weight(mst_weight_type t, uint32_t key, char *buf, int len);
-
 /* Writes a weight of any type as text into buf[len] (at least 32 bytes): integers exactly,
  * floats in the shortest "%.Pg" form that reads back to the same float32 / double (strtof /
  * strtod). Returns buf. */

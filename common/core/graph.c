@@ -166,11 +166,6 @@ char *mst_format_value(mst_weight_value w, char *buf, int len)
     return buf;
 }
 
-char *mst_format_weight(mst_weight_type t, uint32_t key, char *buf, int len)
-{
-    return mst_format_value(mst_key_value(t, key), buf, len);
-}
-
 char *mst_format_edge_weight(const mst_graph *g, uint64_t e, char *buf, int len)
 {
     return mst_format_value(mst_edge_weight(g, e), buf, len);

@@ -85,11 +85,6 @@ mst_status mst_out_u32le(mst_out *o, uint32_t x)
     return mst_out_write(o, p, sizeof p);
 }
 
-mst_status mst_out_flush(mst_out *o)
-{
-    return result(o, o->gz != NULL ? gzflush(o->gz, Z_SYNC_FLUSH) == Z_OK : fflush(o->f) == 0);
-}
-
 mst_status mst_out_commit(mst_out *o)
 {
     errno = 0;

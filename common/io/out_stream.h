@@ -51,9 +51,6 @@ mst_status mst_out_write(mst_out *o, const void *data, size_t bytes);
  * two). Errors as mst_out_printf. */
 mst_status mst_out_u32le(mst_out *o, uint32_t x);
 
-/* Hands what stdio or zlib holds to the file. Errors as mst_out_printf. */
-mst_status mst_out_flush(mst_out *o);
-
 /*
  * Flushes the rest, closes, and renames the temporary file (if any) to the final name. The
  * stream is released in every case; on failure the temporary file is removed. Errors:

@@ -54,12 +54,14 @@ Test(keys, float_random_pairs_keep_order)
 Test(keys, format_weight_reads_back)
 {
     char buf[64];
-    cr_assert_str_eq(mst_format_weight(MST_WEIGHT_INT32, mst_key_from_int32(-5), buf, 64), "-5");
-    cr_assert_str_eq(mst_format_weight(MST_WEIGHT_UINT32, 4000000000u, buf, 64), "4000000000");
-    cr_assert_str_eq(mst_format_weight(MST_WEIGHT_FLOAT32, mst_key_from_float(0.1f), buf, 64),
-                     "0.1");
+    mst_weight_value w = mst_key_value(MST_WEIGHT_INT32, mst_key_from_int32(-5));
+    cr_assert_str_eq(mst_format_value(w, buf, 64), "-5");
+    w = mst_key_value(MST_WEIGHT_UINT32, 4000000000u);
+    cr_assert_str_eq(mst_format_value(w, buf, 64), "4000000000");
+    w = mst_key_value(MST_WEIGHT_FLOAT32, mst_key_from_float(0.1f));
+    cr_assert_str_eq(mst_format_value(w, buf, 64), "0.1");
     float f = 1.0f / 3.0f;
-    mst_format_weight(MST_WEIGHT_FLOAT32, mst_key_from_float(f), buf, 64);
+    mst_format_value(mst_key_value(MST_WEIGHT_FLOAT32, mst_key_from_float(f)), buf, 64);
     cr_assert_eq(strtof(buf, NULL), f);
 }
 
