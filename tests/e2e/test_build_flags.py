@@ -61,3 +61,23 @@ class UserFlags(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Trip(unittest.TestCase):
+    def test_trip_counts_the_files_a_kruskal_run_executes(self):
+        """scripts/trip.py (a coverage build of mst-seq, one Kruskal run on a .gr file): the
+        files that ran, starred, with the headers they include; Prim's file never runs."""
+        p = subprocess.run(["/usr/bin/python3", os.path.join(ROOT, "scripts", "trip.py")],
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:] + p.stderr[-2000:])
+        rows = {line.split()[-1]: line.split() for line in p.stdout.splitlines()
+                if line.split() and line.split()[0].isdigit()}
+        self.assertEqual(rows["seq/kruskal.c"][1], "*")
+        self.assertIn("common/harness/main.c", rows)
+        self.assertIn("common/core/core.h", rows)
+        self.assertNotIn("seq/prim.c", rows)
+        executed, trip = p.stdout.splitlines()[-2:]
+        n_run = sum(1 for r in rows.values() if r[1] == "*")
+        self.assertTrue(executed.startswith("executed: %d files, " % n_run), executed)
+        self.assertTrue(trip.startswith("trip:     %d files, " % len(rows)), trip)
+        self.assertEqual(int(trip.split()[3]), sum(int(r[0]) for r in rows.values()))
