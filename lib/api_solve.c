@@ -102,12 +102,6 @@ static mst_status parse_options(const char *solver, const mst_solver_desc *s, in
     return st;
 }
 
-static int cmp_u64(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return (a > b) - (a < b);
-}
-
 msf_status msf_solve(const msf_graph *a, const char *solver, const char *variant, int threads,
                      const char *const *options, msf_result **out)
 {
@@ -171,7 +165,7 @@ msf_status msf_solve(const msf_graph *a, const char *solver, const char *variant
     r->components = a->g.n - f.count;
     r->canonical = f.eid;
     f.eid = NULL;
-    qsort(r->canonical, r->count, sizeof *r->canonical, cmp_u64);
+    MST_CHECK(mst_sort_u64(r->canonical, r->count));
     MST_ALLOC(r->edges, r->count);
     for (uint64_t i = 0; i < r->count; i++)
         r->edges[i] = a->input_id != NULL ? a->input_id[r->canonical[i]] : r->canonical[i];
