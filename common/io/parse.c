@@ -138,6 +138,8 @@ mst_status mst_text_field_fail(mst_text_part *part, int tok, const char *p, cons
                                const char *expected)
 {
     char text[48];
+    if (*mst_skip_blanks(p) == '\0')
+        return mst_text_fail(part, MST_EINPUT, "NUL byte in line");
     if (tok == MST_TOK_RANGE)
         return mst_text_fail(part, MST_EINPUT, "%s %s out of range", what,
                              mst_token_text(p, text));

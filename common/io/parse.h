@@ -12,7 +12,7 @@
  * file order, so the graph, its ids and every message are those of a one-thread load.
  *
  * Tokens are separated by blanks (space, \t, \v, \f, \r) and end at a blank or at the line's
- * end: its '\n', or a NUL byte, which the line-end check then refuses ("NUL byte in line").
+ * end: its '\n', or a NUL byte, which is refused wherever it stands ("NUL byte in line").
  */
 #ifndef MST_PARSE_H
 #define MST_PARSE_H
@@ -294,7 +294,11 @@ mst_text_lines(mst_text_parser *t, mst_text_part *part, const char *p, const cha
     while (p < end && !(until_parallel && t->parallel)) {
         part->line++;
         const char *q = mst_skip_blanks(p), *c = t->comment; /* a header may change it */
-        if (mst_is_eol(*q) ? !t->blank_is_data
+        if (*q == '\0') {
+            mst_text_fail(part, MST_EINPUT, "NUL byte in line");
+            return NULL;
+        }
+        if (*q == '\n' ? !t->blank_is_data
                            : c[0] != '\0' && (*q == c[0] || (c[1] != '\0' && *q == c[1]))) {
             p = (const char *)memchr(q, '\n', (size_t)(end - q)) + 1;
             continue;

@@ -541,6 +541,22 @@ Test(load_mtx, random_bytes)
     fail_bytes(mst_load_mtx, "t.mtx", data, sizeof data - 1, NULL, "t.mtx:3:", "NUL byte");
 }
 
+/* A line led by a NUL byte (after blanks or not) is refused, not skipped as a blank line: in the
+ * header of a format and among its data lines, where a skipped line would keep the count. */
+Test(load_text, a_line_led_by_a_nul_byte_is_refused)
+{
+    fail_bytes(mst_load_edgelist, "t.el", "0 1 5\n\0001 2 7\n", 12, NULL, "t.el:2:", "NUL byte");
+    fail_bytes(mst_load_edgelist, "t.el", "0 1 5\n  \0001 2 7\n", 14, NULL, "t.el:2:",
+               "NUL byte");
+    fail_bytes(mst_load_edgelist, "t.el", "0 1 5\n\0", 7, NULL, "t.el:2:", "NUL byte");
+    fail_bytes(mst_load_dimacs, "t.gr", "p sp 3 2\na 1 2 5\n\000a 1 2 5\na 2 3 4\n", 35, NULL,
+               "t.gr:3:", "NUL byte");
+    fail_bytes(mst_load_dimacs, "t.gr", "\0p sp 3 2\n", 11, NULL, "t.gr:1:", "NUL byte");
+    const char mtx[] = MM "integer general\n3 3 2\n1 2 5\n\0001 2 5\n2 3 4\n";
+    fail_bytes(mst_load_mtx, "t.mtx", mtx, sizeof mtx - 1, NULL, "t.mtx:4:", "NUL byte");
+    fail_bytes(mst_load_edgelist, "t.el", "0 1\n1\0002 7\n", 11, NULL, "t.el:2:", "NUL byte");
+}
+
 /* ---------------------------------------------------------------- METIS */
 
 Test(load_metis, unweighted)

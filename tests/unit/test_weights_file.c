@@ -168,3 +168,19 @@ Test(weights_file, a_columns_file_of_unknown_width)
                        "%s", mst_last_error());
     mst_graph_free(&g);
 }
+
+/* A line led by a NUL byte is refused, not skipped as a blank line (which would shift the edge
+ * ids of the lines after it). */
+Test(weights_file, a_line_led_by_a_nul_byte_is_refused)
+{
+    mst_graph g = path_graph(3);
+    const char *path = tmp_path("nul.txt");
+    FILE *f = fopen(path, "w");
+    cr_assert_not_null(f);
+    fwrite("1\n\0002\n3\n4\n", 1, 10, f);
+    fclose(f);
+    mst_round_source src = {path, 1, 1, 0};
+    cr_assert_eq(mst_round_weights_apply(&src, 1, &g), MST_EINPUT);
+    cr_assert_not_null(strstr(mst_last_error(), "nul.txt:2: NUL byte"), "%s", mst_last_error());
+    mst_graph_free(&g);
+}
