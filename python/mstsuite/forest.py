@@ -19,6 +19,7 @@ _WEIGHT_TYPES = {
 }
 
 MAX_VERTICES = 2**32 - 1
+MAX_THREADS = 2**31 - 1  # the C API's int
 
 
 class Forest(NamedTuple):
@@ -37,7 +38,7 @@ def solvers():
 
 def variants(solver):
     """The variants (algo=) of `solver`, the default first; [] for an unknown solver."""
-    return _lib.names(_lib.lib.msf_variant_name, solver.encode())
+    return _lib.names(_lib.lib.msf_variant_name, _text(solver, "solver"))
 
 
 def _vertices(x, name):
@@ -53,10 +54,27 @@ def _vertices(x, name):
     return np.ascontiguousarray(a, dtype=np.uint32)
 
 
+def _integer_array(values):
+    """values, a sequence of Python or NumPy integers, as an exact int64 or uint64 array: NumPy
+    alone would make float64 or object arrays of some mixes (2**63 beside 1; -1 beside 2**63)."""
+    lo, hi = min(values), max(values)
+    if lo >= -2**63 and hi < 2**63:
+        return np.array(values, dtype=np.int64)
+    if lo >= 0 and hi < 2**64:
+        return np.array(values, dtype=np.uint64)
+    if lo < -2**63 or hi >= 2**64:
+        bad = lo if lo < -2**63 else hi
+        raise ValueError("w: weight %d does not fit 64 bits" % bad)
+    raise ValueError("w: integer weights mix negative values (%d) and values above 2^63 - 1 "
+                     "(%d): no integer type holds both" % (lo, hi))
+
+
 def _weights(w, m):
     """(msf_weight_type, contiguous array) for w, or (INT32, None) for unit weights."""
     if w is None:
         return _lib.INT32, None
+    if isinstance(w, (list, tuple)) and w and all(isinstance(x, (int, np.integer)) for x in w):
+        w = _integer_array(w)
     a = np.asarray(w)
     if a.ndim != 1:
         raise ValueError("w must be one-dimensional, not of shape %s" % (a.shape,))
@@ -72,10 +90,29 @@ def _weights(w, m):
     return code, np.ascontiguousarray(a, dtype=dtype)
 
 
+def _text(x, name):
+    """x (a str) as a NUL-free byte string for the C API."""
+    if not isinstance(x, str):
+        raise TypeError("%s must be a string, not %s" % (name, type(x).__name__))
+    if "\0" in x:
+        raise ValueError("%s holds a NUL character: %r" % (name, x))
+    return x.encode()
+
+
+def _integer(x, name, lo, hi):
+    """x as an int in lo..hi: an int or NumPy integer (not bool), else TypeError/ValueError."""
+    if isinstance(x, bool) or not isinstance(x, (int, np.integer)):
+        raise TypeError("%s must be an integer, not %s" % (name, type(x).__name__))
+    if not lo <= int(x) <= hi:
+        raise ValueError("%s = %d is not in %d..%d" % (name, int(x), lo, hi))
+    return int(x)
+
+
 def _option_array(options):
-    if isinstance(options, (str, bytes)):
-        raise ValueError("options must be a list of strings such as ['--dsu', 'lock']")
-    items = [o.encode() if isinstance(o, str) else o for o in options]
+    if isinstance(options, (str, bytes)) or not isinstance(options, (list, tuple)):
+        raise TypeError("options must be a list of strings such as ['--dsu', 'lock'], not %s"
+                        % type(options).__name__)
+    items = [_text(o, "options[%d]" % i) for i, o in enumerate(options)]
     return (ctypes.c_char_p * (len(items) + 1))(*items, None)
 
 
@@ -93,9 +130,7 @@ class Graph:
         code, warr = _weights(w, m)
         if n is None:
             n = int(max(u.max(), v.max())) + 1 if m else 0
-        if not 0 <= int(n) <= MAX_VERTICES:
-            raise ValueError("n = %d is not in 0..2^32 - 1" % n)
-        self.n, self.m = int(n), m
+        self.n, self.m = _integer(n, "n", 0, MAX_VERTICES), m
         self._handle = ctypes.c_void_p()
         p32 = ctypes.POINTER(ctypes.c_uint32)
         _lib.check(_lib.lib.msf_graph_create(
@@ -105,13 +140,12 @@ class Graph:
     def solve(self, solver="seq", algo=None, threads=None, options=(), verify=False):
         """The forest as Forest(edges: uint64 ids, increasing; total). See
         minimum_spanning_forest."""
-        if threads is not None and (int(threads) != threads or threads < 1):
-            raise ValueError("threads must be a positive integer, not %r" % (threads,))
+        threads = 0 if threads is None else _integer(threads, "threads", 1, MAX_THREADS)
+        name = _text(solver, "solver")
+        variant = None if algo is None else _text(algo, "algo")
         result = ctypes.c_void_p()
-        _lib.check(_lib.lib.msf_solve(self._handle, solver.encode(),
-                                      algo.encode() if algo is not None else None,
-                                      int(threads or 0), _option_array(options),
-                                      ctypes.byref(result)))
+        _lib.check(_lib.lib.msf_solve(self._handle, name, variant, threads,
+                                      _option_array(options), ctypes.byref(result)))
         try:
             if verify:
                 _lib.check(_lib.lib.msf_verify(self._handle, result))
@@ -155,7 +189,11 @@ def minimum_spanning_forest(u, v, w=None, n=None, solver="seq", algo=None, threa
     Returns Forest(edges, total): edges, the ids (positions in u, v, w) of the forest's edges
     as an increasing uint64 array; total, the exact total weight (int for integer weights).
     Self-loops are never in the forest; a graph of c components has n - c forest edges.
+    Integer weights given as a list keep their exact values (int64, or uint64 above 2^63 - 1).
     Raises ValueError with the library's message for bad input (a vertex not below n, a NaN
-    weight, an unknown solver, variant or option), MemoryError for memory and size limits."""
+    weight, integer weights that fit no 64-bit type together, an unknown solver, variant or
+    option, an argument out of range), TypeError for an argument of the wrong type (n, threads
+    not integers; solver, algo, options not strings), MemoryError for memory and size
+    limits."""
     with Graph(u, v, w, n) as g:
         return g.solve(solver, algo, threads, options, verify)

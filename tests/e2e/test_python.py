@@ -351,6 +351,48 @@ class Errors(unittest.TestCase):
             self.assertIn(message, res[2])
 
 
+class Arguments(unittest.TestCase):
+    """Every argument is type- and range-checked: TypeError or ValueError naming it, never a
+    crash, a silently dropped option or a wrapped-around number (issue 33, item 3)."""
+
+    BASE = {"u": [0, 1], "v": [1, 2], "w": [1, 2]}
+    CASES = [
+        ({"options": [1]}, "TypeError", "options[0] must be a string"),
+        ({"options": [None, "--x"]}, "TypeError", "options[0] must be a string"),
+        ({"options": "--dsu"}, "TypeError", "options must be a list"),
+        ({"solver": "omp", "threads": 2**40}, "ValueError", "threads = 1099511627776 is not in"),
+        ({"solver": "omp", "threads": 2**31}, "ValueError", "threads = 2147483648 is not in"),
+        ({"solver": "omp", "threads": 2.0}, "TypeError", "threads must be an integer"),
+        ({"n": 5.5}, "TypeError", "n must be an integer, not float"),
+        ({"n": "5"}, "TypeError", "n must be an integer, not str"),
+        ({"n": 2**32}, "ValueError", "n = 4294967296 is not in 0..4294967295"),
+        ({"solver": None}, "TypeError", "solver must be a string, not NoneType"),
+        ({"algo": 1}, "TypeError", "algo must be a string, not int"),
+        ({"solver": "seq\0x"}, "ValueError", "solver holds a NUL character"),
+        ({"w": [2**63 + 1, -1]}, "ValueError", "integer weights mix negative values (-1) and "
+                                               "values above 2^63 - 1 (9223372036854775809)"),
+        ({"w": [2**64, 1]}, "ValueError", "weight 18446744073709551616 does not fit 64 bits"),
+    ]
+
+    def test_bad_arguments(self):
+        results = calls(*[("minimum_spanning_forest", (), dict(self.BASE, **kw))
+                          for kw, _, _ in self.CASES])
+        for (kw, kind, message), res in zip(self.CASES, results):
+            self.assertEqual(res[:2], ("error", kind), kw)
+            self.assertIn(message, res[2], kw)
+
+    def test_integer_lists_stay_exact(self):
+        """Python ints that NumPy would round to float64 (2^63 beside 1) keep their values:
+        the forest and its total are exact."""
+        u, v = [0, 0, 1], [1, 1, 2]
+        results = calls(("minimum_spanning_forest", (u, v, [2**63 + 1, 2**63, 1]), {}),
+                        ("minimum_spanning_forest", (u, v, [-5, 2**62, -2**63]), {}))
+        ids, total = value(results[0])
+        self.assertEqual((ids.tolist(), total), ([1, 2], 2**63 + 1))
+        ids, total = value(results[1])
+        self.assertEqual((ids.tolist(), total), ([0, 2], -5 - 2**63))
+
+
 class Adapters(unittest.TestCase):
     def rome_pairs(self):
         """rome99 with random weights, one edge per vertex pair (the first), as arrays."""
