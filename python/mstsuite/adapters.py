@@ -3,7 +3,7 @@ import numpy as np
 
 from .forest import Forest, minimum_spanning_forest
 
-_TRIANGLES = ("upper", "lower", "both")
+_TRIANGLES = ("min", "upper", "lower", "both")
 
 
 def _matrix_entries(matrix):
@@ -23,22 +23,50 @@ def _matrix_entries(matrix):
     return n, row, a.indices.astype(np.int64), a.data
 
 
-def from_scipy(matrix, triangle="upper", **solve_args):
+def _pair_minima(row, col, data):
+    """One edge per vertex pair {i, j} (i < j) holding an entry in either triangle, weighing
+    the smaller of A[i, j] and A[j, i] where both are stored: (lo, hi, weight), pairs in the
+    upper triangle's CSR order. A NaN is never dropped in favour of its pair's other value."""
+    if data.dtype.kind == "f" and np.isnan(data).any():
+        k = int(np.flatnonzero(np.isnan(data))[0])
+        raise ValueError("matrix: entry [%d, %d] is NaN" % (row[k], col[k]))
+    off = row != col
+    lo, hi, d = np.minimum(row, col)[off], np.maximum(row, col)[off], data[off]
+    order = np.lexsort((d, hi, lo))
+    lo, hi, d = lo[order], hi[order], d[order]
+    first = np.ones(len(lo), bool)
+    first[1:] = (lo[1:] != lo[:-1]) | (hi[1:] != hi[:-1])
+    return lo[first], hi[first], d[first]
+
+
+def from_scipy(matrix, triangle="min", **solve_args):
     """The minimum spanning forest of the undirected graph of a square scipy.sparse matrix.
 
-    Every stored entry A[i, j] (explicit zeros included; duplicates summed) with i != j is an
-    edge {i, j} of weight A[i, j], taken from triangle="upper" (i < j, the default: a symmetric
-    matrix holds each edge twice, and an upper-triangular one once), "lower" (i > j), or "both"
-    (every off-diagonal entry: a directed graph read as undirected, each arc an edge of its own).
-    Diagonal entries are self-loops and never part of a forest. Edge ids, which break ties
-    between equal weights, follow CSR order: row by row, columns increasing.
+    Every stored entry A[i, j] (explicit zeros included; duplicates summed) with i != j gives an
+    edge {i, j} of weight A[i, j]. triangle says how the two triangles are read:
+      "min" (the default, SciPy's csgraph reading): one edge per pair {i, j} with an entry in
+        either triangle, of the smaller weight where both A[i, j] and A[j, i] are stored, so a
+        symmetric, a one-triangle or a non-symmetric matrix (a k-nearest-neighbour graph) all
+        give their graph;
+      "upper" (i < j) or "lower" (i > j): that triangle only, the other ignored;
+      "both": every off-diagonal entry an edge of its own (a directed graph read as undirected).
+    Unlike SciPy, an explicit zero is an edge of weight 0. Diagonal entries are self-loops and
+    never part of a forest. Edge ids, which break ties between equal weights, follow CSR order
+    (for "min": the pairs' order in the upper triangle).
 
     solve_args: those of minimum_spanning_forest (solver, algo, threads, options, verify).
     Returns Forest(edges, total): edges, the forest's entries as an int64 array of [i, j] rows
-    (matrix coordinates, in CSR order); total, the exact total weight."""
+    (matrix coordinates, in CSR order; i < j for "min"); total, the exact total weight.
+    Raises ValueError for a matrix that is not square and sparse, a NaN entry, an unknown
+    triangle, and as minimum_spanning_forest does."""
     if triangle not in _TRIANGLES:
         raise ValueError("triangle must be one of %s, not %r" % (", ".join(_TRIANGLES), triangle))
     n, row, col, data = _matrix_entries(matrix)
+    if triangle == "min":
+        lo, hi, d = _pair_minima(row, col, data)
+        ids, total = minimum_spanning_forest(lo, hi, d, n=n, **solve_args)
+        chosen = ids.astype(np.int64)
+        return Forest(np.column_stack([lo[chosen], hi[chosen]]), total)
     keep = {"upper": row < col, "lower": row > col, "both": row != col}[triangle]
     entry = np.flatnonzero(keep)
     ids, total = minimum_spanning_forest(row[entry], col[entry], data[entry], n=n, **solve_args)
@@ -68,7 +96,7 @@ def from_networkx(G, weight="weight", default=1, **solve_args):
     else:
         rows = list(G.edges(data=weight, default=default, **kw))
         edges = [r[:-1] for r in rows]
-        w = np.asarray([r[-1] for r in rows]) if rows else np.zeros(0, np.int32)
+        w = [r[-1] for r in rows] if rows else np.zeros(0, np.int32)
     u = np.fromiter((index[e[0]] for e in edges), np.int64, len(edges))
     v = np.fromiter((index[e[1]] for e in edges), np.int64, len(edges))
     ids, total = minimum_spanning_forest(u, v, w, n=len(index), **solve_args)

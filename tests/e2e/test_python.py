@@ -432,6 +432,38 @@ class Adapters(unittest.TestCase):
         self.assertEqual(results[4][:2], ("error", "ValueError"))
         self.assertEqual(results[5][:2], ("error", "ValueError"))
 
+    def test_from_scipy_reads_both_triangles_as_scipy(self):
+        """The default reading is SciPy's: a lower-triangular or a non-symmetric matrix (a
+        k-nearest-neighbour graph) gives SciPy's forest total and n - 1 edges (issue 33, item
+        9); each pair is one edge of the smaller value."""
+        import scipy.sparse as sp
+        from scipy.sparse.csgraph import minimum_spanning_tree
+
+        rng = np.random.default_rng(5)
+        pts = rng.random((400, 2))
+        d = np.sqrt(((pts[:, None, :] - pts[None, :, :]) ** 2).sum(-1))
+        np.fill_diagonal(d, np.inf)
+        near = np.argsort(d, axis=1)[:, :6]
+        rows = np.repeat(np.arange(400), 6)
+        knn = sp.csr_matrix((d[rows, near.ravel()], (rows, near.ravel())), shape=(400, 400))
+        sym = knn.maximum(knn.T).tocsr()
+        tril = sp.tril(sym, k=-1).tocsr()
+        pair = sp.csr_matrix(([5.0, 3.0, 1.0], ([0, 1, 1], [1, 0, 2])), shape=(3, 3))
+        results = calls(("from_scipy", (knn,), {}), ("from_scipy", (tril,), {}),
+                        ("from_scipy", (pair,), {}),
+                        ("from_scipy", (sp.csr_matrix(([1.0, np.nan], ([0, 1], [1, 0])),
+                                                      shape=(2, 2)),), {}))
+        for res, matrix in zip(results[:2], (knn, tril)):
+            coords, total = value(res)
+            oracle_tree = minimum_spanning_tree(matrix)
+            self.assertAlmostEqual(total, oracle_tree.sum(), places=9)
+            self.assertEqual(len(coords), oracle_tree.nnz)
+            self.assertTrue(np.all(coords[:, 0] < coords[:, 1]))
+        coords, total = value(results[2])
+        self.assertEqual((coords.tolist(), total), ([[0, 1], [1, 2]], 4.0))
+        self.assertEqual(results[3][:2], ("error", "ValueError"))
+        self.assertIn("entry [1, 0] is NaN", results[3][2])
+
     def test_from_networkx(self):
         try:
             import networkx as nx
