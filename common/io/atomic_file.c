@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -67,7 +68,8 @@ static void swap_tracked(char *old, char *tmp)
 }
 
 /*
- * Creates the temporary "TARGET.tmp-XXXXXXXXXXXX" (12 characters of [0-9A-Za-z] from getrandom)
+ * Creates the temporary "TARGET.tmp-XXXXXXXXXXXX" (12 characters of [0-9A-Za-z] from getrandom;
+ * of a name too long for that, its first NAME_MAX - 17 bytes)
  * as mkostemp does, with O_CREAT | O_EXCL (and O_NOFOLLOW): a link or file planted at that name
  * is never followed nor reused, and a name found taken is drawn again. Unlike mkostemp's 0600,
  * the file has a new file's mode (0666 minus the umask) from the moment it exists. The name is
@@ -78,7 +80,11 @@ static mst_status open_temporary(mst_atomic_file *a)
     static const char alphabet[] =
         "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     mst_status st = MST_OK;
-    size_t len = strlen(a->target) + sizeof ".tmp-XXXXXXXXXXXX";
+    /* A target name within 17 bytes of NAME_MAX lends the temporary only its first bytes. */
+    const char *slash = strrchr(a->target, '/');
+    int dir = slash != NULL ? (int)(slash + 1 - a->target) : 0;
+    int base = (int)strlen(a->target + dir), keep = base < NAME_MAX - 17 ? base : NAME_MAX - 17;
+    size_t len = (size_t)dir + (size_t)keep + sizeof ".tmp-XXXXXXXXXXXX";
     MST_ALLOC(a->tmp_path, len);
     catch_signals();
     for (int attempt = 0; attempt < 100; attempt++) {
@@ -88,7 +94,8 @@ static mst_status open_temporary(mst_atomic_file *a)
             MST_FAIL(MST_EINPUT, "%s: no random temporary name: %s", a->path, strerror(errno));
         for (size_t i = 0; i < sizeof r; i++)
             chars[i] = alphabet[r[i] % 62];
-        snprintf(a->tmp_path, len, "%s.tmp-%s", a->target, chars);
+        snprintf(a->tmp_path, len, "%.*s%.*s.tmp-%s", dir, a->target, keep, a->target + dir,
+                 chars);
         swap_tracked(NULL, a->tmp_path);
         a->fd = open(a->tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
         if (a->fd >= 0)

@@ -6,6 +6,7 @@
  * Source: docs/design.md, Output and Errors; atomic_file.h.
  */
 #include <criterion/criterion.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -58,6 +59,28 @@ Test(output_safety, temporaries_are_exclusive_random_and_in_the_targets_director
     cr_assert_eq(mst_atomic_commit(&b), MST_OK);
     cr_assert_str_eq(slurp(path), "second\n");
     cr_assert_eq(tmp_dir_entries(), 1);
+}
+
+/* A legal name of up to NAME_MAX bytes is written: the temporary, in the same directory, then
+ * takes only the name's first bytes (issue 33, item 7). */
+Test(output_safety, names_up_to_name_max_are_written)
+{
+    static const int lengths[] = {200, 238, 239, 250, NAME_MAX};
+    for (size_t i = 0; i < sizeof lengths / sizeof lengths[0]; i++) {
+        int len = lengths[i];
+        char name[NAME_MAX + 1];
+        memset(name, 'n', (size_t)len);
+        name[len] = '\0';
+        const char *path = tmp_path(name);
+        mst_atomic_file a;
+        cr_assert_eq(mst_atomic_open(&a, path), MST_OK, "%d bytes: %s", len, mst_last_error());
+        cr_assert_eq(strrchr(a.tmp_path, '/') - a.tmp_path, strrchr(path, '/') - path);
+        cr_assert_leq(strlen(strrchr(a.tmp_path, '/') + 1), NAME_MAX);
+        cr_assert_eq(write(a.fd, "x\n", 2), 2);
+        cr_assert_eq(mst_atomic_commit(&a), MST_OK, "%d bytes: %s", len, mst_last_error());
+        cr_assert_str_eq(slurp(path), "x\n");
+        cr_assert_eq(unlink(path), 0);
+    }
 }
 
 Test(output_safety, abort_removes_the_temporary_and_keeps_the_old_file)
