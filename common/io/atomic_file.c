@@ -220,3 +220,13 @@ void mst_atomic_abort(mst_atomic_file *a)
     }
     release(a);
 }
+
+mst_status mst_output_not_input(const char *out, const char *in)
+{
+    struct stat o, i;
+    if (out == NULL || in == NULL || strcmp(out, "-") == 0 || strcmp(in, "-") == 0 ||
+        stat(out, &o) != 0 || stat(in, &i) != 0 || o.st_dev != i.st_dev || o.st_ino != i.st_ino)
+        return MST_OK;
+    return mst_fail(MST_EUSAGE, "%s: is the input file %s; write the output to another name",
+                    out, in);
+}

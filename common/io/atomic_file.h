@@ -59,6 +59,13 @@ mst_status mst_atomic_commit(mst_atomic_file *a);
  * failed and committed structs. */
 void mst_atomic_abort(mst_atomic_file *a);
 
+/*
+ * Refuses to write over the input: MST_EUSAGE "OUT: is the input file IN; write the output to
+ * another name" when `out` and `in` (either may be NULL or "-") name the same existing file,
+ * the same device and inode through any link or path; MST_OK otherwise. O(1): two stat calls.
+ */
+mst_status mst_output_not_input(const char *out, const char *in);
+
 #ifdef __cplusplus
 }
 #endif

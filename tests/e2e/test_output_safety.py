@@ -106,6 +106,28 @@ class OutputBase(Workdir):
         return sorted(set(os.listdir(self.case_dir)) - set(keep))
 
 
+class NotTheInput(OutputBase):
+    """An output that names the input file (itself, a link to it, a hard link) is refused with
+    exit 1 and the input stays as it was (issue 33, item 6)."""
+
+    def test_output_over_the_input_is_refused(self):
+        d = self.fresh()
+        graph = self.at("g.gr")
+        with gzip.open(GRAPH, "rb") as f, open(graph, "wb") as out:
+            out.write(f.read())
+        with open(graph, "rb") as f:
+            before = f.read()
+        os.symlink("g.gr", self.at("soft.gr"))
+        os.link(graph, self.at("hard.gr"))
+        for out in (graph, self.at("soft.gr"), self.at("hard.gr"), os.path.join(d, ".", "g.gr")):
+            p = run([SEQ, "--trials", "1", "--output", out, graph])
+            self.assertEqual(p.returncode, 1, out)
+            self.assertIn("is the input file", p.stderr)
+            with open(graph, "rb") as f:
+                self.assertEqual(f.read(), before, out)
+        self.assertEqual(self.others(), ["g.gr", "hard.gr", "soft.gr"])
+
+
 class InPlace(OutputBase):
     """Devices, FIFOs and '-' are written in place, never replaced."""
 
