@@ -46,6 +46,9 @@ typedef struct round_scan {
     uint64_t max_pos;            /* largest non-negative integer */
     uint64_t max_neg;            /* largest magnitude of a negative integer (0: none) */
     uint64_t neg_line, big_line; /* first line of a negative / of an integer > INT64_MAX */
+    uint64_t (*lines)[2];        /* [cols] every column's neg_line and big_line where it holds
+                                    no real (UINT64_MAX once it does): no round's type can
+                                    fail after round 1 */
 } round_scan;
 
 /* The exact value of a number read from a file, as the type checks want it. */
@@ -96,6 +99,13 @@ static mst_status scan_line(mst_text_part *part, const char **pp, round_scan *s)
                                  mst_weight_type_name((mst_weight_type)(s->forced - 1)));
         if (c == s->col)
             s->num[s->count] = x;
+        uint64_t *at_line = s->lines[c];
+        if (x.is_real)
+            at_line[0] = at_line[1] = UINT64_MAX;
+        else if (x.neg && at_line[0] == 0)
+            at_line[0] = part->line;
+        else if (!x.neg && x.mag > INT64_LIMIT - 1 && at_line[1] == 0)
+            at_line[1] = part->line;
     }
     if (!mst_at_eol(p)) {
         uint64_t more = s->cols + count_weights(&p);
@@ -135,6 +145,8 @@ static mst_status weight_line(mst_text_parser *t, mst_text_part *part, const cha
     if (s->cols == 0 && (s->cols = count_weights(&(const char *){*pp})) <= s->col)
         return mst_text_fail(part, MST_EINPUT, "%" PRIu64 " weights a line: no round %" PRIu64,
                              s->cols, s->col + 1);
+    if (s->lines == NULL && (s->lines = mst_calloc(s->cols, sizeof *s->lines)) == NULL)
+        return MST_ERESOURCE;
     if (s->count == s->m)
         return mst_text_fail(part, MST_EINPUT, "more weight lines than the graph's %" PRIu64
                              " edges", s->m);
@@ -228,9 +240,15 @@ static mst_status apply_file(const mst_round_source *src, uint64_t r, mst_graph 
     mst_weight_type t = (mst_weight_type)(src->weight_type - 1);
     if (src->weight_type == 0)
         MST_CHECK(infer_type(path, &s, &t));
+    for (uint64_t c = 0; s.lines != NULL && c < s.cols && src->weight_type == 0; c++)
+        if (s.lines[c][0] != 0 && s.lines[c][1] != 0 && s.lines[c][0] != UINT64_MAX)
+            MST_FAIL(MST_EINPUT, "%s:%" PRIu64 ": weight above INT64_MAX, with a negative "
+                     "weight on line %" PRIu64 ": no integer type holds both (round %" PRIu64
+                     ")", path, s.lines[c][1], s.lines[c][0], c + 1);
     MST_CHECK(set_weights(g, &s, t));
 fail:
     free(s.num);
+    free(s.lines);
     return st;
 }
 

@@ -240,6 +240,13 @@ class Rounds(RoundsChecks, Workdir):
                          2, "fit.txt:4:", "does not fit uint32")
         self.check_error(["--rounds", "2", "--round-weights", self.path("none-{r}.txt")], 2,
                          "none-1.txt")
+        # A later round's column whose values no integer type holds fails before round 1, and
+        # nothing is written (issue 33, item 8).
+        mix = ["%d %d" % (e, -1 if e == 2 else 2**64 - 1 if e == 6 else e) for e in range(self.m)]
+        path = self.write("wmix.txt", "\n".join(mix) + "\n")
+        self.check_error(["--rounds", "2", "--round-weights", path, "--output",
+                          self.path("f")], 2, "wmix.txt:7:", "line 3", "(round 2)")
+        self.assertFalse(os.path.exists(self.path("f.1")), "round 1 ran before the check")
         self.check_error(["--round-weights", path], 1, "--round-weights needs --rounds")
         self.check_error(["--verify-every", "2"], 1, "needs --rounds")
         self.check_error(["--rounds", "2", "--output", "-"], 1, "--output")
