@@ -309,6 +309,19 @@ static mst_status msb_slice(const dist_ctx *c, const char *path, const mst_load_
     if (st == MST_OK)
         st = msb_compact(path, type, n_limit, lo, k, w, s, &loops);
     free(w);
+    if (type == MSB_FLOAT32 && (o->weights == MST_WEIGHT_MODE_AUTO ||
+                                o->weights == MST_WEIGHT_MODE_KEEP)) { /* every rank: collective */
+        int inf[2] = {0, 0}, all[2];
+        for (uint64_t i = 0; st == MST_OK && i < s->count; i++) {
+            float x = mst_key_to_float(s->key[i]);
+            if (isinf(x))
+                inf[x < 0] = 1;
+        }
+        MPI_Allreduce(inf, all, 2, MPI_INT, MPI_MAX, c->comm);
+        if (st == MST_OK && all[0] && all[1])
+            st = mst_fail(MST_EINPUT, "%s: weights of both +inf and -inf: a forest holding "
+                          "both would have no total weight", path);
+    }
     if ((st = dist_agree(c, st)) == MST_OK)
         msb_finish(c, o, head, n_limit, loops, s, h);
     else

@@ -316,29 +316,31 @@ mst_status mst_graph_convert_weights(mst_graph *g, mst_weight_type t, const char
 int mst_weight_value_fits(mst_weight_value x, mst_weight_type t, uint64_t *bits);
 
 /* The exact total of a set of edges' weights: integer types in 128 bits (no overflow for any
- * forest of fewer than 2^64 edges); float types as Shewchuk's non-overlapping partials, whose
- * sum is the exact sum of the terms, rounded once at the end (correctly rounded, so the same
- * for any order of the terms: every solver prints the same total for the same forest). */
+ * forest of fewer than 2^64 edges); float types in a fixed-point accumulator that holds every
+ * finite double exactly, rounded once at the end (correctly rounded, so the same for any order
+ * of the terms: every solver prints the same total for the same forest); infinite terms
+ * counted by sign (a graph never holds both signs: the loaders refuse it). */
 __extension__ typedef __int128 mst_int128;
-#define MST_SUM_PARTIALS 64 /* non-overlapping doubles span at most 2098 bits: 41 partials */
+#define MST_SUM_LIMBS 34 /* 2^-1074 .. 2^1024, 64 bits of carries and a sign: 2163 bits */
 typedef struct mst_weight_sum {
     int is_float;
     mst_int128 i;
-    int np;                       /* partials in use */
-    double p[MST_SUM_PARTIALS];   /* increasing magnitude, non-overlapping */
-    double special;               /* the sum of infinite and NaN terms, and of overflows */
+    uint64_t limb[MST_SUM_LIMBS]; /* the finite terms' sum in units of 2^-1074, two's
+                                     complement, least significant limb first */
+    uint64_t inf[2];              /* terms of +inf, of -inf */
 } mst_weight_sum;
 
 /* An empty sum for weights of type t. */
 mst_weight_sum mst_weight_sum_init(mst_weight_type t);
 
-/* Adds one weight: integers exactly; floats by Shewchuk's grow-expansion step (J. R. Shewchuk,
- * "Adaptive Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates", Discrete
- * Comput. Geom. 18, 1997, section 2; the msum of Python's math.fsum). O(partials). */
+/* Adds one weight: integers exactly; floats exactly, their significand added at their
+ * exponent's place (U. Kulisch, "Computer Arithmetic and Validity", 2008, chapter 7). O(1)
+ * but for carries. */
 void mst_weight_sum_add(mst_weight_sum *s, mst_weight_value w);
 
 /* A float sum's value: the exact sum of the terms rounded to the nearest double (half to even);
- * infinite if a term is, or if the running sum leaves the double range; 0 for integer sums. */
+ * infinite if a term is, or if the exact sum lies beyond the double range; 0 for integer
+ * sums. */
 double mst_weight_sum_double(const mst_weight_sum *s);
 
 /* Sums the raw weights of edges eid[0..k-1]. O(k). */
@@ -346,7 +348,9 @@ mst_weight_sum mst_weight_total(const mst_graph *g, const uint64_t *eid, uint64_
 
 /* Formats a total into buf[len] (at least 48 bytes): integers exactly ("1186386",
  * "-170141183460469231731687303715884105728"), floats (mst_weight_sum_double) in the shortest
- * form that strtod reads back to the same double ("2.00000001", "7919.5"). Returns buf. */
+ * form that strtod reads back to the same double ("2.00000001", "7919.5"); a finite float sum
+ * beyond the double range as its 17 leading digits ("2e+308"); "inf" or "-inf" for infinite
+ * terms. Returns buf. */
 char *mst_format_total(mst_weight_sum s, char *buf, int len);
 
 /* Frees everything a graph owns and zeroes it; NULL and zeroed graphs are fine. */

@@ -388,13 +388,14 @@ fail:
 
 /* ---------------------------------------- weight sum */
 
-/* Exact totals of edge weights (see core.h). Integers are summed in 128 bits.
- * Floats are summed exactly as a list of non-overlapping partials (J. R. Shewchuk, "Adaptive
- * Precision Floating-Point Arithmetic and Fast Robust Geometric Predicates", Discrete Comput.
- * Geom. 18, 1997, section 2, grow-expansion with two-sum; the msum behind Python's math.fsum),
- * rounded once at the end: the total is the exact sum correctly rounded, whatever the order of
- * the edges, so that the forest of 1.0 and 1.00000001 weighs 2.00000001 and every solver, which
- * lists the same forest in its own order, prints the same total.
+/* Exact totals of edge weights (see core.h). Integers are summed in 128 bits. Floats are
+ * summed exactly in a fixed-point accumulator wide enough for every finite double and 2^64
+ * carries (U. Kulisch, "Computer Arithmetic and Validity", de Gruyter 2008, chapter 7, the
+ * long accumulator): each term adds its 53-bit significand at its exponent's position, so no
+ * partial sum can round or overflow, and the result, rounded once at the end, is the same in
+ * any order of the edges: the forest of 1.0 and 1.00000001 weighs 2.00000001, and every solver,
+ * which lists the same forest in its own order, prints the same total. Infinite terms are
+ * counted by sign.
  */
 mst_weight_sum mst_weight_sum_init(mst_weight_type t)
 {
@@ -404,40 +405,35 @@ mst_weight_sum mst_weight_sum_init(mst_weight_type t)
     return s;
 }
 
-/* Adds x to the partials: each partial is replaced by the low part of its two-sum with the
- * running high part, zeros dropped, and the high part appended (Shewchuk's grow-expansion).
- * Infinite terms, and a high part that overflows, go to `special` instead. */
+/* Adds (neg: subtracts) x * 2^shift to the two's complement accumulator a[MST_SUM_LIMBS]. */
+static void add_shifted(uint64_t *a, uint64_t x, int shift, int neg)
+{
+    int k = shift / 64, off = shift % 64;
+    uint64_t part[2] = {x << off, off != 0 ? x >> (64 - off) : 0};
+    unsigned carry = 0;
+    for (int i = k; i < MST_SUM_LIMBS && (i < k + 2 || carry != 0); i++) {
+        uint64_t d = i < k + 2 ? part[i - k] : 0, old = a[i];
+        if (neg) {
+            a[i] = old - d - carry;
+            carry = old < d || (old == d && carry);
+        } else {
+            a[i] = old + d + carry;
+            carry = a[i] < d || (a[i] == d && carry);
+        }
+    }
+}
+
+/* Adds x: its significand at its binary exponent, in units of 2^-1074 (the least subnormal). */
 static void add_double(mst_weight_sum *s, double x)
 {
-    if (!isfinite(x)) {
-        s->special += x;
+    if (isinf(x)) {
+        s->inf[x < 0]++;
         return;
     }
-    int kept = 0;
-    for (int j = 0; j < s->np; j++) {
-        double y = s->p[j];
-        if (fabs(x) < fabs(y)) {
-            double t = x;
-            x = y;
-            y = t;
-        }
-        double hi = x + y, lo = y - (hi - x);
-        if (!isfinite(hi)) { /* beyond the double range: the total is infinite */
-            s->special += hi;
-            s->np = 0;
-            return;
-        }
-        if (lo != 0.0)
-            s->p[kept++] = lo;
-        x = hi;
-    }
-    /* The partials do not overlap, so they fit the array (core.h); the guard keeps memory safe
-     * even if they did, at the cost of the last bits. */
-    if (kept == MST_SUM_PARTIALS)
-        s->p[kept - 1] += x;
-    else
-        s->p[kept++] = x;
-    s->np = kept;
+    uint64_t bits = mst_double_to_bits(x), exp = bits >> 52 & 0x7FF;
+    uint64_t mant = (bits & ((1ull << 52) - 1)) | (exp != 0 ? 1ull << 52 : 0);
+    if (mant != 0)
+        add_shifted(s->limb, mant, exp != 0 ? (int)exp - 1 : 0, (int)(bits >> 63));
 }
 
 void mst_weight_sum_add(mst_weight_sum *s, mst_weight_value w)
@@ -452,30 +448,51 @@ void mst_weight_sum_add(mst_weight_sum *s, mst_weight_value w)
     }
 }
 
+/* The finite terms' exact sum rounded to 53 bits, half to even: sign * m * 2^(*exp2), m below
+ * 2^53; *exp2 may lie beyond the double range. */
+static uint64_t sum_rounded(const mst_weight_sum *s, int *neg, int *exp2)
+{
+    uint64_t a[MST_SUM_LIMBS];
+    memcpy(a, s->limb, sizeof a);
+    *neg = (int)(a[MST_SUM_LIMBS - 1] >> 63);
+    if (*neg) { /* the magnitude: two's complement negation */
+        for (int i = 0; i < MST_SUM_LIMBS; i++)
+            a[i] = ~a[i];
+        add_shifted(a, 1, 0, 0);
+    }
+    int top = MST_SUM_LIMBS - 1;
+    while (top >= 0 && a[top] == 0)
+        top--;
+    *exp2 = -1074;
+    if (top < 0)
+        return 0;
+    int high = 64 * top + 63 - __builtin_clzll(a[top]); /* the leading bit's position */
+    if (high < 53)                                       /* exact: a subnormal or tiny normal */
+        return a[0];
+    int low = high - 52; /* the kept bits are [low, high]; the round bit is low - 1 */
+    uint64_t m = 0;
+    for (int b = 0; b < 53; b++)
+        m |= (a[(low + b) / 64] >> ((low + b) % 64) & 1) << b;
+    int half = (int)(a[(low - 1) / 64] >> ((low - 1) % 64) & 1), rest = 0;
+    for (int b = 0; b < low - 1 && !rest; b++)
+        rest = (int)(a[b / 64] >> (b % 64) & 1);
+    if (half && (rest || (m & 1)))
+        m++;
+    *exp2 = low - 1074;
+    if (m == 1ull << 53) {
+        m >>= 1;
+        ++*exp2;
+    }
+    return m;
+}
+
 double mst_weight_sum_double(const mst_weight_sum *s)
 {
-    if (s->special != 0.0 || isnan(s->special))
-        return s->special;
-    int n = s->np;
-    if (n == 0)
-        return 0.0;
-    /* From the largest partial down, until a rounding error appears (math.fsum's ending). */
-    double hi = s->p[--n], lo = 0.0;
-    while (n > 0) {
-        double x = hi, y = s->p[--n];
-        hi = x + y;
-        lo = y - (hi - x);
-        if (lo != 0.0)
-            break;
-    }
-    /* Half-way cases: the rest of the partials decide which way to round (half to even
-     * otherwise): make hi the correctly rounded sum. */
-    if (n > 0 && ((lo < 0 && s->p[n - 1] < 0) || (lo > 0 && s->p[n - 1] > 0))) {
-        double y = lo * 2, x = hi + y;
-        if (y == x - hi)
-            hi = x;
-    }
-    return hi;
+    if (s->inf[0] != 0 || s->inf[1] != 0)
+        return s->inf[0] != 0 ? INFINITY : -INFINITY; /* never both: the loaders refuse them */
+    int neg, exp2;
+    double m = (double)sum_rounded(s, &neg, &exp2);
+    return ldexp(neg ? -m : m, exp2);
 }
 
 mst_weight_sum mst_weight_total(const mst_graph *g, const uint64_t *eid, uint64_t k)
@@ -509,6 +526,12 @@ char *mst_format_total(mst_weight_sum s, char *buf, int len)
 {
     if (s.is_float) {
         mst_weight_value v = {MST_WEIGHT_FLOAT64, 0, 0, mst_weight_sum_double(&s)};
+        if (isinf(v.d) && s.inf[0] == 0 && s.inf[1] == 0) { /* finite, beyond the doubles */
+            int neg, exp2;
+            long double m = (long double)sum_rounded(&s, &neg, &exp2);
+            snprintf(buf, (size_t)len, "%.17Lg", ldexpl(neg ? -m : m, exp2));
+            return buf;
+        }
         return mst_format_value(v, buf, len);
     }
     format_int128(s.i, buf, len);

@@ -286,6 +286,20 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
     if (more)
         MST_CHECK(msb_size_fail(name, &h, h.bytes, 1));
     MST_CHECK(msb_decode_edges(name, &h, g));
+    int own_weights = o == NULL || o->weights == MST_WEIGHT_MODE_AUTO ||
+                      o->weights == MST_WEIGHT_MODE_KEEP;
+    if (own_weights && (h.type == MSB_FLOAT32 || h.type == MSB_FLOAT64)) { /* formats.md */
+        int inf[2] = {0, 0};
+        for (uint64_t e = 0; e < g->m; e++) {
+            double w = h.type == MSB_FLOAT32 ? mst_key_to_float(g->key[e])
+                                             : mst_bits_to_double(g->raw[e]);
+            if (isinf(w))
+                inf[w < 0] = 1;
+        }
+        if (inf[0] && inf[1])
+            MST_FAIL(MST_EINPUT, "%s: weights of both +inf and -inf: a forest holding both "
+                     "would have no total weight", name);
+    }
     if (g->m < h.m) { /* shrink (cannot really fail; the arrays stay valid if it does) */
         mst_realloc((void **)&g->u, g->m, sizeof *g->u);
         mst_realloc((void **)&g->v, g->m, sizeof *g->v);

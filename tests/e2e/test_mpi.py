@@ -232,6 +232,24 @@ class MpiSameEdges(Workdir):
                               for _ in range(900)], weight_type=3)
         self.check(fpath, [["-np", "3"]] + others(4))
 
+    def test_infinities_of_both_signs_are_refused(self):
+        """A float .msb with +inf on one rank's slice and -inf on another's is refused by every
+        rank with the shared loader's message (issue 33, item 5); one sign loads, and random
+        weights ignore the file's."""
+        edges = [(0, 1, float("inf"))] + [(i, i + 1, 1.0) for i in range(1, 30)] + \
+            [(30, 31, float("-inf"))]
+        path = self.path("both.msb")
+        write_msb(path, 32, edges, weight_type=3)
+        p = mpirun(["-np", "3", "--trials", "1", path])
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("weights of both +inf and -inf", p.stderr)
+        p = mpirun(["-np", "3", "--trials", "1", "--weights", "random", path])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        write_msb(path, 32, edges[:-1], weight_type=3)
+        p = mpirun(["-np", "3", "--trials", "1", path])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("inf", p.stdout)
+
     def test_no_verify_reports_the_weight(self):
         """Without --verify/--output rank 0 holds no graph: the weight comes from the forest."""
         path = manifest.path("road/rome99.gr.gz")

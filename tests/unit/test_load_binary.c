@@ -435,6 +435,29 @@ static void round_trip(const char *name, mst_weight_type t, const uint32_t *key,
     unlink(path);
 }
 
+/* Infinite float weights load, one sign at a time; both signs in one graph are refused, since
+ * a forest holding both would have no total (issue 33, item 5). */
+Test(msb, infinities_of_both_signs_are_refused)
+{
+    const float both[6] = {1, INFINITY, 2, -INFINITY, 3, 4}, plus[6] = {1, INFINITY, 2, 3, 4, 5};
+    const double wide[6] = {-INFINITY, 1, 2, 3, 4, INFINITY};
+    const uint32_t zero[6] = {0};
+    mst_graph g = small_graph(6, 6, RU, RV, zero, MST_WEIGHT_FLOAT32, 0), h;
+    cr_assert_eq(mst_graph_set_weights(&g, MST_WEIGHT_FLOAT32, plus), MST_OK);
+    cr_assert_eq(mst_msb_write(tmp_path("plus.msb"), &g, 1), MST_OK, "%s", mst_last_error());
+    cr_assert_eq(load(tmp_path("plus.msb"), &h), MST_OK, "%s", mst_last_error());
+    mst_graph_free(&h);
+    cr_assert_eq(mst_graph_set_weights(&g, MST_WEIGHT_FLOAT32, both), MST_OK);
+    cr_assert_eq(mst_msb_write(tmp_path("both.msb"), &g, 1), MST_OK, "%s", mst_last_error());
+    cr_assert_eq(load(tmp_path("both.msb"), &h), MST_EINPUT);
+    cr_assert_not_null(strstr(mst_last_error(), "both.msb: weights of both +inf and -inf"), "%s",
+                       mst_last_error());
+    cr_assert_eq(mst_graph_set_weights(&g, MST_WEIGHT_FLOAT64, wide), MST_OK);
+    cr_assert_eq(mst_msb_write(tmp_path("wide.msb"), &g, 1), MST_OK, "%s", mst_last_error());
+    cr_assert_eq(load(tmp_path("wide.msb"), &h), MST_EINPUT);
+    mst_graph_free(&g);
+}
+
 Test(msb, round_trip_int32_negative)
 {
     const uint32_t key[] = {mst_key_from_int32(INT32_MIN), mst_key_from_int32(-1),

@@ -349,6 +349,47 @@ Test(weights, float_totals_are_correctly_rounded_in_any_order)
     cr_assert(isinf(sum_of(big, 3)));
 }
 
+/* The text total of x[0..n-1] in the given order. */
+static const char *text_of(const double *x, int n, char buf[64])
+{
+    mst_weight_sum s = mst_weight_sum_init(MST_WEIGHT_FLOAT64);
+    for (int i = 0; i < n; i++) {
+        mst_weight_value w = {MST_WEIGHT_FLOAT64, 0, 0, x[i]};
+        mst_weight_sum_add(&s, w);
+    }
+    return mst_format_total(s, buf, 64);
+}
+
+/* No partial sum overflows or rounds: -1e308 + 1e308 - 1e308 is -1e308 in every order, a total
+ * beyond the doubles is printed finite, the least subnormals add exactly, and only an
+ * infinite term makes the total infinite (issue 33, item 5). */
+Test(weights, float_totals_never_overflow_on_the_way)
+{
+    static const int orders[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1},
+                                     {2, 1, 0}};
+    const double w[3] = {-1e308, 1e308, -1e308}, big[3] = {1e308, 1e308, -5e307};
+    char buf[64];
+    for (int k = 0; k < 6; k++) {
+        double x[3], y[3];
+        for (int i = 0; i < 3; i++)
+            x[i] = w[orders[k][i]], y[i] = big[orders[k][i]];
+        cr_assert(eq(dbl, sum_of(x, 3), -1e308), "order %d", k);
+        cr_assert_str_eq(text_of(x, 3, buf), "-1e+308", "order %d", k);
+        cr_assert_str_eq(text_of(y, 3, buf), "1.5e+308", "order %d", k);
+    }
+    const double beyond[2] = {1.7976931348623157e308, 1.7976931348623157e308};
+    cr_assert_str_eq(text_of(beyond, 2, buf), "3.5953862697246314e+308");
+    const double neg_beyond[3] = {-1e308, -1e308, -1e308};
+    cr_assert_str_eq(text_of(neg_beyond, 3, buf), "-3e+308");
+    const double tiny[3] = {0x1p-1074, 0x1p-1074, -0x1p-1073};
+    cr_assert(eq(dbl, sum_of(tiny, 2), 0x1p-1073));
+    cr_assert_str_eq(text_of(tiny, 3, buf), "0");
+    const double edge[2] = {0x1.ffffffffffffep-1023, 0x1p-1074}; /* the largest subnormal + 1 */
+    cr_assert(eq(dbl, sum_of(edge, 2), 0x1p-1022));
+    const double minus_inf[3] = {1e308, -INFINITY, 1e308};
+    cr_assert_str_eq(text_of(minus_inf, 3, buf), "-inf");
+}
+
 Test(weights, sums_hold_totals_beyond_64_bits_and_exact_float_sums)
 {
     mst_weight_sum a = mst_weight_sum_init(MST_WEIGHT_INT64);
