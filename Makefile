@@ -216,10 +216,11 @@ sanitize-gcc sanitize-clang: sanitize-%:
 	        $(addprefix bin/asan-$*/,unit-tests mst-seq mst-verify)
 
 # The libFuzzer harnesses of tests/fuzz/ (clang only; tests/fuzz/run.sh runs them in make test):
-# bin/fuzz/fuzz-FORMAT for each loader, compiled from load.c with -DFUZZ_FORMAT=FORMAT, and
-# bin/fuzz/fuzz-msf for the certificate reader.
+# bin/fuzz/fuzz-FORMAT for each loader, compiled from load.c with -DFUZZ_FORMAT=FORMAT,
+# bin/fuzz/fuzz-msf for the certificate reader and its '#' line's claims, fuzz-reader for the
+# file reader (plain and gzip) and fuzz-rounds for the weights files of --rounds.
 FUZZ_FORMATS := edgelist dimacs mtx metis egr msb
-FUZZ_NAMES   := $(FUZZ_FORMATS) msf
+FUZZ_NAMES   := $(FUZZ_FORMATS) msf reader rounds
 FUZZ_OBJ     := $(patsubst %,$(BUILD)/tests/fuzz/%.o,$(FUZZ_NAMES))
 fuzz:
 	$(MAKE) BUILD=build/fuzz BIN=bin/fuzz CC=clang CFLAGS="$(SAN_CFLAGS) \

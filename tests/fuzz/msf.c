@@ -1,8 +1,8 @@
 /*
- * msf.c: the libFuzzer harness of the certificate reader (mst_msf_read, what mst-verify reads)
- * and of the verifier behind it. Each input is an MSF file ("u v w" lines, or edge ids: the
- * layout is told by the first data line) for one fixed graph, read through a memory file
- * (memfd_create), since the reader takes a path.
+ * msf.c: the libFuzzer harness of the certificate reader (mst_msf_read, what mst-verify reads),
+ * of its '#' line's claims (mst_msf_check_claims) and of the verifier behind it. Each input is
+ * an MSF file ("u v w" lines, or edge ids: the layout is told by the first data line) for one
+ * fixed graph, read through a memory file (memfd_create), since the reader takes a path.
  *
  * The graph: 8 vertices, three components ({0,1,2,3}, {4,5,6}, the isolated 7), equal weights
  * that only the (weight, edge id) order tells apart, and two parallel edges 0-1 of weight 3.
@@ -76,7 +76,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         setup();
     put_certificate(data, size);
     uint64_t *ids = NULL, k = 0, c = 0;
-    mst_status st = mst_msf_read(certificate_path, &graph, MST_MSF_AUTO, &ids, &k, NULL);
+    mst_msf_claims claims;
+    mst_status st = mst_msf_read(certificate_path, &graph, MST_MSF_AUTO, &ids, &k, &claims);
     if (st != MST_OK) {
         /* Lines that do not parse are bad input; well-formed wrong lines may be refused as an
          * invalid certificate already here. */
@@ -84,6 +85,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                      FUZZ_CODE(MST_ERESOURCE));
         free(ids);
         return 0;
+    }
+    /* The '#' line's claims (its objective and total) hold or are refused as a bad forest. */
+    for (int maximum = 0; maximum < 2; maximum++) {
+        st = mst_msf_check_claims(certificate_path, &claims, &graph, ids, k, maximum);
+        if (st != MST_OK)
+            fuzz_require_failure(st, FUZZ_CODE(MST_EVERIFY));
+        else if (claims.line != 0)
+            fuzz_require(claims.maximum == maximum, "a claim of the other objective passed");
     }
     int expected = is_the_forest(ids, k);
     st = mst_verify_forest(&graph, ids, k, &c);
