@@ -7,6 +7,7 @@ solver takes, exits 3 at once with the figure, before the body is read. Every ru
 address-space limit (RLIMIT_AS), so that a regression fails by memory rather than filling the
 machine. Discovered and run by test_e2e.py."""
 import gzip
+import json
 import os
 import resource
 import struct
@@ -212,3 +213,31 @@ class EarlyResourceLimits(Limits):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class PipedText(Workdir):
+    """Plain text from a pipe (/dev/stdin) of several MiB loads as the same file does, in every
+    text format, and a bad line in it is named by its number (issue 33, item 4)."""
+
+    def test_text_through_a_pipe(self):
+        from test_e2e import SEQ
+        rows = ["%d %d %d" % (i % 200000, (i * 7919 + 1) % 200000, i % 997 + 1)
+                for i in range(250000)]
+        text = "\n".join(rows) + "\n"
+        mtx = "%%%%MatrixMarket matrix coordinate integer general\n200000 200000 %d\n" % len(rows)
+        mtx += "".join("%d %d %s\n" % (int(a) + 1, int(b) + 1, w)
+                       for a, b, w in (r.split() for r in rows))
+        self.assertGreater(len(text), 3 << 20)
+        for fmt, body in (("edgelist", text), ("mtx", mtx)):
+            path = self.write("g." + ("wel" if fmt == "edgelist" else "mtx"), body)
+            from_file = subprocess.run([SEQ, "--json", "--trials", "1", path],
+                                       capture_output=True, text=True)
+            piped = subprocess.run([SEQ, "--json", "--trials", "1", "--format", fmt,
+                                    "/dev/stdin"], input=body, capture_output=True, text=True)
+            self.assertEqual(piped.returncode, 0, piped.stderr)
+            self.assertEqual(json.loads(piped.stdout)["msf_weight"],
+                             json.loads(from_file.stdout)["msf_weight"], fmt)
+        bad = subprocess.run([SEQ, "--trials", "1", "--format", "edgelist", "/dev/stdin"],
+                             input=text + "1 x\n", capture_output=True, text=True)
+        self.assertEqual(bad.returncode, 2, bad.stderr)
+        self.assertIn("/dev/stdin:%d: expected" % (len(rows) + 1), bad.stderr)
