@@ -89,7 +89,7 @@ TOOLS      := $(BIN)/mst-verify $(BIN)/mst-convert $(BIN)/mst-gen
         sanitize-clang lib install uninstall
 all: $(SOLVERS) $(TOOLS) lib
 
-$(BUILD)/common/io/%.o: TOOLCHAIN := omp
+$(BUILD)/common/io/%.o $(BUILD)/common/core/verify.o: TOOLCHAIN := omp
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -249,7 +249,8 @@ LIB_SOLVERS := seq openmp
 PIC_OBJ     := $(patsubst %.c,$(BUILD)/pic/%.o,$(wildcard lib/*.c) \
                  $(foreach d,$(LIB_SOLVERS),$(wildcard $(d)/*.c)))
 PIC_COMMON  := $(COMMON_SRC:%.c=$(BUILD)/pic/%.o)
-$(BUILD)/pic/openmp/%.o $(BUILD)/pic/lib/%.o $(BUILD)/pic/common/io/%.o: TOOLCHAIN := omp
+$(BUILD)/pic/openmp/%.o $(BUILD)/pic/lib/%.o $(BUILD)/pic/common/io/%.o \
+    $(BUILD)/pic/common/core/verify.o: TOOLCHAIN := omp
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -76,7 +76,7 @@ int main(int argc, char **argv)
     if (st == MST_OK && claims.line != 0 && claims.maximum != va.maximum)
         st = mst_msf_check_claims(files[1], &claims, &g, eid, k, va.maximum);
     if (st == MST_OK)
-        st = mst_verify_forest_objective(&g, eid, k, &c, va.maximum);
+        st = mst_verify_forest_objective(&g, eid, k, &c, va.maximum, 0);
     if (st == MST_OK)
         st = mst_msf_check_claims(files[1], &claims, &g, eid, k, va.maximum);
     if (st == MST_OK) {

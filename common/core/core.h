@@ -536,16 +536,18 @@ void mst_progress_done(void);
  *   1. every id is below g->m and appears once;
  *   2. the edges form a forest with exactly n - c edges, c = connected components of g;
  *   3. cycle property: for every non-tree edge {u, v}, every tree edge on the tree path u..v is
- *      smaller in (key, id) order (ancestor tables by binary lifting, path maximum per query).
+ *      smaller in (key, id) order (path maxima as range maxima over the forest's Kruskal order
+ *      of the vertices, verify.c).
  * That order has no ties, so exactly one forest passes: the canonical MSF every solver returns.
  * Another spanning forest of the same weight (equal weights chosen another way) is rejected.
  * Sets *components to c when it got that far (may be NULL).
  * Errors: MST_EVERIFY with the first violation in words ("edge 17 (3-9) appears twice",
  * "non-tree edge 40 (2-7, w=3) is lighter than tree edge 12 (5-6, w=9) on its tree path", or
  * for equal weights "non-tree edge 3 (0-2, w=5) precedes tree edge 8 (1-2, w=5) on its tree
- * path in the (weight, edge id) order ..."); MST_ERESOURCE. O((n + m) log n) time,
- * O(n log n + m) memory. Sources: R. E. Tarjan 1979 and M. A. Bender, M. Farach-Colton 2000 (see
- * verify.c).
+ * path in the (weight, edge id) order ..."; among non-tree edges the lowest id); MST_ERESOURCE.
+ * O(m + n log n) work on OpenMP's default team of threads, about 41 bytes per vertex and m / 8
+ * bytes of memory. Sources: R. E. Tarjan 1979; E. D. Demaine, G. M. Landau, O. Weimann 2009;
+ * M. A. Bender, M. Farach-Colton 2000 (see verify.c).
  */
 mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
                              uint64_t *components);
@@ -553,12 +555,14 @@ mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k
 /*
  * As mst_verify_forest for the minimum (maximum = 0) or the maximum spanning forest (maximum =
  * 1: the same checks with the weight order reversed; among equal weights the lower edge id still
- * wins, as with the harness's flipped keys). Weights are compared as the raw weights' order
+ * wins, as with the harness's flipped keys), on `threads` threads (0: OpenMP's default team; one
+ * thread for fewer than 2^16 edges). Weights are compared as the raw weights' order
  * (mst_edge_order: the raw values of 64-bit types, not the ranks derived from them). Messages
- * say "heavier" for the maximum. Same costs and errors.
+ * say "heavier" for the maximum. Same costs and errors; the result and the message do not
+ * depend on the thread count.
  */
 mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, uint64_t k,
-                                       uint64_t *components, int maximum);
+                                       uint64_t *components, int maximum, int threads);
 
 #ifdef __cplusplus
 }

@@ -605,6 +605,16 @@ static void print_json(FILE *f, const mst_run_result *r)
     fprintf(f, "}\n");
 }
 
+/* The verifier's threads: the solver's (1 for a sequential one), or OpenMP's default team
+ * beside a GPU. */
+static int verify_threads(const harness *h)
+{
+    mst_run_context ctx = {1, 1, ""};
+    if (h->s->context != NULL)
+        h->s->context(&h->o, &ctx);
+    return ctx.device[0] != '\0' ? 0 : ctx.threads;
+}
+
 /* The result of the trials (median, the median trial's phases, totals), unverified. */
 static void summarize(const harness *h, mst_run_result *r)
 {
@@ -664,7 +674,7 @@ static int report(harness *h)
         double v0 = mst_now_s();
         uint64_t c = 0;
         mst_status vs = mst_verify_forest_objective(&h->g, h->forest.eid, h->forest.count, &c,
-                                                    h->a.maximum);
+                                                    h->a.maximum, verify_threads(h));
         r.verify_s = mst_now_s() - v0;
         if (vs == MST_ERESOURCE)
             return fail(h, vs);
@@ -744,7 +754,8 @@ static mst_status check_round(harness *h, uint64_t r, uint64_t trials_fp)
     if (!h->a.no_verify && (r - 1) % h->a.verify_every == 0) {
         double t0 = mst_now_s();
         uint64_t c = 0;
-        mst_status vs = mst_verify_forest_objective(&h->g, f->eid, f->count, &c, h->a.maximum);
+        mst_status vs = mst_verify_forest_objective(&h->g, f->eid, f->count, &c, h->a.maximum,
+                                                    verify_threads(h));
         h->verify_s += mst_now_s() - t0;
         if (vs == MST_ERESOURCE)
             return vs;

@@ -9,6 +9,7 @@
  */
 #include <criterion/criterion.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -378,4 +379,59 @@ Test(verify, random_multigraphs_against_oracle)
         mst_graph_free(&g);
     }
     cr_assert_gt(rejected_swaps, 10, "too few swap perturbations were exercised");
+}
+
+/* Above 2^16 edges the non-tree edges are checked side by side: every thread count gives the
+ * same verdict, the same components and the same message, naming the lowest failing edge. */
+Test(verify, thread_counts_agree_on_large_graphs)
+{
+    rng_state = 777;
+    uint32_t n = 30000;
+    uint64_t m = 200000;
+    uint32_t *u = malloc(m * sizeof *u), *v = malloc(m * sizeof *v);
+    int32_t *w = malloc(m * sizeof *w);
+    for (uint64_t e = 0; e < m; e++) {
+        u[e] = rnd(n);
+        v[e] = (u[e] + 1 + rnd(n - 1)) % n;
+        w[e] = (int32_t)rnd(1000); /* ties */
+    }
+    mst_graph g = make_graph(n, m, u, v, w);
+    uint64_t *msf = malloc(n * sizeof *msf), c = 0;
+    uint64_t k = oracle_msf(&g, msf, &c);
+    /* A non-tree edge across the cut that tree edge msf[k / 2] leaves: swapped in, it gives
+     * another spanning forest, heavier in the (key, id) order. */
+    uint64_t swap_in = UINT64_MAX;
+    mst_dsu d;
+    cr_assert_eq(mst_dsu_init(&d, n), MST_OK);
+    for (uint64_t i = 0; i < k; i++)
+        if (i != k / 2)
+            mst_dsu_union(&d, g.u[msf[i]], g.v[msf[i]]);
+    for (uint64_t f = 0; f < m && swap_in == UINT64_MAX; f++)
+        if (f != msf[k / 2] && mst_dsu_find(&d, g.u[f]) != mst_dsu_find(&d, g.v[f]))
+            swap_in = f;
+    mst_dsu_free(&d);
+    cr_assert_neq(swap_in, UINT64_MAX);
+    char first[1024] = "";
+    for (int t = 1; t <= 4; t++) {
+        uint64_t cv = 0;
+        cr_assert_eq(mst_verify_forest_objective(&g, msf, k, &cv, 0, t), MST_OK, "%d threads: %s",
+                     t, mst_last_error());
+        cr_assert_eq(cv, c);
+        uint64_t saved = msf[k / 2];
+        msf[k / 2] = swap_in;
+        mst_status st = mst_verify_forest_objective(&g, msf, k, NULL, 0, t);
+        msf[k / 2] = saved;
+        cr_assert_eq(st, MST_EVERIFY);
+        if (t == 1)
+            snprintf(first, sizeof first, "%s", mst_last_error());
+        else
+            cr_assert_str_eq(mst_last_error(), first, "%d threads", t);
+        cr_assert_eq(mst_verify_forest_objective(&g, msf, k - 1, &cv, 0, t), MST_EVERIFY);
+        cr_assert_eq(cv, c, "the components are counted for the message");
+    }
+    mst_graph_free(&g);
+    free(u);
+    free(v);
+    free(w);
+    free(msf);
 }

@@ -511,18 +511,18 @@ Test(weights, verifier_checks_the_maximum_forest)
         cr_assert(eq(int, mst_kruskal(&g, NULL, &mx, NULL), MST_OK));
         for (uint64_t e = 0; e < g.m; e++)
             g.key[e] = UINT32_MAX - g.key[e];
-        cr_assert(eq(int, mst_verify_forest_objective(&g, mx.eid, mx.count, &cmax, 1), MST_OK),
+        cr_assert(eq(int, mst_verify_forest_objective(&g, mx.eid, mx.count, &cmax, 1, 0), MST_OK),
                   "%s", mst_last_error());
-        cr_assert(eq(int, mst_verify_forest_objective(&g, mn.eid, mn.count, &cmin, 0), MST_OK),
+        cr_assert(eq(int, mst_verify_forest_objective(&g, mn.eid, mn.count, &cmin, 0, 0), MST_OK),
                   "%s", mst_last_error());
         cr_assert(eq(u64, cmin, cmax));
         int same = mn.count == mx.count;
         for (uint64_t i = 0; same && i < mn.count; i++)
             same = mn.eid[i] == mx.eid[i];
         if (!same) {
-            cr_assert(eq(int, mst_verify_forest_objective(&g, mn.eid, mn.count, NULL, 1),
+            cr_assert(eq(int, mst_verify_forest_objective(&g, mn.eid, mn.count, NULL, 1, 0),
                          MST_EVERIFY));
-            cr_assert(eq(int, mst_verify_forest_objective(&g, mx.eid, mx.count, NULL, 0),
+            cr_assert(eq(int, mst_verify_forest_objective(&g, mx.eid, mx.count, NULL, 0, 0),
                          MST_EVERIFY));
         }
         free(mn.eid);
