@@ -147,7 +147,7 @@ mst_status mst_egr_twin_arcs(int32_t nodes, const int32_t *nindex, const int32_t
     for (int b = 0; b < blocks; b++)
         sum[b] = sum_rows(row_at[b], row_at[b + 1], nindex, nlist, eweight);
     if (!twins_match(sum, blocks, (uint64_t)nindex[nodes], &m, &merged, &loops))
-        goto fail; /* st = MST_OK, *taken = 0: the exact pairing decides */
+        goto fail; /* st = MST_OK, *taken = 0: the builder decides */
     MST_ALLOC(g->u, m + 1);
     MST_ALLOC(g->v, m + 1);
     MST_ALLOC(g->key, m + 1);

@@ -17,7 +17,7 @@
  * bad entry named), then hand arcs (x, nlist[j]), j in nindex[x] .. nindex[x+1]-1, row by row
  * to the builder as directed input: both directions of each edge are stored in the file, and
  * the builder merges each arc with its reverse arc of the same weight (builder.h); or, with the
- * same result, take the forward arcs or pair the arcs in linear time (egr_canon.h).
+ * same result, take the forward arcs where every reverse arc has a forward twin (egr_twins.h).
  * O(file bytes + edges) time.
  * Source: M. Burtscher et al., ECL graph format, ECLgraph.h (readECLgraph), in
  * github.com/burtscher/ECL-MST; docs/formats.md.
@@ -27,7 +27,7 @@
 #include <string.h>
 
 #include "builder.h"
-#include "egr_canon.h"
+#include "egr_twins.h"
 #include "loader.h"
 
 /* An .egr file as it is read: the header's counts, the sizes they imply, the arrays (in the
@@ -190,14 +190,18 @@ static mst_status egr_check_arrays(const egr_file *f)
 
 /* Hands every arc, row by row, to a builder and finishes it into g; without --vertices and
  * --weight-type (which check each arc as the builder adds it, naming it in their messages) the
- * linear-time pairing of egr_canon.h gives the same graph. */
+ * forward arcs of egr_twins.h give the same graph where every reverse arc has a forward twin. */
 static mst_status egr_build(const egr_file *f, const mst_load_options *o, mst_graph *g)
 {
     mst_status st = MST_OK;
     mst_builder b;
-    if (o == NULL || (!o->has_vertices && o->weight_type == 0))
-        return mst_egr_canonical(f->nodes, f->nindex, f->nlist, f->weighted ? f->eweight : NULL,
-                                 g);
+    int taken = 0;
+    if (o == NULL || (!o->has_vertices && o->weight_type == 0)) {
+        st = mst_egr_twin_arcs(f->nodes, f->nindex, f->nlist, f->weighted ? f->eweight : NULL,
+                               g, &taken);
+        if (st != MST_OK || taken)
+            return st;
+    }
     memset(&b, 0, sizeof b);
     /* r = NULL: builder messages then say "FILE: edge K: ..." (binary formats have no lines). */
     MST_CHECK(mst_builder_init(&b, NULL, f->name, 0, f->weighted, o));

@@ -10,9 +10,9 @@
  * files go through the streamed blocks of mst_graph_load. A large edge list (reverse arcs of
  * equal and other weights, parallel arcs, self-loops; int32, 64-bit, negative weights and none)
  * exercises the symmetrization's buckets and threads and the builder's inline add against the
- * one-thread load. .egr: the linear-time pairing (egr_canon.h) against the builder's
- * symmetrization on random multigraphs whose reverse arcs are missing, doubled or of another
- * weight.
+ * one-thread load. .egr: the default load (the twins' fast path, else the builder) against the
+ * builder with --weight-type int32 on random multigraphs whose reverse arcs are missing, doubled
+ * or of another weight.
  */
 #include <criterion/criterion.h>
 #include <criterion/new/assert.h>
@@ -352,7 +352,7 @@ Test(load_parallel_gz, streamed_blocks_match_sequential)
     mst_graph_free(&ref.g);
 }
 
-/* ---------------------------------------------------------------- .egr: linear-time pairing */
+/* ------------------------------------------------------------- .egr: default load, builder */
 
 /* A random .egr of `nodes` rows into buf (int32 words): arcs with their reverse arc (same
  * weight), or without it, doubled, or of another weight, and self-loops; weighted if `w`.
@@ -383,7 +383,7 @@ static size_t random_egr(int32_t *buf, int32_t nodes, int arcs, int w)
     return 4 * (size_t)(2 + nodes + 1 + j + (w ? j : 0));
 }
 
-Test(load_parallel, egr_linear_matches_builder)
+Test(load_parallel, egr_default_matches_builder)
 {
     static int32_t buf[16384];
     for (int round = 0; round < 40; round++) {
