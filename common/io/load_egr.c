@@ -14,21 +14,38 @@
  * nindex and nlist, and the weights if anything follows; one byte beyond the weighted size, or
  * a size between the two, is refused without reading further (a gzip body is never inflated
  * past it). Validate the offsets and the neighbours (side by side over the threads, the first
- * bad entry named), then hand arcs (x, nlist[j]), j in nindex[x] .. nindex[x+1]-1, row by row
- * to the builder as directed input: both directions of each edge are stored in the file, and
- * the builder merges each arc with its reverse arc of the same weight (builder.h); or, with the
- * same result, take the forward arcs where every reverse arc has a forward twin (egr_twins.h).
+ * bad entry named). The graph is what the builder gives for the arcs (x, nlist[j]), j in
+ * nindex[x] .. nindex[x+1]-1, row by row, as directed input (builder.h): self-loops dropped,
+ * each arc merged with a reverse arc of the same weight.
+ *
+ * The usual file has a forward twin x -> y for every reverse arc y -> x (x < y), of the same
+ * weight: that graph is then just the forward arcs in row order, written without the builder.
+ * One streaming pass over row blocks checks it with a multiset hash (Clarke, Devadas, van Dijk,
+ * Gassend, Suh 2003, MSet-Add-Hash, unkeyed): over the forward arcs and over the reverse arcs,
+ * the sums modulo 2^64 of two independent 64-bit mixes of the group (x, y, weight key), and the
+ * two arc counts, must agree (the counts cover a group whose mixes are both 0). A false accept
+ * needs two different multisets with equal counts and 128 equal bits of sums: about 2^-128 for
+ * a file not crafted against these fixed, public mixes (a crafted one still loads as a valid
+ * graph, its forward arcs). Any other file, and every load with --vertices or --weight-type
+ * (which check each arc as it is added), goes through the builder.
  * O(file bytes + edges) time.
  * Source: M. Burtscher et al., ECL graph format, ECLgraph.h (readECLgraph), in
- * github.com/burtscher/ECL-MST; docs/formats.md.
+ * github.com/burtscher/ECL-MST; the mixes: SplitMix64's finalizer (Steele, Lea, Flood 2014) and
+ * MurmurHash3's fmix64 (Appleby); docs/formats.md.
  */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "builder.h"
-#include "egr_twins.h"
 #include "loader.h"
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define IN_PLACE 1 /* the file's int32 arrays can be read as they lie */
+#else
+#define IN_PLACE 0
+#endif
+#define BLOCKS_PER_THREAD 8 /* row blocks of about equal arc counts: a high-degree row evens out */
 
 /* An .egr file as it is read: the header's counts, the sizes they imply, the arrays (in the
  * file's mapping, or read into `owned`). */
@@ -42,6 +59,12 @@ typedef struct egr_file {
     const int32_t *eweight; /* [edges], or NULL when unweighted */
     int32_t *owned[3];      /* the arrays read (not mapped): freed with the file */
 } egr_file;
+
+/* One row block's share of the twin check: arc counts and the two hash sums (forward minus
+ * reverse). */
+typedef struct twin_sums {
+    uint64_t forward, reverse, h1, h2;
+} twin_sums;
 
 /* Little-endian int32 at p (unaligned-safe; compiles to one load on little-endian hosts). */
 static inline int32_t le_i32(const unsigned char *p)
@@ -86,20 +109,6 @@ static mst_status egr_check_header(const mst_reader *r, const unsigned char *hdr
                                  arrays + mst_builder_peak_bytes(edges, f->weighted == 1, 1));
 }
 
-/* Reads the header, then checks it (egr_check_header). */
-static mst_status egr_read_header(mst_reader *r, const mst_load_options *o, egr_file *f)
-{
-    unsigned char hdr[8];
-    size_t got = 0;
-    mst_status st = mst_reader_read(r, hdr, sizeof hdr, &got);
-    if (st != MST_OK)
-        return st;
-    if (got < sizeof hdr)
-        return mst_fail(MST_EINPUT, "%s: size %zu bytes is too small for the .egr header (8 "
-                        "bytes)", f->name, got);
-    return egr_check_header(r, hdr, o, f);
-}
-
 /* Reads the next `count` int32 into dst, exactly. */
 static mst_status egr_read_ints(mst_reader *r, const egr_file *f, int32_t *dst, uint64_t count)
 {
@@ -109,19 +118,34 @@ static mst_status egr_read_ints(mst_reader *r, const egr_file *f, int32_t *dst, 
         return st;
     if (got < want) /* the input ended early */
         return egr_size_fail(f, mst_reader_offset(r), 0);
-#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#if !IN_PLACE
     for (uint64_t i = 0; i < count; i++)
         dst[i] = le_i32((const unsigned char *)&dst[i]);
 #endif
     return MST_OK;
 }
 
-/* After nlist: the weights if anything follows (the only way to tell for a gzip stream), then
- * nothing more. */
-static mst_status egr_read_weights(mst_reader *r, egr_file *f)
+/* Reads the header, checks it (egr_check_header), then the arrays into f->owned (gzip input,
+ * or a mapping that cannot be read in place): the weights if anything follows (the only way to
+ * tell for a gzip stream), then nothing more. */
+static mst_status egr_read(mst_reader *r, const mst_load_options *o, egr_file *f)
 {
     mst_status st = MST_OK;
+    unsigned char hdr[8];
+    size_t got = 0;
     int more = 0;
+    MST_CHECK(mst_reader_read(r, hdr, sizeof hdr, &got));
+    if (got < sizeof hdr)
+        return mst_fail(MST_EINPUT, "%s: size %zu bytes is too small for the .egr header (8 "
+                        "bytes)", f->name, got);
+    MST_CHECK(egr_check_header(r, hdr, o, f));
+    /* nlist first: the largest array of the file; nothing is read until both are held. */
+    MST_ALLOC(f->owned[1], (uint64_t)f->edges);
+    MST_ALLOC(f->owned[0], (uint64_t)f->nodes + 1);
+    MST_CHECK(egr_read_ints(r, f, f->owned[0], (uint64_t)f->nodes + 1));
+    MST_CHECK(egr_read_ints(r, f, f->owned[1], (uint64_t)f->edges));
+    f->nindex = f->owned[0];
+    f->nlist = f->owned[1];
     if (f->weighted < 0) {
         MST_CHECK(mst_reader_has_more(r, &more));
         f->weighted = more && f->edges > 0;
@@ -139,69 +163,162 @@ fail:
     return st;
 }
 
-/* The first x in [0, nodes) with nindex[x + 1] < nindex[x], or -1; the threads scan side by
- * side and the lowest is kept. */
-static int64_t first_decrease(const int32_t *nindex, int64_t nodes)
-{
-    int64_t first = INT64_MAX;
-#pragma omp parallel for schedule(static) reduction(min : first)
-    for (int64_t x = 0; x < nodes; x++)
-        if (nindex[x + 1] < nindex[x] && x < first)
-            first = x;
-    return first == INT64_MAX ? -1 : first;
-}
-
-/* The first j in [0, edges) with nlist[j] outside [0, nodes), or -1 (as first_decrease). */
-static int64_t first_outside(const int32_t *nlist, int64_t edges, int32_t nodes)
-{
-    int64_t first = INT64_MAX;
-#pragma omp parallel for schedule(static) reduction(min : first)
-    for (int64_t j = 0; j < edges; j++)
-        if ((uint32_t)nlist[j] >= (uint32_t)nodes && j < first)
-            first = j;
-    return first == INT64_MAX ? -1 : first;
-}
-
-/* The offsets start at 0, never decrease and end at edges; every neighbour is a node. The first
- * bad entry is named, whatever the thread count. */
+/* The offsets start at 0, never decrease and end at edges; every neighbour is a node. The threads
+ * scan side by side and the lowest bad entry is named, whatever the thread count. */
 static mst_status egr_check_arrays(const egr_file *f)
 {
-    const int32_t *nindex = f->nindex;
+    const int32_t *nindex = f->nindex, *nlist = f->nlist;
+    int32_t nodes = f->nodes;
+    int64_t x = INT64_MAX, j = INT64_MAX;
     if (nindex[0] != 0)
         return mst_fail(MST_EINPUT, "%s: nindex[0] = %" PRId32 " at byte 8 (must be 0)", f->name,
                         nindex[0]);
-    int64_t x = first_decrease(nindex, f->nodes);
-    if (x >= 0)
+#pragma omp parallel for schedule(static) reduction(min : x)
+    for (int64_t i = 0; i < nodes; i++)
+        if (nindex[i + 1] < nindex[i] && i < x)
+            x = i;
+    if (x != INT64_MAX)
         return mst_fail(MST_EINPUT, "%s: nindex[%" PRId64 "] = %" PRId32 " at byte %" PRId64
                         " is below nindex[%" PRId64 "] = %" PRId32 " (must be "
                         "nondecreasing)", f->name, x + 1, nindex[x + 1], 8 + 4 * (x + 1), x,
                         nindex[x]);
-    if (nindex[f->nodes] != f->edges)
+    if (nindex[nodes] != f->edges)
         return mst_fail(MST_EINPUT, "%s: nindex[%" PRId32 "] = %" PRId32 " (must equal edges = %"
-                        PRId32 ")", f->name, f->nodes, nindex[f->nodes], f->edges);
-    uint64_t nlist_at = 8 + 4 * ((uint64_t)f->nodes + 1); /* byte offset, for messages */
-    int64_t j = first_outside(f->nlist, f->edges, f->nodes);
-    if (j >= 0)
+                        PRId32 ")", f->name, nodes, nindex[nodes], f->edges);
+#pragma omp parallel for schedule(static) reduction(min : j)
+    for (int64_t i = 0; i < f->edges; i++)
+        if ((uint32_t)nlist[i] >= (uint32_t)nodes && i < j)
+            j = i;
+    if (j != INT64_MAX) /* its byte offset: past the header and nindex */
         return mst_fail(MST_EINPUT, "%s: nlist[%" PRId64 "] = %" PRId32 " at byte %" PRIu64
-                        " is out of range (nodes = %" PRId32 ")", f->name, j, f->nlist[j],
-                        nlist_at + 4 * (uint64_t)j, f->nodes);
+                        " is out of range (nodes = %" PRId32 ")", f->name, j, nlist[j],
+                        8 + 4 * ((uint64_t)nodes + 1) + 4 * (uint64_t)j, nodes);
     return MST_OK;
 }
 
-/* Hands every arc, row by row, to a builder and finishes it into g; without --vertices and
- * --weight-type (which check each arc as the builder adds it, naming it in their messages) the
- * forward arcs of egr_twins.h give the same graph where every reverse arc has a forward twin. */
+/* SplitMix64's finalizer (Steele, Lea, Flood 2014): a bijection of 64-bit words. */
+static inline uint64_t mix_a(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* MurmurHash3's fmix64 (Appleby): another bijection, so the two sums fail apart. */
+static inline uint64_t mix_b(uint64_t z)
+{
+    z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDull;
+    z = (z ^ (z >> 33)) * 0xC4CEB9FE1A85EC53ull;
+    return z ^ (z >> 33);
+}
+
+/* The key of arc j. */
+static inline uint32_t arc_key(const int32_t *eweight, int64_t j)
+{
+    return mst_key_from_int32(eweight != NULL ? eweight[j] : 1);
+}
+
+/* The fast path of the usual file (see the top): if every reverse arc has a forward twin by the
+ * multiset hash, fills g (zeroed) with the forward arcs in row order and sets *taken; else leaves
+ * g zeroed and *taken = 0. Errors: MST_ERESOURCE. Two streaming passes, split among the threads
+ * in row blocks of about equal arc counts, each block writing from its offset in a prefix sum of
+ * the blocks' forward counts: no buckets, sorting or random writes. */
+static mst_status egr_twins(const egr_file *f, mst_graph *g, int *taken)
+{
+    mst_status st = MST_OK;
+    const int32_t *nindex = f->nindex, *nlist = f->nlist, *eweight = f->eweight;
+    int32_t nodes = f->nodes, *row_at = NULL;
+    int blocks = BLOCKS_PER_THREAD * mst_load_threads();
+    uint64_t arcs = (uint64_t)f->edges, m = 0;
+    twin_sums *sum = NULL, all = {0, 0, 0, 0};
+    *taken = 0;
+    MST_ALLOC(row_at, (uint64_t)blocks + 1);
+    MST_ALLOC(sum, (uint64_t)blocks);
+    /* Block b: rows row_at[b] .. row_at[b + 1] - 1, from the first row whose arcs start at or
+     * after the block's even share of the arcs. */
+    for (int b = 0; b <= blocks; b++) {
+        int64_t want = (int64_t)(arcs * (uint64_t)b / (uint64_t)blocks), lo = 0, hi = nodes;
+        while (lo < hi) {
+            int64_t mid = lo + (hi - lo) / 2;
+            if (nindex[mid] < want)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        row_at[b] = b == blocks ? nodes : (int32_t)lo;
+    }
+    /* Each arc's group (a, b, key), a < b, hashed twice: one mix of the pair (injective: the ids
+     * have 31 bits), then one of its own per hash with the key folded in two different ways, so
+     * that two groups that collide in one hash are no likelier to collide in the other. Added
+     * for a forward arc, subtracted for a reverse one, 0 for a self-loop, with no branch. */
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int b = 0; b < blocks; b++) {
+        twin_sums s = {0, 0, 0, 0};
+        int32_t hi = row_at[b + 1];
+        for (int32_t x = row_at[b]; x < hi; x++)
+            for (int32_t j = nindex[x]; j < nindex[x + 1]; j++) {
+                int32_t y = nlist[j];
+                uint64_t neg = 0 - (uint64_t)(y < x), keep = 0 - (uint64_t)(y != x);
+                uint64_t key = arc_key(eweight, j);
+                uint64_t p = mix_a((uint64_t)(y < x ? y : x) << 32 | (uint64_t)(y < x ? x : y));
+                uint64_t h1 = mix_a(p ^ (key * 0x9E3779B97F4A7C15ull));
+                uint64_t h2 = mix_b(p + (key * 0xD6E8FEB86659FD93ull + 0x6A09E667F3BCC909ull));
+                s.h1 += ((h1 ^ neg) - neg) & keep; /* -h1 for a reverse arc */
+                s.h2 += ((h2 ^ neg) - neg) & keep;
+                s.forward += y > x;
+                s.reverse += y < x;
+            }
+        sum[b] = s;
+    }
+    for (int b = 0; b < blocks; b++) { /* the forward counts become each block's first edge */
+        all.reverse += sum[b].reverse;
+        all.h1 += sum[b].h1;
+        all.h2 += sum[b].h2;
+        uint64_t k = sum[b].forward;
+        sum[b].forward = all.forward;
+        all.forward += k;
+    }
+    if (all.forward != all.reverse || all.h1 != 0 || all.h2 != 0)
+        goto fail; /* st = MST_OK, *taken = 0: the builder decides */
+    m = all.forward;
+    MST_ALLOC(g->u, m + 1);
+    MST_ALLOC(g->v, m + 1);
+    MST_ALLOC(g->key, m + 1);
+    uint32_t *u = g->u, *v = g->v, *keys = g->key;
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int b = 0; b < blocks; b++) {
+        uint64_t at = sum[b].forward;
+        int32_t hi = row_at[b + 1];
+        for (int32_t x = row_at[b]; x < hi; x++)
+            for (int32_t j = nindex[x]; j < nindex[x + 1]; j++)
+                if (nlist[j] > x) {
+                    u[at] = (uint32_t)x;
+                    v[at] = (uint32_t)nlist[j];
+                    keys[at] = arc_key(eweight, j);
+                    at++;
+                }
+    }
+    g->m = m;
+    g->n = (uint32_t)nodes;
+    g->weight_type = MST_WEIGHT_INT32;
+    g->weight_origin = MST_WEIGHTS_FROM_FILE;
+    g->file_has_weights = eweight != NULL;
+    g->self_loops = arcs - all.forward - all.reverse;
+    g->merged_arcs = all.reverse;
+    *taken = 1;
+fail:
+    free(row_at);
+    free(sum);
+    if (!*taken)
+        mst_graph_free(g);
+    return st;
+}
+
+/* Hands every arc, row by row, to a builder as directed input and finishes it into g. */
 static mst_status egr_build(const egr_file *f, const mst_load_options *o, mst_graph *g)
 {
     mst_status st = MST_OK;
     mst_builder b;
-    int taken = 0;
-    if (o == NULL || (!o->has_vertices && o->weight_type == 0)) {
-        st = mst_egr_twin_arcs(f->nodes, f->nindex, f->nlist, f->weighted ? f->eweight : NULL,
-                               g, &taken);
-        if (st != MST_OK || taken)
-            return st;
-    }
     memset(&b, 0, sizeof b);
     /* r = NULL: builder messages then say "FILE: edge K: ..." (binary formats have no lines). */
     MST_CHECK(mst_builder_init(&b, NULL, f->name, 0, f->weighted, o));
@@ -218,66 +335,30 @@ fail:
     return st;
 }
 
-/* The whole input as bytes in memory (a plain file mapped, or a memory reader's bytes), where
- * its int32 arrays can be read in place: 4-byte aligned, on a little-endian host. */
-static int egr_map(mst_reader *r, const unsigned char **data)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    const char *p;
-    size_t len;
-    if (!mst_reader_map(r, &p, &len) || len < 8 || (uintptr_t)p % 4 != 0)
-        return 0;
-    *data = (const unsigned char *)p;
-    return 1;
-#else
-    (void)r;
-    (void)data;
-    return 0;
-#endif
-}
-
-/* The arrays of a mapped file, in place: its size matched the header (egr_check_header). */
-static void egr_point(egr_file *f, const unsigned char *data)
-{
-    f->nindex = (const int32_t *)(const void *)(data + 8);
-    f->nlist = f->nindex + (uint64_t)f->nodes + 1;
-    f->eweight = f->weighted ? f->nlist + f->edges : NULL;
-}
-
-/* Reads the header and the arrays into f->owned (gzip input, or a mapping that cannot be read
- * in place). */
-static mst_status egr_read(mst_reader *r, const mst_load_options *o, egr_file *f)
-{
-    mst_status st = MST_OK;
-    MST_CHECK(egr_read_header(r, o, f));
-    /* nlist first: the largest array of the file; nothing is read until both are held. */
-    MST_ALLOC(f->owned[1], (uint64_t)f->edges);
-    MST_ALLOC(f->owned[0], (uint64_t)f->nodes + 1);
-    MST_CHECK(egr_read_ints(r, f, f->owned[0], (uint64_t)f->nodes + 1));
-    MST_CHECK(egr_read_ints(r, f, f->owned[1], (uint64_t)f->edges));
-    f->nindex = f->owned[0];
-    f->nlist = f->owned[1];
-    MST_CHECK(egr_read_weights(r, f));
-fail:
-    return st;
-}
-
 mst_status mst_load_egr(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     mst_status st = MST_OK;
-    const unsigned char *data = NULL;
+    const char *data = NULL;
+    size_t len = 0;
+    int taken = 0;
     egr_file f;
     memset(&f, 0, sizeof f);
     memset(g, 0, sizeof *g);
     f.name = mst_reader_name(r);
-    if (egr_map(r, &data)) { /* read in place: no copy of the arrays */
-        MST_CHECK(egr_check_header(r, data, o, &f));
-        egr_point(&f, data);
+    /* The whole input in memory, 4-byte aligned: the arrays are read in place, no copy. */
+    if (IN_PLACE && mst_reader_map(r, &data, &len) && len >= 8 && (uintptr_t)data % 4 == 0) {
+        MST_CHECK(egr_check_header(r, (const unsigned char *)data, o, &f));
+        f.nindex = (const int32_t *)(const void *)(data + 8);
+        f.nlist = f.nindex + (uint64_t)f.nodes + 1;
+        f.eweight = f.weighted ? f.nlist + f.edges : NULL;
     } else {
         MST_CHECK(egr_read(r, o, &f));
     }
     MST_CHECK(egr_check_arrays(&f));
-    MST_CHECK(egr_build(&f, o, g));
+    if (o == NULL || (!o->has_vertices && o->weight_type == 0))
+        MST_CHECK(egr_twins(&f, g, &taken));
+    if (!taken)
+        MST_CHECK(egr_build(&f, o, g));
 fail:
     for (int k = 0; k < 3; k++)
         free(f.owned[k]);
