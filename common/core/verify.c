@@ -8,7 +8,8 @@
  * tree path between its endpoints (the cycle property; R. E. Tarjan, "Applications of path
  * compression on balanced trees", JACM 26(4), 1979). The steps, reporting the first violation:
  *   1. ids: every id < m, none twice (a bitmap of m bits).
- *   2. forest: union-find over the output edges finds no cycle.
+ *   2. forest: the union-find of step 3 finds no cycle (the first edge of the output that
+ *      closes one is named).
  *   3. path maxima as range maxima (E. D. Demaine, G. M. Landau, O. Weimann, "On Cartesian
  *      trees and range minimum queries", ICALP 2009, section 4): the tree edges, ranked in the
  *      (weight, id) order checked (LSD radix sort; the weight is the raw weight's order word,
@@ -48,34 +49,39 @@ static inline uint64_t weight_word(const mst_graph *g, uint64_t e, int maximum)
     return mst_weight_is_wide(g->weight_type) ? ~w : (uint64_t)(UINT32_MAX - (uint32_t)w);
 }
 
-/* Steps 1 and 2: in_tree becomes the bitmap of output edges. */
-static mst_status check_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
-                               uint64_t *in_tree)
+/* Step 1: in_tree becomes the bitmap of output edges. */
+static mst_status check_ids(const mst_graph *g, const uint64_t *eid, uint64_t k,
+                            uint64_t *in_tree)
 {
-    mst_status st = MST_OK;
-    mst_dsu d;
-    memset(&d, 0, sizeof d);
     const unsigned long long base = (unsigned long long)g->index_base;
     for (uint64_t i = 0; i < k; i++) {
         uint64_t e = eid[i];
         if (e >= g->m)
-            MST_FAIL(MST_EVERIFY, "edge id %" PRIu64 " is not an edge of the graph (m = %" PRIu64
-                     ")", e, g->m);
+            return mst_fail(MST_EVERIFY, "edge id %" PRIu64 " is not an edge of the graph (m = %"
+                            PRIu64 ")", e, g->m);
         if (in_tree[e >> 6] >> (e & 63) & 1)
-            MST_FAIL(MST_EVERIFY, "edge %" PRIu64 " (%llu-%llu) appears twice", e,
-                     g->u[e] + base, g->v[e] + base);
+            return mst_fail(MST_EVERIFY, "edge %" PRIu64 " (%llu-%llu) appears twice", e,
+                            g->u[e] + base, g->v[e] + base);
         in_tree[e >> 6] |= (uint64_t)1 << (e & 63);
     }
-    MST_CHECK(mst_dsu_init(&d, g->n));
-    for (uint64_t i = 0; i < k; i++) {
-        uint64_t e = eid[i];
-        if (!mst_dsu_union(&d, g->u[e], g->v[e]))
-            MST_FAIL(MST_EVERIFY, "output edges form a cycle: edge %" PRIu64
-                     " (%llu-%llu) closes it", e, g->u[e] + base, g->v[e] + base);
-    }
-fail:
+    return MST_OK;
+}
+
+/* Step 2's message, once step 3's union-find met a cycle (or k >= n promises one): the first
+ * edge of eid[] that closes a cycle of the edges before it. */
+static mst_status name_cycle(const mst_graph *g, const uint64_t *eid, uint64_t k)
+{
+    mst_dsu d;
+    const unsigned long long base = (unsigned long long)g->index_base;
+    mst_status st = mst_dsu_init(&d, g->n);
+    for (uint64_t i = 0; i < k && st == MST_OK; i++)
+        if (!mst_dsu_union(&d, g->u[eid[i]], g->v[eid[i]]))
+            st = mst_fail(MST_EVERIFY, "output edges form a cycle: edge %" PRIu64
+                          " (%llu-%llu) closes it", eid[i], g->u[eid[i]] + base,
+                          g->v[eid[i]] + base);
     mst_dsu_free(&d);
-    return st;
+    return st != MST_OK ? st : mst_fail(MST_EINTERNAL, "verify: a cycle that union-find in "
+                                                       "output order does not meet");
 }
 
 /* Each tree edge's rank in the (weight, id) order checked, as tree[1..k] (1-based: rank 0 is
@@ -121,6 +127,7 @@ static void describe_edge(const mst_graph *g, uint64_t e, char buf[96])
 
 /* The places of step 3 and their range maxima. */
 #define BLOCK 64
+#define CHUNK 256 /* non-tree edges a thread takes at a time */
 typedef struct vertex_place {
     uint32_t place;  /* the vertex's place in the order */
     uint32_t suf;    /* the largest gap from its place to its block's end */
@@ -140,8 +147,9 @@ static inline uint32_t max_u32(uint32_t a, uint32_t b)
     return a > b ? a : b;
 }
 
-/* Step 3: the order of the vertices from the tree edges in rank order, tree[1..k], and the
- * range-maximum tables of its gaps (the tables side by side over `threads`). */
+/* Steps 2 and 3: the order of the vertices from the tree edges in rank order, tree[1..k], and
+ * the range-maximum tables of its gaps (the tables side by side over `threads`). Errors:
+ * MST_EVERIFY, with no message, when the edges form a cycle; MST_ERESOURCE. */
 static mst_status build_path_maxima(const mst_graph *g, const tree_edge *tree, uint32_t k,
                                     int threads, path_maxima *pm)
 {
@@ -160,6 +168,10 @@ static mst_status build_path_maxima(const mst_graph *g, const tree_edge *tree, u
     for (uint32_t r = 1; r <= k; r++) { /* the lists of a and b become one: a's, then b's */
         uint64_t e = tree[r].id;
         uint32_t a = mst_dsu_find(&d, g->u[e]), b = mst_dsu_find(&d, g->v[e]);
+        if (a == b) { /* step 2: no cycle */
+            st = MST_EVERIFY;
+            goto fail;
+        }
         next[tail[a]] = head[b];
         after[tail[a]] = r;
         uint32_t root = mst_dsu_link(&d, a, b), first = head[a], last = tail[b];
@@ -248,26 +260,38 @@ mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, 
     if (threads <= 0 || g->m < ((uint64_t)1 << 16))
         threads = g->m < ((uint64_t)1 << 16) ? 1 : omp_get_max_threads();
     MST_CALLOC(in_tree, (size_t)(g->m / 64 + 1));
-    MST_CHECK(check_forest(g, eid, k, in_tree));
-    /* Here k <= n - 1 < 2^32: the forest is acyclic. */
+    MST_CHECK(check_ids(g, eid, k, in_tree));
+    if (k >= (uint64_t)g->n && k > 0) /* more edges than a forest has */
+        MST_CHECK(name_cycle(g, eid, k));
     MST_ALLOC(tree, k + 1);
     MST_CHECK(rank_tree_edges(g, maximum, eid, k, tree));
-    MST_CHECK(build_path_maxima(g, tree, (uint32_t)k, threads, &pm));
-    /* Step 4. */
+    st = build_path_maxima(g, tree, (uint32_t)k, threads, &pm);
+    if (st == MST_EVERIFY)
+        st = name_cycle(g, eid, k);
+    if (st != MST_OK)
+        goto fail;
+    /* Step 4, in chunks of CHUNK edges: the path maxima of a chunk first, then their tree
+     * edges, so that the reads of one edge do not wait for another's. */
     uint64_t first_split = UINT64_MAX, first_bad = UINT64_MAX, m = g->m;
 #pragma omp parallel for schedule(static) num_threads(threads) \
     reduction(min : first_split, first_bad)
-    for (uint64_t e = 0; e < m; e++) {
-        if (in_tree[e >> 6] >> (e & 63) & 1)
-            continue;
-        uint32_t r = path_max(&pm, g->u[e], g->v[e]);
-        if (r == UINT32_MAX) {
-            first_split = e < first_split ? e : first_split;
-            continue;
+    for (uint64_t lo = 0; lo < m; lo += CHUNK) {
+        uint32_t rank[CHUNK];
+        uint64_t hi = lo + CHUNK < m ? lo + CHUNK : m;
+        for (uint64_t e = lo; e < hi; e++)
+            rank[e - lo] = in_tree[e >> 6] >> (e & 63) & 1 ? 0 : path_max(&pm, g->u[e], g->v[e]);
+        for (uint64_t e = lo; e < hi; e++) {
+            uint32_t r = rank[e - lo];
+            if (r == 0) /* a tree edge */
+                continue;
+            if (r == UINT32_MAX) {
+                first_split = e < first_split ? e : first_split;
+                continue;
+            }
+            uint64_t w = weight_word(g, e, maximum);
+            if (w < tree[r].word || (w == tree[r].word && e < tree[r].id))
+                first_bad = e < first_bad ? e : first_bad;
         }
-        uint64_t w = weight_word(g, e, maximum);
-        if (w < tree[r].word || (w == tree[r].word && e < tree[r].id))
-            first_bad = e < first_bad ? e : first_bad;
     }
     uint64_t c = (uint64_t)g->n - k;
     if (first_split != UINT64_MAX) { /* fewer edges than n - c: count the components */
