@@ -147,60 +147,95 @@ static inline uint32_t max_u32(uint32_t a, uint32_t b)
     return a > b ? a : b;
 }
 
-/* Steps 2 and 3: the order of the vertices from the tree edges in rank order, tree[1..k], and
- * the range-maximum tables of its gaps (the tables side by side over `threads`). Errors:
- * MST_EVERIFY, with no message, when the edges form a cycle; MST_ERESOURCE. */
+/* A set of step 3's union-find: its root's parent is itself; size and node count at roots. */
+typedef struct krt_set {
+    uint32_t parent, size;
+    uint64_t node; /* the set's node of the Kruskal tree: a vertex, or n + r - 1 for merge r */
+} krt_set;
+
+static inline uint32_t krt_find(krt_set *s, uint32_t x)
+{
+    while (s[x].parent != x) {
+        s[x].parent = s[s[x].parent].parent;
+        x = s[x].parent;
+    }
+    return x;
+}
+
+/*
+ * Steps 2 and 3: the Kruskal tree of the forest from its edges in rank order, tree[1..k] (merge
+ * r joins the sets of edge r's ends, the first one's vertices before the second's), its leaves'
+ * places by one pass from the last merge down, and the range-maximum tables of the gaps, side
+ * by side over `threads`. Errors: MST_EVERIFY, with no message, when the edges form a cycle;
+ * MST_ERESOURCE.
+ */
 static mst_status build_path_maxima(const mst_graph *g, const tree_edge *tree, uint32_t k,
                                     int threads, path_maxima *pm)
 {
     mst_status st = MST_OK;
-    uint32_t n = g->n;
-    uint32_t *next = NULL, *after = NULL, *head = NULL, *tail = NULL;
-    mst_dsu d;
-    memset(&d, 0, sizeof d);
-    MST_CHECK(mst_dsu_init(&d, n));
-    MST_ALLOC(next, n);
-    MST_ALLOC(after, n);
-    MST_ALLOC(head, n);
-    MST_ALLOC(tail, n);
+    uint32_t n = g->n, *msize = NULL, *off = NULL;
+    uint64_t *child = NULL, *both = NULL;
+    krt_set *set = NULL;
+    MST_ALLOC(set, n);
+    MST_ALLOC(child, 2 * (uint64_t)k);
+    MST_ALLOC(msize, k);
     for (uint32_t x = 0; x < n; x++)
-        next[x] = after[x] = UINT32_MAX, head[x] = tail[x] = x;
-    for (uint32_t r = 1; r <= k; r++) { /* the lists of a and b become one: a's, then b's */
+        set[x] = (krt_set){x, 1, x};
+    for (uint32_t r = 1; r <= k; r++) {
         uint64_t e = tree[r].id;
-        uint32_t a = mst_dsu_find(&d, g->u[e]), b = mst_dsu_find(&d, g->v[e]);
+        uint32_t a = krt_find(set, g->u[e]), b = krt_find(set, g->v[e]);
         if (a == b) { /* step 2: no cycle */
             st = MST_EVERIFY;
             goto fail;
         }
-        next[tail[a]] = head[b];
-        after[tail[a]] = r;
-        uint32_t root = mst_dsu_link(&d, a, b), first = head[a], last = tail[b];
-        head[root] = first;
-        tail[root] = last;
+        child[2 * (r - 1)] = set[a].node;
+        child[2 * (r - 1) + 1] = set[b].node;
+        uint32_t size = set[a].size + set[b].size, root = set[a].size >= set[b].size ? a : b;
+        set[a ^ b ^ root].parent = root;
+        set[root].size = msize[r - 1] = size;
+        set[root].node = (uint64_t)n + r - 1;
     }
-    MST_ALLOC(pm->at, n);
+    /* Places: each tree's leaves from its first place on, a merge's first child's before its
+     * second's; the merge itself is the gap after the first child's last leaf. */
+    MST_ALLOC(off, (uint64_t)n + k);
     MST_ALLOC(pm->gap, n);
-    uint32_t p = 0, *vertex = tail; /* no longer read: the vertex at each place */
-    for (uint32_t x = 0; x < n; x++)
-        if (d.parent[x] == x)
-            for (uint32_t y = head[x]; y != UINT32_MAX; y = next[y], p++)
-                pm->gap[p] = after[y], vertex[p] = y;
+    for (uint32_t x = 0, p = 0; x < n; x++) {
+        pm->gap[x] = UINT32_MAX;
+        if (set[x].parent == x)
+            off[set[x].node] = p, p += set[x].size;
+    }
+    for (uint32_t r = k; r >= 1; r--) {
+        uint64_t first = child[2 * (r - 1)], second = child[2 * (r - 1) + 1];
+        uint32_t at = off[(uint64_t)n + r - 1], size = first < n ? 1 : msize[first - n];
+        off[first] = at;
+        off[second] = at + size;
+        pm->gap[at + size - 1] = r;
+    }
+    /* Range maxima: by place, each block's suffix and prefix maxima (into both[]: suffix in the
+     * high half), then by vertex. */
     pm->blocks = (n + BLOCK - 1) / BLOCK;
     uint32_t levels = 1;
     while (((uint64_t)1 << levels) <= pm->blocks)
         levels++;
     MST_ALLOC(pm->table, (uint64_t)levels * pm->blocks);
+    MST_ALLOC(both, n);
+    MST_ALLOC(pm->at, n);
 #pragma omp parallel for schedule(static) num_threads(threads)
     for (uint32_t b = 0; b < pm->blocks; b++) {
-        uint32_t lo = b * BLOCK, hi = lo + BLOCK < n ? lo + BLOCK : n, suf[BLOCK], mx = 0;
+        uint32_t lo = b * BLOCK, hi = lo + BLOCK < n ? lo + BLOCK : n, mx = 0;
         for (uint32_t i = hi; i-- > lo;)
-            suf[i - lo] = mx = max_u32(mx, pm->gap[i]);
+            both[i] = (uint64_t)(mx = max_u32(mx, pm->gap[i])) << 32;
         pm->table[b] = mx;
         mx = 0;
         for (uint32_t i = lo; i < hi; i++) {
-            pm->at[vertex[i]] = (vertex_place){i, suf[i - lo], mx, 0};
+            both[i] |= mx;
             mx = max_u32(mx, pm->gap[i]);
         }
+    }
+#pragma omp parallel for schedule(static) num_threads(threads)
+    for (uint32_t x = 0; x < n; x++) {
+        uint64_t w = both[off[x]];
+        pm->at[x] = (vertex_place){off[x], (uint32_t)(w >> 32), (uint32_t)w, 0};
     }
     for (uint32_t j = 1; j < levels; j++) {
         uint32_t *t = pm->table + (uint64_t)j * pm->blocks, *below = t - pm->blocks;
@@ -209,11 +244,11 @@ static mst_status build_path_maxima(const mst_graph *g, const tree_edge *tree, u
             t[b] = max_u32(below[b], below[b + (1u << (j - 1))]);
     }
 fail:
-    mst_dsu_free(&d);
-    free(next);
-    free(after);
-    free(head);
-    free(tail);
+    free(set);
+    free(child);
+    free(msize);
+    free(off);
+    free(both);
     return st;
 }
 
