@@ -85,29 +85,41 @@ static mst_status name_cycle(const mst_graph *g, const uint64_t *eid, uint64_t k
 }
 
 /* Each tree edge's rank in the (weight, id) order checked, as tree[1..k] (1-based: rank 0 is
- * "no edge"): its order word and id. Two stable LSD radix sorts of (word, index) pairs: by id,
- * then by weight. O(k) passes over 8-bit digits that vary. */
+ * "no edge"): its order word and id. LSD radix sorts, O(k) passes over the 8-bit digits that
+ * vary: of (word << 32 | id) where both fit 32 bits, else of (word, index) pairs by id, then
+ * by weight. */
 typedef struct tree_edge {
     uint64_t word, id;
 } tree_edge;
 
 static mst_status rank_tree_edges(const mst_graph *g, int maximum, const uint64_t *eid,
-                                  uint64_t k, tree_edge *tree)
+                                  uint64_t k, int threads, tree_edge *tree)
 {
     mst_status st = MST_OK;
     uint64_t *a = NULL, *p = NULL, *tmp = NULL, *ptmp = NULL;
     MST_ALLOC(a, k);
-    MST_ALLOC(p, k);
     MST_ALLOC(tmp, k);
-    MST_ALLOC(ptmp, k);
-    for (uint64_t i = 0; i < k; i++)
-        a[i] = eid[i], p[i] = i;
-    mst_radix_sort_pairs(a, p, tmp, ptmp, k, 0, 64);
-    for (uint64_t i = 0; i < k; i++)
-        a[i] = weight_word(g, eid[p[i]], maximum);
-    mst_radix_sort_pairs(a, p, tmp, ptmp, k, 0, 64);
-    for (uint64_t r = 0; r < k; r++)
-        tree[r + 1].word = a[r], tree[r + 1].id = eid[p[r]];
+    if (!mst_weight_is_wide(g->weight_type) && g->m <= ((uint64_t)1 << 32)) {
+        /* 32-bit words and ids: one sort of (word << 32 | id). */
+#pragma omp parallel for schedule(static) num_threads(threads)
+        for (uint64_t i = 0; i < k; i++)
+            a[i] = weight_word(g, eid[i], maximum) << 32 | eid[i];
+        mst_radix_sort_bits(a, tmp, k, 0, 64);
+        for (uint64_t r = 0; r < k; r++)
+            tree[r + 1].word = a[r] >> 32, tree[r + 1].id = a[r] & 0xFFFFFFFFu;
+    } else {
+        MST_ALLOC(p, k);
+        MST_ALLOC(ptmp, k);
+        for (uint64_t i = 0; i < k; i++)
+            a[i] = eid[i], p[i] = i;
+        mst_radix_sort_pairs(a, p, tmp, ptmp, k, 0, 64);
+#pragma omp parallel for schedule(static) num_threads(threads)
+        for (uint64_t i = 0; i < k; i++)
+            a[i] = weight_word(g, eid[p[i]], maximum);
+        mst_radix_sort_pairs(a, p, tmp, ptmp, k, 0, 64);
+        for (uint64_t r = 0; r < k; r++)
+            tree[r + 1].word = a[r], tree[r + 1].id = eid[p[r]];
+    }
 fail:
     free(a);
     free(p);
@@ -128,6 +140,7 @@ static void describe_edge(const mst_graph *g, uint64_t e, char buf[96])
 /* The places of step 3 and their range maxima. */
 #define BLOCK 64
 #define CHUNK 256 /* non-tree edges a thread takes at a time */
+#define AHEAD 16  /* how many merges ahead step 3's passes prefetch */
 typedef struct vertex_place {
     uint32_t place;  /* the vertex's place in the order */
     uint32_t suf;    /* the largest gap from its place to its block's end */
@@ -182,6 +195,13 @@ static mst_status build_path_maxima(const mst_graph *g, const tree_edge *tree, u
     for (uint32_t x = 0; x < n; x++)
         set[x] = (krt_set){x, 1, x};
     for (uint32_t r = 1; r <= k; r++) {
+        if (r + 2 * AHEAD <= k) { /* the edge's ends, then their sets, ahead of their turn */
+            uint64_t far = tree[r + 2 * AHEAD].id, near = tree[r + AHEAD].id;
+            __builtin_prefetch(&g->u[far]);
+            __builtin_prefetch(&g->v[far]);
+            __builtin_prefetch(&set[g->u[near]]);
+            __builtin_prefetch(&set[g->v[near]]);
+        }
         uint64_t e = tree[r].id;
         uint32_t a = krt_find(set, g->u[e]), b = krt_find(set, g->v[e]);
         if (a == b) { /* step 2: no cycle */
@@ -205,6 +225,13 @@ static mst_status build_path_maxima(const mst_graph *g, const tree_edge *tree, u
             off[set[x].node] = p, p += set[x].size;
     }
     for (uint32_t r = k; r >= 1; r--) {
+        if (r > AHEAD) {
+            uint64_t ahead = child[2 * (r - 1 - AHEAD)];
+            __builtin_prefetch(&off[ahead]);
+            __builtin_prefetch(&off[child[2 * (r - 1 - AHEAD) + 1]]);
+            if (ahead >= n)
+                __builtin_prefetch(&msize[ahead - n]);
+        }
         uint64_t first = child[2 * (r - 1)], second = child[2 * (r - 1) + 1];
         uint32_t at = off[(uint64_t)n + r - 1], size = first < n ? 1 : msize[first - n];
         off[first] = at;
@@ -299,7 +326,7 @@ mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, 
     if (k >= (uint64_t)g->n && k > 0) /* more edges than a forest has */
         MST_CHECK(name_cycle(g, eid, k));
     MST_ALLOC(tree, k + 1);
-    MST_CHECK(rank_tree_edges(g, maximum, eid, k, tree));
+    MST_CHECK(rank_tree_edges(g, maximum, eid, k, threads, tree));
     st = build_path_maxima(g, tree, (uint32_t)k, threads, &pm);
     if (st == MST_EVERIFY)
         st = name_cycle(g, eid, k);
