@@ -107,11 +107,14 @@ $(BIN)/mst-gen: $(GEN_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
 	$(LINK_omp) $^ -o $@ $(ALL_LDLIBS)
 
+# mst-convert writes graphs with mst-gen's writers (gen/write.c); objects link before the archive.
+$(BUILD)/tools/convert.o $(UNIT_OBJ): MST_CPPFLAGS += -Igen
+$(BIN)/mst-convert: $(BUILD)/gen/write.o
 $(BIN)/mst-%: $(BUILD)/tools/%.o $(LIBMST)
 	@mkdir -p $(BIN)
-	$(LINK_c) $^ -o $@ $(ALL_LDLIBS)
+	$(LINK_c) $(filter %.o,$^) $(LIBMST) -o $@ $(ALL_LDLIBS)
 
-$(BIN)/unit-tests: $(UNIT_OBJ) $(SEQ_ALGO_OBJ) $(OMP_ALGO_OBJ) $(LIBMST)
+$(BIN)/unit-tests: $(UNIT_OBJ) $(BUILD)/gen/write.o $(SEQ_ALGO_OBJ) $(OMP_ALGO_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
 	$(LINK_omp) $^ -o $@ $(ALL_LDLIBS) -lcriterion
 

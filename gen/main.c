@@ -19,7 +19,7 @@
 #include "args.h"
 #include "gen.h"
 #include "core.h"
-#include "writer.h"
+#include "write.h"
 
 /* With --verbose: prints the time since *t and the edge count after a step; resets *t. */
 static void step_time(const gen_cli *c, const char *step, double *t, uint64_t m)

@@ -1,7 +1,7 @@
 /*
  * mst-convert [load options] [--to FORMAT] [--no-weights] IN OUT: reads IN with the shared
  * loader (any input format, .gz included) and writes its canonical graph to OUT with
- * mst_graph_write (writer.h), in the format of OUT's extension or --to; ".gz" compresses.
+ * mst_graph_write (gen/write.h), in the format of OUT's extension or --to; ".gz" compresses.
  * OUT "-" is stdout (--to needed; the summary line then goes to stderr); a device or FIFO is
  * written in place, a regular file through a temporary (atomic_file.h).
  * Weights: by default the file's own (mode keep): an unweighted IN gives an unweighted OUT;
@@ -17,7 +17,7 @@
 #include "options.h"
 #include "loader.h"
 #include "core.h"
-#include "writer.h"
+#include "write.h"
 
 static const char notes[] =
     "Output extensions: .el .wel .txt .edges (edgelist), .gr (dimacs), .mtx, .graph (metis),\n"

@@ -33,7 +33,7 @@ extern "C" {
  */
 
 /* Hash of an undirected edge group {lo, hi} (lo < hi) with weight key `key`: shared by the
- * symmetrization below and by the writers that must avoid it (arc_flips.h). */
+ * symmetrization below and by the writers that must avoid it (gen/write.c). */
 static inline uint64_t mst_edge_group_hash(uint32_t lo, uint32_t hi, uint32_t key)
 {
     uint64_t h = ((uint64_t)lo << 32 | hi) * 0x9E3779B97F4A7C15ull;

@@ -1,33 +1,25 @@
 /*
- * msb.c: reader and writer of the suite's binary format .msb (layout in msb.h).
+ * msb.c: the loader of the suite's binary format .msb (layout in msb.h; its writer is mst-gen's
+ * and mst-convert's, gen/write.c).
  *
- * Loader: read the 32-byte header, check magic, version, weight type and flags, compute the
- * exact size 32 + m (8 + weight bytes) (64-bit arithmetic, so a hostile m cannot wrap), compare it with
- * the input's size where that is known (plain files), check the edge limit and the memory the
- * header implies (loader.h), then read exactly its arrays straight into the graph's and refuse
- * the file if one byte more follows (a gzip body is never inflated past it). The edges are
- * already canonical, so nothing is symmetrized; ids are checked against n; self-loops (which a
+ * Read the 32-byte header, check magic, version, weight type and flags, compute the exact size
+ * 32 + m (8 + weight bytes) (64-bit arithmetic, so a hostile m cannot wrap), compare it with the
+ * input's size where that is known (plain files), check the edge limit and the memory the header
+ * implies (loader.h), then read exactly its arrays straight into the graph's and refuse the file
+ * if one byte more follows (a gzip body is never inflated past it). The edges are already
+ * canonical, so nothing is symmetrized; ids are checked against n; self-loops (which a
  * well-formed file does not have) are dropped and counted as the builder would, in place. The
  * graph keeps the stored weight type exactly (the builder would re-derive it from the values,
- * turning e.g. a uint32 file with small values into
- * int32). 64-bit weights (types 4..6) are read into g->raw and ranked into keys. Writer: header and arrays, little-endian whatever the host, through out_stream.h (a
- * temporary renamed when complete, or in place for a device, FIFO or stdout; gzip for ".gz"),
- * so a failed write leaves no file. O(file bytes) time both ways.
+ * turning e.g. a uint32 file with small values into int32). 64-bit weights (types 4..6) are read
+ * into g->raw and ranked into keys. O(file bytes) time.
  * Source: docs/formats.md; docs/design.md, Errors; msb.h.
  */
 #include "msb.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <unistd.h>
-#include <zlib.h>
 
-#include "out_stream.h"
 #include "loader.h"
 #include "core.h"
 
@@ -49,20 +41,6 @@ static inline uint32_t le_u32(const unsigned char *p)
 static inline uint64_t le_u64(const unsigned char *p)
 {
     return (uint64_t)le_u32(p) | (uint64_t)le_u32(p + 4) << 32;
-}
-
-static inline void put_u32(unsigned char *p, uint32_t x)
-{
-    p[0] = (unsigned char)x;
-    p[1] = (unsigned char)(x >> 8);
-    p[2] = (unsigned char)(x >> 16);
-    p[3] = (unsigned char)(x >> 24);
-}
-
-static inline void put_u64(unsigned char *p, uint64_t x)
-{
-    put_u32(p, (uint32_t)x);
-    put_u32(p + 4, (uint32_t)(x >> 32));
 }
 
 /* What an .msb header says, checked against the input's length and the options. */
@@ -321,75 +299,5 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
     return MST_OK;
 fail:
     mst_graph_free(g);
-    return st;
-}
-
-/* ------------------------------------------------------------------------------------------ */
-/* Writer                                                                                      */
-
-/* Writes one [m] array of 32-bit words: src[e] if src, else raw weight of key[e] (type t). */
-static mst_status write_words(mst_out *o, const uint32_t *src, uint64_t m, const uint32_t *key,
-                              uint32_t t)
-{
-    for (uint64_t e = 0; e < m; e++) {
-        uint32_t x;
-        if (src != NULL) {
-            x = src[e];
-        } else if (t == MSB_INT32) {
-            x = (uint32_t)mst_key_to_int32(key[e]);
-        } else if (t == MSB_UINT32) {
-            x = key[e];
-        } else {
-            float w = mst_key_to_float(key[e]);
-            memcpy(&x, &w, sizeof x);
-        }
-        mst_status st = mst_out_u32le(o, x);
-        if (st != MST_OK)
-            return st;
-    }
-    return MST_OK;
-}
-
-/* Writes the [m] array of g's 64-bit weights, little-endian. */
-static mst_status write_wide(mst_out *o, const mst_graph *g)
-{
-    for (uint64_t e = 0; e < g->m; e++) {
-        mst_status st = mst_out_u32le(o, (uint32_t)g->raw[e]);
-        if (st == MST_OK)
-            st = mst_out_u32le(o, (uint32_t)(g->raw[e] >> 32));
-        if (st != MST_OK)
-            return st;
-    }
-    return MST_OK;
-}
-
-mst_status mst_msb_write(const char *path, const mst_graph *g, int with_weights)
-{
-    mst_status st = MST_OK;
-    mst_out o;
-    unsigned char header[MST_MSB_HEADER_BYTES];
-    memset(&o, 0, sizeof o);
-
-    uint32_t type = MSB_NONE;
-    if (with_weights)
-        type = 1u + (uint32_t)g->weight_type;
-    memcpy(header, MST_MSB_MAGIC, 8);
-    put_u32(header + 8, MST_MSB_VERSION);
-    put_u32(header + 12, type);
-    put_u32(header + 16, g->n);
-    put_u32(header + 20, g->index_base == 1 ? 1u : 0u);
-    put_u64(header + 24, g->m);
-
-    MST_CHECK(mst_out_open(&o, path));
-    MST_CHECK(mst_out_write(&o, header, sizeof header));
-    MST_CHECK(write_words(&o, g->u, g->m, NULL, 0));
-    MST_CHECK(write_words(&o, g->v, g->m, NULL, 0));
-    if (msb_weight_bytes(type) == 8)
-        MST_CHECK(write_wide(&o, g));
-    else if (type != MSB_NONE)
-        MST_CHECK(write_words(&o, NULL, g->m, g->key, type));
-    return mst_out_commit(&o);
-fail:
-    mst_out_abort(&o);
     return st;
 }

@@ -21,28 +21,8 @@
 #ifndef MST_MSB_H
 #define MST_MSB_H
 
-#include <stdint.h>
-
-#include "core.h"
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 #define MST_MSB_MAGIC "MSTSUITE"
 #define MST_MSB_VERSION 1u
 #define MST_MSB_HEADER_BYTES 32u
-
-/*
- * Writes g to `path` as .msb (gzip-compressed if path ends in ".gz"), through a temporary file
- * renamed when complete: on error no file is left behind. Weights are written as the raw values
- * of g's weight type (type 0 if g has unit/random weights and `with_weights` is 0).
- * Errors: MST_EINPUT if the file cannot be written (message names it); MST_ERESOURCE.
- */
-mst_status mst_msb_write(const char *path, const mst_graph *g, int with_weights);
-
-#ifdef __cplusplus
-}
-#endif
 
 #endif

@@ -31,7 +31,7 @@ mst_status mst_msf_write(const char *path, const mst_graph *g, uint64_t *eid, ui
         char w[64];
         if (format == MST_MSF_IDS)
             MST_CHECK(mst_out_printf(&o, "%" PRIu64 "\n", e));
-        else /* mst_format_edge_weight, not mst_out_weight: a float weight 3 stays "3" */
+        else /* unlike the graph writers, a float weight 3 stays "3" */
             MST_CHECK(mst_out_printf(&o, "%" PRIu64 " %" PRIu64 " %s\n",
                                      (uint64_t)g->u[e] + (uint64_t)g->index_base,
                                      (uint64_t)g->v[e] + (uint64_t)g->index_base,

@@ -10,23 +10,16 @@
 #include "out_stream.h"
 
 #include <errno.h>
-#include <inttypes.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <zlib.h>
 
-int mst_path_is_gz(const char *path)
-{
-    size_t len = strlen(path);
-    return len >= 3 && strcasecmp(path + len - 3, ".gz") == 0;
-}
-
 mst_status mst_out_open(mst_out *o, const char *path)
 {
-    return mst_out_open_as(o, path, mst_path_is_gz(path));
+    size_t len = strlen(path);
+    return mst_out_open_as(o, path, len >= 3 && strcasecmp(path + len - 3, ".gz") == 0);
 }
 
 mst_status mst_out_open_as(mst_out *o, const char *path, int gzip)
@@ -78,13 +71,6 @@ mst_status mst_out_write(mst_out *o, const void *data, size_t bytes)
     return result(o, fwrite(data, 1, bytes, o->f) == bytes);
 }
 
-mst_status mst_out_u32le(mst_out *o, uint32_t x)
-{
-    unsigned char p[4] = {(unsigned char)x, (unsigned char)(x >> 8), (unsigned char)(x >> 16),
-                          (unsigned char)(x >> 24)};
-    return mst_out_write(o, p, sizeof p);
-}
-
 mst_status mst_out_commit(mst_out *o)
 {
     errno = 0;
@@ -110,34 +96,4 @@ void mst_out_abort(mst_out *o)
         fclose(o->f);
     mst_atomic_abort(&o->a);
     memset(o, 0, sizeof *o);
-}
-
-const char *mst_out_weight(const mst_graph *g, uint64_t e, char *buf)
-{
-    mst_format_edge_weight(g, e, buf, 46);
-    /* "3" or "-0" would read back as integers: make them "3.0", "-0.0". ("inf" stays.) */
-    if (mst_weight_is_float(g->weight_type) && strpbrk(buf, ".eEin") == NULL)
-        strcat(buf, ".0");
-    return buf;
-}
-
-mst_status mst_out_check_finite(const mst_graph *g, int with_weights, const char *path)
-{
-    if (!with_weights || !mst_weight_is_float(g->weight_type))
-        return MST_OK;
-    for (uint64_t e = 0; e < g->m; e++)
-        if (isinf(mst_edge_weight_double(g, e)))
-            return mst_fail(MST_EUSAGE, "%s: edge %" PRIu64 " has an infinite weight, which text "
-                            "formats cannot hold (the loaders reject it); .msb can", path, e);
-    return MST_OK;
-}
-
-mst_status mst_out_need_integers(const mst_graph *g, int with_weights, const char *path,
-                                 const char *what)
-{
-    if (with_weights && mst_weight_is_float(g->weight_type))
-        return mst_fail(MST_EUSAGE, "%s: %s holds integer weights only; this graph has %s "
-                        "weights (edge list, Matrix Market and .msb keep them)", path, what,
-                        mst_weight_type_name(g->weight_type));
-    return MST_OK;
 }

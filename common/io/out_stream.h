@@ -1,16 +1,15 @@
 /*
- * out_stream.h: the output stream every graph writer (common/io/write_*.c, msb.c) and the MSF
- * writer (msf_io.c) share: stdio on the destination atomic_file.h opens (a temporary renamed
- * when complete, or a device, FIFO or stdout written in place), or for paths ending in ".gz" a
- * zlib gzip stream on the same descriptor. A regular file appears under its final name only
- * when mst_out_commit() succeeds, so a failed or interrupted write leaves nothing behind
- * (docs/design.md, Output and Errors).
+ * out_stream.h: the output stream the MSF writer (msf_io.c) and the graph writers (gen/write.c)
+ * share: stdio on the destination atomic_file.h opens (a temporary renamed when complete, or a
+ * device, FIFO or stdout written in place), or for paths ending in ".gz" a zlib gzip stream on
+ * the same descriptor. A regular file appears under its final name only when mst_out_commit()
+ * succeeds, so a failed or interrupted write leaves nothing behind (docs/design.md, Output and
+ * Errors).
  */
 #ifndef MST_OUT_STREAM_H
 #define MST_OUT_STREAM_H
 
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 
 #include "atomic_file.h"
@@ -47,10 +46,6 @@ mst_status mst_out_printf(mst_out *o, const char *fmt, ...) MST_PRINTF(2, 3);
 /* Appends `bytes` bytes. Errors as mst_out_printf. */
 mst_status mst_out_write(mst_out *o, const void *data, size_t bytes);
 
-/* Appends a 32-bit word little-endian whatever the host (binary formats; a 64-bit word is
- * two). Errors as mst_out_printf. */
-mst_status mst_out_u32le(mst_out *o, uint32_t x);
-
 /*
  * Flushes the rest, closes, and renames the temporary file (if any) to the final name. The
  * stream is released in every case; on failure the temporary file is removed. Errors:
@@ -61,31 +56,6 @@ mst_status mst_out_commit(mst_out *o);
 /* Closes and removes the temporary file and releases the stream; safe on zeroed, failed and
  * committed streams. */
 void mst_out_abort(mst_out *o);
-
-/*
- * Edge e's raw weight as text in buf[48], returned: integers as they are; floats as the
- * shortest text that reads back to the same float / double, always with a '.' or an exponent
- * ("3.0", "-0.0", "1e+30"), so that text loaders read it as a real and the graph stays a float
- * graph even when every weight is a whole number.
- */
-const char *mst_out_weight(const mst_graph *g, uint64_t e, char *buf);
-
-/*
- * Checks that g's weights fit a text format: MST_OK if !with_weights or they are integers or
- * finite floats. Errors: MST_EUSAGE naming `path` and the edge, for an infinite float32 or
- * float64 weight (an .msb file can hold one; the text loaders reject it). O(m).
- */
-mst_status mst_out_check_finite(const mst_graph *g, int with_weights, const char *path);
-
-/*
- * Checks that g's weights are integers when written (with_weights): MST_OK, or MST_EUSAGE
- * "PATH: WHAT holds integer weights only; ..." for float32 or float64 weights. O(1).
- */
-mst_status mst_out_need_integers(const mst_graph *g, int with_weights, const char *path,
-                                 const char *what);
-
-/* 1 if path ends in ".gz" (any case). */
-int mst_path_is_gz(const char *path);
 
 #ifdef __cplusplus
 }

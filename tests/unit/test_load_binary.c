@@ -22,8 +22,8 @@
 #include "core.h"
 #include "loader.h"
 #include "manifest.h"
-#include "msb.h"
 #include "tmpdir.h"
+#include "write.h"
 
 /* ---------------------------------------------------------------------------------------- */
 /* Byte buffers (the temporary directory: tmpdir.h)                                          */

@@ -17,10 +17,10 @@
 
 #include "core.h"
 #include "loader.h"
-#include "msb.h"
 #include "../../seq/seq.h"
 #include "testlib.h"
 #include "tmpdir.h"
+#include "write.h"
 
 TestSuite(weights_files, .init = tmp_dir_make, .fini = tmp_dir_remove);
 

@@ -1,6 +1,6 @@
 /*
- * test_writers.c: unit tests of the graph writers (common/writer.c, write_*.c, out_stream.c,
- * arc_flips.c).
+ * test_writers.c: unit tests of the graph writers (gen/write.c) and the stream under them
+ * (out_stream.c).
  *
  * Hand-made canonical graphs with the hard cases (parallel edges of equal weight in both
  * orientations, isolated last vertices, negative, uint32 and float weights including -0.0 and
@@ -8,7 +8,7 @@
  * with mst_graph_load: order-keeping formats (edgelist, mtx, dimacs, msb) must give the same
  * graph edge for edge (mtx: each edge as (max, min)); metis and egr the same n, m and multiset
  * of weighted edges. Refused conversions must fail with the documented code and leave no file.
- * Source: docs/design.md, Data model; docs/formats.md; writer.h.
+ * Source: docs/design.md, Data model; docs/formats.md; gen/write.h.
  */
 #include <criterion/criterion.h>
 #include <math.h>
@@ -18,12 +18,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "arc_flips.h"
 #include "core.h"
 #include "loader.h"
-#include "out_stream.h"
 #include "tmpdir.h"
-#include "writer.h"
+#include "write.h"
 
 /* ---------------------------------------------------------------------------------------- */
 /* Suite (files in a temporary directory: tmpdir.h)                                          */
@@ -110,7 +108,7 @@ static int by_group(const void *pa, const void *pb)
 
 /* The orientation edge e must come back with: as written, (max, min), or that of the first
  * edge of its group of parallel edges of equal weight (all weights equal if unweighted): a
- * model of arc_flips.h written independently (by sorting). eu/ev get [m]. */
+ * model of mst_arc_flips (gen/write.h) written independently (by sorting). eu/ev get [m]. */
 static void expected_ends(const mst_graph *g, int weights, enum orient how, uint32_t *eu,
                           uint32_t *ev)
 {
