@@ -107,9 +107,11 @@ $(BIN)/mst-gen: $(GEN_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
 	$(LINK_omp) $^ -o $@ $(ALL_LDLIBS)
 
-# mst-convert writes graphs with mst-gen's writers (gen/write.c); objects link before the archive.
+# mst-convert writes graphs with mst-gen's writers (gen/write.c), mst-verify reads forest files
+# with tools/msf_read.c; objects link before the archive.
 $(BUILD)/tools/convert.o $(UNIT_OBJ): MST_CPPFLAGS += -Igen
 $(BIN)/mst-convert: $(BUILD)/gen/write.o
+$(BIN)/mst-verify: $(BUILD)/tools/msf_read.o
 $(BIN)/mst-%: $(BUILD)/tools/%.o $(LIBMST)
 	@mkdir -p $(BIN)
 	$(LINK_c) $(filter %.o,$^) $(LIBMST) -o $@ $(ALL_LDLIBS)
@@ -238,9 +240,11 @@ $(patsubst %,$(BUILD)/tests/fuzz/%.o,$(FUZZ_FORMATS)): $(BUILD)/tests/fuzz/%.o: 
 # header dependencies their .d files record.
 .SECONDARY: $(FUZZ_OBJ) $(patsubst %.c,$(BUILD)/%.o,$(wildcard tools/*.c))
 
+$(BUILD)/tests/fuzz/msf.o: MST_CPPFLAGS += -Itools
+$(BIN)/fuzz-msf: $(BUILD)/tools/msf_read.o
 $(BIN)/fuzz-%: $(BUILD)/tests/fuzz/%.o $(LIBMST)
 	@mkdir -p $(BIN)
-	$(LINK_c) $^ -o $@ $(ALL_LDLIBS)
+	$(LINK_c) $(filter %.o,$^) $(LIBMST) -o $@ $(ALL_LDLIBS)
 
 # libmst (lib/, docs/c-api.md): the public C library over the C solvers (seq, openmp). Their
 # sources and the common code are compiled again with -fPIC into $(BUILD)/pic, hidden but for

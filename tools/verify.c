@@ -1,7 +1,7 @@
 /*
  * mst-verify GRAPH MSF-FILE: certifies a saved answer with the shared verifier (core.h).
  * The graph is loaded with the same options as the run that produced the file (--weights,
- * --seed, ...), each "u v w" or edge id line is mapped to an edge id (loader.h), the forest is
+ * --seed, ...), each "u v w" or edge id line is mapped to an edge id (msf_read.h), the forest is
  * verified (--maximum: as the maximum spanning forest), then the weight and objective the
  * file's '#' line claims are checked against it.
  * Exit codes: 0 valid; 4 invalid, with the reason: any well-formed file that is not the
@@ -18,6 +18,7 @@
 #include "options.h"
 #include "loader.h"
 #include "core.h"
+#include "msf_read.h"
 
 /* mst-verify's own options. */
 typedef struct verify_args {

@@ -20,6 +20,7 @@
 #include "fuzz.h"
 #include "core.h"
 #include "loader.h"
+#include "msf_read.h"
 
 static const char GRAPH[] = "0 1 3\n1 2 1\n0 2 3\n2 3 2\n0 1 3\n4 5 -1\n5 6 7\n4 6 7\n";
 static const uint64_t FOREST[] = {0, 1, 3, 5, 6};
