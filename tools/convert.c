@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "atomic_file.h"
 #include "loader.h"
 #include "core.h"
 #include "write.h"
@@ -101,7 +102,9 @@ int main(int argc, char **argv)
     }
 
     mst_progress_enable(1);
-    st = mst_graph_load(files[0], &lo, &g);
+    st = mst_output_not_input(files[1], files[0]);
+    if (st == MST_OK)
+        st = mst_graph_load(files[0], &lo, &g);
     if (st == MST_OK) {
         /* keep (the default) writes the file's weights only if it had some; another --weights
          * mode was asked for on purpose, so its weights are written. */

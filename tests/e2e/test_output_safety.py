@@ -125,6 +125,12 @@ class NotTheInput(OutputBase):
             self.assertIn("is the input file", p.stderr)
             with open(graph, "rb") as f:
                 self.assertEqual(f.read(), before, out)
+        for out in (graph, self.at("hard.gr")):  # mst-convert refuses it before loading
+            p = run([CONVERT, "--to", "dimacs", graph, out])
+            self.assertEqual(p.returncode, 1, out)
+            self.assertIn("is the input file", p.stderr)
+        with open(graph, "rb") as f:
+            self.assertEqual(f.read(), before)
         self.assertEqual(self.others(), ["g.gr", "hard.gr", "soft.gr"])
 
 
