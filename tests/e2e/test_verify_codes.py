@@ -98,6 +98,10 @@ class VerifyCodes(Workdir):
             with self.subTest(line=bad):
                 self.expect(bad, 2, "c.msf:1:")
 
+    def test_a_line_led_by_a_nul_byte(self):
+        """Refused, not skipped as a blank line (issue 33, item 1)."""
+        self.expect(GOOD.replace("\n", "\n\0", 1), 2, "c.msf:2:", "NUL byte")
+
     def test_garbled_line_after_good_ones(self):
         self.expect("0 1 1\n1 2 2\n2 3 !\n", 2, "c.msf:3:", "'!'")
 
