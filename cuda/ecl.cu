@@ -15,13 +15,19 @@
 
 mst_status cuda_device_name(int d, char *buf, int len)
 {
-    int count = 0;
+    int count = 0, runtime = 0;
     cudaError_t err = cudaGetDeviceCount(&count);
-    if (err != cudaSuccess || count == 0)
-        return mst_fail(MST_ERESOURCE, "no CUDA device (%s)",
-                        err != cudaSuccess ? cudaGetErrorString(err) : "none found");
+    if (err == cudaErrorInsufficientDriver) {
+        cudaRuntimeGetVersion(&runtime);
+        return mst_fail(MST_ERESOURCE, "no GPU (the NVIDIA driver for CUDA %d.%d is missing or "
+                        "older)", runtime / 1000, runtime % 1000 / 10);
+    }
+    if (err == cudaErrorNoDevice || (err == cudaSuccess && count == 0))
+        return mst_fail(MST_ERESOURCE, "no GPU (no NVIDIA GPU on this machine)");
+    if (err != cudaSuccess)
+        return mst_fail(MST_ERESOURCE, "no GPU (%s)", cudaGetErrorString(err));
     if (d >= count)
-        return mst_fail(MST_ERESOURCE, "no CUDA device %d (%d present)", d, count);
+        return mst_fail(MST_ERESOURCE, "no GPU %d (%d present)", d, count);
     cudaDeviceProp prop;
     if ((err = cudaGetDeviceProperties(&prop, d)) != cudaSuccess)
         return mst_fail(MST_ERESOURCE, "CUDA: device %d: %s", d, cudaGetErrorString(err));

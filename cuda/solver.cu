@@ -76,7 +76,7 @@ static const cuda_cli *own(const mst_options *o)
 static void context(const mst_options *o, mst_run_context *c)
 {
     if (cuda_device_name((int)own(o)->device, c->device, sizeof c->device) != MST_OK)
-        snprintf(c->device, sizeof c->device, "no CUDA device");
+        snprintf(c->device, sizeof c->device, "no GPU");
 }
 
 /* The ecl options of a run into *e, from its own options and the harness's. Errors:

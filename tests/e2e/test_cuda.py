@@ -38,7 +38,7 @@ def gpu_state():
         probe.write("0 1 1\n")
         probe.flush()
         p = run([CUDA, "--trials", "1", probe.name])
-    if p.returncode == 3 and "no CUDA device" in p.stderr:
+    if p.returncode == 3 and "no GPU (" in p.stderr:
         return p.stderr.strip().splitlines()[-1]
     return None
 
@@ -184,7 +184,7 @@ class CudaWithoutGpu(Workdir):
         p = run([CUDA, self.write("g.wel", "0 1 1\n")])
         self.assertEqual(p.returncode, 3)
         self.assertEqual(len(p.stderr.strip().splitlines()), 1)
-        self.assertIn("no CUDA device", p.stderr)
+        self.assertIn("no GPU (", p.stderr)
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ def probe(catalog, solver, graph):
         return "no mpirun"
     cmd = catalog.launcher(solver, 1, "--quiet") + [catalog.path(solver), "--trials", "1", graph]
     p = run(cmd, env=MPI_ENV)
-    if p.returncode == 3 and "no CUDA device" in p.stderr:
+    if p.returncode == 3 and "no GPU (" in p.stderr:
         return "no GPU"
     return None
 
