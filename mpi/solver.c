@@ -128,12 +128,19 @@ static const char notes[] =
 static mst_status init(int *argc, char ***argv, const void *own)
 {
     (void)own;
+    /* Open MPI's mpirun, PMI and PMIx launchers (MPICH, srun) say they started the process;
+     * a singleton's MPI_Init sets some of these itself, so they are read before it. */
+    int launched = getenv("OMPI_COMM_WORLD_SIZE") != NULL || getenv("PMI_SIZE") != NULL ||
+                   getenv("PMIX_RANK") != NULL;
     setenv(SHM_SEGMENT_VAR, SHM_SEGMENT_BYTES, 0); /* read by MPI_Init */
     if (MPI_Init(argc, argv) != MPI_SUCCESS)
         return mst_fail(MST_ERESOURCE, "MPI_Init failed (run under mpirun)");
     MPI_Comm_dup(MPI_COMM_WORLD, &ctx.comm);
     MPI_Comm_rank(ctx.comm, &ctx.rank);
     MPI_Comm_size(ctx.comm, &ctx.size);
+    if (ctx.size == 1 && !launched)
+        fprintf(stderr, "mst-mpi: note: one rank, started without mpirun or srun: mpirun -np P "
+                        "mst-mpi ... runs P ranks\n");
     return MST_OK;
 }
 

@@ -312,6 +312,17 @@ class MpiSameEdges(Workdir):
         self.assertIn("--transport T", p.stdout)
         self.assertIn("WHOLE graph on every rank", p.stdout)
 
+    def test_started_without_a_launcher(self):
+        """One rank without mpirun says so and how to start more (issue 38, item 5); under
+        mpirun, even at one rank, nothing is said."""
+        path = self.write("g.wel", "0 1 5\n1 2 3\n2 0 4\n")
+        p = run([MPI, "--trials", "1", path], env=ENV)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("note: one rank, started without mpirun", p.stderr)
+        self.assertIn("mpirun -np P", p.stderr)
+        p = mpirun(["-np", "1", "--trials", "1", path])
+        self.assertEqual((p.returncode, p.stderr), (0, ""))
+
     def test_shared_memory_segment(self):
         """Open MPI's vader segment is 2 MiB unless the user set it (Open MPI prints the values
         MPI_Init read when asked to)."""
