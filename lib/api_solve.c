@@ -1,5 +1,5 @@
 /*
- * api_solve.c: msf_solve, which runs a solver's variant through its descriptor (solver.h) as the
+ * api_solve.c: msf_solve and msf_solve_max, which run a solver's variant through its descriptor (solver.h) as the
  * harness does, with the solver's own options parsed by its option table (options.h), and the
  * result object.
  */
@@ -102,8 +102,11 @@ static mst_status parse_options(const char *solver, const mst_solver_desc *s, in
     return st;
 }
 
-msf_status msf_solve(const msf_graph *a, const char *solver, const char *variant, int threads,
-                     const char *const *options, msf_result **out)
+/* msf_solve and msf_solve_max: the maximum forest is the minimum one of the reversed keys
+ * (key' = 2^32 - 1 - key, as the harness's --maximum), on a view of the graph with its own
+ * keys, since the graph is shared by concurrent solves. */
+static msf_status solve(const msf_graph *a, const char *solver, const char *variant, int threads,
+                        const char *const *options, int maximum, msf_result **out)
 {
     mst_clear_error();
     if (out == NULL || a == NULL || solver == NULL)
@@ -138,6 +141,8 @@ msf_status msf_solve(const msf_graph *a, const char *solver, const char *variant
 
     mst_status st = MST_OK;
     void *own = NULL;
+    mst_graph view = a->g;
+    view.key = NULL;
     msf_result *r = calloc(1, sizeof *r);
     mst_forest f = {NULL, 0, (a->g.m < a->g.n ? a->g.m : a->g.n) + 1};
     if (r == NULL || (f.eid = mst_alloc(f.capacity, sizeof *f.eid)) == NULL)
@@ -150,13 +155,19 @@ msf_status msf_solve(const msf_graph *a, const char *solver, const char *variant
     if (own == NULL)
         MST_FAIL(MST_ERESOURCE, "out of memory");
     MST_CHECK(parse_options(solver, s, threads, options, own));
-    mst_options o = {.algo = var->name, .phases = 0, .maximum = 0, .own = own};
+    mst_options o = {.algo = var->name, .phases = 0, .maximum = maximum, .own = own};
+    if (maximum) {
+        MST_ALLOC(view.key, a->g.m);
+        for (uint64_t e = 0; e < a->g.m; e++)
+            view.key[e] = UINT32_MAX - a->g.key[e];
+    }
     mst_phases ph;
     memset(&ph, 0, sizeof ph);
     ph.kernel_s = -1;
     double t0 = mst_now_s();
-    MST_CHECK(var->solve(&a->g, &o, &f, &ph));
+    MST_CHECK(var->solve(maximum ? &view : &a->g, &o, &f, &ph));
     r->seconds = mst_now_s() - t0;
+    r->maximum = maximum;
 
     /* Fills r from the solver's forest (which r takes over): sorted ids both ways and the
      * total. */
@@ -172,13 +183,27 @@ msf_status msf_solve(const msf_graph *a, const char *solver, const char *variant
     r->total = mst_weight_total(&a->g, r->canonical, r->count);
     mst_format_total(r->total, r->total_text, sizeof r->total_text);
     free(own);
+    free(view.key);
     *out = r;
     return MSF_OK;
 fail:
     free(own);
+    free(view.key);
     free(f.eid);
     msf_result_free(r);
     return (msf_status)st;
+}
+
+msf_status msf_solve(const msf_graph *a, const char *solver, const char *variant, int threads,
+                     const char *const *options, msf_result **out)
+{
+    return solve(a, solver, variant, threads, options, 0, out);
+}
+
+msf_status msf_solve_max(const msf_graph *a, const char *solver, const char *variant,
+                         int threads, const char *const *options, msf_result **out)
+{
+    return solve(a, solver, variant, threads, options, 1, out);
 }
 
 void msf_result_free(msf_result *r)
@@ -232,5 +257,6 @@ msf_status msf_verify(const msf_graph *a, const msf_result *r)
         return (msf_status)mst_fail(MST_EUSAGE, "msf_verify: %s", a == NULL || r == NULL
                                     ? "graph or result is NULL"
                                     : "the result was not computed from this graph");
-    return (msf_status)mst_verify_forest(&a->g, r->canonical, r->count, NULL);
+    return (msf_status)mst_verify_forest_objective(&a->g, r->canonical, r->count, NULL,
+                                                   r->maximum, 0);
 }

@@ -30,6 +30,7 @@ struct msf_result {
     mst_weight_sum total;
     char total_text[48];
     double seconds;
+    int maximum;         /* the maximum spanning forest (msf_solve_max) */
 };
 
 /* The public weight types are the suite's own, value for value (mst_graph_set_weights). */

@@ -33,9 +33,9 @@ extern "C" {
 #endif
 
 #define MSF_VERSION_MAJOR 1
-#define MSF_VERSION_MINOR 0
+#define MSF_VERSION_MINOR 1
 #define MSF_VERSION_PATCH 0
-#define MSF_VERSION_STRING "1.0.0"
+#define MSF_VERSION_STRING "1.1.0"
 
 #if defined(__GNUC__)
 #define MSF_API __attribute__((visibility("default")))
@@ -66,7 +66,7 @@ typedef enum msf_weight_type {
 /* A graph (opaque): the library's own copy of the arrays it was created from. */
 typedef struct msf_graph msf_graph;
 
-/* A forest (opaque): the answer of one msf_solve. */
+/* A forest (opaque): the answer of one msf_solve or msf_solve_max. */
 typedef struct msf_result msf_result;
 
 /* The total weight of a forest as a number: `value` is the exact total rounded once to the
@@ -126,6 +126,15 @@ MSF_API uint64_t msf_graph_self_loops(const msf_graph *g);
  */
 MSF_API msf_status msf_solve(const msf_graph *g, const char *solver, const char *variant,
                              int threads, const char *const *options, msf_result **out);
+
+/*
+ * As msf_solve for the maximum spanning forest: the same solvers on the weights' reversed order
+ * (among equal weights the lower edge id still wins), the forest `mst-seq --maximum` writes.
+ * The total is of the original weights; msf_verify checks the result as a maximum forest.
+ * Same arguments, errors and time, plus m 4-byte words for the reversed keys. Since 1.1.
+ */
+MSF_API msf_status msf_solve_max(const msf_graph *g, const char *solver, const char *variant,
+                                 int threads, const char *const *options, msf_result **out);
 
 /* Frees a result; NULL is fine. */
 MSF_API void msf_result_free(msf_result *r);

@@ -1,7 +1,8 @@
 """mstsuite: minimum spanning forests with mst-suite's solvers, through libmst (docs/python.md).
 
-    minimum_spanning_forest(u, v, w, n=None, solver="seq", algo=None, threads=None)
-    from_scipy(matrix, triangle="upper", ...)     from_networkx(G, weight="weight", ...)
+    minimum_spanning_forest(u, v, w, n=None, solver="seq", algo=None, threads=None,
+                            maximum=False)        maximum_spanning_forest(u, v, w, ...)
+    from_scipy(matrix, triangle="min", ...)       from_networkx(G, weight="weight", ...)
     single_linkage(points, metric="euclidean") or single_linkage(graph=(u, v, w))
 
 Edges are ordered by (weight, edge id), so the forest is unique and equals `mst-seq --output`
@@ -11,9 +12,11 @@ install` put it, else through the system's library path (_lib.py).
 from ._lib import path as library_path
 from ._lib import version as library_version
 from .adapters import from_networkx, from_scipy
-from .forest import Forest, Graph, minimum_spanning_forest, solvers, variants
+from .forest import (Forest, Graph, maximum_spanning_forest, minimum_spanning_forest, solvers,
+                     variants)
 from .linkage import single_linkage
 
 __version__ = library_version
 __all__ = ["Forest", "Graph", "from_networkx", "from_scipy", "library_path", "library_version",
-           "minimum_spanning_forest", "single_linkage", "solvers", "variants"]
+           "maximum_spanning_forest", "minimum_spanning_forest", "single_linkage", "solvers",
+           "variants"]

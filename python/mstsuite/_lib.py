@@ -10,7 +10,7 @@ import ctypes
 import os
 
 ENV = "MSTSUITE_LIB"
-MAJOR = 1
+MAJOR, MINOR = 1, 1  # msf_solve_max came with 1.1
 SONAME = "libmst.so.%d" % MAJOR
 
 # msf_status codes (the suite's exit codes).
@@ -61,6 +61,8 @@ def _declare(lib):
         "msf_graph_free": (None, [c.c_void_p]),
         "msf_solve": (c.c_int, [c.c_void_p, c.c_char_p, c.c_char_p, c.c_int,
                                 p(c.c_char_p), p(c.c_void_p)]),
+        "msf_solve_max": (c.c_int, [c.c_void_p, c.c_char_p, c.c_char_p, c.c_int,
+                                    p(c.c_char_p), p(c.c_void_p)]),
         "msf_result_free": (None, [c.c_void_p]),
         "msf_result_size": (c.c_uint64, [c.c_void_p]),
         "msf_result_edges": (p(c.c_uint64), [c.c_void_p]),
@@ -78,9 +80,9 @@ def _declare(lib):
 lib, path = _load()
 _declare(lib)
 version = lib.msf_version().decode()
-if int(version.split(".")[0]) != MAJOR:
-    raise ImportError("mstsuite: %s is libmst %s; this package needs version %d.x"
-                      % (path, version, MAJOR))
+if int(version.split(".")[0]) != MAJOR or int(version.split(".")[1]) < MINOR:
+    raise ImportError("mstsuite: %s is libmst %s; this package needs version %d.%d or a later "
+                      "%d.x" % (path, version, MAJOR, MINOR, MAJOR))
 
 
 def check(status):

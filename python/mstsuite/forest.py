@@ -137,15 +137,17 @@ class Graph:
             self.n, m, u.ctypes.data_as(p32), v.ctypes.data_as(p32), code,
             warr.ctypes.data if warr is not None else None, ctypes.byref(self._handle)))
 
-    def solve(self, solver="seq", algo=None, threads=None, options=(), verify=False):
+    def solve(self, solver="seq", algo=None, threads=None, options=(), verify=False,
+              maximum=False):
         """The forest as Forest(edges: uint64 ids, increasing; total). See
         minimum_spanning_forest."""
         threads = 0 if threads is None else _integer(threads, "threads", 1, MAX_THREADS)
         name = _text(solver, "solver")
         variant = None if algo is None else _text(algo, "algo")
         result = ctypes.c_void_p()
-        _lib.check(_lib.lib.msf_solve(self._handle, name, variant, threads,
-                                      _option_array(options), ctypes.byref(result)))
+        run = _lib.lib.msf_solve_max if maximum else _lib.lib.msf_solve
+        _lib.check(run(self._handle, name, variant, threads, _option_array(options),
+                       ctypes.byref(result)))
         try:
             if verify:
                 _lib.check(_lib.lib.msf_verify(self._handle, result))
@@ -174,7 +176,7 @@ class Graph:
 
 
 def minimum_spanning_forest(u, v, w=None, n=None, solver="seq", algo=None, threads=None,
-                            options=(), verify=False):
+                            options=(), verify=False, maximum=False):
     """The minimum spanning forest of the undirected multigraph with edges {u[e], v[e]} of
     weight w[e], under the (weight, edge id) order: the same edges as `mst-seq --output` on
     the same edge list, whatever the solver, variant or threads.
@@ -184,7 +186,8 @@ def minimum_spanning_forest(u, v, w=None, n=None, solver="seq", algo=None, threa
     number of vertices (default: the largest id + 1). solver: "seq" or "omp" (solvers()); algo:
     its variant (variants(solver); None: the default); threads: "omp" only (None: OMP_NUM_THREADS
     or all cores); options: the executable's own options as a list (["--dsu", "lock"]); verify:
-    certify the answer with the suite's verifier.
+    certify the answer with the suite's verifier; maximum: the maximum spanning forest instead
+    (the same tie rule: among equal weights the lower edge id wins; `mst-seq --maximum`).
 
     Returns Forest(edges, total): edges, the ids (positions in u, v, w) of the forest's edges
     as an increasing uint64 array; total, the exact total weight (int for integer weights).
@@ -196,4 +199,10 @@ def minimum_spanning_forest(u, v, w=None, n=None, solver="seq", algo=None, threa
     not integers; solver, algo, options not strings), MemoryError for memory and size
     limits."""
     with Graph(u, v, w, n) as g:
-        return g.solve(solver, algo, threads, options, verify)
+        return g.solve(solver, algo, threads, options, verify, maximum)
+
+
+def maximum_spanning_forest(u, v, w=None, n=None, **solve_args):
+    """minimum_spanning_forest(..., maximum=True): the maximum spanning forest, among equal
+    weights the lower edge id first; the same arguments and result."""
+    return minimum_spanning_forest(u, v, w, n, maximum=True, **solve_args)

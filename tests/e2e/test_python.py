@@ -96,10 +96,10 @@ def write_wel(path, u, v, w):
     return path
 
 
-def seq_forest(path, n):
+def seq_forest(path, n, *options):
     """mst-seq --output on the edge list `path`: its 'u v w' lines as (u, v, w) in id order."""
     out = path + ".msf"
-    p = run([SEQ, "--trials", "1", "--vertices", str(n), "--output", out, path])
+    p = run([SEQ, "--trials", "1", "--vertices", str(n), *options, "--output", out, path])
     if p.returncode != 0:
         raise AssertionError("mst-seq failed on %s: %s" % (path, p.stderr))
     with open(out) as f:
@@ -124,18 +124,18 @@ def scipy_total(n, u, v, w):
 
 class Installed(unittest.TestCase):
     def test_layout_and_pkg_config(self):
-        for path in ("lib/libmst.so.1.0.0", "lib/libmst.so.1", "lib/libmst.so",
+        for path in ("lib/libmst.so.1.1.0", "lib/libmst.so.1", "lib/libmst.so",
                      "include/mst.h", "lib/pkgconfig/mst.pc"):
             self.assertTrue(os.path.exists(os.path.join(PREFIX, path)), path)
         for name in ("__init__.py", "_install.py"):
             self.assertTrue(os.path.exists(os.path.join(PYDIR, "mstsuite", name)), name)
         self.assertEqual(os.readlink(os.path.join(PREFIX, "lib", "libmst.so.1")),
-                         "libmst.so.1.0.0")
+                         "libmst.so.1.1.0")
         if shutil.which("pkg-config") is None:
             self.skipTest("no pkg-config on this machine")
         env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(PREFIX, "lib", "pkgconfig"))
         p = run(["pkg-config", "--modversion", "mst"], env=env)
-        self.assertEqual((p.returncode, p.stdout.strip()), (0, "1.0.0"), p.stderr)
+        self.assertEqual((p.returncode, p.stdout.strip()), (0, "1.1.0"), p.stderr)
         p = run(["pkg-config", "--cflags", "--libs", "mst"], env=env)
         self.assertEqual(p.stdout.split(), ["-I" + os.path.join(PREFIX, "include"),
                                             "-L" + os.path.join(PREFIX, "lib"), "-lmst"])
@@ -310,6 +310,27 @@ class Graphs(unittest.TestCase):
                 self.assertEqual(ids.tolist(), expect_ids)
                 self.assertEqual(total, expect_total)
                 self.assertEqual(type(total), type(expect_total))
+
+    def test_maximum_against_the_command_line(self):
+        """maximum=True and maximum_spanning_forest give mst-seq --maximum's edges with every
+        solver and variant (issue 35, item 1), with ties (few distinct weights), verified."""
+        g = self.convert("road/rome99.gr.gz", ["--weights", "random", "--seed", "4"])
+        w = g["w"] % 7
+        path = write_wel(os.path.join(TMP, "max.wel"), g["u"], g["v"], w)
+        expect = seq_forest(path, g["n"], "--maximum")
+        runs = [("maximum_spanning_forest", {"solver": "seq", "algo": a, "verify": True})
+                for a in ("kruskal", "filter-kruskal", "prim", "boruvka")]
+        runs += [("minimum_spanning_forest", {"solver": "omp", "algo": a, "threads": 2,
+                                              "maximum": True, "verify": True})
+                 for a in ("boruvka", "contract")]
+        results = calls(*[(f, (g["u"], g["v"], w), dict(kw, n=g["n"])) for f, kw in runs])
+        for (f, kw), res in zip(runs, results):
+            ids, total = value(res)
+            got = [(a, b, float(c)) for a, b, c in zip(g["u"][ids.astype(np.int64)].tolist(),
+                                                       g["v"][ids.astype(np.int64)].tolist(),
+                                                       w[ids.astype(np.int64)].tolist())]
+            self.assertEqual(got, expect, kw)
+            self.assertEqual(total, sum(c for _, _, c in expect))
 
     def test_graph_object_and_unit_weights(self):
         g = self.convert("ecl/indigo3_undirect_power_law_500n_6000e.egr.gz", ["--weights", "unit"])
