@@ -23,20 +23,29 @@ def _matrix_entries(matrix):
     return n, row, a.indices.astype(np.int64), a.data
 
 
-def _pair_minima(row, col, data):
+def _pair_minima(row, col, data, maximum=False):
     """One edge per vertex pair {i, j} (i < j) holding an entry in either triangle, weighing
-    the smaller of A[i, j] and A[j, i] where both are stored: (lo, hi, weight), pairs in the
-    upper triangle's CSR order. A NaN is never dropped in favour of its pair's other value."""
+    the smaller (maximum: the larger) of A[i, j] and A[j, i] where both are stored, the first
+    in CSR order among equals: (lo, hi, weight, position), pairs in the upper triangle's CSR
+    order, `position` the index of the chosen entry in row, col, data. A NaN is never dropped
+    in favour of its pair's other value."""
     if data.dtype.kind == "f" and np.isnan(data).any():
         k = int(np.flatnonzero(np.isnan(data))[0])
         raise ValueError("matrix: entry [%d, %d] is NaN" % (row[k], col[k]))
-    off = row != col
+    off = np.flatnonzero(row != col)
     lo, hi, d = np.minimum(row, col)[off], np.maximum(row, col)[off], data[off]
-    order = np.lexsort((d, hi, lo))
-    lo, hi, d = lo[order], hi[order], d[order]
-    first = np.ones(len(lo), bool)
-    first[1:] = (lo[1:] != lo[:-1]) | (hi[1:] != hi[:-1])
-    return lo[first], hi[first], d[first]
+    # Each pair's entries by value, then by position (maximum: the later first), so that the
+    # pair's first (maximum: last) entry is the one chosen.
+    position = np.arange(len(off))
+    order = np.lexsort((-position if maximum else position, d, hi, lo))
+    lo, hi = lo[order], hi[order]
+    pick = np.ones(len(lo), bool)
+    if maximum:
+        pick[:-1] = (lo[1:] != lo[:-1]) | (hi[1:] != hi[:-1])
+    else:
+        pick[1:] = (lo[1:] != lo[:-1]) | (hi[1:] != hi[:-1])
+    chosen = off[order][pick]
+    return lo[pick], hi[pick], data[chosen], chosen
 
 
 def from_scipy(matrix, triangle="min", **solve_args):
@@ -63,7 +72,7 @@ def from_scipy(matrix, triangle="min", **solve_args):
         raise ValueError("triangle must be one of %s, not %r" % (", ".join(_TRIANGLES), triangle))
     n, row, col, data = _matrix_entries(matrix)
     if triangle == "min":
-        lo, hi, d = _pair_minima(row, col, data)
+        lo, hi, d, _ = _pair_minima(row, col, data)
         ids, total = minimum_spanning_forest(lo, hi, d, n=n, **solve_args)
         chosen = ids.astype(np.int64)
         return Forest(np.column_stack([lo[chosen], hi[chosen]]), total)

@@ -1,11 +1,12 @@
 #!/usr/bin/python3
 """Runs calls of the installed mstsuite package for test_python.py, in a process whose
 PYTHONPATH is the installation's: python3 mstsuite_call.py IN OUT, IN a pickle of
-[(function name, args, kwargs)], OUT a pickle of {"module": mstsuite.__file__, "library": the
+[(function name, args, kwargs)] (a name in mstsuite, or "MODULE.NAME" in mstsuite.MODULE), OUT a pickle of {"module": mstsuite.__file__, "library": the
 libmst it loaded, "results": [("ok", value) or ("error", exception name, message)]}; a Forest
 comes back as (edges, total) with edges a NumPy array or a list. The function name
 "concurrently" runs its argument, a list of such calls, in one thread each, started together;
 its value is their results."""
+import importlib
 import pickle
 import sys
 import threading
@@ -21,7 +22,9 @@ def plain(value):
 
 def call(name, args, kwargs):
     try:
-        return ("ok", plain(getattr(mstsuite, name)(*args, **kwargs)))
+        module, _, function = name.rpartition(".")  # "csgraph.minimum_spanning_tree"
+        owner = importlib.import_module("mstsuite." + module) if module else mstsuite
+        return ("ok", plain(getattr(owner, function)(*args, **kwargs)))
     except Exception as e:  # the test compares the type and message
         return ("error", type(e).__name__, str(e))
 

@@ -485,6 +485,44 @@ class Adapters(unittest.TestCase):
         self.assertEqual(results[3][:2], ("error", "ValueError"))
         self.assertIn("entry [1, 0] is NaN", results[3][2])
 
+    def test_csgraph_signature_against_scipy(self):
+        """mstsuite.csgraph.minimum_spanning_tree takes what SciPy's takes (dense, every sparse
+        format, one triangle or both, non-symmetric) and returns the same CSR matrix where the
+        weights are distinct (each edge at its entry; of a symmetric matrix, at one of its two);
+        explicit zeros are edges unless explicit_zeros=False (SciPy's
+        reading); maximum_spanning_tree is the minimum one of the negated weights (issue 35,
+        item 3)."""
+        import scipy.sparse as sp
+        from scipy.sparse.csgraph import minimum_spanning_tree
+
+        rng = np.random.default_rng(6)
+        base = sp.random(400, 400, density=0.02, format="coo", random_state=6)
+        base.data = rng.permutation(base.nnz).astype(np.float64) + 1
+        inputs = [base.tocsr(), base, base.tocsc(), base.tolil(), base.todok(), base.toarray(),
+                  base.maximum(base.T).tocsr(), sp.triu(base.maximum(base.T)).tocsr(),
+                  sp.csr_array(base)]
+        results = calls(*[("csgraph.minimum_spanning_tree", (a,), {}) for a in inputs],
+                        ("csgraph.maximum_spanning_tree", (base.tocsr(),), {"solver": "omp"}),
+                        ("csgraph.minimum_spanning_tree",
+                         (sp.csr_matrix(([0.0, 2.0], ([0, 1], [1, 2])), shape=(3, 3)),), {}),
+                        ("csgraph.minimum_spanning_tree",
+                         (sp.csr_matrix(([0.0, 2.0], ([0, 1], [1, 2])), shape=(3, 3)),),
+                         {"explicit_zeros": False}))
+        for i, (a, res) in enumerate(zip(inputs, results)):
+            got, want = value(res), sp.csr_matrix(minimum_spanning_tree(a))
+            self.assertEqual(type(got), sp.csr_matrix)
+            if i == 6:  # symmetric: SciPy's position of an edge is either of its two entries
+                got, want = got + got.T, want + want.T
+            self.assertEqual((got != want).nnz, 0, type(a))
+        neg = sp.csr_matrix(base.tocsr(), copy=True)
+        neg.data = -neg.data
+        want = minimum_spanning_tree(neg)  # SciPy reads only nonzero entries: all are
+        got = value(results[len(inputs)])
+        self.assertEqual((got != -want).nnz, 0)
+        self.assertEqual(value(results[-2]).toarray().tolist(), [[0, 0, 0], [0, 0, 2], [0, 0, 0]])
+        self.assertEqual(value(results[-2]).nnz, 2, "the explicit zero edge (0, 1) is taken")
+        self.assertEqual(value(results[-1]).nnz, 1)
+
     def test_from_networkx(self):
         try:
             import networkx as nx
