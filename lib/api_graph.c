@@ -1,6 +1,6 @@
 /*
  * api_graph.c: msf_graph, a canonical graph (common/core/core.h) built from the caller's
- * arrays, and the way from its edge ids back to the input's positions.
+ * arrays, and the way from its edge ids back to the input's positions, or loaded from a file.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "loader.h"
 
 msf_status msf_graph_create(uint32_t n, uint64_t m, const uint32_t *u, const uint32_t *v,
                             msf_weight_type type, const void *w, msf_graph **out)
@@ -94,6 +95,27 @@ msf_status msf_graph_create(uint32_t n, uint64_t m, const uint32_t *u, const uin
 fail:
     msf_graph_free(a);
     return (msf_status)st;
+}
+
+msf_status msf_graph_load(const char *path, msf_graph **out)
+{
+    mst_clear_error();
+    if (out == NULL || path == NULL)
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_graph_load: %s is NULL",
+                                    out == NULL ? "out" : "path");
+    *out = NULL;
+    msf_graph *a = calloc(1, sizeof *a);
+    if (a == NULL)
+        return (msf_status)mst_fail(MST_ERESOURCE, "out of memory allocating a graph");
+    mst_load_options o = mst_load_options_default();
+    mst_status st = mst_graph_load(path, &o, &a->g);
+    if (st != MST_OK) {
+        free(a);
+        return (msf_status)st;
+    }
+    a->m_input = a->g.m; /* the file's canonical edges are the ids */
+    *out = a;
+    return MSF_OK;
 }
 
 void msf_graph_free(msf_graph *a)

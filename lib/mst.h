@@ -106,6 +106,16 @@ MSF_API const char *msf_variant_name(const char *solver, unsigned i);
 MSF_API msf_status msf_graph_create(uint32_t n, uint64_t m, const uint32_t *u, const uint32_t *v,
                                     msf_weight_type type, const void *w, msf_graph **out);
 
+/*
+ * Loads the graph file at `path` as the executables do (docs/formats.md: edge lists, DIMACS,
+ * Matrix Market, METIS, .egr, .msb, any of them gzipped; the format from the extension; the
+ * file's weights, or random ones from seed 1 where it has none). Its edge ids are the file's
+ * canonical ones (self-loops dropped, reverse arcs merged), those of `mst-seq --output-format
+ * ids`. Errors: MSF_EUSAGE (NULL arguments, an unknown extension); MSF_EINPUT with the file and
+ * line ("g.gr:17: expected 'a u v w'"); MSF_ERESOURCE. O(file bytes + m). Since 1.1.
+ */
+MSF_API msf_status msf_graph_load(const char *path, msf_graph **out);
+
 /* Frees a graph; NULL is fine. Results computed from it stay valid. */
 MSF_API void msf_graph_free(msf_graph *g);
 

@@ -4,10 +4,12 @@ Where the library comes from, in this order:
   1. the environment variable MSTSUITE_LIB, the path of a libmst.so (nothing else is tried
      when it is set);
   2. the path `make install` recorded in mstsuite/_install.py (PREFIX/lib/libmst.so.1);
-  3. libmst.so.1 through the system's search path (ldconfig's cache, LD_LIBRARY_PATH).
+  3. the libdir of `pkg-config mst` (a package installed with pip against an installed libmst);
+  4. libmst.so.1 through the system's search path (ldconfig's cache, LD_LIBRARY_PATH).
 """
 import ctypes
 import os
+import subprocess
 
 ENV = "MSTSUITE_LIB"
 MAJOR, MINOR = 1, 1  # msf_solve_max came with 1.1
@@ -34,6 +36,12 @@ def _candidates():
         paths.append(LIBRARY)
     except ImportError:
         pass
+    try:  # a pip-installed package: the libmst that pkg-config knows
+        libdir = subprocess.run(["pkg-config", "--variable=libdir", "mst"], capture_output=True,
+                                text=True, check=True).stdout.strip()
+        paths.append(os.path.join(libdir, SONAME))
+    except (OSError, subprocess.CalledProcessError):
+        pass
     return paths + [SONAME]
 
 
@@ -59,6 +67,9 @@ def _declare(lib):
         "msf_graph_create": (c.c_int, [c.c_uint32, c.c_uint64, p(c.c_uint32), p(c.c_uint32),
                                        c.c_int, c.c_void_p, p(c.c_void_p)]),
         "msf_graph_free": (None, [c.c_void_p]),
+        "msf_graph_load": (c.c_int, [c.c_char_p, p(c.c_void_p)]),
+        "msf_graph_vertices": (c.c_uint32, [c.c_void_p]),
+        "msf_graph_edges": (c.c_uint64, [c.c_void_p]),
         "msf_solve": (c.c_int, [c.c_void_p, c.c_char_p, c.c_char_p, c.c_int,
                                 p(c.c_char_p), p(c.c_void_p)]),
         "msf_solve_max": (c.c_int, [c.c_void_p, c.c_char_p, c.c_char_p, c.c_int,

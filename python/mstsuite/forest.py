@@ -1,5 +1,6 @@
 """minimum_spanning_forest: NumPy arrays in, the forest's edge ids and exact total out."""
 import ctypes
+import os
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -136,6 +137,18 @@ class Graph:
         _lib.check(_lib.lib.msf_graph_create(
             self.n, m, u.ctypes.data_as(p32), v.ctypes.data_as(p32), code,
             warr.ctypes.data if warr is not None else None, ctypes.byref(self._handle)))
+
+    @classmethod
+    def load(cls, path):
+        """The graph file at `path`, read by the suite's loaders as the executables read it
+        (every format of docs/formats.md, gzipped too; the file's weights, or random ones from
+        seed 1 where it has none). Edge ids are the file's canonical ones, those of `mst-seq
+        --output-format ids`. Raises ValueError with FILE:LINE for bad input, MemoryError."""
+        g = cls.__new__(cls)
+        g._handle = ctypes.c_void_p()
+        _lib.check(_lib.lib.msf_graph_load(os.fsencode(path), ctypes.byref(g._handle)))
+        g.n, g.m = _lib.lib.msf_graph_vertices(g._handle), _lib.lib.msf_graph_edges(g._handle)
+        return g
 
     def solve(self, solver="seq", algo=None, threads=None, options=(), verify=False,
               maximum=False):

@@ -6,6 +6,7 @@ installed header with `pkg-config --cflags --libs mst`. Oracles: mst-seq --outpu
 edge list (the exact edge set under the (weight, edge id) order), scipy.sparse.csgraph and
 python3-igraph (totals), NetworkX and scipy.cluster.hierarchy.linkage."""
 import glob
+import json
 import math
 import os
 import pickle
@@ -139,6 +140,39 @@ class Installed(unittest.TestCase):
         p = run(["pkg-config", "--cflags", "--libs", "mst"], env=env)
         self.assertEqual(p.stdout.split(), ["-I" + os.path.join(PREFIX, "include"),
                                             "-L" + os.path.join(PREFIX, "lib"), "-lmst"])
+
+    def test_pip_install_into_a_fresh_venv(self):
+        """python3 -m pip install --no-build-isolation ./python into a new virtual environment
+        (with the system's NumPy) finds the installed libmst through pkg-config (issue 35,
+        item 5); the package runs as python3 -m mstsuite GRAPH."""
+        venv, src = os.path.join(TMP, "venv"), os.path.join(TMP, "pysrc")
+        shutil.copytree(os.path.join(ROOT, "python"), src)  # pip builds in the source folder
+        p = run([PYTHON, "-m", "venv", "--system-site-packages", venv])
+        if p.returncode != 0:
+            self.skipTest("no venv here (apt-get install python3-venv): " + p.stderr[-300:])
+        py = os.path.join(venv, "bin", "python")
+        p = run([py, "-m", "pip", "install", "-q", "--no-build-isolation", "--no-index", src])
+        self.assertEqual(p.returncode, 0, p.stdout[-2000:] + p.stderr[-2000:])
+        env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(PREFIX, "lib", "pkgconfig"))
+        env.pop("MSTSUITE_LIB", None)
+        env.pop("PYTHONPATH", None)
+        p = subprocess.run([py, "-c", "import mstsuite; print(mstsuite.__file__); "
+                            "print(mstsuite.library_path)"], cwd=TMP, env=env,
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        where, library = p.stdout.split()
+        self.assertTrue(where.startswith(venv + os.sep), where)
+        self.assertEqual(library, os.path.join(PREFIX, "lib", "libmst.so.1"))
+        graph = os.path.join(ROOT, "graphs", "road", "rome99.gr.gz")
+        p = subprocess.run([py, "-m", "mstsuite", "--solver", "omp", "-t", "2", "--verify",
+                            graph], cwd=TMP, env=env, capture_output=True, text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        seq = run([SEQ, "--json", "--trials", "1", graph])
+        self.assertIn("MSF weight       %d" % json.loads(seq.stdout)["msf_weight"], p.stdout)
+        p = subprocess.run([py, "-m", "mstsuite", os.path.join(ROOT, "README.md")], cwd=TMP,
+                           env=env, capture_output=True, text=True)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("README.md", p.stderr)
 
     def test_uninstall(self):
         other = os.path.join(TMP, "other")
