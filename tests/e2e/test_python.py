@@ -557,6 +557,43 @@ class Adapters(unittest.TestCase):
         self.assertEqual(value(results[-2]).nnz, 2, "the explicit zero edge (0, 1) is taken")
         self.assertEqual(value(results[-1]).nnz, 1)
 
+    def test_nx_signature_against_networkx(self):
+        """mstsuite.nx.minimum_spanning_tree and maximum_spanning_tree return NetworkX's graph:
+        the same class, graph, node and edge attributes, and NetworkX's Kruskal edges, ties
+        included, with every algorithm; NaN weights raise or are ignored (issue 35, item 4)."""
+        try:
+            import networkx as nx
+        except ImportError:
+            self.skipTest("no python3-networkx on this machine")
+        G = nx.gnm_random_graph(300, 1500, seed=3)
+        for i, (a, b) in enumerate(G.edges()):
+            G[a][b]["weight"] = (i * 7919) % 13  # many ties
+            G[a][b]["label"] = "e%d" % i
+        G.graph["name"] = "g"
+        G.nodes[5]["colour"] = "red"
+        M = nx.MultiGraph(G)
+        M.add_edge(0, 1, weight=0.5)
+        N = nx.Graph(G)
+        N.add_edge(1, 2, weight=float("nan"))
+        runs = [(f, (H,), kw) for H in (G, M) for f in ("nx.minimum_spanning_tree",
+                                                        "nx.maximum_spanning_tree")
+                for kw in ({}, {"algorithm": "prim"}, {"solver": "omp", "threads": 2})]
+        results = calls(*runs, ("nx.minimum_spanning_tree", (N,), {}),
+                        ("nx.minimum_spanning_tree", (N,), {"ignore_nan": True}))
+        for (f, (H,), kw), res in zip(runs, results):
+            T = value(res)
+            ref = getattr(nx, f.split(".")[1])(H)
+            self.assertIs(type(T), type(H))
+            self.assertEqual(T.graph, H.graph)
+            self.assertEqual(dict(T.nodes(data=True)), dict(ref.nodes(data=True)))
+            data = (dict(keys=True, data=True) if H.is_multigraph() else dict(data=True))
+            norm = lambda E: sorted((min(e[0], e[1]), max(e[0], e[1])) + tuple(
+                sorted(e[-1].items())) + tuple(e[2:-1]) for e in E)
+            self.assertEqual(norm(T.edges(**data)), norm(ref.edges(**data)), (f, kw))
+        self.assertEqual(results[len(runs)][:2], ("error", "ValueError"))
+        self.assertEqual(value(results[-1]).number_of_edges(),
+                         nx.minimum_spanning_tree(N, ignore_nan=True).number_of_edges())
+
     def test_from_networkx(self):
         try:
             import networkx as nx
