@@ -19,7 +19,8 @@
  * edge once as an arc, and the loader merges an arc with a later reverse arc of equal weight: the
  * edges of such a group are written in one orientation (mst_arc_flips).
  * What a format cannot hold is refused before anything is opened; then each format writes its
- * body into one out_stream.h stream. Sources: docs/references.md (each format's definition).
+ * body into one atomic_file.h stream, gzip-compressed for a name ending in ".gz". Sources:
+ * docs/references.md (each format's definition).
  */
 #include "write.h"
 
@@ -27,11 +28,12 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
+#include "atomic_file.h"
 #include "builder.h"
 #include "loader.h"
 #include "msb.h"
-#include "out_stream.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Arc flips                                                                                    */
@@ -366,7 +368,8 @@ mst_status mst_graph_write(const char *path, const char *format, const mst_graph
         MST_CHECK(mst_arc_flips(g, j.w, &j.flips, &j.nflips));
     if (f == METIS || f == EGR)
         MST_CHECK(mst_csr_build(g, &j.c));
-    MST_CHECK(mst_out_open(&j.o, path));
+    size_t len = strlen(path);
+    MST_CHECK(mst_out_open(&j.o, path, len >= 3 && strcasecmp(path + len - 3, ".gz") == 0));
     MST_CHECK(body[f](&j));
     MST_CHECK(mst_out_commit(&j.o));
 fail:

@@ -1,9 +1,12 @@
 /*
  * atomic_file.c: output files written in place or through an exclusive temporary renamed when
- * complete, and the signal handler that removes the temporary of an interrupted run (see
- * atomic_file.h). Source: POSIX.1-2017 (IEEE Std 1003.1-2017), System Interfaces: open()
- * (O_CREAT | O_EXCL, O_NOFOLLOW), rename(), sigaction(), and Section 2.4.3, Signal Actions (the
- * async-signal-safe functions a handler may call: unlink, signal, raise); getrandom(2).
+ * complete, the signal handler that removes the temporary of an interrupted run, and the stdio
+ * or zlib stream on the descriptor (see atomic_file.h). The stream takes over the descriptor
+ * (fdopen, gzdopen): gzopen would create a file of its own, following links.
+ * Source: POSIX.1-2017 (IEEE Std 1003.1-2017), System Interfaces: open() (O_CREAT | O_EXCL,
+ * O_NOFOLLOW), rename(), sigaction(), fdopen(), and Section 2.4.3, Signal Actions (the
+ * async-signal-safe functions a handler may call: unlink, signal, raise); getrandom(2); zlib
+ * manual (gzdopen, gzwrite, gzvprintf, gzclose).
  */
 #include "atomic_file.h"
 
@@ -11,13 +14,14 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 /* The temporaries that exist now. A handler runs in any thread at any moment, so the slots are
  * lock-free atomics holding strings that stay allocated until untracked. The suite writes one
@@ -67,158 +71,195 @@ static void swap_tracked(char *old, char *tmp)
     }
 }
 
-/*
- * Creates the temporary "TARGET.tmp-XXXXXXXXXXXX" (12 characters of [0-9A-Za-z] from getrandom;
- * of a name too long for that, its first NAME_MAX - 17 bytes)
- * as mkostemp does, with O_CREAT | O_EXCL (and O_NOFOLLOW): a link or file planted at that name
- * is never followed nor reused, and a name found taken is drawn again. Unlike mkostemp's 0600,
- * the file has a new file's mode (0666 minus the umask) from the moment it exists. The name is
- * tracked for the signal handler before the file exists, untracked again if it was taken.
- */
-static mst_status open_temporary(mst_atomic_file *a)
+/* Creates the temporary (12 characters of [0-9A-Za-z] from getrandom; of a name too long for
+ * that, its first NAME_MAX - 17 bytes), drawing again while the name is taken. The name is
+ * tracked for the signal handler before the file exists, untracked again if it was taken. */
+static mst_status open_temporary(mst_out *o)
 {
     static const char alphabet[] =
         "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     mst_status st = MST_OK;
-    /* A target name within 17 bytes of NAME_MAX lends the temporary only its first bytes. */
-    const char *slash = strrchr(a->target, '/');
-    int dir = slash != NULL ? (int)(slash + 1 - a->target) : 0;
-    int base = (int)strlen(a->target + dir), keep = base < NAME_MAX - 17 ? base : NAME_MAX - 17;
+    const char *slash = strrchr(o->target, '/');
+    int dir = slash != NULL ? (int)(slash + 1 - o->target) : 0;
+    int base = (int)strlen(o->target + dir), keep = base < NAME_MAX - 17 ? base : NAME_MAX - 17;
     size_t len = (size_t)dir + (size_t)keep + sizeof ".tmp-XXXXXXXXXXXX";
-    MST_ALLOC(a->tmp_path, len);
+    MST_ALLOC(o->tmp_path, len);
     catch_signals();
     for (int attempt = 0; attempt < 100; attempt++) {
         unsigned char r[12];
         char chars[sizeof r + 1] = {0};
         if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
-            MST_FAIL(MST_EINPUT, "%s: no random temporary name: %s", a->path, strerror(errno));
+            MST_FAIL(MST_EINPUT, "%s: no random temporary name: %s", o->path, strerror(errno));
         for (size_t i = 0; i < sizeof r; i++)
             chars[i] = alphabet[r[i] % 62];
-        snprintf(a->tmp_path, len, "%.*s%.*s.tmp-%s", dir, a->target, keep, a->target + dir,
+        snprintf(o->tmp_path, len, "%.*s%.*s.tmp-%s", dir, o->target, keep, o->target + dir,
                  chars);
-        swap_tracked(NULL, a->tmp_path);
-        a->fd = open(a->tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-        if (a->fd >= 0)
+        swap_tracked(NULL, o->tmp_path);
+        o->fd = open(o->tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (o->fd >= 0)
             return MST_OK;
         int err = errno;
-        swap_tracked(a->tmp_path, NULL);
+        swap_tracked(o->tmp_path, NULL);
         if (err != EEXIST)
-            MST_FAIL(MST_EINPUT, "%s: %s", a->path, strerror(err));
+            MST_FAIL(MST_EINPUT, "%s: %s", o->path, strerror(err));
     }
-    MST_FAIL(MST_EINPUT, "%s: no free temporary name in its directory", a->path);
-fail: /* the name is not ours: mst_atomic_abort must not remove it */
-    free(a->tmp_path);
-    a->tmp_path = NULL;
+    MST_FAIL(MST_EINPUT, "%s: no free temporary name in its directory", o->path);
+fail: /* the name is not ours: mst_out_abort must not remove it */
+    free(o->tmp_path);
+    o->tmp_path = NULL;
     return st;
 }
 
-/* Opens the existing non-regular file at a->path for writing in place; `follow` 0 refuses a
+/* Opens the existing non-regular file at o->path for writing in place; `follow` 0 refuses a
  * link put there since lstat. A regular file or directory found now is refused rather than
  * truncated: it appeared in a race. */
-static mst_status open_in_place(mst_atomic_file *a, int follow)
+static mst_status open_in_place(mst_out *o, int follow)
 {
     struct stat sb;
-    a->fd = open(a->path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
-    if (a->fd < 0)
-        return mst_fail(MST_EINPUT, "%s: %s", a->path, strerror(errno));
-    if (fstat(a->fd, &sb) != 0 || S_ISREG(sb.st_mode) || S_ISDIR(sb.st_mode))
-        return mst_fail(MST_EINPUT, "%s: changed while being opened", a->path);
+    o->fd = open(o->path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
+    if (o->fd < 0)
+        return mst_fail(MST_EINPUT, "%s: %s", o->path, strerror(errno));
+    if (fstat(o->fd, &sb) != 0 || S_ISREG(sb.st_mode) || S_ISDIR(sb.st_mode))
+        return mst_fail(MST_EINPUT, "%s: changed while being opened", o->path);
     return MST_OK;
 }
 
-/* Standard output or error (fd 1 or 2), in place: a descriptor of its own (dup), so that
- * closing it or handing it to stdio or zlib leaves the stream open, sharing its offset (a
- * shell's ">>" appends); what stdio holds for it goes first. */
-static mst_status open_standard(mst_atomic_file *a, int fd)
+/* Standard output or error (fd 1 or 2) in place: a descriptor of its own (dup), so that closing
+ * it leaves the stream open, sharing its offset; what stdio holds for it goes first. */
+static mst_status open_standard(mst_out *o, int fd)
 {
     fflush(fd == STDOUT_FILENO ? stdout : stderr);
-    a->fd = dup(fd);
-    if (a->fd < 0)
-        return mst_fail(MST_EINPUT, "%s: %s", a->path, strerror(errno));
+    o->fd = dup(fd);
+    if (o->fd < 0)
+        return mst_fail(MST_EINPUT, "%s: %s", o->path, strerror(errno));
     return MST_OK;
 }
 
-/* Chooses and opens the destination of a->path as the header's table says. */
-static mst_status open_destination(mst_atomic_file *a)
+/* Chooses and opens the destination of o->path as the header's table says. */
+static mst_status open_destination(mst_out *o)
 {
     struct stat sb, fsb;
-    if (strcmp(a->path, "-") == 0)
-        return open_standard(a, STDOUT_FILENO);
-    if (lstat(a->path, &sb) != 0) {
+    if (strcmp(o->path, "-") == 0)
+        return open_standard(o, STDOUT_FILENO);
+    if (lstat(o->path, &sb) != 0) {
         if (errno != ENOENT)
-            return mst_fail(MST_EINPUT, "%s: %s", a->path, strerror(errno));
+            return mst_fail(MST_EINPUT, "%s: %s", o->path, strerror(errno));
         sb.st_mode = S_IFREG; /* a new name: as a regular file */
     }
     int link = S_ISLNK(sb.st_mode);
-    if (link && stat(a->path, &sb) != 0) {
+    if (link && stat(o->path, &sb) != 0) {
         if (errno == ENOENT)
             return mst_fail(MST_EINPUT, "%s: a dangling symbolic link (outputs are never "
-                            "created through a link)", a->path);
-        return mst_fail(MST_EINPUT, "%s: %s", a->path, strerror(errno));
+                            "created through a link)", o->path);
+        return mst_fail(MST_EINPUT, "%s: %s", o->path, strerror(errno));
     }
     /* A link to this process's stdout or stderr (/dev/stdout, even redirected to a file). */
     for (int fd = STDOUT_FILENO; link && fd <= STDERR_FILENO; fd++)
         if (fstat(fd, &fsb) == 0 && fsb.st_dev == sb.st_dev && fsb.st_ino == sb.st_ino)
-            return open_standard(a, fd);
+            return open_standard(o, fd);
     if (S_ISDIR(sb.st_mode))
-        return mst_fail(MST_EINPUT, "%s: %s", a->path, strerror(EISDIR));
+        return mst_fail(MST_EINPUT, "%s: %s", o->path, strerror(EISDIR));
     if (!S_ISREG(sb.st_mode))
-        return open_in_place(a, link);
-    a->target = link ? realpath(a->path, NULL) : strdup(a->path);
-    if (a->target == NULL)
-        return mst_fail(errno == ENOMEM ? MST_ERESOURCE : MST_EINPUT, "%s: %s", a->path,
+        return open_in_place(o, link);
+    o->target = link ? realpath(o->path, NULL) : strdup(o->path);
+    if (o->target == NULL)
+        return mst_fail(errno == ENOMEM ? MST_ERESOURCE : MST_EINPUT, "%s: %s", o->path,
                         strerror(errno));
-    return open_temporary(a);
-}
-
-mst_status mst_atomic_open(mst_atomic_file *a, const char *path)
-{
-    memset(a, 0, sizeof *a);
-    a->fd = -1;
-    a->path = strdup(path);
-    mst_status st = a->path != NULL ? open_destination(a)
-                                    : mst_fail(MST_ERESOURCE, "%s: out of memory", path);
-    if (st != MST_OK)
-        mst_atomic_abort(a);
-    return st;
+    return open_temporary(o);
 }
 
 /* Frees the names; the temporary must be untracked first (the handler reads it). */
-static void release(mst_atomic_file *a)
+static void release(mst_out *o)
 {
-    free(a->path);
-    free(a->target);
-    free(a->tmp_path);
-    memset(a, 0, sizeof *a);
-    a->fd = -1;
+    free(o->path);
+    free(o->target);
+    free(o->tmp_path);
+    memset(o, 0, sizeof *o);
+    o->fd = -1;
 }
 
-mst_status mst_atomic_commit(mst_atomic_file *a)
+void mst_out_abort(mst_out *o)
 {
-    int fd = a->fd;
-    a->fd = -1;
-    if ((fd >= 0 && close(fd) != 0) ||
-        (a->tmp_path != NULL && rename(a->tmp_path, a->target) != 0)) {
-        mst_status st = mst_fail(MST_EINPUT, "%s: %s", a->path, strerror(errno));
-        mst_atomic_abort(a);
+    if (o->path == NULL)
+        return;
+    if (o->gz != NULL)
+        gzclose(o->gz);
+    else if (o->f != NULL)
+        fclose(o->f);
+    else if (o->fd >= 0)
+        close(o->fd);
+    if (o->tmp_path != NULL) {
+        unlink(o->tmp_path);
+        swap_tracked(o->tmp_path, NULL);
+    }
+    release(o);
+}
+
+mst_status mst_out_open(mst_out *o, const char *path, int gzip)
+{
+    memset(o, 0, sizeof *o);
+    o->fd = -1;
+    o->path = strdup(path);
+    mst_status st = o->path != NULL ? open_destination(o)
+                                    : mst_fail(MST_ERESOURCE, "%s: out of memory", path);
+    if (st == MST_OK) {
+        errno = 0;
+        if (gzip)
+            o->gz = gzdopen(o->fd, "wb1"); /* level 1: text compresses several times faster */
+        else
+            o->f = fdopen(o->fd, "wb");
+        if (o->gz == NULL && o->f == NULL)
+            st = mst_fail(errno == ENOMEM ? MST_ERESOURCE : MST_EINPUT, "%s: %s", path,
+                          errno ? strerror(errno) : "cannot open for writing");
+    }
+    if (st != MST_OK)
+        mst_out_abort(o);
+    return st;
+}
+
+/* MST_OK if `ok`, else MST_EINPUT with the reason stdio or zlib gives. */
+static mst_status result(mst_out *o, int ok)
+{
+    if (ok)
+        return MST_OK;
+    int errnum = Z_ERRNO;
+    const char *msg = o->gz != NULL ? gzerror(o->gz, &errnum) : NULL;
+    return mst_fail(MST_EINPUT, "%s: %s", o->path,
+                    errnum == Z_ERRNO ? strerror(errno ? errno : EIO) : msg);
+}
+
+mst_status mst_out_printf(mst_out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int k = o->gz != NULL ? gzvprintf(o->gz, fmt, ap) : vfprintf(o->f, fmt, ap);
+    va_end(ap);
+    return result(o, k >= 0 && (o->gz == NULL || k > 0 || *fmt == '\0'));
+}
+
+mst_status mst_out_write(mst_out *o, const void *data, size_t bytes)
+{
+    if (o->gz != NULL)
+        return result(o, gzfwrite(data, 1, bytes, o->gz) == bytes);
+    return result(o, fwrite(data, 1, bytes, o->f) == bytes);
+}
+
+mst_status mst_out_commit(mst_out *o)
+{
+    errno = 0;
+    int ok = o->gz != NULL ? gzclose(o->gz) == Z_OK : fclose(o->f) == 0;
+    o->gz = NULL;
+    o->f = NULL;
+    o->fd = -1;
+    if (!ok || (o->tmp_path != NULL && rename(o->tmp_path, o->target) != 0)) {
+        mst_status st = mst_fail(MST_EINPUT, "%s: %s", o->path,
+                                 errno ? strerror(errno) : "gzip write failed");
+        mst_out_abort(o);
         return st;
     }
-    swap_tracked(a->tmp_path, NULL);
-    release(a);
+    swap_tracked(o->tmp_path, NULL);
+    release(o);
     return MST_OK;
-}
-
-void mst_atomic_abort(mst_atomic_file *a)
-{
-    if (a == NULL || a->path == NULL)
-        return;
-    if (a->fd >= 0)
-        close(a->fd);
-    if (a->tmp_path != NULL) {
-        unlink(a->tmp_path);
-        swap_tracked(a->tmp_path, NULL);
-    }
-    release(a);
 }
 
 mst_status mst_output_not_input(const char *out, const char *in)

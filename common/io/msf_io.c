@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "atomic_file.h"
-#include "out_stream.h"
 #include "core.h"
 
 mst_status mst_msf_write(const char *path, const mst_graph *g, uint64_t *eid, uint64_t k,
@@ -16,7 +15,7 @@ mst_status mst_msf_write(const char *path, const mst_graph *g, uint64_t *eid, ui
     memset(&o, 0, sizeof o);
     MST_CHECK(mst_output_not_input(path, g->name));
     MST_CHECK(mst_sort_u64(eid, k));
-    MST_CHECK(mst_out_open_as(&o, path, 0));
+    MST_CHECK(mst_out_open(&o, path, 0));
     mst_weight_sum total = mst_weight_total(g, eid, k);
     char tbuf[64];
     MST_CHECK(mst_out_printf(&o, "# %s spanning forest of %s by %s: %" PRIu64 " edges, "

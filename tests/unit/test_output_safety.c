@@ -1,8 +1,8 @@
 /*
- * test_output_safety.c: unit tests of where output files go (common/io/atomic_file.c and the
- * streams on it, out_stream.c): exclusive temporaries with random names and a new file's mode,
- * devices and stdout written in place, dangling links refused, and the signal handler that
- * removes the temporary of an interrupted run (and leaves an ignored signal ignored).
+ * test_output_safety.c: unit tests of where output files go (common/io/atomic_file.c):
+ * exclusive temporaries with random names and a new file's mode, devices and stdout written in
+ * place, dangling links refused, and the signal handler that removes the temporary of an
+ * interrupted run (and leaves an ignored signal ignored).
  * Source: docs/design.md, Output and Errors; atomic_file.h.
  */
 #include <criterion/criterion.h>
@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include "atomic_file.h"
-#include "out_stream.h"
 #include "tmpdir.h"
 
 TestSuite(output_safety, .init = tmp_dir_make, .fini = tmp_dir_remove);
@@ -38,10 +37,10 @@ Test(output_safety, temporaries_are_exclusive_random_and_in_the_targets_director
     const char *path = tmp_path("out.txt");
     char predictable[300];
     snprintf(predictable, sizeof predictable, "%s.tmp.%ld", path, (long)getpid());
-    mst_atomic_file a, b;
+    mst_out a, b;
     mode_t old = umask(022);
-    cr_assert_eq(mst_atomic_open(&a, path), MST_OK);
-    cr_assert_eq(mst_atomic_open(&b, path), MST_OK);
+    cr_assert_eq(mst_out_open(&a, path, 0), MST_OK);
+    cr_assert_eq(mst_out_open(&b, path, 0), MST_OK);
     umask(old);
     cr_assert_not_null(a.tmp_path);
     cr_assert_str_neq(a.tmp_path, b.tmp_path);
@@ -54,9 +53,9 @@ Test(output_safety, temporaries_are_exclusive_random_and_in_the_targets_director
     cr_assert_eq(tmp_dir_entries(), 2);
     cr_assert_eq(write(a.fd, "first\n", 6), 6);
     cr_assert_eq(write(b.fd, "second\n", 7), 7);
-    cr_assert_eq(mst_atomic_commit(&a), MST_OK);
+    cr_assert_eq(mst_out_commit(&a), MST_OK);
     cr_assert_str_eq(slurp(path), "first\n");
-    cr_assert_eq(mst_atomic_commit(&b), MST_OK);
+    cr_assert_eq(mst_out_commit(&b), MST_OK);
     cr_assert_str_eq(slurp(path), "second\n");
     cr_assert_eq(tmp_dir_entries(), 1);
 }
@@ -72,12 +71,12 @@ Test(output_safety, names_up_to_name_max_are_written)
         memset(name, 'n', (size_t)len);
         name[len] = '\0';
         const char *path = tmp_path(name);
-        mst_atomic_file a;
-        cr_assert_eq(mst_atomic_open(&a, path), MST_OK, "%d bytes: %s", len, mst_last_error());
+        mst_out a;
+        cr_assert_eq(mst_out_open(&a, path, 0), MST_OK, "%d bytes: %s", len, mst_last_error());
         cr_assert_eq(strrchr(a.tmp_path, '/') - a.tmp_path, strrchr(path, '/') - path);
         cr_assert_leq(strlen(strrchr(a.tmp_path, '/') + 1), NAME_MAX);
         cr_assert_eq(write(a.fd, "x\n", 2), 2);
-        cr_assert_eq(mst_atomic_commit(&a), MST_OK, "%d bytes: %s", len, mst_last_error());
+        cr_assert_eq(mst_out_commit(&a), MST_OK, "%d bytes: %s", len, mst_last_error());
         cr_assert_str_eq(slurp(path), "x\n");
         cr_assert_eq(unlink(path), 0);
     }
@@ -90,7 +89,7 @@ Test(output_safety, abort_removes_the_temporary_and_keeps_the_old_file)
     fputs("old\n", f);
     fclose(f);
     mst_out o;
-    cr_assert_eq(mst_out_open(&o, tmp_path("kept.txt")), MST_OK);
+    cr_assert_eq(mst_out_open(&o, tmp_path("kept.txt"), 0), MST_OK);
     cr_assert_eq(mst_out_printf(&o, "new\n"), MST_OK);
     cr_assert_eq(fflush(o.f), 0); /* the new text reaches the temporary */
     mst_out_abort(&o);
@@ -103,12 +102,12 @@ Test(output_safety, devices_and_stdout_are_written_in_place)
 {
     const char *names[] = {"/dev/null", "-"};
     for (int i = 0; i < 2; i++) {
-        mst_atomic_file a;
-        cr_assert_eq(mst_atomic_open(&a, names[i]), MST_OK, "%s", mst_last_error());
+        mst_out a;
+        cr_assert_eq(mst_out_open(&a, names[i], 0), MST_OK, "%s", mst_last_error());
         cr_assert_null(a.tmp_path, "%s: no temporary", names[i]);
         cr_assert_null(a.target);
         cr_assert_neq(a.fd, STDOUT_FILENO, "stdout itself stays open");
-        cr_assert_eq(mst_atomic_commit(&a), MST_OK);
+        cr_assert_eq(mst_out_commit(&a), MST_OK);
     }
     cr_assert_neq(fcntl(STDOUT_FILENO, F_GETFD), -1);
     struct stat sb;
@@ -122,7 +121,7 @@ Test(output_safety, a_full_device_fails_with_the_reason)
     if (stat("/dev/full", &sb) != 0 || !S_ISCHR(sb.st_mode))
         cr_skip_test("no /dev/full");
     mst_out o;
-    cr_assert_eq(mst_out_open(&o, "/dev/full"), MST_OK);
+    cr_assert_eq(mst_out_open(&o, "/dev/full", 0), MST_OK);
     cr_assert_eq(mst_out_printf(&o, "x\n"), MST_OK);
     mst_clear_error();
     cr_assert_eq(mst_out_commit(&o), MST_EINPUT);
@@ -133,13 +132,13 @@ Test(output_safety, a_full_device_fails_with_the_reason)
 Test(output_safety, dangling_links_and_directories_are_refused)
 {
     cr_assert_eq(symlink(tmp_path("nowhere"), tmp_path("dangling")), 0);
-    mst_atomic_file a;
+    mst_out a;
     mst_clear_error();
-    cr_assert_eq(mst_atomic_open(&a, tmp_path("dangling")), MST_EINPUT);
+    cr_assert_eq(mst_out_open(&a, tmp_path("dangling"), 0), MST_EINPUT);
     cr_assert(strstr(mst_last_error(), "dangling symbolic link") != NULL, "%s", mst_last_error());
     cr_assert_null(a.path, "zeroed on error");
     cr_assert_eq(mkdir(tmp_path("dir"), 0755), 0);
-    cr_assert_eq(mst_atomic_open(&a, tmp_path("dir")), MST_EINPUT);
+    cr_assert_eq(mst_out_open(&a, tmp_path("dir"), 0), MST_EINPUT);
     cr_assert_eq(access(tmp_path("nowhere"), F_OK), -1, "nothing created through the link");
     cr_assert_eq(tmp_dir_entries(), 2);
 }
@@ -153,8 +152,8 @@ static int interrupted_child(const char *path, int sig, int ignore)
     if (pid == 0) {
         signal(sig, ignore ? SIG_IGN : SIG_DFL);
         mst_out o;
-        if (mst_out_open(&o, path) != MST_OK || mst_out_printf(&o, "0 1 5\n") != MST_OK ||
-            fflush(o.f) != 0)
+        if (mst_out_open(&o, path, strstr(path, ".gz") != NULL) != MST_OK ||
+            mst_out_printf(&o, "0 1 5\n") != MST_OK || fflush(o.f) != 0)
             _exit(10);
         raise(sig);
         _exit(mst_out_commit(&o) == MST_OK ? 0 : 11);

@@ -1,6 +1,6 @@
 /*
  * test_writers.c: unit tests of the graph writers (gen/write.c) and the stream under them
- * (out_stream.c).
+ * (common/io/atomic_file.c).
  *
  * Hand-made canonical graphs with the hard cases (parallel edges of equal weight in both
  * orientations, isolated last vertices, negative, uint32 and float weights including -0.0 and
