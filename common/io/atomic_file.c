@@ -84,16 +84,15 @@ static mst_status open_temporary(mst_out *o)
     int base = (int)strlen(o->target + dir), keep = base < NAME_MAX - 17 ? base : NAME_MAX - 17;
     size_t len = (size_t)dir + (size_t)keep + sizeof ".tmp-XXXXXXXXXXXX";
     MST_ALLOC(o->tmp_path, len);
+    snprintf(o->tmp_path, len, "%.*s%.*s.tmp-XXXXXXXXXXXX", dir, o->target, keep,
+             o->target + dir);
     catch_signals();
     for (int attempt = 0; attempt < 100; attempt++) {
         unsigned char r[12];
-        char chars[sizeof r + 1] = {0};
         if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
             MST_FAIL(MST_EINPUT, "%s: no random temporary name: %s", o->path, strerror(errno));
-        for (size_t i = 0; i < sizeof r; i++)
-            chars[i] = alphabet[r[i] % 62];
-        snprintf(o->tmp_path, len, "%.*s%.*s.tmp-%s", dir, o->target, keep, o->target + dir,
-                 chars);
+        for (size_t i = 0; i < sizeof r; i++) /* the X's */
+            o->tmp_path[len - 13 + i] = alphabet[r[i] % 62];
         swap_tracked(NULL, o->tmp_path);
         o->fd = open(o->tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
         if (o->fd >= 0)
