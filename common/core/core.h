@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -441,26 +442,45 @@ mst_status mst_sort_u64(uint64_t *a, uint64_t n);
 
 /* ---------------------------------------- union find */
 
-/* Sequential disjoint-set union over vertices 0..n-1, union by rank with path
- * halving (Tarjan and van Leeuwen, "Worst-case analysis of set union algorithms", JACM 1984):
+/* Sequential disjoint-set union over vertices 0..n-1, union by rank with path halving
+ * (Tarjan and van Leeuwen, "Worst-case analysis of set union algorithms", JACM 1984):
  * near-constant amortized time per operation. Used by Kruskal, the verifier and the tests; the
- * concurrent versions live with the parallel solvers.
- */
-
+ * concurrent versions live with the parallel solvers. */
 typedef struct mst_dsu {
     uint32_t n;
     uint32_t *parent; /* [n] parent[x] == x at a representative */
     uint8_t *rank;    /* [n] upper bound of the tree height (< 33) */
 } mst_dsu;
 
-/* n singletons. Errors: MST_ERESOURCE (d is left zeroed). O(n). */
-mst_status mst_dsu_init(mst_dsu *d, uint32_t n);
-
 /* Back to n singletons without reallocating. O(n). */
-void mst_dsu_reset(mst_dsu *d);
+static inline void mst_dsu_reset(mst_dsu *d)
+{
+    for (uint32_t x = 0; x < d->n; x++)
+        d->parent[x] = x;
+    memset(d->rank, 0, d->n);
+}
 
-/* Frees the arrays; NULL and zeroed ones are fine. */
-void mst_dsu_free(mst_dsu *d);
+/* Frees the arrays; zeroed ones are fine. */
+static inline void mst_dsu_free(mst_dsu *d)
+{
+    free(d->parent);
+    free(d->rank);
+    memset(d, 0, sizeof *d);
+}
+
+/* n singletons. Errors: MST_ERESOURCE (d is left zeroed). O(n). */
+static inline mst_status mst_dsu_init(mst_dsu *d, uint32_t n)
+{
+    memset(d, 0, sizeof *d);
+    d->n = n;
+    if ((d->parent = (uint32_t *)mst_alloc(n, sizeof *d->parent)) == NULL ||
+        (d->rank = (uint8_t *)mst_alloc(n, 1)) == NULL) {
+        mst_dsu_free(d);
+        return MST_ERESOURCE;
+    }
+    mst_dsu_reset(d);
+    return MST_OK;
+}
 
 /* Representative of x's set, halving the path on the way. */
 static inline uint32_t mst_dsu_find(mst_dsu *d, uint32_t x)
