@@ -220,13 +220,6 @@ uint32_t mst_key_from_float(float w);
 static inline int32_t mst_key_to_int32(uint32_t key) { return (int32_t)(key ^ 0x80000000u); }
 float mst_key_to_float(uint32_t key);
 
-/*
- * The 64-bit order word of raw bits `bits` of a 64-bit type: the same flips on 64 bits (int64:
- * sign bit flipped; uint64: itself; float64: sign-magnitude flip, so -0.0 sorts just below
- * +0.0, as for float32). Unsigned order of the words is the order of the weights. O(1).
- */
-uint64_t mst_key64(mst_weight_type t, uint64_t bits);
-
 /* A double's bits as stored in mst_graph.raw for float64 weights, and back. */
 static inline uint64_t mst_double_to_bits(double d)
 {
@@ -262,7 +255,7 @@ mst_weight_value mst_edge_weight(const mst_graph *g, uint64_t e);
 double mst_edge_weight_double(const mst_graph *g, uint64_t e);
 
 /* The 64-bit order word of edge e: unsigned order is the weights' order for every type (the key
- * itself for 32-bit types, mst_key64 of the raw bits for 64-bit ones). The verifier compares
+ * itself for 32-bit types, the keys' flips on the 64 raw bits for 64-bit ones). The verifier compares
  * these, not the derived keys of 64-bit types. O(1). */
 uint64_t mst_edge_order(const mst_graph *g, uint64_t e);
 
@@ -279,7 +272,7 @@ const char *mst_weight_type_name(mst_weight_type t);
 
 /*
  * Keys of 64-bit weights: key[e] = the rank of raw[e] among the distinct weights of raw[0..m-1]
- * (0-based, in the order of mst_key64), so the keys' order is the weights' order, ties
+ * (0-based, in the order of mst_edge_order), so the keys' order is the weights' order, ties
  * included, exactly. raw must hold no NaN. Sorts the m order words with their edge ids (LSD
  * radix sort, mst_radix_sort_pairs), then numbers them in one pass.
  * Errors: MST_ERESOURCE when m exceeds MST_WIDE_MAX_EDGES or memory runs out (key unchanged).

@@ -87,7 +87,8 @@ float mst_key_to_float(uint32_t key)
     return w;
 }
 
-uint64_t mst_key64(mst_weight_type t, uint64_t bits)
+/* The 64-bit order word of raw bits of a 64-bit type: core.h's key flips on 64 bits. */
+static uint64_t key64(mst_weight_type t, uint64_t bits)
 {
     if (t == MST_WEIGHT_INT64)
         return bits ^ SIGN64;
@@ -137,7 +138,7 @@ double mst_edge_weight_double(const mst_graph *g, uint64_t e)
 
 uint64_t mst_edge_order(const mst_graph *g, uint64_t e)
 {
-    return mst_weight_is_wide(g->weight_type) ? mst_key64(g->weight_type, g->raw[e])
+    return mst_weight_is_wide(g->weight_type) ? key64(g->weight_type, g->raw[e])
                                               : (uint64_t)g->key[e];
 }
 
@@ -191,7 +192,7 @@ mst_status mst_rank_keys(mst_weight_type t, const uint64_t *raw, uint64_t m, uin
     MST_ALLOC(tmp, m);
     MST_ALLOC(ptmp, m);
     for (uint64_t e = 0; e < m; e++) {
-        word[e] = mst_key64(t, raw[e]);
+        word[e] = key64(t, raw[e]);
         id[e] = e;
     }
     /* Sorted with their edge ids along, the words are ranked in one pass: the rank grows by
