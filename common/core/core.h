@@ -365,7 +365,7 @@ typedef struct mst_csr {
  */
 mst_status mst_csr_build(const mst_graph *g, mst_csr *c);
 
-/* Frees a CSR; NULL and zeroed ones are fine. */
+/* Frees a CSR; zeroed ones are fine. */
 void mst_csr_free(mst_csr *c);
 
 /* ---------------------------------------- scan */

@@ -1,5 +1,5 @@
-/* graph.c: the canonical graph (see core.h): freeing it and its CSR, its weight types and keys,
- * and exact totals of its weights. */
+/* graph.c: the canonical graph (see core.h; docs/design.md, Data model): freeing it and its CSR,
+ * its weight types, keys and their text, and exact totals of its weights. */
 #include "core.h"
 
 #include <inttypes.h>
@@ -10,7 +10,6 @@
 
 /* ---------------------------------------- graph */
 
-/* Freeing the canonical graph and its CSR. */
 void mst_graph_free(mst_graph *g)
 {
     if (g == NULL)
@@ -56,8 +55,6 @@ fail:
 
 void mst_csr_free(mst_csr *c)
 {
-    if (c == NULL)
-        return;
     free(c->offset);
     free(c->adj);
     free(c->eid);
@@ -66,10 +63,6 @@ void mst_csr_free(mst_csr *c)
 
 /* ---------------------------------------- weights */
 
-/* The weight types of the canonical graph (see core.h; docs/design.md, Data model):
- * order-preserving keys, exact raw values, their text, the ranks that turn 64-bit weights into
- * 32-bit keys, and mst_graph_set_weights, the one entry point for weights from outside a file.
- */
 #define SIGN64 0x8000000000000000ull
 
 uint32_t mst_key_from_float(float w)
@@ -142,28 +135,19 @@ uint64_t mst_edge_order(const mst_graph *g, uint64_t e)
                                               : (uint64_t)g->key[e];
 }
 
-/* Shortest "%.Pg" (P from lo to hi) that `back` reads as the same value: 9 digits always do
- * for float32, 17 for double. */
-static void shortest_float(double w, int is_single, char *buf, int len)
-{
-    int lo = is_single ? 6 : 15, hi = is_single ? 9 : 17;
-    for (int prec = lo; prec <= hi; prec++) {
-        snprintf(buf, (size_t)len, "%.*g", prec, w);
-        if (is_single ? strtof(buf, NULL) == (float)w : strtod(buf, NULL) == w)
-            return;
-    }
-}
-
 char *mst_format_value(mst_weight_value w, char *buf, int len)
 {
-    switch (w.type) {
-    case MST_WEIGHT_INT32:
-    case MST_WEIGHT_INT64: snprintf(buf, (size_t)len, "%" PRId64, w.i); break;
-    case MST_WEIGHT_UINT32:
-    case MST_WEIGHT_UINT64: snprintf(buf, (size_t)len, "%" PRIu64, w.u); break;
-    case MST_WEIGHT_FLOAT32: shortest_float(w.d, 1, buf, len); break;
-    case MST_WEIGHT_FLOAT64: shortest_float(w.d, 0, buf, len); break;
-    }
+    int single = w.type == MST_WEIGHT_FLOAT32;
+    if (w.type == MST_WEIGHT_INT32 || w.type == MST_WEIGHT_INT64)
+        snprintf(buf, (size_t)len, "%" PRId64, w.i);
+    else if (!mst_weight_is_float(w.type))
+        snprintf(buf, (size_t)len, "%" PRIu64, w.u);
+    else /* 9 digits always read back for float32, 17 for double */
+        for (int prec = single ? 6 : 15; prec <= (single ? 9 : 17); prec++) {
+            snprintf(buf, (size_t)len, "%.*g", prec, w.d);
+            if (single ? strtof(buf, NULL) == (float)w.d : strtod(buf, NULL) == w.d)
+                break;
+        }
     return buf;
 }
 
@@ -212,35 +196,6 @@ fail:
     return st;
 }
 
-/* The element size of a weight array of type t. */
-static size_t type_bytes(mst_weight_type t)
-{
-    return mst_weight_is_wide(t) ? 8 : 4;
-}
-
-/* First NaN of w[0..m-1] of type t, or m. */
-static uint64_t first_nan(mst_weight_type t, const void *w, uint64_t m)
-{
-    for (uint64_t e = 0; e < m; e++)
-        if ((t == MST_WEIGHT_FLOAT32 && isnan(((const float *)w)[e])) ||
-            (t == MST_WEIGHT_FLOAT64 && isnan(((const double *)w)[e])))
-            return e;
-    return m;
-}
-
-/* The keys of a 32-bit type's weights w[0..m-1]. */
-static void keys_of_narrow(mst_weight_type t, const void *w, uint64_t m, uint32_t *key)
-{
-    for (uint64_t e = 0; e < m; e++) {
-        if (t == MST_WEIGHT_INT32)
-            key[e] = mst_key_from_int32(((const int32_t *)w)[e]);
-        else if (t == MST_WEIGHT_UINT32)
-            key[e] = mst_key_from_uint32(((const uint32_t *)w)[e]);
-        else
-            key[e] = mst_key_from_float(((const float *)w)[e]);
-    }
-}
-
 /* The array to keep of `old` and `fresh` (m elements of `size` bytes; fresh is consumed). An
  * existing array keeps its address and gets fresh's values: solvers may hold on to it between
  * solves, as mst-cuda keeps the host arrays it page-locked for the whole process (--rounds sets
@@ -267,9 +222,10 @@ mst_status mst_graph_set_weights(mst_graph *g, mst_weight_type t, const void *w)
         return mst_fail(MST_EUSAGE, "unknown weight type %d", (int)t);
     if (w == NULL && g->m > 0)
         return mst_fail(MST_EUSAGE, "no weights given for %" PRIu64 " edges", g->m);
-    uint64_t bad = first_nan(t, w, g->m);
-    if (bad < g->m)
-        return mst_fail(MST_EINPUT, "edge %" PRIu64 ": NaN weight", bad);
+    for (uint64_t e = 0; e < g->m; e++)
+        if ((t == MST_WEIGHT_FLOAT32 && isnan(((const float *)w)[e])) ||
+            (t == MST_WEIGHT_FLOAT64 && isnan(((const double *)w)[e])))
+            return mst_fail(MST_EINPUT, "edge %" PRIu64 ": NaN weight", e);
     MST_ALLOC(key, g->m);
     if (mst_weight_is_wide(t)) {
         MST_ALLOC(raw, g->m);
@@ -279,7 +235,10 @@ mst_status mst_graph_set_weights(mst_graph *g, mst_weight_type t, const void *w)
         MST_CHECK(mst_rank_keys(t, raw, g->m, key));
         rank_s = mst_now_s() - t0;
     } else {
-        keys_of_narrow(t, w, g->m, key);
+        for (uint64_t e = 0; e < g->m; e++)
+            key[e] = t == MST_WEIGHT_INT32    ? mst_key_from_int32(((const int32_t *)w)[e])
+                     : t == MST_WEIGHT_UINT32 ? mst_key_from_uint32(((const uint32_t *)w)[e])
+                                              : mst_key_from_float(((const float *)w)[e]);
     }
     g->key = adopt(g->key, key, g->m, sizeof *key);
     g->raw = adopt(g->raw, raw, g->m, sizeof *raw);
@@ -339,20 +298,6 @@ int mst_weight_value_fits(mst_weight_value x, mst_weight_type t, uint64_t *bits)
     return 0;
 }
 
-/* Turns bits[0..m-1] staged as mst_weight_value_fits gives them for type t into the array of
- * t's C type at out (int32_t, uint32_t, float; the 64-bit types' bits are copied). O(m). */
-static void weights_from_bits(mst_weight_type t, const uint64_t *bits, uint64_t m, void *out)
-{
-    for (uint64_t e = 0; e < m; e++) {
-        switch (t) {
-        case MST_WEIGHT_INT32: ((int32_t *)out)[e] = (int32_t)(int64_t)bits[e]; break;
-        case MST_WEIGHT_UINT32: ((uint32_t *)out)[e] = (uint32_t)bits[e]; break;
-        case MST_WEIGHT_FLOAT32: ((float *)out)[e] = (float)mst_bits_to_double(bits[e]); break;
-        default: ((uint64_t *)out)[e] = bits[e]; break;
-        }
-    }
-}
-
 mst_status mst_graph_convert_weights(mst_graph *g, mst_weight_type t, const char *name)
 {
     mst_status st = MST_OK;
@@ -371,10 +316,17 @@ mst_status mst_graph_convert_weights(mst_graph *g, mst_weight_type t, const char
     }
     /* The 64-bit types' arrays are the bits themselves; the 32-bit ones need their own. */
     if (!mst_weight_is_wide(t)) {
-        if ((typed = mst_alloc(g->m, type_bytes(t))) == NULL)
+        if ((typed = mst_alloc(g->m, 4)) == NULL)
             MST_FAIL(MST_ERESOURCE, "%s: out of memory converting %" PRIu64 " weights", name,
                      g->m);
-        weights_from_bits(t, bits, g->m, typed);
+        for (uint64_t e = 0; e < g->m; e++) {
+            if (t == MST_WEIGHT_INT32)
+                ((int32_t *)typed)[e] = (int32_t)(int64_t)bits[e];
+            else if (t == MST_WEIGHT_UINT32)
+                ((uint32_t *)typed)[e] = (uint32_t)bits[e];
+            else
+                ((float *)typed)[e] = (float)mst_bits_to_double(bits[e]);
+        }
     }
     mst_weight_origin origin = g->weight_origin;
     int has = g->file_has_weights;
@@ -389,15 +341,8 @@ fail:
 
 /* ---------------------------------------- weight sum */
 
-/* Exact totals of edge weights (see core.h). Integers are summed in 128 bits. Floats are
- * summed exactly in a fixed-point accumulator wide enough for every finite double and 2^64
- * carries (U. Kulisch, "Computer Arithmetic and Validity", de Gruyter 2008, chapter 7, the
- * long accumulator): each term adds its 53-bit significand at its exponent's position, so no
- * partial sum can round or overflow, and the result, rounded once at the end, is the same in
- * any order of the edges: the forest of 1.0 and 1.00000001 weighs 2.00000001, and every solver,
- * which lists the same forest in its own order, prints the same total. Infinite terms are
- * counted by sign.
- */
+/* Floats go into Kulisch's long accumulator (see core.h): no partial sum rounds or overflows,
+ * so the forest of 1.0 and 1.00000001 weighs 2.00000001 in any order of its edges. */
 mst_weight_sum mst_weight_sum_init(mst_weight_type t)
 {
     mst_weight_sum s;
@@ -424,28 +369,19 @@ static void add_shifted(uint64_t *a, uint64_t x, int shift, int neg)
     }
 }
 
-/* Adds x: its significand at its binary exponent, in units of 2^-1074 (the least subnormal). */
-static void add_double(mst_weight_sum *s, double x)
-{
-    if (isinf(x)) {
-        s->inf[x < 0]++;
-        return;
-    }
-    uint64_t bits = mst_double_to_bits(x), exp = bits >> 52 & 0x7FF;
-    uint64_t mant = (bits & ((1ull << 52) - 1)) | (exp != 0 ? 1ull << 52 : 0);
-    if (mant != 0)
-        add_shifted(s->limb, mant, exp != 0 ? (int)exp - 1 : 0, (int)(bits >> 63));
-}
-
 void mst_weight_sum_add(mst_weight_sum *s, mst_weight_value w)
 {
-    switch (w.type) {
-    case MST_WEIGHT_INT32:
-    case MST_WEIGHT_INT64: s->i += w.i; break;
-    case MST_WEIGHT_UINT32:
-    case MST_WEIGHT_UINT64: s->i += (mst_int128)w.u; break;
-    case MST_WEIGHT_FLOAT32:
-    case MST_WEIGHT_FLOAT64: add_double(s, w.d); break;
+    if (w.type == MST_WEIGHT_INT32 || w.type == MST_WEIGHT_INT64)
+        s->i += w.i;
+    else if (!mst_weight_is_float(w.type))
+        s->i += (mst_int128)w.u;
+    else if (isinf(w.d))
+        s->inf[w.d < 0]++;
+    else { /* the significand at its binary exponent, in units of 2^-1074 */
+        uint64_t bits = mst_double_to_bits(w.d), exp = bits >> 52 & 0x7FF;
+        uint64_t mant = (bits & ((1ull << 52) - 1)) | (exp != 0 ? 1ull << 52 : 0);
+        if (mant != 0)
+            add_shifted(s->limb, mant, exp != 0 ? (int)exp - 1 : 0, (int)(bits >> 63));
     }
 }
 
@@ -504,25 +440,6 @@ mst_weight_sum mst_weight_total(const mst_graph *g, const uint64_t *eid, uint64_
     return s;
 }
 
-/* A 128-bit integer in decimal (at most 40 characters and the sign). */
-static void format_int128(mst_int128 x, char *buf, int len)
-{
-    char digits[48];
-    int k = 0, neg = x < 0;
-    unsigned __int128 mag = neg ? (unsigned __int128)0 - (unsigned __int128)x
-                                : (unsigned __int128)x;
-    do {
-        digits[k++] = (char)('0' + (int)(mag % 10));
-        mag /= 10;
-    } while (mag != 0);
-    int out = 0;
-    if (neg && out < len - 1)
-        buf[out++] = '-';
-    while (k > 0 && out < len - 1)
-        buf[out++] = digits[--k];
-    buf[out] = '\0';
-}
-
 char *mst_format_total(mst_weight_sum s, char *buf, int len)
 {
     if (s.is_float) {
@@ -535,6 +452,18 @@ char *mst_format_total(mst_weight_sum s, char *buf, int len)
         }
         return mst_format_value(v, buf, len);
     }
-    format_int128(s.i, buf, len);
+    char digits[48]; /* the 128-bit integer's digits, least significant first */
+    int k = 0, out = 0;
+    unsigned __int128 mag = s.i < 0 ? (unsigned __int128)0 - (unsigned __int128)s.i
+                                    : (unsigned __int128)s.i;
+    do {
+        digits[k++] = (char)('0' + (int)(mag % 10));
+        mag /= 10;
+    } while (mag != 0);
+    if (s.i < 0 && out < len - 1)
+        buf[out++] = '-';
+    while (k > 0 && out < len - 1)
+        buf[out++] = digits[--k];
+    buf[out] = '\0';
     return buf;
 }
