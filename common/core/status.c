@@ -13,7 +13,6 @@
 
 /* ---------------------------------------- status */
 
-/* The thread's last error message and allocation helpers (see core.h). */
 static _Thread_local char last_error[1024];
 
 mst_status mst_fail(mst_status code, const char *fmt, ...)
@@ -48,27 +47,6 @@ const char *mst_status_name(mst_status code)
     return "unknown status";
 }
 
-void *mst_alloc(size_t count, size_t size)
-{
-    if (size != 0 && count > SIZE_MAX / size) {
-        mst_fail(MST_ERESOURCE, "out of memory: %zu x %zu bytes overflows", count, size);
-        return NULL;
-    }
-    size_t bytes = count * size;
-    void *p = malloc(bytes ? bytes : 1);
-    if (p == NULL)
-        mst_fail(MST_ERESOURCE, "out of memory allocating %zu bytes", bytes);
-    return p;
-}
-
-void *mst_calloc(size_t count, size_t size)
-{
-    void *p = mst_alloc(count, size);
-    if (p != NULL)
-        memset(p, 0, count * size > 0 ? count * size : 1);
-    return p;
-}
-
 mst_status mst_realloc(void **ptr, size_t count, size_t size)
 {
     if (size != 0 && count > SIZE_MAX / size)
@@ -79,6 +57,20 @@ mst_status mst_realloc(void **ptr, size_t count, size_t size)
         return mst_fail(MST_ERESOURCE, "out of memory allocating %zu bytes", bytes);
     *ptr = p;
     return MST_OK;
+}
+
+void *mst_alloc(size_t count, size_t size)
+{
+    void *p = NULL;
+    return mst_realloc(&p, count, size) == MST_OK ? p : NULL;
+}
+
+void *mst_calloc(size_t count, size_t size)
+{
+    void *p = mst_alloc(count, size);
+    if (p != NULL)
+        memset(p, 0, count * size > 0 ? count * size : 1);
+    return p;
 }
 
 void *mst_big_alloc(size_t count, size_t size)
@@ -138,7 +130,6 @@ mst_status mst_memory_check(const char *where, const char *what, double bytes)
 
 /* ---------------------------------------- progress */
 
-/* A rate-limited progress line on a terminal's stderr (see core.h). */
 static int enabled, shown;
 static double last_s;
 
