@@ -1,9 +1,5 @@
-/*
- * core.h: the ground floor every solver, loader and tool stands on, in one header (the
- * implementations are in this folder): statuses and their messages, the timer, the graph model
- * with its keys, weights and exact sums, the prefix sum, the radix sort, the union-find, the
- * filter's sample, progress lines, and the verifier. docs/design.md describes the data model.
- */
+/* core.h: the ground floor every solver, loader and tool stands on, one section per job (the
+ * implementations are in this folder). */
 #ifndef MST_CORE_H
 #define MST_CORE_H
 
@@ -19,15 +15,11 @@ extern "C" {
 
 /* ---------------------------------------- status */
 
-/* Error codes and the error-message convention of mst-suite.
- *
- * Library code never prints and never exits: a function that fails records a one-line message
- * (file, line, problem) with mst_fail() and returns one of the codes below; only a program's
- * main() prints "PROGRAM: error: MESSAGE" and exits with the code. Style after igraph's
- * IGRAPH_ERROR / IGRAPH_CHECK: one `fail:` label per function for cleanup.
- */
-
-/* Exit codes of every executable (docs/design.md, Errors and exit codes). */
+/* Library code never prints nor exits: a function that fails records a one-line message (file,
+ * line, problem) with mst_fail() and returns one of these codes, the exit codes of every
+ * executable (docs/design.md, Errors and exit codes); only main() prints "PROGRAM: error:
+ * MESSAGE" and exits. After igraph's IGRAPH_ERROR / IGRAPH_CHECK: one `fail:` label per function
+ * for cleanup. */
 typedef enum mst_status {
     MST_OK = 0,
     MST_EUSAGE = 1,    /* bad command line */
@@ -43,10 +35,8 @@ typedef enum mst_status {
 #define MST_PRINTF(a, b)
 #endif
 
-/*
- * Records a printf-style message as the thread's last error and returns `code`.
- * The message should name the file and line where it has them: "road.gr:17: expected 'a u v w'".
- */
+/* Records a printf-style message as the thread's last error and returns `code`. The message
+ * names the file and line where it has them: "road.gr:17: expected 'a u v w'". */
 mst_status mst_fail(mst_status code, const char *fmt, ...) MST_PRINTF(2, 3);
 
 /* The calling thread's last recorded message ("" if none). Valid until the next mst_fail(). */
@@ -58,41 +48,26 @@ void mst_clear_error(void);
 /* Short name of a code ("bad input", ...), for summaries. */
 const char *mst_status_name(mst_status code);
 
-/*
- * Allocation that fails cleanly: returns NULL and records an MST_ERESOURCE message naming the
- * size when count * size overflows or malloc fails. count == 0 returns a valid 1-byte block so
- * that NULL always means failure. Free with free().
- */
+/* count * size bytes, or NULL with an MST_ERESOURCE message naming the size (overflow
+ * included); count == 0 gives a valid 1-byte block, so NULL always means failure. Free with
+ * free(). mst_calloc zero-fills; mst_big_alloc, for large randomly accessed arrays, aligns to
+ * 64 bytes, from 4 MiB up to 2 MiB with transparent huge pages advised (fewer TLB misses). */
 void *mst_alloc(size_t count, size_t size);
-/* As mst_alloc, zero-filled. */
 void *mst_calloc(size_t count, size_t size);
-/*
- * count * size bytes for a large, randomly accessed array, 64-byte aligned; from 4 MiB up it
- * is 2 MiB-aligned and advised to use transparent huge pages (fewer TLB misses and page
- * faults). Fails as mst_alloc does (NULL and an MST_ERESOURCE message, overflow included).
- * Free with free().
- */
 void *mst_big_alloc(size_t count, size_t size);
 /* Grows *ptr to count elements of size bytes; on failure *ptr is left as it was. */
 mst_status mst_realloc(void **ptr, size_t count, size_t size);
 
-/*
- * The memory this process can count on, in bytes: the machine's physical memory (sysconf
- * _SC_PHYS_PAGES x _SC_PAGE_SIZE), or the process's address-space or data limit (setrlimit
- * RLIMIT_AS, RLIMIT_DATA; `ulimit -v`, `ulimit -d`) where lower; UINT64_MAX if none is known.
- * *what (unless what is NULL) names it for messages: "the machine has" or "this process may
- * use". O(1).
- */
+/* The memory this process can count on, in bytes: the machine's physical memory, or the
+ * process's RLIMIT_AS or RLIMIT_DATA (`ulimit -v`, `ulimit -d`) where lower; UINT64_MAX if none
+ * is known. *what (unless NULL) names it for messages: "the machine has" or "this process may
+ * use". O(1). */
 uint64_t mst_memory_limit(const char **what);
 
-/*
- * Refuses early what cannot fit: when the estimate `bytes` exceeds mst_memory_limit(), records
- * "WHERE: WHAT needs about X GiB, the machine has Y GiB" and returns MST_ERESOURCE (exit 3),
- * else returns MST_OK. Loaders and mst-gen call it with a header's or the arguments' sizes
- * before allocating, so that a run too large for the machine ends at once rather than after
- * minutes of paging or at the OOM killer. where: "file:line" or NULL; what: "a graph of n = 5,
- * m = 7", say.
- */
+/* Refuses early what cannot fit (before minutes of paging or the OOM killer): when the estimate
+ * `bytes` exceeds mst_memory_limit(), records "WHERE: WHAT needs about X GiB, the machine has Y
+ * GiB" and returns MST_ERESOURCE, else MST_OK. where: "file:line" or NULL; what: "a graph of
+ * n = 5, m = 7", say. */
 mst_status mst_memory_check(const char *where, const char *what, double bytes);
 
 /* Jumps to the function's `fail:` label with `st` set, after recording the message. */
@@ -110,31 +85,23 @@ mst_status mst_memory_check(const char *where, const char *what, double bytes);
             goto fail;                                                                           \
     } while (0)
 
-/* Allocates `count` elements for pointer `ptr` (typed by the pointer) or jumps to `fail:`. */
-#define MST_ALLOC(ptr, count)                                                                    \
+/* Allocates `count` elements for pointer `ptr` (typed by the pointer) with mst_alloc or
+ * mst_calloc (MST_CALLOC), or jumps to `fail:`. */
+#define MST_ALLOC_BY(alloc, ptr, count)                                                          \
     do {                                                                                         \
-        *(void **)&(ptr) = mst_alloc((count), sizeof *(ptr));                                    \
+        *(void **)&(ptr) = alloc((count), sizeof *(ptr));                                        \
         if ((ptr) == NULL) {                                                                     \
             st = MST_ERESOURCE;                                                                  \
             goto fail;                                                                           \
         }                                                                                        \
     } while (0)
-
-/* As MST_ALLOC, zero-filled. */
-#define MST_CALLOC(ptr, count)                                                                   \
-    do {                                                                                         \
-        *(void **)&(ptr) = mst_calloc((count), sizeof *(ptr));                                   \
-        if ((ptr) == NULL) {                                                                     \
-            st = MST_ERESOURCE;                                                                  \
-            goto fail;                                                                           \
-        }                                                                                        \
-    } while (0)
+#define MST_ALLOC(ptr, count) MST_ALLOC_BY(mst_alloc, ptr, count)
+#define MST_CALLOC(ptr, count) MST_ALLOC_BY(mst_calloc, ptr, count)
 
 /* ---------------------------------------- timer */
 
-/* Wall-clock seconds from a monotonic clock, for compute and phase times. */
-
-/* Seconds since an arbitrary fixed point (CLOCK_MONOTONIC); differences are durations. */
+/* Wall-clock seconds since an arbitrary fixed point (CLOCK_MONOTONIC): differences time the
+ * computations and phases. */
 static inline double mst_now_s(void)
 {
     struct timespec ts;
@@ -255,8 +222,7 @@ mst_weight_value mst_edge_weight(const mst_graph *g, uint64_t e);
 double mst_edge_weight_double(const mst_graph *g, uint64_t e);
 
 /* The 64-bit order word of edge e: unsigned order is the weights' order for every type (the key
- * itself for 32-bit types, the keys' flips on the 64 raw bits for 64-bit ones). The verifier compares
- * these, not the derived keys of 64-bit types. O(1). */
+ * itself for 32-bit types, the keys' flips on the 64 raw bits for 64-bit ones). O(1). */
 uint64_t mst_edge_order(const mst_graph *g, uint64_t e);
 
 /* Writes a weight of any type as text into buf[len] (at least 32 bytes): integers exactly,
@@ -270,50 +236,39 @@ char *mst_format_edge_weight(const mst_graph *g, uint64_t e, char *buf, int len)
 /* Name of a weight type ("int32", "uint32", "float32", "int64", "uint64", "float64"). */
 const char *mst_weight_type_name(mst_weight_type t);
 
-/*
- * Keys of 64-bit weights: key[e] = the rank of raw[e] among the distinct weights of raw[0..m-1]
- * (0-based, in the order of mst_edge_order), so the keys' order is the weights' order, ties
- * included, exactly. raw must hold no NaN. Sorts the m order words with their edge ids (LSD
- * radix sort, mst_radix_sort_pairs), then numbers them in one pass.
- * Errors: MST_ERESOURCE when m exceeds MST_WIDE_MAX_EDGES or memory runs out (key unchanged).
- * O(m) time (8 radix passes at most), 32 bytes per edge of scratch.
- */
+/* Keys of 64-bit weights: key[e] = the rank of raw[e] among the distinct weights of
+ * raw[0..m-1] (0-based, in the order of mst_edge_order), so the keys' order is the weights'
+ * order, ties included. raw must hold no NaN. Errors: MST_ERESOURCE when m exceeds
+ * MST_WIDE_MAX_EDGES or memory runs out (key unchanged). O(m) time (a radix sort), 32 bytes per
+ * edge of scratch. */
 mst_status mst_rank_keys(mst_weight_type t, const uint64_t *raw, uint64_t m, uint32_t *key);
 
-/*
- * Sets g's weights to w[0..g->m-1], an array of type t (int32_t, uint32_t, float, int64_t,
- * uint64_t or double): g->key for every type and, for 64-bit types, g->raw (a copy of w) with
- * key[e] the rank of w[e] (mst_rank_keys; g->rank_s gets its time). weight_type becomes t,
- * weight_origin MST_WEIGHTS_FROM_FILE (the caller's) and file_has_weights 1. The one entry point
- * for code that brings its own weights (the libmst C API); -0.0 and +0.0 are two weights, -0.0
- * the lighter. Errors, with g left as it was: MST_EINPUT "edge K: NaN weight" for the first NaN;
- * MST_EUSAGE for an unknown t or w NULL with m > 0; MST_ERESOURCE (memory, or m above
- * MST_WIDE_MAX_EDGES for a 64-bit type). O(m).
- */
+/* Sets g's weights to w[0..g->m-1], an array of type t (int32_t, uint32_t, float, int64_t,
+ * uint64_t or double): g->key and, for 64-bit types, g->raw (a copy of w) ranked into the keys
+ * (g->rank_s gets the time); weight_type becomes t, weight_origin MST_WEIGHTS_FROM_FILE and
+ * file_has_weights 1. -0.0 and +0.0 are two weights, -0.0 the lighter. Errors, with g left as it
+ * was: MST_EINPUT "edge K: NaN weight" for the first NaN; MST_EUSAGE for an unknown t or w NULL
+ * with m > 0; MST_ERESOURCE (memory, or m above MST_WIDE_MAX_EDGES for a 64-bit type). O(m). */
 mst_status mst_graph_set_weights(mst_graph *g, mst_weight_type t, const void *w);
 
-/*
- * Converts g's weights to type t in place: each value must fit t (integers: an integral value in
- * t's range; float32: finite values whose rounding is neither infinite nor zero when they are
- * not; float64: any). `name` starts the message. Errors: MST_EINPUT "NAME: edge K: weight W does
- * not fit T"; MST_ERESOURCE. O(m) (+ ranking for 64-bit t).
- */
+/* Converts g's weights to type t in place; each must fit t (mst_weight_value_fits). Errors:
+ * MST_EINPUT "NAME: edge K: weight W does not fit T"; MST_ERESOURCE. O(m) (+ ranking for 64-bit
+ * t). */
 mst_status mst_graph_convert_weights(mst_graph *g, mst_weight_type t, const char *name);
 
-/*
- * Whether value x is a weight of type t: integers need an integral value in t's range (a float
+/* Whether value x is a weight of type t: integers need an integral value in t's range (a float
  * x counts when it is a whole number: 3.0), float32 takes any value whose rounding to float32 is
  * neither infinite nor zero unless x is (integers are rounded), float64 any value. Returns 1 and
  * the value's bits as staged for t (int32/int64: int64 two's complement; uint32/uint64: the
- * value; float32/float64: the IEEE double bits of the (rounded) value), or 0. O(1).
- */
+ * value; float32/float64: the IEEE double bits of the (rounded) value), or 0. O(1). */
 int mst_weight_value_fits(mst_weight_value x, mst_weight_type t, uint64_t *bits);
 
 /* The exact total of a set of edges' weights: integer types in 128 bits (no overflow for any
  * forest of fewer than 2^64 edges); float types in a fixed-point accumulator that holds every
- * finite double exactly, rounded once at the end (correctly rounded, so the same for any order
- * of the terms: every solver prints the same total for the same forest); infinite terms
- * counted by sign (a graph never holds both signs: the loaders refuse it). */
+ * finite double exactly (U. Kulisch, "Computer Arithmetic and Validity", 2008, chapter 7: each
+ * significand added at its exponent's place), rounded once at the end, so the same in any order
+ * of the terms: every solver prints the same total for the same forest; infinite terms counted
+ * by sign (a graph never holds both signs: the loaders refuse it). */
 __extension__ typedef __int128 mst_int128;
 #define MST_SUM_LIMBS 34 /* 2^-1074 .. 2^1024, 64 bits of carries and a sign: 2163 bits */
 typedef struct mst_weight_sum {
@@ -327,14 +282,11 @@ typedef struct mst_weight_sum {
 /* An empty sum for weights of type t. */
 mst_weight_sum mst_weight_sum_init(mst_weight_type t);
 
-/* Adds one weight: integers exactly; floats exactly, their significand added at their
- * exponent's place (U. Kulisch, "Computer Arithmetic and Validity", 2008, chapter 7). O(1)
- * but for carries. */
+/* Adds one weight exactly. O(1) but for carries. */
 void mst_weight_sum_add(mst_weight_sum *s, mst_weight_value w);
 
-/* A float sum's value: the exact sum of the terms rounded to the nearest double (half to even);
- * infinite if a term is, or if the exact sum lies beyond the double range; 0 for integer
- * sums. */
+/* A float sum's value: the exact sum rounded to the nearest double (half to even); infinite if a
+ * term is or the sum lies beyond the double range; 0 for integer sums. */
 double mst_weight_sum_double(const mst_weight_sum *s);
 
 /* Sums the raw weights of edges eid[0..k-1]. O(k). */
@@ -370,13 +322,9 @@ void mst_csr_free(mst_csr *c);
 
 /* ---------------------------------------- scan */
 
-/* The exclusive prefix sum that counting sorts and per-thread offsets share. */
-
-/*
- * Replaces a[0..len-1] by its exclusive prefix sum (a[i] = a[0] + ... + a[i-1] of the input,
+/* Replaces a[0..len-1] by its exclusive prefix sum (a[i] = a[0] + ... + a[i-1] of the input,
  * a[0] = 0) and returns the total. Sequential, O(len): for histograms and per-thread or
- * per-block counts, whose length is small next to the data they index.
- */
+ * per-block counts, whose length is small next to the data they index. */
 static inline uint64_t mst_exclusive_scan(uint64_t *a, uint64_t len)
 {
     uint64_t sum = 0;
@@ -388,13 +336,10 @@ static inline uint64_t mst_exclusive_scan(uint64_t *a, uint64_t len)
     return sum;
 }
 
-/*
- * Column-major exclusive scan of per-thread bucket counts h[t * buckets + b] (p threads): bucket
- * by bucket, thread by thread within a bucket, each count becomes the first slot of that
- * thread's share of that bucket, so a scatter keeps each bucket's items in thread order (hence
- * in input order when threads take static ranges). start[b] = bucket b's first slot,
- * start[buckets] = the total. Sequential, O(p * buckets).
- */
+/* Column-major exclusive scan of per-thread bucket counts h[t * buckets + b] (p threads): each
+ * count becomes the first slot of that thread's share of that bucket, so a scatter keeps each
+ * bucket's items in thread order (hence in input order when threads take static ranges).
+ * start[b] = bucket b's first slot, start[buckets] = the total. Sequential, O(p * buckets). */
 static inline void mst_scan_thread_buckets(uint64_t *h, uint64_t buckets, int p, uint64_t *start)
 {
     uint64_t sum = 0;
@@ -411,22 +356,14 @@ static inline void mst_scan_thread_buckets(uint64_t *h, uint64_t buckets, int p,
 
 /* ---------------------------------------- radix sort */
 
-/* Stable LSD radix sort of 64-bit words by a range of their bits, 8 bits a pass.
- * One read pass builds every digit's histogram; passes whose digit is the same in all items are
- * skipped (weights in 1..2^20 need 3 passes, not 4). Used to sort packed (key << 32 | edge id)
- * words by key, which keeps ids ascending among equal keys: the (key, id) order of docs/design.md.
- */
-
-/*
- * Sorts a[0..n-1] stably by bits [lo_bit, hi_bit) (0 <= lo_bit < hi_bit <= 64), using tmp[n]
- * as scratch; the result is in a. O(n * passes) time, no allocation.
- */
+/* Sorts a[0..n-1] stably by bits [lo_bit, hi_bit) (0 <= lo_bit < hi_bit <= 64), LSD radix
+ * sort 8 bits a pass, using tmp[n] as scratch; the result is in a. Passes whose digit all items
+ * share are skipped. Sorting packed (key << 32 | edge id) words by key keeps ids ascending among
+ * equal keys: the (key, id) order of docs/design.md. O(n * passes) time, no allocation. */
 void mst_radix_sort_bits(uint64_t *a, uint64_t *tmp, uint64_t n, int lo_bit, int hi_bit);
 
-/*
- * As mst_radix_sort_bits, and moves payload word p[i] along with a[i] (ptmp[n] is its scratch),
- * so that a later scan reads what it needs sequentially instead of by random access.
- */
+/* As mst_radix_sort_bits, and moves payload word p[i] along with a[i] (ptmp[n] is its scratch),
+ * so that a later scan reads what it needs sequentially instead of by random access. */
 void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptmp, uint64_t n,
                           int lo_bit, int hi_bit);
 
@@ -512,23 +449,17 @@ static inline int mst_dsu_union(mst_dsu *d, uint32_t x, uint32_t y)
 
 /* ---------------------------------------- sample */
 
-/* Threshold estimation for filtering (Fallin et al. 2023, section 3.2; Filter-Kruskal):
- * pick a packed (key << 32 | id) word that about `want` of the edges lie at or below.
- */
-
-/*
- * Returns the (key << 32 | id) word of rank about want/m among 1024 edges spread evenly over
- * the edge list (deterministic: runs repeat exactly). Every edge at or below it is "light".
- * Requires g->m > 0. O(1) (a sort of the sample).
- */
+/* The filter's threshold (Fallin et al. 2023, section 3.2; Filter-Kruskal): the packed
+ * (key << 32 | id) word of rank about want/m among 1024 edges spread evenly over the edge list,
+ * so that about `want` edges lie at or below it, the "light" ones. Deterministic: runs repeat
+ * exactly. Requires g->m > 0. O(1) (a sort of the sample). */
 uint64_t mst_sample_threshold(const mst_graph *g, uint64_t want);
 
 /* ---------------------------------------- progress */
 
-/* Progress of long work (loading a large file, generating, a benchmark matrix) on
- * stderr, only when stderr is a terminal and the program enabled it (not with --json): CI runs
- * and pipes stay quiet (docs/design.md, Command line).
- */
+/* Progress of long work (loading a large file, generating) on stderr, only when the program
+ * enabled it (not with --json) and stderr is a terminal: CI runs and pipes stay quiet
+ * (docs/design.md, Command line). */
 
 /* Turns reports on if `on` and stderr is a terminal; off otherwise. */
 void mst_progress_enable(int on);
@@ -541,16 +472,13 @@ void mst_progress_done(void);
 
 /* ---------------------------------------- verify */
 
-/* The certifying verifier of docs/design.md. It trusts no solver, Kruskal included.
- */
-
 /*
- * Certifies that eid[0..k-1] is the minimum spanning forest of g under the (key, edge id) order:
+ * The certifying verifier of docs/design.md, trusting no solver, Kruskal included: certifies
+ * that eid[0..k-1] is the minimum spanning forest of g under the (key, edge id) order:
  *   1. every id is below g->m and appears once;
  *   2. the edges form a forest with exactly n - c edges, c = connected components of g;
  *   3. cycle property: for every non-tree edge {u, v}, every tree edge on the tree path u..v is
- *      smaller in (key, id) order (path maxima as range maxima over the forest's Kruskal order
- *      of the vertices, verify.c).
+ *      smaller in (key, id) order.
  * That order has no ties, so exactly one forest passes: the canonical MSF every solver returns.
  * Another spanning forest of the same weight (equal weights chosen another way) is rejected.
  * Sets *components to c when it got that far (may be NULL).
@@ -559,21 +487,17 @@ void mst_progress_done(void);
  * for equal weights "non-tree edge 3 (0-2, w=5) precedes tree edge 8 (1-2, w=5) on its tree
  * path in the (weight, edge id) order ..."; among non-tree edges the lowest id); MST_ERESOURCE.
  * O(m + n log n) work on OpenMP's default team of threads, about 41 bytes per vertex and m / 8
- * bytes of memory. Sources: R. E. Tarjan 1979; E. D. Demaine, G. M. Landau, O. Weimann 2009;
- * M. A. Bender, M. Farach-Colton 2000 (see verify.c).
+ * bytes of memory. Sources: verify.c.
  */
 mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
                              uint64_t *components);
 
-/*
- * As mst_verify_forest for the minimum (maximum = 0) or the maximum spanning forest (maximum =
- * 1: the same checks with the weight order reversed; among equal weights the lower edge id still
- * wins, as with the harness's flipped keys), on `threads` threads (0: OpenMP's default team; one
- * thread for fewer than 2^16 edges). Weights are compared as the raw weights' order
- * (mst_edge_order: the raw values of 64-bit types, not the ranks derived from them). Messages
- * say "heavier" for the maximum. Same costs and errors; the result and the message do not
- * depend on the thread count.
- */
+/* As mst_verify_forest for the minimum (maximum = 0) or the maximum spanning forest (maximum =
+ * 1: the weight order reversed; among equal weights the lower edge id still wins, as with the
+ * harness's flipped keys; messages say "heavier"), on `threads` threads (0: OpenMP's default
+ * team; one thread for fewer than 2^16 edges). Weights are compared in mst_edge_order (the raw
+ * values of 64-bit types, not their ranks). Same costs and errors; the result and the message
+ * do not depend on the thread count. */
 mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, uint64_t k,
                                        uint64_t *components, int maximum, int threads);
 
