@@ -1,33 +1,26 @@
 /*
- * verify.c: the certifying verifier (docs/design.md, Verifier): checks that a set of edge ids is
- * THE minimum spanning forest of g under the total order (key, edge id), trusting no solver.
- * With ties in weight several forests may weigh the minimum; only the canonical one passes, and
- * a tie broken the other way is reported as such, not as a lighter edge.
- *
- * A spanning forest is minimum iff every non-tree edge is larger than every tree edge on the
- * tree path between its endpoints (the cycle property; R. E. Tarjan, "Applications of path
- * compression on balanced trees", JACM 26(4), 1979). The steps, reporting the first violation:
+ * verify.c: the certifying verifier (see core.h; docs/design.md, Verifier). A spanning forest
+ * is minimum iff every non-tree edge is larger than every tree edge on the tree path between
+ * its endpoints (the cycle property; R. E. Tarjan, "Applications of path compression on
+ * balanced trees", JACM 26(4), 1979). The steps, reporting the first violation:
  *   1. ids: every id < m, none twice (a bitmap of m bits).
  *   2. forest: the union-find of step 3 finds no cycle (the first edge of the output that
  *      closes one is named).
  *   3. path maxima as range maxima (E. D. Demaine, G. M. Landau, O. Weimann, "On Cartesian
  *      trees and range minimum queries", ICALP 2009, section 4): the tree edges, ranked in the
- *      (weight, id) order checked (LSD radix sort; the weight is the raw weight's order word,
- *      mst_edge_order, so 64-bit weights are checked against their raw values, not against the
- *      keys derived from them; reversed for the maximum spanning forest), are joined by
- *      union-find in rank order, each set keeping its vertices as a list: joining two lists
- *      records the edge's rank between the first one's last vertex and the second one's first.
- *      In the final order of all vertices the largest rank recorded between the places of a and
- *      b is the largest tree edge on the path a..b (the Kruskal tree of the forest is the
- *      Cartesian tree of these ranks), and two trees are separated by a sentinel. Range maxima
- *      in O(1): blocks of 64 places with prefix and suffix maxima, and a sparse table of the
- *      blocks' maxima (M. A. Bender, M. Farach-Colton, "The LCA problem revisited", LATIN 2000).
+ *      (weight, id) order checked (weight_word), are joined by union-find in rank order, each
+ *      set keeping its vertices as a list: joining two lists records the edge's rank between
+ *      the first one's last vertex and the second one's first. In the final order of all
+ *      vertices the largest rank recorded between the places of a and b is the largest tree
+ *      edge on the path a..b (the Kruskal tree of the forest is the Cartesian tree of these
+ *      ranks), and two trees are separated by a sentinel. Range maxima in O(1): blocks of 64
+ *      places with prefix and suffix maxima, and a sparse table of the blocks' maxima
+ *      (M. A. Bender, M. Farach-Colton, "The LCA problem revisited", LATIN 2000).
  *   4. every non-tree edge, side by side over the threads: it must join two places of one tree
  *      (else some component of g holds two trees: the forest has fewer than n - c edges, c
  *      then counted by union-find over all edges for the message), and its path maximum must
  *      precede it. The lowest failing edge id is reported, whatever the thread count.
- * O(m + n log n) work (O(m / threads + n log n) time; steps 1-3 are sequential and touch only
- * the n - c tree edges); about 41 bytes per vertex and m / 8 bytes besides the graph.
+ * Steps 1-3 are sequential and touch only the n - c tree edges: O(m / threads + n log n) time.
  */
 #include "core.h"
 
@@ -36,7 +29,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
 
 /* Edge e's weight as a word whose unsigned order is the order checked: the raw weights' order
  * (mst_edge_order: for 64-bit types from raw[], not from the derived keys), reversed for the
