@@ -1,7 +1,6 @@
 /* radix_sort.c: stable LSD radix sort on 8-bit digits (see core.h). */
 #include "core.h"
 
-
 #include <stdlib.h>
 #include <string.h>
 
