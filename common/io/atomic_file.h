@@ -1,28 +1,17 @@
 /*
- * atomic_file.h: every output file of the suite (docs/design.md, Output and Errors), written
- * through stdio, or zlib's gzip stream for graph files, at a destination chosen by what the name
- * is when the file is opened:
- *
- *   "-"                          standard output, written in place;
- *   a device, FIFO or socket     written in place (opened without O_CREAT or O_TRUNC): never
- *                                replaced by a regular file;
- *   a new name, a regular file   written to a temporary in the same directory and renamed over
- *                                the name only by mst_out_commit(), so a failed or interrupted
- *                                run leaves the old file (or nothing) behind;
- *   a symbolic link              followed: to this process's stdout or stderr (/dev/stdout,
- *                                /dev/fd/2, even redirected to a file), that stream in place,
- *                                at its offset (">>" appends); to a regular file, the temporary
- *                                goes next to the link's resolved target and replaces that
- *                                target (the link stays); to a device or FIFO, written in
- *                                place; dangling, refused: nothing is created through a link;
- *   a directory                  refused.
- *
- * The temporary is "TARGET.tmp-XXXXXXXXXXXX" with 12 random characters, created as mkostemp
- * does (O_CREAT | O_EXCL, and O_NOFOLLOW) but with mode 0666 minus the umask, as any new file,
- * from its first moment: a link or file planted at that name is never followed nor reused, and a
- * temporary left by a killed run (SIGKILL) is only an unused file. While a temporary exists,
- * SIGINT, SIGTERM and SIGHUP (where their action is the default) remove it and the process then
- * dies of the signal, so its status is 128 + signal for the shell and no output is committed.
+ * atomic_file.h: every output file of the suite, written through stdio, or zlib's gzip stream for
+ * graph files, where docs/design.md (Output, Errors) says, chosen by what the name is when
+ * opened: "-", a device, FIFO or socket, and a link to this process's stdout or stderr (at the
+ * stream's offset) are written in place, never replaced; a new name or a regular file (through a
+ * link: its resolved target, the link stays) is written to the temporary
+ * "TARGET.tmp-XXXXXXXXXXXX" (12 random characters) in its directory and renamed over it only by
+ * mst_out_commit(), so a failed or interrupted run leaves the old file (or nothing) behind; a
+ * dangling link (nothing is created through a link) and a directory are refused. The temporary
+ * is created as mkostemp does (O_CREAT | O_EXCL, and O_NOFOLLOW: a link or file planted at its
+ * name is never followed nor reused; one left by a killed run is only an unused file) but with a
+ * new file's mode (0666 minus the umask) from its first moment. While it exists, SIGINT, SIGTERM
+ * and SIGHUP (where their action is the default) remove it and the process then dies of the
+ * signal (status 128 + signal).
  */
 #ifndef MST_ATOMIC_FILE_H
 #define MST_ATOMIC_FILE_H
