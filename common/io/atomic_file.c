@@ -134,7 +134,7 @@ static mst_status open_standard(mst_out *o, int fd)
     return MST_OK;
 }
 
-/* Chooses and opens the destination of o->path as the header's table says. */
+/* Chooses and opens the destination of o->path as the header says. */
 static mst_status open_destination(mst_out *o)
 {
     struct stat sb, fsb;
