@@ -14,9 +14,10 @@ void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptm
     uint64_t count[8][BUCKETS];
     if (n < 2 || passes <= 0)
         return;
+    uint64_t range = ~0ull >> (64 - (hi_bit - lo_bit)); /* the bits sorted by */
     memset(count, 0, sizeof count);
     for (uint64_t i = 0; i < n; i++) {
-        uint64_t x = a[i] >> lo_bit;
+        uint64_t x = (a[i] >> lo_bit) & range;
         for (int d = 0; d < passes; d++, x >>= DIGIT_BITS)
             count[d][x & (BUCKETS - 1)]++;
     }
@@ -26,12 +27,6 @@ void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptm
         uint64_t mask = BUCKETS - 1;
         if (d == passes - 1 && hi_bit - shift < DIGIT_BITS)
             mask = (1ull << (hi_bit - shift)) - 1; /* the last digit may be narrower */
-        /* Bits above hi_bit were counted into the last digit: recount it masked. */
-        if (mask != BUCKETS - 1) {
-            memset(count[d], 0, sizeof count[d]);
-            for (uint64_t i = 0; i < n; i++)
-                count[d][(src[i] >> shift) & mask]++;
-        }
         /* Skip a digit every item shares: the order would not change. */
         uint64_t first = (src[0] >> shift) & mask;
         if (count[d][first] == n)
