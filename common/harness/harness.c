@@ -206,52 +206,39 @@ static int fail(const harness *h, mst_status st)
     return (int)st;
 }
 
-/* The command line's description: run, loading and solver options, and the variants. */
-static void describe_cli(harness *h, mst_cli *cli, char *solver_title, size_t cap)
-{
-    const mst_solver_desc *s = h->s;
-    memset(cli, 0, sizeof *cli);
-    cli->program = s->program;
-    cli->kind = "solver";
-    cli->parallelism = s->parallelism;
-    cli->usage = "[options] GRAPH";
-    cli->description = s->description;
-    cli->notes = s->notes;
-    cli->min_args = cli->max_args = 1;
-    cli->variants_title = "variants (--algo)";
-    for (int i = 0; s->variants[i].name != NULL && i < MST_CLI_MAX_VARIANTS; i++)
-        cli->variants[cli->nvariants++] = (mst_cli_variant){s->variants[i].name,
-                                                            s->variants[i].help};
-    snprintf(solver_title, cap, "%s options", s->program);
-    mst_cli_add_group(cli, "run options", run_options, &h->a);
-    mst_cli_add_group(cli, "loading options", mst_load_option_table, &h->lo);
-    mst_cli_add_group(cli, solver_title, s->options, h->own);
-}
-
 /* Parses the command line into h: the variant, and what --rounds takes and refuses
  * (docs/rounds.md); *action says whether to run, or print help or the JSON description. */
 static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_action *action)
 {
-    mst_cli cli;
+    const mst_solver_desc *s = h->s;
+    const run_args *a = &h->a;
+    mst_cli cli = {.program = s->program, .kind = "solver", .parallelism = s->parallelism,
+                   .usage = "[options] GRAPH", .description = s->description, .notes = s->notes,
+                   .min_args = 1, .max_args = 1, .variants_title = "variants (--algo)"};
     char title[64];
     int nargs = 0;
-    const run_args *a = &h->a;
-    describe_cli(h, &cli, title, sizeof title);
+    for (int i = 0; s->variants[i].name != NULL && i < MST_CLI_MAX_VARIANTS; i++)
+        cli.variants[cli.nvariants++] = (mst_cli_variant){s->variants[i].name,
+                                                          s->variants[i].help};
+    snprintf(title, sizeof title, "%s options", s->program);
+    mst_cli_add_group(&cli, "run options", run_options, &h->a);
+    mst_cli_add_group(&cli, "loading options", mst_load_option_table, &h->lo);
+    mst_cli_add_group(&cli, title, s->options, h->own);
     mst_status st = mst_cli_parse(&cli, argc, argv, &h->graph, &nargs, action);
     if (st != MST_OK || *action != MST_CLI_RUN) {
         if (st == MST_OK)
             (*action == MST_CLI_HELP ? mst_cli_help : mst_cli_describe)(stdout, &cli);
         return st;
     }
-    const mst_variant *v = h->s->variants;
+    const mst_variant *v = s->variants;
     while (v->name != NULL && a->algo != NULL && strcmp(a->algo, v->name) != 0)
         v++;
     if (v->name == NULL) {
         char list[256] = "";
         size_t len = 0;
-        for (v = h->s->variants; v->name != NULL && len < sizeof list; v++)
+        for (v = s->variants; v->name != NULL && len < sizeof list; v++)
             len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
-                                    v == h->s->variants ? "" : ", ", v->name);
+                                    v == s->variants ? "" : ", ", v->name);
         return mst_fail(MST_EUSAGE, "unknown --algo '%s' (variants: %s)", a->algo, list);
     }
     h->variant = v;
@@ -284,28 +271,6 @@ static mst_status load_graph(harness *h)
     /* The ranking of 64-bit weights is reported apart (rank_s), not as part of the load. */
     h->load_s = h->hooks->time_max(mst_now_s() - t0 - h->g.rank_s);
     return st;
-}
-
-/* The forest (at most min(m, n - 1) edges; ranks other than 0 receive none), the trials'
- * phases and times, and the rounds' arrays (agreed). */
-static mst_status allocate(harness *h)
-{
-    uint64_t trials = h->a.trials, r = h->a.rounds;
-    h->forest.capacity = h->root ? (h->g.m < h->g.n ? h->g.m : h->g.n) + 1 : 1;
-    mst_status st = MST_OK;
-    if ((h->forest.eid = mst_alloc(h->forest.capacity, sizeof *h->forest.eid)) == NULL ||
-        (h->ph = mst_calloc(trials + 1, sizeof *h->ph)) == NULL ||
-        (h->times = mst_alloc(trials, sizeof *h->times)) == NULL ||
-        (h->kernel = mst_alloc(trials, sizeof *h->kernel)) == NULL ||
-        (r > 0 && ((h->round_s = mst_alloc(r, sizeof *h->round_s)) == NULL ||
-                   (h->cumulative_s = mst_alloc(r, sizeof *h->cumulative_s)) == NULL ||
-                   (h->sorted = mst_alloc(r, sizeof *h->sorted)) == NULL ||
-                   (h->totals = mst_calloc(r, sizeof *h->totals)) == NULL ||
-                   (h->verified = mst_alloc(r, sizeof *h->verified)) == NULL ||
-                   (h->round_ph = mst_calloc(h->a.phases ? r : 1, sizeof *h->round_ph)) ==
-                       NULL)))
-        st = MST_ERESOURCE;
-    return h->hooks->agree(st);
 }
 
 /* An order-independent fingerprint of an edge set, to check that trials agree. */
@@ -703,26 +668,6 @@ static int report(harness *h)
     return 0;
 }
 
-/* --rounds: where the weights come from; without --round-weights they are random, and the
- * load's must have been too. */
-static mst_status rounds_source(harness *h)
-{
-    h->src = (mst_round_source){h->a.round_weights, h->lo.seed, h->a.rounds,
-                                h->lo.weight_type};
-    if (h->a.round_weights != NULL)
-        snprintf(h->weights, sizeof h->weights, "file %s", h->a.round_weights);
-    else
-        snprintf(h->weights, sizeof h->weights, "random, seeds %" PRIu64 "..%" PRIu64,
-                 h->lo.seed + 1, h->lo.seed + h->a.rounds);
-    if (h->a.round_weights == NULL && h->g.weight_origin != MST_WEIGHTS_RANDOM)
-        return mst_fail(MST_EUSAGE, "--rounds without --round-weights draws random weights: "
-                        "the graph's weights must be random too (--weights random)");
-    if (h->hooks->rekey == NULL)
-        return mst_fail(MST_EUSAGE, "%s cannot change its shares' weights (--rounds)",
-                        h->s->program);
-    return MST_OK;
-}
-
 /* The re-key step: gives g (rank 0's whole graph, or the one process's) and every rank's share
  * round r's weights, keys flipped for --maximum. Untimed. */
 static mst_status rekey(harness *h, uint64_t r)
@@ -861,21 +806,52 @@ static int report_rounds(harness *h)
  * solver initialized. Every rank takes the same path (agreed statuses); only rank 0 reports. */
 static int run(harness *h)
 {
+    uint64_t r = h->a.rounds;
     mst_progress_enable(!h->a.json && h->root);
     mst_status st = load_graph(h);
-    if (st == MST_OK && h->a.rounds > 0)
-        st = h->hooks->agree(rounds_source(h));
-    if (st == MST_OK)
-        st = allocate(h);
+    if (st == MST_OK && r > 0) {
+        /* Without --round-weights the rounds' weights are random, and the load's must be too. */
+        h->src = (mst_round_source){h->a.round_weights, h->lo.seed, r, h->lo.weight_type};
+        if (h->a.round_weights != NULL)
+            snprintf(h->weights, sizeof h->weights, "file %s", h->a.round_weights);
+        else
+            snprintf(h->weights, sizeof h->weights, "random, seeds %" PRIu64 "..%" PRIu64,
+                     h->lo.seed + 1, h->lo.seed + r);
+        if (h->a.round_weights == NULL && h->g.weight_origin != MST_WEIGHTS_RANDOM)
+            st = mst_fail(MST_EUSAGE, "--rounds without --round-weights draws random weights: "
+                          "the graph's weights must be random too (--weights random)");
+        else if (h->hooks->rekey == NULL)
+            st = mst_fail(MST_EUSAGE, "%s cannot change its shares' weights (--rounds)",
+                          h->s->program);
+        st = h->hooks->agree(st);
+    }
+    /* The forest (at most min(m, n - 1) edges; ranks other than 0 receive none), the trials'
+     * phases and times, and the rounds' arrays. */
     if (st == MST_OK) {
-        if (h->a.rounds > 0)
+        h->forest.capacity = h->root ? (h->g.m < h->g.n ? h->g.m : h->g.n) + 1 : 1;
+        if ((h->forest.eid = mst_alloc(h->forest.capacity, sizeof *h->forest.eid)) == NULL ||
+            (h->ph = mst_calloc(h->a.trials + 1, sizeof *h->ph)) == NULL ||
+            (h->times = mst_alloc(h->a.trials, sizeof *h->times)) == NULL ||
+            (h->kernel = mst_alloc(h->a.trials, sizeof *h->kernel)) == NULL ||
+            (r > 0 && ((h->round_s = mst_alloc(r, sizeof *h->round_s)) == NULL ||
+                       (h->cumulative_s = mst_alloc(r, sizeof *h->cumulative_s)) == NULL ||
+                       (h->sorted = mst_alloc(r, sizeof *h->sorted)) == NULL ||
+                       (h->totals = mst_calloc(r, sizeof *h->totals)) == NULL ||
+                       (h->verified = mst_alloc(r, sizeof *h->verified)) == NULL ||
+                       (h->round_ph = mst_calloc(h->a.phases ? r : 1, sizeof *h->round_ph)) ==
+                           NULL)))
+            st = MST_ERESOURCE;
+        st = h->hooks->agree(st);
+    }
+    if (st == MST_OK) {
+        if (r > 0)
             st = rekey(h, 1); /* round 1's keys stay flipped (--maximum) for its prepared solve */
         else
             flip_keys(h);
     }
     if (st == MST_OK)
         st = h->hooks->agree(trials(h));
-    if (st == MST_OK && h->a.rounds > 0) {
+    if (st == MST_OK && r > 0) {
         st = rounds(h);
         if (st == MST_EVERIFY) { /* rank 0 knows which round */
             h->failed_round = h->failed_round ? h->failed_round : 1;
