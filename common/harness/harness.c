@@ -1,5 +1,5 @@
 /*
- * harness.c: the shared driver of every solver executable (harness.h, solver.h), after GAPBS's
+ * harness.c: the shared driver of every solver executable (solver.h), after GAPBS's
  * BenchmarkKernel. In the order of a run:
  *   1. the command line (run, loading and the solver's own options) into the run's structs;
  *   2. configure and init (solver.h), then the load: the whole graph in one process; with
@@ -47,50 +47,13 @@ typedef struct run_args {
     uint64_t verify_every;     /* --verify-every K */
 } run_args;
 
-/* A run's result as the summary or the JSON object prints it (docs/design.md, Output). */
-/* What --rounds adds to a run's result (docs/rounds.md). Times in seconds; rounds are numbered
- * 1..rounds and the arrays indexed by round - 1. */
-typedef struct mst_rounds_result {
-    uint64_t rounds;
-    int prepared;                /* the variant has a prepared path (prepare / solve_prepared) */
-    const char *weights;         /* where the weights came from, for the summary */
-    double setup_s;              /* prepare(), once (0 without a prepared path) */
-    const mst_phases *setup_phases; /* what prepare() recorded, or NULL */
-    const double *round_s;       /* [rounds] each round's solve_prepared() (or solve()) */
-    const double *cumulative_s;  /* [rounds] setup_s + round_s[0..r] */
-    double round_median_s, round_min_s, round_max_s;
-    double oneshot_s;            /* median of the timed solve() trials on round 1's weights */
-    uint64_t break_even;         /* first r with cumulative_s[r-1] <= r oneshot_s; 0: none */
-    const mst_weight_sum *totals;/* [rounds] each round's forest weight */
-    const signed char *verified; /* [rounds] 1 ok, 0 failed, -1 skipped */
-    uint64_t verified_rounds;
-} mst_rounds_result;
+/* The median (the mean of the middle two for an even count), minimum and maximum of times. */
+typedef struct spread {
+    double median, min, max;
+} spread;
 
-typedef struct mst_run_result {
-    const char *program;     /* "mst-seq" */
-    const char *algo;
-    const mst_graph *g;
-    mst_run_context ctx;
-    double load_s;
-    int trials;
-    double compute_median_s, compute_min_s; /* seconds, whole mst_solve() calls */
-    double kernel_median_s, kernel_min_s;   /* GPU time without transfers (< 0: n/a) */
-    int maximum;             /* the maximum spanning forest (--maximum) */
-    double rank_s;           /* ranking 64-bit weights into keys (reported apart from load_s) */
-    uint64_t msf_edges;
-    uint64_t components;
-    mst_weight_sum msf_weight;
-    int verified;            /* 1 ok, 0 failed, -1 skipped */
-    double verify_s;
-    const char *verify_message; /* the violation when verified == 0 */
-    const mst_phases *phases;   /* of the median trial */
-    int show_phases;
-    const char *extra;          /* solver's extra summary lines, or extra JSON members
-                                   ("\"key\":value,..."), or NULL (solver.h, stats hook) */
-    const mst_rounds_result *rounds; /* --rounds, or NULL */
-} mst_run_result;
-
-/* One run of a solver: what the command line asked and what the trials and rounds found. */
+/* One run of a solver: what the command line asked, what the trials and rounds found, and on
+ * rank 0 the result that the summary or the JSON object prints (docs/design.md, Output). */
 typedef struct harness {
     const mst_solver_desc *s;
     const mst_dist_hooks *hooks; /* the solver's distributed hooks, or one_process's */
@@ -104,23 +67,35 @@ typedef struct harness {
     mst_options o;
     mst_graph g;
     mst_forest forest;
+    mst_run_context ctx;
     double load_s;
-    /* Trials: [trials + 1] phases (trial 0 is the warm-up), [trials] times. */
+    /* Trials: [trials + 1] phases (trial 0 is the warm-up); the timed trials' times. */
     mst_phases *ph;
-    double *times, *kernel;
+    double trial_s[MAX_TRIALS], trial_kernel_s[MAX_TRIALS];
     int differing_trial;         /* first trial whose edge set differs from the warm-up's */
-    /* --rounds: [R] each, phases [R] with --phases (else [1], reused). */
+    spread compute, kernel;      /* of the timed trials (kernel.median < 0: n/a) */
+    const mst_phases *shown;     /* the median trial's (or round's) phases, or NULL */
+    const char *extra;           /* the stats hook's summary lines or JSON members, or NULL */
+    mst_weight_sum msf_weight;
+    int verified;                /* 1 ok, 0 failed, -1 skipped */
+    double verify_s;
+    char why[1024];              /* the violation when verified == 0 */
+    /* --rounds (docs/rounds.md): [R] each, phases [R] with --phases (else [1], reused). Rounds
+     * are numbered 1..R and the arrays indexed by round - 1. */
     mst_round_source src;
-    mst_rounds_result res;
-    double *round_s, *cumulative_s, *sorted;
-    mst_weight_sum *totals;
-    signed char *verified;
+    char weights[160];           /* where the weights come from, for the summary */
+    double *round_s;             /* each round's solve_prepared() (or solve()) */
+    mst_weight_sum *totals;      /* each round's forest weight */
+    signed char *round_verified; /* 1 ok, 0 failed, -1 skipped */
     mst_phases *round_ph, setup_ph;
     void *state;                 /* the variant's prepared state */
+    double setup_s;              /* prepare(), once (0 without a prepared path) */
+    uint64_t done;               /* rounds run, a failed one included */
+    uint64_t verified_rounds;
     uint64_t failed_round;       /* the round that failed verification (0: none) */
-    double verify_s;
-    char weights[160];
-    char why[1024];
+    spread round;
+    double cumulative_s;         /* setup_s + the times of rounds 1..done */
+    uint64_t break_even;         /* first r with setup + rounds 1..r <= r one-shot times; 0: none */
 } harness;
 
 static const char *const output_formats[] = {"edges", "ids", NULL};
@@ -334,287 +309,26 @@ static mst_status trials(harness *h)
         else if (fp != first && h->differing_trial < 0)
             h->differing_trial = t;
         if (t > 0) {
-            h->times[t - 1] = s;
-            h->kernel[t - 1] = h->ph[t].kernel_s;
+            h->trial_s[t - 1] = s;
+            h->trial_kernel_s[t - 1] = h->ph[t].kernel_s;
         }
     }
     return MST_OK;
 }
 
-static int cmp_double(const void *a, const void *b)
+/* Rank 0: certifies the forest, adding the time to verify_s; a violation goes to why[] after
+ * `prefix`. The verifier runs on the solver's threads (ctx; 1 for a sequential solver), or
+ * OpenMP's default team beside a GPU. Returns mst_verify_forest_objective's status. */
+static mst_status verify(harness *h, const char *prefix)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* Median of v[0..n) (mean of the middle two for even n), sorting v in place; its minimum and
- * maximum into *min_out and *max_out (either may be NULL). n >= 1. */
-static double median(double *v, uint64_t n, double *min_out, double *max_out)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    if (min_out != NULL)
-        *min_out = v[0];
-    if (max_out != NULL)
-        *max_out = v[n - 1];
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-/* ---- The one place that prints a run's result: the human summary or one JSON object. ---- */
-
-static const char *origin_name(const mst_graph *g)
-{
-    switch (g->weight_origin) {
-    case MST_WEIGHTS_FROM_FILE: return "file";
-    case MST_WEIGHTS_RANDOM: return "random";
-    case MST_WEIGHTS_UNIT: return "unit";
-    }
-    return "?";
-}
-
-/* The lines --rounds adds (docs/rounds.md). */
-static void print_rounds(FILE *f, const mst_rounds_result *x)
-{
-    fprintf(f, "  rounds           %" PRIu64 " (weights: %s)\n", x->rounds, x->weights);
-    if (x->prepared)
-        fprintf(f, "  setup time       %.6f s (prepare: once, from the topology)\n", x->setup_s);
-    else
-        fprintf(f, "  setup time       none (no prepared path: every round calls solve())\n");
-    if (x->rounds == 0)
-        return;
-    fprintf(f, "  round times      median %.6f s, min %.6f s, max %.6f s\n", x->round_median_s,
-            x->round_min_s, x->round_max_s);
-    fprintf(f, "  cumulative time  %.6f s after %" PRIu64 " rounds (one-shot: %.6f s)\n",
-            x->cumulative_s[x->rounds - 1], x->rounds, (double)x->rounds * x->oneshot_s);
-    if (!x->prepared)
-        fprintf(f, "  break-even round none (no prepared path)\n");
-    else if (x->break_even > 0)
-        fprintf(f, "  break-even round %" PRIu64 " (setup + rounds 1..%" PRIu64
-                   " <= %" PRIu64 " one-shot times)\n", x->break_even, x->break_even,
-                x->break_even);
-    else
-        fprintf(f, "  break-even round none within %" PRIu64 " rounds\n", x->rounds);
-}
-
-static void print_summary(FILE *f, const mst_run_result *r)
-{
-    const mst_graph *g = r->g;
-    char wbuf[64];
-    fprintf(f, "%s (%s) on %s [%s]\n", r->program, r->algo, g->name, g->format);
-    fprintf(f, "  vertices         %" PRIu32 "\n", g->n);
-    fprintf(f, "  edges            %" PRIu64 " (self-loops dropped: %" PRIu64
-               ", reverse arcs merged: %" PRIu64 ")\n", g->m, g->self_loops, g->merged_arcs);
-    fprintf(f, "  weights          %s %s", origin_name(g), mst_weight_type_name(g->weight_type));
-    if (g->weight_origin == MST_WEIGHTS_RANDOM)
-        fprintf(f, " (seed %" PRIu64 ")", g->seed);
-    fprintf(f, "\n  objective        %s spanning forest\n", r->maximum ? "maximum" : "minimum");
-    fprintf(f, "  components       %" PRIu64 "\n", r->components);
-    fprintf(f, "  MSF edges        %" PRIu64 "\n", r->msf_edges);
-    fprintf(f, "  MSF weight       %s\n", mst_format_total(r->msf_weight, wbuf, sizeof wbuf));
-    if (r->ctx.device[0])
-        fprintf(f, "  device           %s\n", r->ctx.device);
-    if (r->ctx.threads > 1 || r->ctx.ranks > 1)
-        fprintf(f, "  threads x ranks  %d x %d\n", r->ctx.threads, r->ctx.ranks);
-    fprintf(f, "  load time        %.4f s\n", r->load_s);
-    if (mst_weight_is_wide(g->weight_type))
-        fprintf(f, "  rank time        %.4f s (64-bit weights ranked into 32-bit keys)\n",
-                r->rank_s);
-    fprintf(f, "  compute time     median %.6f s, min %.6f s (%d trials%s)\n",
-            r->compute_median_s, r->compute_min_s, r->trials,
-            r->rounds != NULL ? " of solve() on round 1's weights: the one-shot time" : "");
-    if (r->kernel_median_s >= 0)
-        fprintf(f, "  kernel time      median %.6f s, min %.6f s (graph already on the device)\n",
-                r->kernel_median_s, r->kernel_min_s);
-    if (r->rounds != NULL)
-        print_rounds(f, r->rounds);
-    if (r->show_phases && r->phases != NULL) {
-        fprintf(f, "  phases           ");
-        for (int i = 0; i < r->phases->count; i++)
-            fprintf(f, "%s%s %.6f s", i ? ", " : "", r->phases->name[i], r->phases->seconds[i]);
-        for (int i = 0; i < r->phases->counters; i++)
-            fprintf(f, "%s%s %" PRIu64, (i || r->phases->count) ? ", " : "",
-                    r->phases->counter_name[i], r->phases->counter[i]);
-        fprintf(f, " (median %s)\n", r->rounds != NULL ? "round" : "trial");
-        if (r->phases->rounds > 0) {
-            fprintf(f, "  rounds (n/m)     ");
-            for (int i = 0; i < r->phases->rounds; i++)
-                fprintf(f, "%s%" PRIu64 "/%" PRIu64, i ? ", " : "", r->phases->round_n[i],
-                        r->phases->round_m[i]);
-            fprintf(f, "\n");
-        }
-    }
-    if (r->extra != NULL)
-        fputs(r->extra, f);
-    if (r->verified < 0)
-        fprintf(f, "  verification     skipped\n");
-    else if (r->verified && r->rounds != NULL)
-        fprintf(f, "  verification     ok (%" PRIu64 " of %" PRIu64 " rounds, %.3f s)\n",
-                r->rounds->verified_rounds, r->rounds->rounds, r->verify_s);
-    else if (r->verified)
-        fprintf(f, "  verification     ok (%.3f s)\n", r->verify_s);
-    else
-        fprintf(f, "  verification     FAILED: %s\n", r->verify_message);
-}
-
-/* The total as a JSON number (exact for integers), or null for an infinite float total (an
- * .msb file may hold infinite weights; JSON has no infinity). */
-static const char *json_total(mst_weight_sum s, char *buf, int len)
-{
-    if (s.is_float && !isfinite(mst_weight_sum_double(&s)))
-        return "null";
-    return mst_format_total(s, buf, len);
-}
-
-/* A JSON array of n times. */
-static void json_times(FILE *f, const char *key, const double *v, uint64_t n)
-{
-    fprintf(f, ",\"%s\":[", key);
-    for (uint64_t i = 0; i < n; i++)
-        fprintf(f, "%s%.9f", i ? "," : "", v[i]);
-    fprintf(f, "]");
-}
-
-/* The members --rounds adds (docs/rounds.md). */
-static void json_rounds(FILE *f, const mst_rounds_result *x)
-{
-    char wbuf[64];
-    fprintf(f, ",\"mst_rounds\":%" PRIu64 ",\"prepared\":%s,\"round_weights\":", x->rounds,
-            x->prepared ? "true" : "false");
-    mst_json_string(f, x->weights);
-    fprintf(f, ",\"setup_s\":%.9f,\"oneshot_s\":%.9f", x->setup_s, x->oneshot_s);
-    json_times(f, "rounds_s", x->round_s, x->rounds);
-    json_times(f, "cumulative_s", x->cumulative_s, x->rounds);
-    if (x->rounds > 0)
-        fprintf(f, ",\"round_s_median\":%.9f,\"round_s_min\":%.9f,\"round_s_max\":%.9f",
-                x->round_median_s, x->round_min_s, x->round_max_s);
-    if (x->prepared && x->break_even > 0)
-        fprintf(f, ",\"break_even_round\":%" PRIu64, x->break_even);
-    else
-        fprintf(f, ",\"break_even_round\":null");
-    fprintf(f, ",\"round_msf_weight\":[");
-    for (uint64_t i = 0; i < x->rounds; i++)
-        fprintf(f, "%s%s", i ? "," : "", json_total(x->totals[i], wbuf, sizeof wbuf));
-    fprintf(f, "],\"round_verified\":[");
-    for (uint64_t i = 0; i < x->rounds; i++)
-        fprintf(f, "%s%s", i ? "," : "",
-                x->verified[i] < 0 ? "null" : x->verified[i] ? "true" : "false");
-    fprintf(f, "]");
-    if (x->setup_phases != NULL && x->setup_phases->count > 0) {
-        fprintf(f, ",\"setup_phases\":{");
-        for (int i = 0; i < x->setup_phases->count; i++) {
-            fprintf(f, "%s", i ? "," : "");
-            mst_json_string(f, x->setup_phases->name[i]);
-            fprintf(f, ":%.9f", x->setup_phases->seconds[i]);
-        }
-        fprintf(f, "}");
-    }
-}
-
-static void print_json(FILE *f, const mst_run_result *r)
-{
-    const mst_graph *g = r->g;
-    char wbuf[64];
-    fprintf(f, "{\"solver\":");
-    mst_json_string(f, r->program);
-    fprintf(f, ",\"algo\":");
-    mst_json_string(f, r->algo);
-    fprintf(f, ",\"graph\":");
-    mst_json_string(f, g->name);
-    fprintf(f, ",\"format\":\"%s\",\"n\":%" PRIu32 ",\"m\":%" PRIu64 ",\"self_loops\":%" PRIu64
-               ",\"components\":%" PRIu64 ",\"msf_edges\":%" PRIu64 ",\"msf_weight\":%s",
-            g->format, g->n, g->m, g->self_loops, r->components, r->msf_edges,
-            json_total(r->msf_weight, wbuf, sizeof wbuf));
-    fprintf(f, ",\"weight_type\":\"%s\",\"weights\":\"%s\",\"objective\":\"%s\"",
-            mst_weight_type_name(g->weight_type), origin_name(g),
-            r->maximum ? "maximum" : "minimum");
-    if (g->weight_origin == MST_WEIGHTS_RANDOM)
-        fprintf(f, ",\"seed\":%" PRIu64, g->seed);
-    fprintf(f, ",\"load_s\":%.6f,\"rank_s\":%.6f,\"compute_s_median\":%.9f,"
-               "\"compute_s_min\":%.9f,\"trials\":%d",
-            r->load_s, r->rank_s, r->compute_median_s, r->compute_min_s, r->trials);
-    if (r->kernel_median_s >= 0)
-        fprintf(f, ",\"kernel_s_median\":%.9f,\"kernel_s_min\":%.9f", r->kernel_median_s,
-                r->kernel_min_s);
-    fprintf(f, ",\"threads\":%d,\"ranks\":%d,\"device\":", r->ctx.threads, r->ctx.ranks);
-    if (r->ctx.device[0])
-        mst_json_string(f, r->ctx.device);
-    else
-        fprintf(f, "null");
-    fprintf(f, ",\"verified\":%s", r->verified < 0 ? "null" : r->verified ? "true" : "false");
-    if (r->verified == 0) {
-        fprintf(f, ",\"verify_error\":");
-        mst_json_string(f, r->verify_message);
-    }
-    if (r->show_phases && r->phases != NULL) {
-        fprintf(f, ",\"phases\":{");
-        for (int i = 0; i < r->phases->count; i++) {
-            fprintf(f, "%s", i ? "," : "");
-            mst_json_string(f, r->phases->name[i]);
-            fprintf(f, ":%.9f", r->phases->seconds[i]);
-        }
-        fprintf(f, "},\"counters\":{");
-        for (int i = 0; i < r->phases->counters; i++) {
-            fprintf(f, "%s", i ? "," : "");
-            mst_json_string(f, r->phases->counter_name[i]);
-            fprintf(f, ":%" PRIu64, r->phases->counter[i]);
-        }
-        fprintf(f, "},\"rounds\":[");
-        for (int i = 0; i < r->phases->rounds; i++)
-            fprintf(f, "%s[%" PRIu64 ",%" PRIu64 "]", i ? "," : "", r->phases->round_n[i],
-                    r->phases->round_m[i]);
-        fprintf(f, "]");
-    }
-    if (r->rounds != NULL)
-        json_rounds(f, r->rounds);
-    if (r->extra != NULL)
-        fprintf(f, ",%s", r->extra);
-    fprintf(f, "}\n");
-}
-
-/* The verifier's threads: the solver's (1 for a sequential one), or OpenMP's default team
- * beside a GPU. */
-static int verify_threads(const harness *h)
-{
-    mst_run_context ctx = {1, 1, ""};
-    if (h->s->context != NULL)
-        h->s->context(&h->o, &ctx);
-    return ctx.device[0] != '\0' ? 0 : ctx.threads;
-}
-
-/* The result of the trials (median, the median trial's phases, totals), unverified. */
-static void summarize(const harness *h, mst_run_result *r)
-{
-    int n = (int)h->a.trials;
-    double sorted[MAX_TRIALS], lower;
-    memset(r, 0, sizeof *r);
-    r->program = h->s->program;
-    r->algo = h->o.algo;
-    r->g = &h->g;
-    r->ctx.threads = r->ctx.ranks = 1;
-    if (h->s->context != NULL)
-        h->s->context(&h->o, &r->ctx);
-    r->load_s = h->load_s;
-    r->trials = n;
-    memcpy(sorted, h->times, (size_t)n * sizeof *sorted);
-    r->compute_median_s = median(sorted, (uint64_t)n, &r->compute_min_s, NULL);
-    lower = sorted[(n - 1) / 2]; /* the middle trial's own time, whose phases are shown */
-    r->kernel_median_s = r->kernel_min_s = -1;
-    if (h->kernel[0] >= 0) {
-        memcpy(sorted, h->kernel, (size_t)n * sizeof *sorted);
-        r->kernel_median_s = median(sorted, (uint64_t)n, &r->kernel_min_s, NULL);
-    }
-    for (int t = 0; t < n && r->phases == NULL; t++)
-        if (h->times[t] == lower)
-            r->phases = &h->ph[t + 1];
-    r->show_phases = h->o.phases;
-    if (h->hooks->stats != NULL)
-        r->extra = h->hooks->stats(&h->o, r->phases, h->a.json);
-    r->maximum = h->a.maximum;
-    r->rank_s = h->g.rank_s;
-    r->msf_edges = h->forest.count;
-    r->msf_weight = h->g.key != NULL ? mst_weight_total(&h->g, h->forest.eid, h->forest.count)
-                                     : h->hooks->forest_weight(&h->g, &h->forest);
-    r->components = h->g.n - h->forest.count;
-    r->verified = -1;
+    double t0 = mst_now_s();
+    mst_status st = mst_verify_forest_objective(&h->g, h->forest.eid, h->forest.count, NULL,
+                                                h->a.maximum,
+                                                h->ctx.device[0] != '\0' ? 0 : h->ctx.threads);
+    h->verify_s += mst_now_s() - t0;
+    if (st != MST_OK)
+        snprintf(h->why, sizeof h->why, "%s%s", prefix, mst_last_error());
+    return st;
 }
 
 /* Writes the forest to `path` (--output, or one round's file), with what made it. */
@@ -622,50 +336,6 @@ static mst_status write_forest(const harness *h, const char *path, const char *p
 {
     return mst_msf_write(path, &h->g, h->forest.eid, h->forest.count, producer,
                          h->a.output_format == 1 ? MST_MSF_IDS : MST_MSF_EDGES, h->a.maximum);
-}
-
-/* Rank 0: verification (unless --no-verify), the summary or JSON, and --output. Returns the
- * exit code. */
-static int report(harness *h)
-{
-    mst_run_result r;
-    summarize(h, &r);
-    h->why[0] = '\0';
-    if (h->differing_trial > 0) {
-        snprintf(h->why, sizeof h->why, "trial %d returned a different edge set than the "
-                 "warm-up", h->differing_trial);
-        r.verified = 0;
-    } else if (!h->a.no_verify) {
-        double v0 = mst_now_s();
-        uint64_t c = 0;
-        mst_status vs = mst_verify_forest_objective(&h->g, h->forest.eid, h->forest.count, &c,
-                                                    h->a.maximum, verify_threads(h));
-        r.verify_s = mst_now_s() - v0;
-        if (vs == MST_ERESOURCE)
-            return fail(h, vs);
-        r.verified = vs == MST_OK;
-        if (vs != MST_OK)
-            snprintf(h->why, sizeof h->why, "%s", mst_last_error());
-        else
-            r.components = c;
-    }
-    r.verify_message = h->why;
-    /* With --output - the forest alone goes to stdout, so that it can be piped. */
-    FILE *f = h->a.output != NULL && strcmp(h->a.output, "-") == 0 ? stderr : stdout;
-    (h->a.json ? print_json : print_summary)(f, &r);
-    fflush(f);
-    if (r.verified == 0) {
-        fprintf(stderr, "%s: error: verification failed: %s\n", h->s->program, h->why);
-        return MST_EVERIFY;
-    }
-    if (h->a.output != NULL) {
-        char producer[128];
-        snprintf(producer, sizeof producer, "%s --algo %s", h->s->program, h->o.algo);
-        mst_status st = write_forest(h, h->a.output, producer);
-        if (st != MST_OK)
-            return fail(h, st);
-    }
-    return 0;
 }
 
 /* The re-key step: gives g (rank 0's whole graph, or the one process's) and every rank's share
@@ -689,27 +359,23 @@ static mst_status check_round(harness *h, uint64_t r, uint64_t trials_fp)
 {
     const mst_forest *f = &h->forest;
     h->totals[r - 1] = mst_weight_total(&h->g, f->eid, f->count);
-    h->verified[r - 1] = -1;
+    h->round_verified[r - 1] = -1;
     if (r == 1 && fingerprint(f) != trials_fp) {
         snprintf(h->why, sizeof h->why, "round 1: the prepared path returned another edge "
                  "set than solve() on the same weights");
-        h->verified[0] = 0;
+        h->round_verified[0] = 0;
         return MST_EVERIFY;
     }
     if (!h->a.no_verify && (r - 1) % h->a.verify_every == 0) {
-        double t0 = mst_now_s();
-        uint64_t c = 0;
-        mst_status vs = mst_verify_forest_objective(&h->g, f->eid, f->count, &c, h->a.maximum,
-                                                    verify_threads(h));
-        h->verify_s += mst_now_s() - t0;
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "round %" PRIu64 ": ", r);
+        mst_status vs = verify(h, prefix);
         if (vs == MST_ERESOURCE)
             return vs;
-        h->verified[r - 1] = vs == MST_OK;
-        if (vs != MST_OK) {
-            snprintf(h->why, sizeof h->why, "round %" PRIu64 ": %s", r, mst_last_error());
+        h->round_verified[r - 1] = vs == MST_OK;
+        if (vs != MST_OK)
             return MST_EVERIFY;
-        }
-        h->res.verified_rounds++;
+        h->verified_rounds++;
     }
     if (h->a.output == NULL)
         return MST_OK;
@@ -737,7 +403,7 @@ static mst_status rounds(harness *h)
         h->hooks->barrier();
         double t0 = mst_now_s();
         st = h->variant->prepare(&h->g, &h->o, &h->state, &h->setup_ph);
-        h->res.setup_s = h->hooks->time_max(mst_now_s() - t0);
+        h->setup_s = h->hooks->time_max(mst_now_s() - t0);
         st = h->hooks->agree(st);
     }
     for (uint64_t r = 1; r <= h->a.rounds && st == MST_OK; r++) {
@@ -752,52 +418,289 @@ static mst_status rounds(harness *h)
             h->failed_round = r;
         st = h->hooks->agree(cs);
         if (st == MST_OK || st == MST_EVERIFY) /* a failed round is reported too */
-            h->res.rounds = r;
+            h->done = r;
     }
     return st;
 }
 
-/* Rank 0 after --rounds: setup, round times, the cumulative curve, the break-even round
- * (docs/rounds.md), and the summary or JSON. Returns the exit code. */
-static int report_rounds(harness *h)
+static int cmp_double(const void *a, const void *b)
 {
-    mst_run_result r;
-    mst_rounds_result *res = &h->res;
-    uint64_t n = res->rounds;
-    summarize(h, &r); /* the one-shot trials' times; the last round's forest */
-    res->oneshot_s = r.compute_median_s;
-    res->prepared = h->variant->prepare != NULL;
-    res->weights = h->weights;
-    res->setup_phases = res->prepared ? &h->setup_ph : NULL;
-    res->round_s = h->round_s;
-    res->cumulative_s = h->cumulative_s;
-    res->totals = h->totals;
-    res->verified = h->verified;
-    double sum = res->setup_s;
-    for (uint64_t k = 1; k <= n; k++) {
-        sum += h->round_s[k - 1];
-        h->cumulative_s[k - 1] = sum;
-        if (res->prepared && res->break_even == 0 && sum <= (double)k * res->oneshot_s)
-            res->break_even = k;
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The spread of v[0..n) (n >= 1) through a sorted copy in tmp[0..n); returns the first i whose
+ * v[i] is the lower middle value: the median trial or round, whose phases are shown. */
+static uint64_t median(const double *v, uint64_t n, double *tmp, spread *out)
+{
+    uint64_t i = 0;
+    memcpy(tmp, v, (size_t)n * sizeof *tmp);
+    qsort(tmp, (size_t)n, sizeof *tmp, cmp_double);
+    out->median = n % 2 ? tmp[n / 2] : 0.5 * (tmp[n / 2 - 1] + tmp[n / 2]);
+    out->min = tmp[0];
+    out->max = tmp[n - 1];
+    while (v[i] != tmp[(n - 1) / 2])
+        i++;
+    return i;
+}
+
+/* ---- The one place that prints a run's result: the human summary or one JSON object. ---- */
+
+static const char *origin_name(const mst_graph *g)
+{
+    switch (g->weight_origin) {
+    case MST_WEIGHTS_FROM_FILE: return "file";
+    case MST_WEIGHTS_RANDOM: return "random";
+    case MST_WEIGHTS_UNIT: return "unit";
     }
-    r.phases = NULL;
-    if (n > 0) {
-        memcpy(h->sorted, h->round_s, n * sizeof *h->sorted);
-        res->round_median_s = median(h->sorted, n, &res->round_min_s, &res->round_max_s);
-        /* The median round's phases (kept for every round with --phases only). */
-        for (uint64_t i = 0; h->a.phases && i < n && r.phases == NULL; i++)
-            if (h->round_s[i] == h->sorted[(n - 1) / 2])
-                r.phases = &h->round_ph[i];
+    return "?";
+}
+
+static void print_summary(FILE *f, const harness *h)
+{
+    const mst_graph *g = &h->g;
+    const mst_phases *ph = h->shown;
+    uint64_t n = h->done;
+    int rounds = h->a.rounds > 0, prepared = h->variant->prepare != NULL;
+    char wbuf[64];
+    fprintf(f, "%s (%s) on %s [%s]\n", h->s->program, h->o.algo, g->name, g->format);
+    fprintf(f, "  vertices         %" PRIu32 "\n", g->n);
+    fprintf(f, "  edges            %" PRIu64 " (self-loops dropped: %" PRIu64
+               ", reverse arcs merged: %" PRIu64 ")\n", g->m, g->self_loops, g->merged_arcs);
+    fprintf(f, "  weights          %s %s", origin_name(g), mst_weight_type_name(g->weight_type));
+    if (g->weight_origin == MST_WEIGHTS_RANDOM)
+        fprintf(f, " (seed %" PRIu64 ")", g->seed);
+    fprintf(f, "\n  objective        %s spanning forest\n", h->a.maximum ? "maximum" : "minimum");
+    fprintf(f, "  components       %" PRIu64 "\n", g->n - h->forest.count);
+    fprintf(f, "  MSF edges        %" PRIu64 "\n", h->forest.count);
+    fprintf(f, "  MSF weight       %s\n", mst_format_total(h->msf_weight, wbuf, sizeof wbuf));
+    if (h->ctx.device[0])
+        fprintf(f, "  device           %s\n", h->ctx.device);
+    if (h->ctx.threads > 1 || h->ctx.ranks > 1)
+        fprintf(f, "  threads x ranks  %d x %d\n", h->ctx.threads, h->ctx.ranks);
+    fprintf(f, "  load time        %.4f s\n", h->load_s);
+    if (mst_weight_is_wide(g->weight_type))
+        fprintf(f, "  rank time        %.4f s (64-bit weights ranked into 32-bit keys)\n",
+                g->rank_s);
+    fprintf(f, "  compute time     median %.6f s, min %.6f s (%d trials%s)\n",
+            h->compute.median, h->compute.min, (int)h->a.trials,
+            rounds ? " of solve() on round 1's weights: the one-shot time" : "");
+    if (h->kernel.median >= 0)
+        fprintf(f, "  kernel time      median %.6f s, min %.6f s (graph already on the device)\n",
+                h->kernel.median, h->kernel.min);
+    if (rounds) {
+        fprintf(f, "  rounds           %" PRIu64 " (weights: %s)\n", n, h->weights);
+        if (prepared)
+            fprintf(f, "  setup time       %.6f s (prepare: once, from the topology)\n",
+                    h->setup_s);
+        else
+            fprintf(f, "  setup time       none (no prepared path: every round calls solve())\n");
     }
-    r.rounds = res;
-    r.verified = h->failed_round ? 0 : res->verified_rounds > 0 ? 1 : -1;
-    r.verify_s = h->verify_s;
-    r.verify_message = h->why;
-    (h->a.json ? print_json : print_summary)(stdout, &r);
-    fflush(stdout);
-    if (h->failed_round) {
+    if (rounds && n > 0) {
+        fprintf(f, "  round times      median %.6f s, min %.6f s, max %.6f s\n", h->round.median,
+                h->round.min, h->round.max);
+        fprintf(f, "  cumulative time  %.6f s after %" PRIu64 " rounds (one-shot: %.6f s)\n",
+                h->cumulative_s, n, (double)n * h->compute.median);
+        if (!prepared)
+            fprintf(f, "  break-even round none (no prepared path)\n");
+        else if (h->break_even > 0)
+            fprintf(f, "  break-even round %" PRIu64 " (setup + rounds 1..%" PRIu64
+                       " <= %" PRIu64 " one-shot times)\n", h->break_even, h->break_even,
+                    h->break_even);
+        else
+            fprintf(f, "  break-even round none within %" PRIu64 " rounds\n", n);
+    }
+    if (h->a.phases && ph != NULL) {
+        fprintf(f, "  phases           ");
+        for (int i = 0; i < ph->count; i++)
+            fprintf(f, "%s%s %.6f s", i ? ", " : "", ph->name[i], ph->seconds[i]);
+        for (int i = 0; i < ph->counters; i++)
+            fprintf(f, "%s%s %" PRIu64, (i || ph->count) ? ", " : "", ph->counter_name[i],
+                    ph->counter[i]);
+        fprintf(f, " (median %s)\n", rounds ? "round" : "trial");
+        if (ph->rounds > 0) {
+            fprintf(f, "  rounds (n/m)     ");
+            for (int i = 0; i < ph->rounds; i++)
+                fprintf(f, "%s%" PRIu64 "/%" PRIu64, i ? ", " : "", ph->round_n[i],
+                        ph->round_m[i]);
+            fprintf(f, "\n");
+        }
+    }
+    if (h->extra != NULL)
+        fputs(h->extra, f);
+    if (h->verified < 0)
+        fprintf(f, "  verification     skipped\n");
+    else if (h->verified && rounds)
+        fprintf(f, "  verification     ok (%" PRIu64 " of %" PRIu64 " rounds, %.3f s)\n",
+                h->verified_rounds, n, h->verify_s);
+    else if (h->verified)
+        fprintf(f, "  verification     ok (%.3f s)\n", h->verify_s);
+    else
+        fprintf(f, "  verification     FAILED: %s\n", h->why);
+}
+
+/* The total as a JSON number (exact for integers), or null for an infinite float total (an
+ * .msb file may hold infinite weights; JSON has no infinity). */
+static const char *json_total(mst_weight_sum s, char *buf, int len)
+{
+    if (s.is_float && !isfinite(mst_weight_sum_double(&s)))
+        return "null";
+    return mst_format_total(s, buf, len);
+}
+
+/* ,"key":{"phase":seconds,...} */
+static void json_phases(FILE *f, const char *key, const mst_phases *ph)
+{
+    fprintf(f, ",\"%s\":{", key);
+    for (int i = 0; i < ph->count; i++) {
+        fprintf(f, "%s", i ? "," : "");
+        mst_json_string(f, ph->name[i]);
+        fprintf(f, ":%.9f", ph->seconds[i]);
+    }
+    fprintf(f, "}");
+}
+
+static void print_json(FILE *f, const harness *h)
+{
+    const mst_graph *g = &h->g;
+    const mst_phases *ph = h->shown;
+    uint64_t n = h->done;
+    char wbuf[64];
+    fprintf(f, "{\"solver\":");
+    mst_json_string(f, h->s->program);
+    fprintf(f, ",\"algo\":");
+    mst_json_string(f, h->o.algo);
+    fprintf(f, ",\"graph\":");
+    mst_json_string(f, g->name);
+    fprintf(f, ",\"format\":\"%s\",\"n\":%" PRIu32 ",\"m\":%" PRIu64 ",\"self_loops\":%" PRIu64
+               ",\"components\":%" PRIu64 ",\"msf_edges\":%" PRIu64 ",\"msf_weight\":%s",
+            g->format, g->n, g->m, g->self_loops, g->n - h->forest.count, h->forest.count,
+            json_total(h->msf_weight, wbuf, sizeof wbuf));
+    fprintf(f, ",\"weight_type\":\"%s\",\"weights\":\"%s\",\"objective\":\"%s\"",
+            mst_weight_type_name(g->weight_type), origin_name(g),
+            h->a.maximum ? "maximum" : "minimum");
+    if (g->weight_origin == MST_WEIGHTS_RANDOM)
+        fprintf(f, ",\"seed\":%" PRIu64, g->seed);
+    fprintf(f, ",\"load_s\":%.6f,\"rank_s\":%.6f,\"compute_s_median\":%.9f,"
+               "\"compute_s_min\":%.9f,\"trials\":%d",
+            h->load_s, g->rank_s, h->compute.median, h->compute.min, (int)h->a.trials);
+    if (h->kernel.median >= 0)
+        fprintf(f, ",\"kernel_s_median\":%.9f,\"kernel_s_min\":%.9f", h->kernel.median,
+                h->kernel.min);
+    fprintf(f, ",\"threads\":%d,\"ranks\":%d,\"device\":", h->ctx.threads, h->ctx.ranks);
+    if (h->ctx.device[0])
+        mst_json_string(f, h->ctx.device);
+    else
+        fprintf(f, "null");
+    fprintf(f, ",\"verified\":%s", h->verified < 0 ? "null" : h->verified ? "true" : "false");
+    if (h->verified == 0) {
+        fprintf(f, ",\"verify_error\":");
+        mst_json_string(f, h->why);
+    }
+    if (h->a.phases && ph != NULL) {
+        json_phases(f, "phases", ph);
+        fprintf(f, ",\"counters\":{");
+        for (int i = 0; i < ph->counters; i++) {
+            fprintf(f, "%s", i ? "," : "");
+            mst_json_string(f, ph->counter_name[i]);
+            fprintf(f, ":%" PRIu64, ph->counter[i]);
+        }
+        fprintf(f, "},\"rounds\":[");
+        for (int i = 0; i < ph->rounds; i++)
+            fprintf(f, "%s[%" PRIu64 ",%" PRIu64 "]", i ? "," : "", ph->round_n[i],
+                    ph->round_m[i]);
+        fprintf(f, "]");
+    }
+    if (h->a.rounds > 0) { /* docs/rounds.md */
+        double sum = h->setup_s;
+        fprintf(f, ",\"mst_rounds\":%" PRIu64 ",\"prepared\":%s,\"round_weights\":", n,
+                h->variant->prepare != NULL ? "true" : "false");
+        mst_json_string(f, h->weights);
+        fprintf(f, ",\"setup_s\":%.9f,\"oneshot_s\":%.9f,\"rounds_s\":[", h->setup_s,
+                h->compute.median);
+        for (uint64_t i = 0; i < n; i++)
+            fprintf(f, "%s%.9f", i ? "," : "", h->round_s[i]);
+        fprintf(f, "],\"cumulative_s\":[");
+        for (uint64_t i = 0; i < n; i++)
+            fprintf(f, "%s%.9f", i ? "," : "", sum += h->round_s[i]);
+        fprintf(f, "]");
+        if (n > 0)
+            fprintf(f, ",\"round_s_median\":%.9f,\"round_s_min\":%.9f,\"round_s_max\":%.9f",
+                    h->round.median, h->round.min, h->round.max);
+        if (h->break_even > 0)
+            fprintf(f, ",\"break_even_round\":%" PRIu64, h->break_even);
+        else
+            fprintf(f, ",\"break_even_round\":null");
+        fprintf(f, ",\"round_msf_weight\":[");
+        for (uint64_t i = 0; i < n; i++)
+            fprintf(f, "%s%s", i ? "," : "", json_total(h->totals[i], wbuf, sizeof wbuf));
+        fprintf(f, "],\"round_verified\":[");
+        for (uint64_t i = 0; i < n; i++)
+            fprintf(f, "%s%s", i ? "," : "", h->round_verified[i] < 0 ? "null"
+                                             : h->round_verified[i] ? "true" : "false");
+        fprintf(f, "]");
+        if (h->variant->prepare != NULL && h->setup_ph.count > 0)
+            json_phases(f, "setup_phases", &h->setup_ph);
+    }
+    if (h->extra != NULL)
+        fprintf(f, ",%s", h->extra);
+    fprintf(f, "}\n");
+}
+
+/* Rank 0: the result of the trials (and rounds): medians and the median's phases, the forest's
+ * weight and verification (the rounds verified theirs), then the summary or JSON and --output.
+ * Returns the exit code. */
+static int report(harness *h)
+{
+    double tmp[MAX_ROUNDS];
+    uint64_t n = h->a.trials;
+    h->shown = &h->ph[1 + median(h->trial_s, n, tmp, &h->compute)];
+    h->kernel.median = -1;
+    if (h->trial_kernel_s[0] >= 0)
+        median(h->trial_kernel_s, n, tmp, &h->kernel);
+    if (h->hooks->stats != NULL)
+        h->extra = h->hooks->stats(&h->o, h->shown, h->a.json);
+    h->msf_weight = h->g.key != NULL ? mst_weight_total(&h->g, h->forest.eid, h->forest.count)
+                                     : h->hooks->forest_weight(&h->g, &h->forest);
+    h->verified = -1;
+    if (h->a.rounds > 0) {
+        h->shown = NULL;
+        h->cumulative_s = h->setup_s;
+        for (uint64_t k = 1; k <= h->done; k++) {
+            h->cumulative_s += h->round_s[k - 1];
+            if (h->variant->prepare != NULL && h->break_even == 0 &&
+                h->cumulative_s <= (double)k * h->compute.median)
+                h->break_even = k;
+        }
+        if (h->done > 0) {
+            uint64_t i = median(h->round_s, h->done, tmp, &h->round);
+            h->shown = h->a.phases ? &h->round_ph[i] : NULL; /* kept with --phases only */
+        }
+        h->verified = h->failed_round ? 0 : h->verified_rounds > 0 ? 1 : -1;
+    } else if (h->differing_trial > 0) {
+        snprintf(h->why, sizeof h->why, "trial %d returned a different edge set than the "
+                 "warm-up", h->differing_trial);
+        h->verified = 0;
+    } else if (!h->a.no_verify) {
+        mst_status vs = verify(h, "");
+        if (vs == MST_ERESOURCE)
+            return fail(h, vs);
+        h->verified = vs == MST_OK;
+    }
+    /* With --output - the forest alone goes to stdout, so that it can be piped. */
+    FILE *f = h->a.output != NULL && strcmp(h->a.output, "-") == 0 ? stderr : stdout;
+    (h->a.json ? print_json : print_summary)(f, h);
+    fflush(f);
+    if (h->verified == 0) {
         fprintf(stderr, "%s: error: verification failed: %s\n", h->s->program, h->why);
         return MST_EVERIFY;
+    }
+    if (h->a.output != NULL && h->a.rounds == 0) {
+        char producer[128];
+        snprintf(producer, sizeof producer, "%s --algo %s", h->s->program, h->o.algo);
+        mst_status st = write_forest(h, h->a.output, producer);
+        if (st != MST_OK)
+            return fail(h, st);
     }
     return 0;
 }
@@ -826,18 +729,14 @@ static int run(harness *h)
         st = h->hooks->agree(st);
     }
     /* The forest (at most min(m, n - 1) edges; ranks other than 0 receive none), the trials'
-     * phases and times, and the rounds' arrays. */
+     * phases and the rounds' arrays. */
     if (st == MST_OK) {
         h->forest.capacity = h->root ? (h->g.m < h->g.n ? h->g.m : h->g.n) + 1 : 1;
         if ((h->forest.eid = mst_alloc(h->forest.capacity, sizeof *h->forest.eid)) == NULL ||
             (h->ph = mst_calloc(h->a.trials + 1, sizeof *h->ph)) == NULL ||
-            (h->times = mst_alloc(h->a.trials, sizeof *h->times)) == NULL ||
-            (h->kernel = mst_alloc(h->a.trials, sizeof *h->kernel)) == NULL ||
             (r > 0 && ((h->round_s = mst_alloc(r, sizeof *h->round_s)) == NULL ||
-                       (h->cumulative_s = mst_alloc(r, sizeof *h->cumulative_s)) == NULL ||
-                       (h->sorted = mst_alloc(r, sizeof *h->sorted)) == NULL ||
                        (h->totals = mst_calloc(r, sizeof *h->totals)) == NULL ||
-                       (h->verified = mst_alloc(r, sizeof *h->verified)) == NULL ||
+                       (h->round_verified = mst_alloc(r, sizeof *h->round_verified)) == NULL ||
                        (h->round_ph = mst_calloc(h->a.phases ? r : 1, sizeof *h->round_ph)) ==
                            NULL)))
             st = MST_ERESOURCE;
@@ -851,14 +750,15 @@ static int run(harness *h)
     }
     if (st == MST_OK)
         st = h->hooks->agree(trials(h));
+    h->ctx = (mst_run_context){1, 1, ""}; /* where it ran: the summary's, the verifier's threads */
+    if (st == MST_OK && h->root && h->s->context != NULL)
+        h->s->context(&h->o, &h->ctx);
     if (st == MST_OK && r > 0) {
         st = rounds(h);
-        if (st == MST_EVERIFY) { /* rank 0 knows which round */
+        if (st == MST_EVERIFY) { /* rank 0 knows which round (none: a one-shot trial differed) */
             h->failed_round = h->failed_round ? h->failed_round : 1;
-            return h->root ? report_rounds(h) : 0;
+            st = MST_OK;
         }
-        if (st == MST_OK)
-            return h->root ? report_rounds(h) : 0;
     } else {
         flip_keys(h); /* totals, verification and --output see the file's weights */
     }
@@ -914,13 +814,9 @@ int mst_harness_main(const mst_solver_desc *s, int argc, char **argv)
         s->finalize();
     free(h.forest.eid);
     free(h.ph);
-    free(h.times);
-    free(h.kernel);
     free(h.round_s);
-    free(h.cumulative_s);
-    free(h.sorted);
     free(h.totals);
-    free(h.verified);
+    free(h.round_verified);
     free(h.round_ph);
     free(h.own);
     mst_graph_free(&h.g);
