@@ -1,7 +1,7 @@
 /*
  * harness.c: the shared driver of every solver executable (solver.h), after GAPBS's
  * BenchmarkKernel. In the order of a run:
- *   1. the command line (run, loading and the solver's own options) into the run's structs;
+ *   1. the command line (run, loading and the solver's own options) into the run (harness);
  *   2. configure and init (solver.h), then the load: the whole graph in one process; with
  *      ranks, each rank's share through the load hook (rank 0 holds the whole graph only to
  *      verify, write --output or set --rounds' weights);
@@ -32,21 +32,6 @@
 #define MAX_TRIALS 1000
 #define MAX_ROUNDS 10000
 
-/* The harness's own options (the "run options" group). */
-typedef struct run_args {
-    const char *algo;
-    uint64_t trials;
-    const char *output;
-    int output_format; /* 0 edges, 1 ids */
-    int no_verify;
-    int json;
-    int phases;
-    int maximum;
-    uint64_t rounds;           /* --rounds R (0: one set of weights) */
-    const char *round_weights; /* --round-weights FILE or PATTERN (NULL: random) */
-    uint64_t verify_every;     /* --verify-every K */
-} run_args;
-
 /* The median (the mean of the middle two for an even count), minimum and maximum of times. */
 typedef struct spread {
     double median, min, max;
@@ -59,12 +44,20 @@ typedef struct harness {
     const mst_dist_hooks *hooks; /* the solver's distributed hooks, or one_process's */
     int distributed;             /* the solver runs as ranks (s->dist) */
     int root;                    /* this process prints (rank 0) */
-    run_args a;
+    /* The command line: the run options (run_options below; --algo, --phases and --maximum go
+     * to o, which the solves receive), the loading options, the solver's own and the graph. */
+    mst_options o;
+    uint64_t trials;
+    const char *output;
+    int output_format;           /* 0 edges, 1 ids */
+    int no_verify, json;
+    uint64_t rounds;             /* --rounds R (0: one set of weights) */
+    const char *round_weights;   /* --round-weights FILE or PATTERN (NULL: random) */
+    uint64_t verify_every;       /* --verify-every K */
     mst_load_options lo;
+    void *own;                   /* the solver's own options (o.own) */
     const char *graph;
     const mst_variant *variant;
-    void *own;                   /* the solver's own options (mst_options.own) */
-    mst_options o;
     mst_graph g;
     mst_forest forest;
     mst_run_context ctx;
@@ -101,35 +94,35 @@ typedef struct harness {
 static const char *const output_formats[] = {"edges", "ids", NULL};
 
 static const mst_option run_options[] = {
-    {.name = "--algo", .kind = MST_OPT_STRING, .offset = offsetof(run_args, algo),
+    {.name = "--algo", .kind = MST_OPT_STRING, .offset = offsetof(harness, o.algo),
      .metavar = "A", .help = "algorithm variant (list above)"},
     {.name = "--trials", .kind = MST_OPT_COUNT, .max = MAX_TRIALS, .def = "5",
-     .offset = offsetof(run_args, trials), .metavar = "N",
+     .offset = offsetof(harness, trials), .metavar = "N",
      .help = "timed runs after one untimed warm-up; median and min reported"},
-    {.name = "--output", .kind = MST_OPT_STRING, .offset = offsetof(run_args, output),
+    {.name = "--output", .kind = MST_OPT_STRING, .offset = offsetof(harness, output),
      .metavar = "FILE", .help = "write the forest to FILE (- : stdout), as --output-format says"},
     {.name = "--output-format", .kind = MST_OPT_CHOICE, .choices = output_formats,
-     .def = "edges", .offset = offsetof(run_args, output_format), .metavar = "F",
+     .def = "edges", .offset = offsetof(harness, output_format), .metavar = "F",
      .help = "edges: 'u v w' lines (input's numbering, exact weights); ids: the\n"
              "forest's edge ids, one a line, ascending (docs/formats.md)"},
-    {.name = "--maximum", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(run_args, maximum),
+    {.name = "--maximum", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(harness, o.maximum),
      .help = "the maximum spanning forest (equal weights: the lower edge id wins)"},
     {.name = "--no-verify", .kind = MST_OPT_FLAG, .flag = 1,
-     .offset = offsetof(run_args, no_verify), .help = "skip the certifying verifier"},
-    {.name = "--json", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(run_args, json),
+     .offset = offsetof(harness, no_verify), .help = "skip the certifying verifier"},
+    {.name = "--json", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(harness, json),
      .help = "one JSON object on stdout instead of the summary"},
-    {.name = "--phases", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(run_args, phases),
+    {.name = "--phases", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(harness, o.phases),
      .help = "per-phase times and counters of the median trial"},
     {.name = "--rounds", .kind = MST_OPT_UINT, .max = MAX_ROUNDS, .def = "0",
-     .offset = offsetof(run_args, rounds), .metavar = "R",
+     .offset = offsetof(harness, rounds), .metavar = "R",
      .help = "repeated MSF on one topology: R rounds of new weights (random: seed\n"
              "S + r in round r), each solved and verified (docs/rounds.md)"},
     {.name = "--round-weights", .kind = MST_OPT_STRING,
-     .offset = offsetof(run_args, round_weights), .metavar = "FILE",
+     .offset = offsetof(harness, round_weights), .metavar = "FILE",
      .help = "the rounds' weights: one line per edge id with R columns, or one\n"
              "file per round (a path with {r}, replaced by 1..R)"},
     {.name = "--verify-every", .kind = MST_OPT_COUNT, .max = MAX_ROUNDS, .def = "1",
-     .offset = offsetof(run_args, verify_every), .metavar = "K",
+     .offset = offsetof(harness, verify_every), .metavar = "K",
      .help = "with --rounds: verify rounds 1, 1 + K, 1 + 2K, ... only"},
     {0},
 };
@@ -186,7 +179,6 @@ static int fail(const harness *h, mst_status st)
 static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_action *action)
 {
     const mst_solver_desc *s = h->s;
-    const run_args *a = &h->a;
     mst_cli cli = {.program = s->program, .kind = "solver", .parallelism = s->parallelism,
                    .usage = "[options] GRAPH", .description = s->description, .notes = s->notes,
                    .min_args = 1, .max_args = 1, .variants_title = "variants (--algo)"};
@@ -196,7 +188,7 @@ static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_
         cli.variants[cli.nvariants++] = (mst_cli_variant){s->variants[i].name,
                                                           s->variants[i].help};
     snprintf(title, sizeof title, "%s options", s->program);
-    mst_cli_add_group(&cli, "run options", run_options, &h->a);
+    mst_cli_add_group(&cli, "run options", run_options, h);
     mst_cli_add_group(&cli, "loading options", mst_load_option_table, &h->lo);
     mst_cli_add_group(&cli, title, s->options, h->own);
     mst_status st = mst_cli_parse(&cli, argc, argv, &h->graph, &nargs, action);
@@ -206,7 +198,7 @@ static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_
         return st;
     }
     const mst_variant *v = s->variants;
-    while (v->name != NULL && a->algo != NULL && strcmp(a->algo, v->name) != 0)
+    while (v->name != NULL && h->o.algo != NULL && strcmp(h->o.algo, v->name) != 0)
         v++;
     if (v->name == NULL) {
         char list[256] = "";
@@ -214,14 +206,15 @@ static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_
         for (v = s->variants; v->name != NULL && len < sizeof list; v++)
             len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
                                     v == s->variants ? "" : ", ", v->name);
-        return mst_fail(MST_EUSAGE, "unknown --algo '%s' (variants: %s)", a->algo, list);
+        return mst_fail(MST_EUSAGE, "unknown --algo '%s' (variants: %s)", h->o.algo, list);
     }
     h->variant = v;
-    h->o = (mst_options){v->name, a->phases, a->maximum, h->own};
-    if (a->rounds == 0 && (a->round_weights != NULL || a->verify_every != 1))
+    h->o.algo = v->name;
+    h->o.own = h->own;
+    if (h->rounds == 0 && (h->round_weights != NULL || h->verify_every != 1))
         return mst_fail(MST_EUSAGE, "%s needs --rounds",
-                        a->round_weights != NULL ? "--round-weights" : "--verify-every");
-    if (a->rounds > 0 && a->output != NULL && strcmp(a->output, "-") == 0)
+                        h->round_weights != NULL ? "--round-weights" : "--verify-every");
+    if (h->rounds > 0 && h->output != NULL && strcmp(h->output, "-") == 0)
         return mst_fail(MST_EUSAGE, "--rounds writes one file per round: --output FILE "
                         "(FILE.1, FILE.2, ...), not -");
     return MST_OK;
@@ -234,7 +227,7 @@ static mst_status load_graph(harness *h)
 {
     mst_status st = MST_OK;
     int whole = !h->distributed ||
-                (h->root && (!h->a.no_verify || h->a.output != NULL || h->a.rounds > 0));
+                (h->root && (!h->no_verify || h->output != NULL || h->rounds > 0));
     if (h->s->max_edges != NULL)
         h->lo.max_edges = h->s->max_edges(h->o.algo);
     h->lo.run_bytes_per_vertex = MST_RUN_BYTES_PER_VERTEX;
@@ -265,7 +258,7 @@ static uint64_t fingerprint(const mst_forest *f)
  * restores them. (Distributed solvers flip their own shares: mst_options.maximum.) O(m). */
 static void flip_keys(harness *h)
 {
-    if (!h->a.maximum || h->distributed || h->g.key == NULL)
+    if (!h->o.maximum || h->distributed || h->g.key == NULL)
         return;
     for (uint64_t e = 0; e < h->g.m; e++)
         h->g.key[e] = UINT32_MAX - h->g.key[e];
@@ -298,7 +291,7 @@ static mst_status trials(harness *h)
 {
     uint64_t first = 0;
     h->differing_trial = -1;
-    for (int t = 0; t <= (int)h->a.trials; t++) {
+    for (int t = 0; t <= (int)h->trials; t++) {
         double s;
         mst_status st = solve_timed(h, NULL, &h->ph[t], &s);
         if (st != MST_OK)
@@ -323,7 +316,7 @@ static mst_status verify(harness *h, const char *prefix)
 {
     double t0 = mst_now_s();
     mst_status st = mst_verify_forest_objective(&h->g, h->forest.eid, h->forest.count, NULL,
-                                                h->a.maximum,
+                                                h->o.maximum,
                                                 h->ctx.device[0] != '\0' ? 0 : h->ctx.threads);
     h->verify_s += mst_now_s() - t0;
     if (st != MST_OK)
@@ -335,7 +328,7 @@ static mst_status verify(harness *h, const char *prefix)
 static mst_status write_forest(const harness *h, const char *path, const char *producer)
 {
     return mst_msf_write(path, &h->g, h->forest.eid, h->forest.count, producer,
-                         h->a.output_format == 1 ? MST_MSF_IDS : MST_MSF_EDGES, h->a.maximum);
+                         h->output_format == 1 ? MST_MSF_IDS : MST_MSF_EDGES, h->o.maximum);
 }
 
 /* The re-key step: gives g (rank 0's whole graph, or the one process's) and every rank's share
@@ -366,7 +359,7 @@ static mst_status check_round(harness *h, uint64_t r, uint64_t trials_fp)
         h->round_verified[0] = 0;
         return MST_EVERIFY;
     }
-    if (!h->a.no_verify && (r - 1) % h->a.verify_every == 0) {
+    if (!h->no_verify && (r - 1) % h->verify_every == 0) {
         char prefix[32];
         snprintf(prefix, sizeof prefix, "round %" PRIu64 ": ", r);
         mst_status vs = verify(h, prefix);
@@ -377,10 +370,10 @@ static mst_status check_round(harness *h, uint64_t r, uint64_t trials_fp)
             return MST_EVERIFY;
         h->verified_rounds++;
     }
-    if (h->a.output == NULL)
+    if (h->output == NULL)
         return MST_OK;
     char path[4096], producer[160];
-    snprintf(path, sizeof path, "%s.%" PRIu64, h->a.output, r);
+    snprintf(path, sizeof path, "%s.%" PRIu64, h->output, r);
     snprintf(producer, sizeof producer, "%s --algo %s, round %" PRIu64 " (%s)", h->s->program,
              h->o.algo, r, h->src.path != NULL ? "--round-weights" : "random weights");
     return write_forest(h, path, producer);
@@ -406,10 +399,10 @@ static mst_status rounds(harness *h)
         h->setup_s = h->hooks->time_max(mst_now_s() - t0);
         st = h->hooks->agree(st);
     }
-    for (uint64_t r = 1; r <= h->a.rounds && st == MST_OK; r++) {
+    for (uint64_t r = 1; r <= h->rounds && st == MST_OK; r++) {
         if (r > 1 && (st = rekey(h, r)) != MST_OK)
             break;
-        st = solve_timed(h, h->state, &h->round_ph[h->a.phases ? r - 1 : 0], &h->round_s[r - 1]);
+        st = solve_timed(h, h->state, &h->round_ph[h->o.phases ? r - 1 : 0], &h->round_s[r - 1]);
         flip_keys(h); /* the file's order for totals, verification, --output */
         if (st != MST_OK)
             break;
@@ -461,7 +454,7 @@ static void print_summary(FILE *f, const harness *h)
     const mst_graph *g = &h->g;
     const mst_phases *ph = h->shown;
     uint64_t n = h->done;
-    int rounds = h->a.rounds > 0, prepared = h->variant->prepare != NULL;
+    int rounds = h->rounds > 0, prepared = h->variant->prepare != NULL;
     char wbuf[64];
     fprintf(f, "%s (%s) on %s [%s]\n", h->s->program, h->o.algo, g->name, g->format);
     fprintf(f, "  vertices         %" PRIu32 "\n", g->n);
@@ -470,7 +463,7 @@ static void print_summary(FILE *f, const harness *h)
     fprintf(f, "  weights          %s %s", origin_name(g), mst_weight_type_name(g->weight_type));
     if (g->weight_origin == MST_WEIGHTS_RANDOM)
         fprintf(f, " (seed %" PRIu64 ")", g->seed);
-    fprintf(f, "\n  objective        %s spanning forest\n", h->a.maximum ? "maximum" : "minimum");
+    fprintf(f, "\n  objective        %s spanning forest\n", h->o.maximum ? "maximum" : "minimum");
     fprintf(f, "  components       %" PRIu64 "\n", g->n - h->forest.count);
     fprintf(f, "  MSF edges        %" PRIu64 "\n", h->forest.count);
     fprintf(f, "  MSF weight       %s\n", mst_format_total(h->msf_weight, wbuf, sizeof wbuf));
@@ -483,7 +476,7 @@ static void print_summary(FILE *f, const harness *h)
         fprintf(f, "  rank time        %.4f s (64-bit weights ranked into 32-bit keys)\n",
                 g->rank_s);
     fprintf(f, "  compute time     median %.6f s, min %.6f s (%d trials%s)\n",
-            h->compute.median, h->compute.min, (int)h->a.trials,
+            h->compute.median, h->compute.min, (int)h->trials,
             rounds ? " of solve() on round 1's weights: the one-shot time" : "");
     if (h->kernel.median >= 0)
         fprintf(f, "  kernel time      median %.6f s, min %.6f s (graph already on the device)\n",
@@ -510,7 +503,7 @@ static void print_summary(FILE *f, const harness *h)
         else
             fprintf(f, "  break-even round none within %" PRIu64 " rounds\n", n);
     }
-    if (h->a.phases && ph != NULL) {
+    if (h->o.phases && ph != NULL) {
         fprintf(f, "  phases           ");
         for (int i = 0; i < ph->count; i++)
             fprintf(f, "%s%s %.6f s", i ? ", " : "", ph->name[i], ph->seconds[i]);
@@ -578,12 +571,12 @@ static void print_json(FILE *f, const harness *h)
             json_total(h->msf_weight, wbuf, sizeof wbuf));
     fprintf(f, ",\"weight_type\":\"%s\",\"weights\":\"%s\",\"objective\":\"%s\"",
             mst_weight_type_name(g->weight_type), origin_name(g),
-            h->a.maximum ? "maximum" : "minimum");
+            h->o.maximum ? "maximum" : "minimum");
     if (g->weight_origin == MST_WEIGHTS_RANDOM)
         fprintf(f, ",\"seed\":%" PRIu64, g->seed);
     fprintf(f, ",\"load_s\":%.6f,\"rank_s\":%.6f,\"compute_s_median\":%.9f,"
                "\"compute_s_min\":%.9f,\"trials\":%d",
-            h->load_s, g->rank_s, h->compute.median, h->compute.min, (int)h->a.trials);
+            h->load_s, g->rank_s, h->compute.median, h->compute.min, (int)h->trials);
     if (h->kernel.median >= 0)
         fprintf(f, ",\"kernel_s_median\":%.9f,\"kernel_s_min\":%.9f", h->kernel.median,
                 h->kernel.min);
@@ -597,7 +590,7 @@ static void print_json(FILE *f, const harness *h)
         fprintf(f, ",\"verify_error\":");
         mst_json_string(f, h->why);
     }
-    if (h->a.phases && ph != NULL) {
+    if (h->o.phases && ph != NULL) {
         json_phases(f, "phases", ph);
         fprintf(f, ",\"counters\":{");
         for (int i = 0; i < ph->counters; i++) {
@@ -611,7 +604,7 @@ static void print_json(FILE *f, const harness *h)
                     ph->round_m[i]);
         fprintf(f, "]");
     }
-    if (h->a.rounds > 0) { /* docs/rounds.md */
+    if (h->rounds > 0) { /* docs/rounds.md */
         double sum = h->setup_s;
         fprintf(f, ",\"mst_rounds\":%" PRIu64 ",\"prepared\":%s,\"round_weights\":", n,
                 h->variant->prepare != NULL ? "true" : "false");
@@ -653,17 +646,17 @@ static void print_json(FILE *f, const harness *h)
 static int report(harness *h)
 {
     double tmp[MAX_ROUNDS];
-    uint64_t n = h->a.trials;
+    uint64_t n = h->trials;
     h->shown = &h->ph[1 + median(h->trial_s, n, tmp, &h->compute)];
     h->kernel.median = -1;
     if (h->trial_kernel_s[0] >= 0)
         median(h->trial_kernel_s, n, tmp, &h->kernel);
     if (h->hooks->stats != NULL)
-        h->extra = h->hooks->stats(&h->o, h->shown, h->a.json);
+        h->extra = h->hooks->stats(&h->o, h->shown, h->json);
     h->msf_weight = h->g.key != NULL ? mst_weight_total(&h->g, h->forest.eid, h->forest.count)
                                      : h->hooks->forest_weight(&h->g, &h->forest);
     h->verified = -1;
-    if (h->a.rounds > 0) {
+    if (h->rounds > 0) {
         h->shown = NULL;
         h->cumulative_s = h->setup_s;
         for (uint64_t k = 1; k <= h->done; k++) {
@@ -674,31 +667,31 @@ static int report(harness *h)
         }
         if (h->done > 0) {
             uint64_t i = median(h->round_s, h->done, tmp, &h->round);
-            h->shown = h->a.phases ? &h->round_ph[i] : NULL; /* kept with --phases only */
+            h->shown = h->o.phases ? &h->round_ph[i] : NULL; /* kept with --phases only */
         }
         h->verified = h->failed_round ? 0 : h->verified_rounds > 0 ? 1 : -1;
     } else if (h->differing_trial > 0) {
         snprintf(h->why, sizeof h->why, "trial %d returned a different edge set than the "
                  "warm-up", h->differing_trial);
         h->verified = 0;
-    } else if (!h->a.no_verify) {
+    } else if (!h->no_verify) {
         mst_status vs = verify(h, "");
         if (vs == MST_ERESOURCE)
             return fail(h, vs);
         h->verified = vs == MST_OK;
     }
     /* With --output - the forest alone goes to stdout, so that it can be piped. */
-    FILE *f = h->a.output != NULL && strcmp(h->a.output, "-") == 0 ? stderr : stdout;
-    (h->a.json ? print_json : print_summary)(f, h);
+    FILE *f = h->output != NULL && strcmp(h->output, "-") == 0 ? stderr : stdout;
+    (h->json ? print_json : print_summary)(f, h);
     fflush(f);
     if (h->verified == 0) {
         fprintf(stderr, "%s: error: verification failed: %s\n", h->s->program, h->why);
         return MST_EVERIFY;
     }
-    if (h->a.output != NULL && h->a.rounds == 0) {
+    if (h->output != NULL && h->rounds == 0) {
         char producer[128];
         snprintf(producer, sizeof producer, "%s --algo %s", h->s->program, h->o.algo);
-        mst_status st = write_forest(h, h->a.output, producer);
+        mst_status st = write_forest(h, h->output, producer);
         if (st != MST_OK)
             return fail(h, st);
     }
@@ -709,18 +702,18 @@ static int report(harness *h)
  * solver initialized. Every rank takes the same path (agreed statuses); only rank 0 reports. */
 static int run(harness *h)
 {
-    uint64_t r = h->a.rounds;
-    mst_progress_enable(!h->a.json && h->root);
+    uint64_t r = h->rounds;
+    mst_progress_enable(!h->json && h->root);
     mst_status st = load_graph(h);
     if (st == MST_OK && r > 0) {
         /* Without --round-weights the rounds' weights are random, and the load's must be too. */
-        h->src = (mst_round_source){h->a.round_weights, h->lo.seed, r, h->lo.weight_type};
-        if (h->a.round_weights != NULL)
-            snprintf(h->weights, sizeof h->weights, "file %s", h->a.round_weights);
+        h->src = (mst_round_source){h->round_weights, h->lo.seed, r, h->lo.weight_type};
+        if (h->round_weights != NULL)
+            snprintf(h->weights, sizeof h->weights, "file %s", h->round_weights);
         else
             snprintf(h->weights, sizeof h->weights, "random, seeds %" PRIu64 "..%" PRIu64,
                      h->lo.seed + 1, h->lo.seed + r);
-        if (h->a.round_weights == NULL && h->g.weight_origin != MST_WEIGHTS_RANDOM)
+        if (h->round_weights == NULL && h->g.weight_origin != MST_WEIGHTS_RANDOM)
             st = mst_fail(MST_EUSAGE, "--rounds without --round-weights draws random weights: "
                           "the graph's weights must be random too (--weights random)");
         else if (h->hooks->rekey == NULL)
@@ -733,11 +726,11 @@ static int run(harness *h)
     if (st == MST_OK) {
         h->forest.capacity = h->root ? (h->g.m < h->g.n ? h->g.m : h->g.n) + 1 : 1;
         if ((h->forest.eid = mst_alloc(h->forest.capacity, sizeof *h->forest.eid)) == NULL ||
-            (h->ph = mst_calloc(h->a.trials + 1, sizeof *h->ph)) == NULL ||
+            (h->ph = mst_calloc(h->trials + 1, sizeof *h->ph)) == NULL ||
             (r > 0 && ((h->round_s = mst_alloc(r, sizeof *h->round_s)) == NULL ||
                        (h->totals = mst_calloc(r, sizeof *h->totals)) == NULL ||
                        (h->round_verified = mst_alloc(r, sizeof *h->round_verified)) == NULL ||
-                       (h->round_ph = mst_calloc(h->a.phases ? r : 1, sizeof *h->round_ph)) ==
+                       (h->round_ph = mst_calloc(h->o.phases ? r : 1, sizeof *h->round_ph)) ==
                            NULL)))
             st = MST_ERESOURCE;
         st = h->hooks->agree(st);
