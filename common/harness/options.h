@@ -61,6 +61,7 @@ typedef struct mst_cli_variant {
 } mst_cli_variant;
 
 #define MST_CLI_MAX_GROUPS 6
+#define MST_CLI_MAX_OPTIONS 64
 #define MST_CLI_MAX_VARIANTS 32
 
 /* Everything the parser, --help and --describe know of an executable. */
