@@ -170,14 +170,6 @@ int mst_cli_parse_main(const mst_cli *cli, int argc, char **argv, const char **a
 
 /* ---------------------------------------- help and describe */
 
-/* --help and --describe from the option tables (see options.h). */
-static const char *kind_name(mst_opt_kind k)
-{
-    static const char *const names[] = {"flag", "count", "uint", "real", "choice", "string",
-                                        "value"};
-    return names[k];
-}
-
 /* A help text in the right column: every "\n" continues it there, whatever indent follows. */
 static void right_column(FILE *f, const char *text)
 {
@@ -189,21 +181,6 @@ static void right_column(FILE *f, const char *text)
                 p++;
         }
     }
-}
-
-/* One option's help: left column ("-a, --name METAVAR"), the help text, its default. */
-static void help_option(FILE *f, const mst_option *o)
-{
-    char left[64];
-    snprintf(left, sizeof left, "%s%s%s%s%s", o->alias ? o->alias : "", o->alias ? ", " : "",
-             o->name, o->metavar ? " " : "", o->metavar ? o->metavar : "");
-    fprintf(f, "  %-20s", left);
-    if (strlen(left) > 19)
-        fprintf(f, "\n  %-20s", "");
-    right_column(f, o->help);
-    if (o->def != NULL && o->kind != MST_OPT_FLAG)
-        fprintf(f, " (default %s)", o->def);
-    fputc('\n', f);
 }
 
 void mst_cli_help(FILE *f, const mst_cli *cli)
@@ -219,8 +196,19 @@ void mst_cli_help(FILE *f, const mst_cli *cli)
     }
     for (int k = 0; k < cli->ngroups; k++) {
         fprintf(f, "\n%s:\n", cli->groups[k].title);
-        for (const mst_option *o = cli->groups[k].options; o->name != NULL; o++)
-            help_option(f, o);
+        for (const mst_option *o = cli->groups[k].options; o->name != NULL; o++) {
+            char left[64]; /* "-a, --name METAVAR" */
+            snprintf(left, sizeof left, "%s%s%s%s%s", o->alias ? o->alias : "",
+                     o->alias ? ", " : "", o->name, o->metavar ? " " : "",
+                     o->metavar ? o->metavar : "");
+            fprintf(f, "  %-20s", left);
+            if (strlen(left) > 19)
+                fprintf(f, "\n  %-20s", "");
+            right_column(f, o->help);
+            if (o->def != NULL && o->kind != MST_OPT_FLAG)
+                fprintf(f, " (default %s)", o->def);
+            fputc('\n', f);
+        }
     }
     fprintf(f, "  %-20s%s\n  %-20s%s\n", "-h, --help", "this text", "--describe",
             "one JSON object: variants and options with their defaults");
@@ -249,32 +237,6 @@ void mst_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
-static void describe_option(FILE *f, const mst_option *o, const char *group)
-{
-    fputs("{\"name\":", f);
-    mst_json_string(f, o->name);
-    fputs(",\"alias\":", f);
-    mst_json_string(f, o->alias);
-    fprintf(f, ",\"kind\":\"%s\",\"default\":", kind_name(o->kind));
-    mst_json_string(f, o->def);
-    fputs(",\"choices\":", f);
-    if (o->choices == NULL) {
-        fputs("null", f);
-    } else {
-        fputc('[', f);
-        for (int i = 0; o->choices[i] != NULL; i++) {
-            fputs(i ? "," : "", f);
-            mst_json_string(f, o->choices[i]);
-        }
-        fputc(']', f);
-    }
-    fputs(",\"help\":", f);
-    mst_json_string(f, o->help);
-    fputs(",\"group\":", f);
-    mst_json_string(f, group);
-    fputc('}', f);
-}
-
 void mst_cli_describe(FILE *f, const mst_cli *cli)
 {
     fputs("{\"program\":", f);
@@ -296,12 +258,33 @@ void mst_cli_describe(FILE *f, const mst_cli *cli)
         fputc('}', f);
     }
     fputs("],\"options\":[", f);
-    int first = 1;
+    static const char *const kinds[] = {"flag", "count", "uint", "real", "choice", "string",
+                                        "value"};
+    const char *sep = "";
     for (int k = 0; k < cli->ngroups; k++)
-        for (const mst_option *o = cli->groups[k].options; o->name != NULL; o++) {
-            fputs(first ? "" : ",", f);
-            describe_option(f, o, cli->groups[k].title);
-            first = 0;
+        for (const mst_option *o = cli->groups[k].options; o->name != NULL; o++, sep = ",") {
+            fprintf(f, "%s{\"name\":", sep);
+            mst_json_string(f, o->name);
+            fputs(",\"alias\":", f);
+            mst_json_string(f, o->alias);
+            fprintf(f, ",\"kind\":\"%s\",\"default\":", kinds[o->kind]);
+            mst_json_string(f, o->def);
+            fputs(",\"choices\":", f);
+            if (o->choices == NULL) {
+                fputs("null", f);
+            } else {
+                fputc('[', f);
+                for (int i = 0; o->choices[i] != NULL; i++) {
+                    fputs(i ? "," : "", f);
+                    mst_json_string(f, o->choices[i]);
+                }
+                fputc(']', f);
+            }
+            fputs(",\"help\":", f);
+            mst_json_string(f, o->help);
+            fputs(",\"group\":", f);
+            mst_json_string(f, cli->groups[k].title);
+            fputc('}', f);
         }
     fputs("]}\n", f);
 }
