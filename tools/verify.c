@@ -20,10 +20,12 @@
 #include "core.h"
 #include "msf_read.h"
 
-/* mst-verify's own options. */
+/* mst-verify's own options, and the round of a --rounds run whose weights the forest has. */
 typedef struct verify_args {
     int maximum;
-    int format; /* index into formats: mst_msf_format */
+    int format;                /* index into formats: mst_msf_format */
+    const char *round_weights; /* --round-weights FILE (columns) or PATTERN ("{r}"), or NULL */
+    uint64_t round;            /* --round R (1-based; 0: the graph's own weights) */
 } verify_args;
 
 static const char *const formats[] = {"auto", "edges", "ids", NULL};
@@ -39,10 +41,21 @@ static const mst_option verify_options[] = {
     {0},
 };
 
+/* One round of a --rounds run (docs/rounds.md): its weights replace the graph's. */
+static const mst_option round_options[] = {
+    {.name = "--round-weights", .kind = MST_OPT_STRING,
+     .offset = offsetof(verify_args, round_weights), .metavar = "FILE",
+     .help = "the weights file of a --rounds run (columns, or a path with {r})"},
+    {.name = "--round", .kind = MST_OPT_UINT, .max = UINT32_MAX,
+     .offset = offsetof(verify_args, round), .metavar = "R",
+     .help = "load round R's weights (of --round-weights, else random from seed + R)"},
+    {0},
+};
+
 int main(int argc, char **argv)
 {
     mst_load_options lo = mst_load_options_default();
-    verify_args va = {0, 0};
+    verify_args va = {0, 0, NULL, 0};
     const char *files[2] = {NULL, NULL};
     int nfiles = 0;
     mst_graph g = {0};
@@ -61,15 +74,18 @@ int main(int argc, char **argv)
     };
     mst_cli_add_group(&cli, "verify options", verify_options, &va);
     mst_cli_add_group(&cli, "loading options", mst_load_option_table, &lo);
-    mst_round_pick pick = {NULL, 0};
-    mst_cli_add_group(&cli, "one round of --rounds", mst_round_pick_table, &pick);
+    mst_cli_add_group(&cli, "one round of --rounds", round_options, &va);
     int code = mst_cli_parse_main(&cli, argc, argv, files, &nfiles);
     if (code >= 0)
         return code;
     mst_status st;
     st = mst_graph_load(files[0], &lo, &g);
-    if (st == MST_OK)
-        st = mst_round_pick_apply(&pick, &lo, &g);
+    if (st == MST_OK && va.round == 0 && va.round_weights != NULL)
+        st = mst_fail(MST_EUSAGE, "--round-weights needs --round R");
+    if (st == MST_OK && va.round > 0) {
+        mst_round_source src = {va.round_weights, lo.seed, 0, lo.weight_type};
+        st = mst_round_weights_apply(&src, va.round, &g);
+    }
     if (st == MST_OK)
         st = mst_msf_read(files[1], &g, (mst_msf_format)va.format, &eid, &k, &claims);
     /* A file that says it holds the other objective's forest is told so before it is checked

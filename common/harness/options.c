@@ -380,22 +380,3 @@ int mst_cli_parse_positive(const char *option, const char *s, double max, double
     *out = x;
     return 0;
 }
-
-const mst_option mst_round_pick_table[] = {
-    {.name = "--round-weights", .kind = MST_OPT_STRING, .offset = offsetof(mst_round_pick, path),
-     .metavar = "FILE", .help = "the weights file of a --rounds run (columns, or a path with {r})"},
-    {.name = "--round", .kind = MST_OPT_UINT, .max = UINT32_MAX,
-     .offset = offsetof(mst_round_pick, round), .metavar = "R",
-     .help = "load round R's weights (of --round-weights, else random from seed + R)"},
-    {0},
-};
-
-mst_status mst_round_pick_apply(const mst_round_pick *p, const mst_load_options *lo,
-                                mst_graph *g)
-{
-    if (p->round == 0)
-        return p->path != NULL ? mst_fail(MST_EUSAGE, "--round-weights needs --round R")
-                               : MST_OK;
-    mst_round_source src = {p->path, lo->seed, 0, lo->weight_type};
-    return mst_round_weights_apply(&src, p->round, g);
-}

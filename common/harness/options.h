@@ -142,24 +142,6 @@ void mst_json_string(FILE *f, const char *s);
  */
 extern const mst_option mst_load_option_table[];
 
-/* One round's weights for a tool that checks a round of --rounds (mst-verify). */
-typedef struct mst_round_pick {
-    const char *path; /* --round-weights FILE (columns) or PATTERN ("{r}"), or NULL */
-    uint64_t round;   /* --round R (1-based) */
-} mst_round_pick;
-
-/* --round-weights FILE and --round R over an mst_round_pick (docs/rounds.md). */
-extern const mst_option mst_round_pick_table[];
-
-/*
- * Sets g's weights to round p->round's: from the weights file where p->path is given (its
- * column count from its first line), else, with --round alone, random ones from lo->seed +
- * round (loader.h). Nothing without either. Errors: those of mst_round_weights_apply;
- * MST_EUSAGE for --round-weights without --round.
- */
-mst_status mst_round_pick_apply(const mst_round_pick *p, const mst_load_options *lo,
-                                mst_graph *g);
-
 /* Parses a whole decimal string into *out (at most `max`); returns 0 or -1 (message recorded
  * naming `option`). */
 int mst_cli_parse_u64(const char *option, const char *s, uint64_t max, uint64_t *out);
