@@ -12,7 +12,6 @@
 #include <stdio.h>
 
 #include "core.h"
-#include "loader.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -37,7 +36,7 @@ typedef struct mst_option {
     size_t offset;               /* of the field in the table's value struct (offsetof) */
     const char *def;             /* default in the option's own syntax, applied before parsing;
                                     FLAG: the int stored when neither flag is given ("-1");
-                                    NULL: the field starts zeroed (NULL) */
+                                    NULL: the field keeps what the caller set */
     const char *metavar;         /* "N" in "--trials N" */
     const char *help;            /* one line; "\n" continues it on the next line */
     const char *const *choices;  /* CHOICE: NULL-terminated */
@@ -91,8 +90,8 @@ typedef enum mst_cli_action { MST_CLI_RUN, MST_CLI_HELP, MST_CLI_DESCRIBE } mst_
  * argc entries when max_args < 0); argv is not reordered. "-h"/"--help" and "--describe" stop the
  * parse with *action set. Parses on several threads take turns (getopt_long's state is global).
  * Errors: MST_EUSAGE with a one-line message (unknown option, missing or bad value, a value
- * given to a flag, too few or too many arguments); MST_ERESOURCE. A bad default in a table is a
- * programming error: MST_EINTERNAL.
+ * given to a flag, too few or too many arguments); MST_EINTERNAL for a programming error (a bad
+ * default in a table, more than MST_CLI_MAX_OPTIONS options).
  */
 mst_status mst_cli_parse(const mst_cli *cli, int argc, char **argv, const char **args,
                          int *nargs, mst_cli_action *action);
@@ -129,17 +128,10 @@ int mst_options_with_default(mst_option *dst, size_t cap, const mst_option *src,
 /* Writes s as a JSON string (quotes, escapes). */
 void mst_json_string(FILE *f, const char *s);
 
-/* ---------------------------------------- the tables every executable shares */
+/* ---- What every executable shares, so that all read them alike. ---- */
 
-/* Command-line pieces shared by the solvers' harness and the tools (mst-verify, ...):
- * the graph-loading option table and number parsing, so every executable reads them alike.
- */
-
-/*
- * The graph-loading options of every executable that reads a graph, over an mst_load_options:
- * --format F, --one-based, --vertices N, --weights W, --seed S (options.h; defaults those of
- * mst_load_options_default()).
- */
+/* The loading options (--format, --one-based, --vertices, --weights, --seed, --weight-type)
+ * over an mst_load_options, with the defaults of mst_load_options_default(). */
 extern const mst_option mst_load_option_table[];
 
 /* Parses a whole decimal string into *out (at most `max`); returns 0 or -1 (message recorded
