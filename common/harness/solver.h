@@ -1,15 +1,9 @@
 /*
- * solver.h: the contract between the shared harness (harness.c) and a solver.
- *
- * A solver is one folder (seq/, openmp/, cuda/, mpi/) with one const mst_solver_desc, a public
- * symbol named after the folder (mst_solver_seq, mst_solver_openmp, ...): its name, variants
- * (--algo, each with its solve function), an option table (options.h) and optional init /
- * context / finalize and distributed hooks. The executable's main() is common/harness/main.c,
- * which hands the descriptor to mst_harness_main() (harness.c); libmst (lib/) calls the same
- * descriptors.
- * After Graph500's reference drivers, the harness parses the command line, loads the graph,
- * runs one untimed warm-up and `trials` timed solves, verifies, prints and writes the output;
- * the solver only computes.
+ * solver.h: the contract between the shared harness (harness.c) and a solver. A solver is one
+ * folder (seq/, openmp/, cuda/, mpi/) defining one mst_solver_desc, the public symbol
+ * mst_solver_<folder>: its variants (--algo), its option table and optional hooks. The harness
+ * (after Graph500's reference drivers) parses, loads, runs the trials, verifies, prints and
+ * writes; the solver only computes. libmst (lib/) calls the same descriptors.
  */
 #ifndef MST_SOLVER_H
 #define MST_SOLVER_H
@@ -95,10 +89,10 @@ typedef struct mst_run_context {
  * points to these hooks (NULL everywhere else: the harness then behaves as a single process).
  * With hooks, the harness
  *   - prints usage, errors, the summary and writes --output on rank 0 only;
- *   - loads the whole graph on rank 0 only when it verifies or writes --output (both need it),
- *     then calls load() on every rank: each rank reads its own share into the solver's storage
- *     (memory O((n + m) / p)), and g gets the graph's header (name, n, m, weight type, ...),
- *     with NULL arrays where the whole graph is not held;
+ *   - loads the whole graph on rank 0 only to verify, write --output or set --rounds'
+ *     weights, then calls load() on every rank: each rank reads its own share into the
+ *     solver's storage (memory O((n + m) / p)), and g gets the graph's header (name, n, m,
+ *     weight type, ...), with NULL arrays where the whole graph is not held;
  *   - runs each trial as barrier(), the variant's solve() on every rank, then time_max(): a
  *     trial's compute time is that of the slowest rank. solve() returns the same status on every
  *     rank and the forest on rank 0 only (out->capacity is 1 elsewhere);
