@@ -129,30 +129,16 @@ static const mst_option run_options[] = {
 
 /* The distributed hooks of a single process: it is rank 0 of one, and every collective step is
  * its own. Loading and re-keying need nothing: the whole graph is there. */
-static int one_rank(void)
-{
-    return 0;
-}
-
-static mst_status one_agree(mst_status st)
-{
-    return st;
-}
+static int one_rank(void) { return 0; }
+static mst_status one_agree(mst_status st) { return st; }
+static void one_barrier(void) {}
+static double one_time_max(double seconds) { return seconds; }
 
 static mst_status one_load(const char *path, const mst_load_options *lo, const mst_options *o,
                            mst_graph *g, int have_whole)
 {
     (void)path, (void)lo, (void)o, (void)g, (void)have_whole;
     return MST_OK;
-}
-
-static void one_barrier(void)
-{
-}
-
-static double one_time_max(double seconds)
-{
-    return seconds;
 }
 
 static mst_status one_rekey(const mst_graph *g, int random, uint64_t seed)
