@@ -4,7 +4,6 @@
 
 #include <float.h>
 #include <getopt.h>
-#include <inttypes.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -23,12 +22,9 @@ static mst_status set_value(const mst_opt_group *g, const mst_option *o, const c
         *(int *)field = o->flag;
         return MST_OK;
     case MST_OPT_COUNT:
-        if (mst_cli_parse_count(o->name, value, o->max ? o->max : UINT64_MAX, &x) != 0)
-            return MST_EUSAGE;
-        *(uint64_t *)field = x;
-        return MST_OK;
     case MST_OPT_UINT:
-        if (mst_cli_parse_u64(o->name, value, o->max ? o->max : UINT64_MAX, &x) != 0)
+        if ((o->kind == MST_OPT_COUNT ? mst_cli_parse_count : mst_cli_parse_u64)(
+                o->name, value, o->max ? o->max : UINT64_MAX, &x) != 0)
             return MST_EUSAGE;
         *(uint64_t *)field = x;
         return MST_OK;
@@ -301,7 +297,6 @@ int mst_cli_add_group(mst_cli *cli, const char *title, const mst_option *options
 
 /* ---------------------------------------- the shared tables and numbers */
 
-/* Loading options and number parsing shared by every executable. */
 int mst_cli_parse_count(const char *option, const char *s, uint64_t max, uint64_t *out)
 {
     uint64_t x = 0;
