@@ -125,6 +125,8 @@ static const char notes[] =
     "--no-verify for memory that falls as 1/p). A plain .msb file is read by every rank in\n"
     "slices (MPI-IO); other formats are parsed on rank 0 and sent in slices.\n";
 
+static int unlaunched; /* one rank, and no launcher started it (init) */
+
 static mst_status init(int *argc, char ***argv, const void *own)
 {
     (void)own;
@@ -138,9 +140,7 @@ static mst_status init(int *argc, char ***argv, const void *own)
     MPI_Comm_dup(MPI_COMM_WORLD, &ctx.comm);
     MPI_Comm_rank(ctx.comm, &ctx.rank);
     MPI_Comm_size(ctx.comm, &ctx.size);
-    if (ctx.size == 1 && !launched)
-        fprintf(stderr, "mst-mpi: note: one rank, started without mpirun or srun: mpirun -np P "
-                        "mst-mpi ... runs P ranks\n");
+    unlaunched = ctx.size == 1 && !launched;
     return MST_OK;
 }
 
@@ -226,6 +226,9 @@ static mst_status hook_agree(mst_status st)
 static mst_status hook_load(const char *path, const mst_load_options *lo, const mst_options *o,
                             mst_graph *g, int have_whole)
 {
+    if (unlaunched) /* said once the command line is accepted: a usage error stays one line */
+        fprintf(stderr, "mst-mpi: note: one rank, started without mpirun or srun: mpirun -np P "
+                        "mst-mpi ... runs P ranks\n");
     mst_status st = dist_load_slice(&ctx, path, lo, g, have_whole, &slice);
     if (st != MST_OK)
         return st;
