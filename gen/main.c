@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "atomic_file.h"
 #include "args.h"
 #include "gen.h"
 #include "core.h"
@@ -53,6 +54,7 @@ int main(int argc, char **argv)
     /* Exit 3 at once for what cannot fit, rather than at the OOM killer while generating. */
     MST_CHECK(gen_memory_check(c.family->name, n, m, parts, may_duplicate && !c.keep_duplicates,
                                c.loop_rate + c.multi_rate));
+    MST_CHECK(mst_output_check(c.output, NULL)); /* and at once for a folder it cannot write */
 
     double t0 = mst_now_s(), tp = t0;
     MST_CHECK(c.family->generate(&c.params, &g));

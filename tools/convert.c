@@ -102,7 +102,7 @@ int main(int argc, char **argv)
     }
 
     mst_progress_enable(1);
-    st = mst_output_not_input(files[1], files[0]);
+    st = mst_output_check(files[1], files[0]);
     if (st == MST_OK)
         st = mst_graph_load(files[0], &lo, &g);
     if (st == MST_OK) {

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "atomic_file.h"
 #include "loader.h"
 #include "core.h"
 #include "solver.h"
@@ -217,8 +218,13 @@ static mst_status load_graph(harness *h)
     if (h->s->max_edges != NULL)
         h->lo.max_edges = h->s->max_edges(h->o.algo);
     h->lo.run_bytes_per_vertex = MST_RUN_BYTES_PER_VERTEX;
+    if (h->root && h->output != NULL) { /* an output that cannot be written fails first */
+        char first[4096]; /* --rounds writes FILE.1, FILE.2, ... */
+        snprintf(first, sizeof first, h->rounds > 0 ? "%s.1" : "%s", h->output);
+        st = mst_output_check(first, h->graph);
+    }
     double t0 = mst_now_s();
-    if (whole)
+    if (whole && st == MST_OK)
         st = mst_graph_load(h->graph, &h->lo, &h->g);
     if ((st = h->hooks->agree(st)) == MST_OK)
         st = h->hooks->load(h->graph, &h->lo, &h->o, &h->g, whole);

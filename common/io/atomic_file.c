@@ -261,12 +261,27 @@ mst_status mst_out_commit(mst_out *o)
     return MST_OK;
 }
 
-mst_status mst_output_not_input(const char *out, const char *in)
+mst_status mst_output_check(const char *out, const char *in)
 {
     struct stat o, i;
-    if (out == NULL || in == NULL || strcmp(out, "-") == 0 || strcmp(in, "-") == 0 ||
-        stat(out, &o) != 0 || stat(in, &i) != 0 || o.st_dev != i.st_dev || o.st_ino != i.st_ino)
+    if (out == NULL || strcmp(out, "-") == 0)
         return MST_OK;
-    return mst_fail(MST_EUSAGE, "%s: is the input file %s; write the output to another name",
-                    out, in);
+    if (stat(out, &o) == 0) {
+        if (in != NULL && strcmp(in, "-") != 0 && stat(in, &i) == 0 && o.st_dev == i.st_dev &&
+            o.st_ino == i.st_ino)
+            return mst_fail(MST_EUSAGE, "%s: is the input file %s; write the output to another "
+                            "name", out, in);
+        if (S_ISDIR(o.st_mode))
+            return mst_fail(MST_EINPUT, "%s: %s", out, strerror(EISDIR));
+        if (!S_ISREG(o.st_mode))
+            return MST_OK; /* a device or FIFO, written in place: its open tells */
+    }
+    /* A new file or a replaced one: its folder must let this process create files. */
+    const char *slash = strrchr(out, '/');
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%.*s", slash == NULL ? 1 : slash == out ? 1 : (int)(slash - out),
+             slash == NULL ? "." : out);
+    if (access(dir, W_OK | X_OK) != 0)
+        return mst_fail(MST_EINPUT, "%s: %s", out, strerror(errno));
+    return MST_OK;
 }

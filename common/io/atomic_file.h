@@ -56,11 +56,14 @@ mst_status mst_out_commit(mst_out *o);
 void mst_out_abort(mst_out *o);
 
 /*
- * Refuses to write over the input: MST_EUSAGE "OUT: is the input file IN; write the output to
- * another name" when `out` and `in` (either may be NULL or "-") name the same existing file,
- * the same device and inode through any link or path; MST_OK otherwise. O(1): two stat calls.
+ * The early check of an output path, made before the work that produces it (loading, solving,
+ * generating): MST_EUSAGE "OUT: is the input file IN; write the output to another name" when
+ * `out` and `in` (in may be NULL) name the same existing file (same device and inode, through
+ * any link or path); MST_EINPUT "OUT: REASON" (strerror: "No such file or directory",
+ * "Permission denied", "Is a directory") when it is a directory or its folder does not let
+ * this process create a file. "-", devices and FIFOs pass (written in place). O(1).
  */
-mst_status mst_output_not_input(const char *out, const char *in);
+mst_status mst_output_check(const char *out, const char *in);
 
 #ifdef __cplusplus
 }

@@ -207,7 +207,7 @@ typedef enum mst_msf_format { MST_MSF_AUTO = 0, MST_MSF_EDGES = 1, MST_MSF_IDS =
  * `maximum`), W the exact total (mst_format_total). Plain text whatever the name (".gz"
  * included), opened by atomic_file.h: a regular file through a temporary renamed when complete,
  * a device, FIFO or "-" (stdout) in place. Errors: MST_EUSAGE when `path` is g's input file
- * (mst_output_not_input); MST_EINPUT (cannot write, naming the path); MST_ERESOURCE.
+ * (mst_output_check); MST_EINPUT (cannot write, naming the path); MST_ERESOURCE.
  */
 mst_status mst_msf_write(const char *path, const mst_graph *g, uint64_t *eid, uint64_t k,
                          const char *producer, mst_msf_format format, int maximum);

@@ -13,7 +13,7 @@ mst_status mst_msf_write(const char *path, const mst_graph *g, uint64_t *eid, ui
     mst_status st = MST_OK;
     mst_out o;
     memset(&o, 0, sizeof o);
-    MST_CHECK(mst_output_not_input(path, g->name));
+    MST_CHECK(mst_output_check(path, g->name));
     MST_CHECK(mst_sort_u64(eid, k));
     MST_CHECK(mst_out_open(&o, path, 0));
     mst_weight_sum total = mst_weight_total(g, eid, k);

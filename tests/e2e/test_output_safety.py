@@ -134,6 +134,32 @@ class NotTheInput(OutputBase):
         self.assertEqual(self.others(), ["g.gr", "hard.gr", "soft.gr"])
 
 
+class FailFast(OutputBase):
+    """An output that cannot be written (a missing folder, a directory) fails before the input
+    is read or the graph generated (issue 38, item 3): with a malformed input, the output's
+    error is the one said, and nothing goes to stdout."""
+
+    def test_output_errors_come_before_the_work(self):
+        d = self.fresh()
+        bad = self.at("bad.wel")
+        with open(bad, "w") as f:
+            f.write("0 1 x\n")
+        missing = os.path.join(d, "no", "such", "dir", "f.wel")
+        for args, out in (([SEQ, "--output", missing, bad], missing),
+                          ([SEQ, "--output", d, bad], d),
+                          ([SEQ, "--rounds", "2", "--weights", "random", "--output", missing,
+                            bad], missing + ".1"),
+                          ([CONVERT, bad, missing], missing),
+                          ([GEN, "random", "--vertices", "50", "--edges", "100", "-o",
+                            missing], missing)):
+            p = run(args)
+            self.assertEqual(p.returncode, 2, args)
+            self.assertEqual(p.stdout, "", args)
+            self.assertEqual(len(p.stderr.strip().splitlines()), 1, p.stderr)
+            self.assertIn(out + ": ", p.stderr)
+        self.assertEqual(self.others(), ["bad.wel"])
+
+
 class InPlace(OutputBase):
     """Devices, FIFOs and '-' are written in place, never replaced."""
 
