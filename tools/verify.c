@@ -98,9 +98,10 @@ int main(int argc, char **argv)
         st = mst_msf_check_claims(files[1], &claims, &g, eid, k, va.maximum);
     if (st == MST_OK) {
         char wbuf[64];
-        printf("%s: valid %s spanning forest of %s: %" PRIu64 " edges, %" PRIu64
-               " components, weight %s\n", files[1], va.maximum ? "maximum" : "minimum",
-               files[0], k, c, mst_format_total(mst_weight_total(&g, eid, k), wbuf, sizeof wbuf));
+        printf("%s: valid %s spanning forest of %s: %" PRIu64 " edge%s, %" PRIu64
+               " component%s, weight %s\n", files[1], va.maximum ? "maximum" : "minimum",
+               files[0], k, k == 1 ? "" : "s", c, c == 1 ? "" : "s",
+               mst_format_total(mst_weight_total(&g, eid, k), wbuf, sizeof wbuf));
     } else {
         fprintf(stderr, "mst-verify: %s: %s\n", st == MST_EVERIFY ? "invalid" : "error",
                 mst_last_error());

@@ -42,6 +42,7 @@ class VerifyCodes(Workdir):
         p = self.verify(GOOD)
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertIn("valid minimum spanning forest", p.stdout)
+        self.assertIn(": 4 edges, 1 component, weight", p.stdout)  # plurals as they fall
 
     def test_changed_weight(self):
         self.expect(GOOD.replace("0 1 1", "0 1 9"), 4, "c.msf:2:", "0-1", "weighs 1", "not 9")
