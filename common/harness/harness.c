@@ -230,6 +230,16 @@ static mst_status load_graph(harness *h)
         st = h->hooks->load(h->graph, &h->lo, &h->o, &h->g, whole);
     /* The ranking of 64-bit weights is reported apart (rank_s), not as part of the load. */
     h->load_s = h->hooks->time_max(mst_now_s() - t0 - h->g.rank_s);
+    /* A 1-based edge list read as 0-based gains an isolated vertex 0: say how to read it. */
+    uint64_t e = 0;
+    if (st == MST_OK && h->root && h->g.u != NULL && h->g.n > 0 && !h->lo.one_based &&
+        strcmp(h->g.format, "edgelist") == 0) {
+        while (e < h->g.m && h->g.u[e] != 0 && h->g.v[e] != 0)
+            e++;
+        if (e == h->g.m)
+            fprintf(stderr, "%s: note: vertex 0 has no edge; if %s numbers its vertices from 1, "
+                    "read it with --one-based\n", h->s->program, h->graph);
+    }
     return st;
 }
 
@@ -454,7 +464,8 @@ static void print_summary(FILE *f, const harness *h)
                ", reverse arcs merged: %" PRIu64 ")\n", g->m, g->self_loops, g->merged_arcs);
     fprintf(f, "  weights          %s %s", origin_name(g), mst_weight_type_name(g->weight_type));
     if (g->weight_origin == MST_WEIGHTS_RANDOM)
-        fprintf(f, " (seed %" PRIu64 ")", g->seed);
+        fprintf(f, " (seed %" PRIu64 "%s)", g->seed, g->file_has_weights ? "" : "; the file has "
+                "none, --weights unit gives every edge 1");
     fprintf(f, "\n  objective        %s spanning forest\n", h->o.maximum ? "maximum" : "minimum");
     fprintf(f, "  components       %" PRIu64 "\n", g->n - h->forest.count);
     fprintf(f, "  MSF edges        %" PRIu64 "\n", h->forest.count);
