@@ -28,6 +28,8 @@ static void step_time(const gen_cli *c, const char *step, double *t, uint64_t m)
     double now = mst_now_s();
     if (c->verbose)
         fprintf(stderr, "mst-gen: %-10s %8.3f s  m=%llu\n", step, now - *t, (unsigned long long)m);
+    else
+        mst_progress_step("mst-gen: %s done, m = %llu", step, (unsigned long long)m);
     *t = now;
 }
 
@@ -57,6 +59,9 @@ int main(int argc, char **argv)
     MST_CHECK(mst_output_check(c.output, NULL)); /* and at once for a folder it cannot write */
 
     double t0 = mst_now_s(), tp = t0;
+    mst_progress_enable(!c.quiet);
+    mst_progress_step("mst-gen: generating %s, n = %llu, m = %llu", c.family->name,
+                      (unsigned long long)n, (unsigned long long)m);
     MST_CHECK(c.family->generate(&c.params, &g));
     step_time(&c, "generate", &tp, g.m);
     if (may_duplicate && !c.keep_duplicates) {
@@ -89,6 +94,7 @@ int main(int argc, char **argv)
     out.index_base = 0;
     MST_CHECK(mst_graph_write(c.output, c.format, &out, out.file_has_weights));
     step_time(&c, "write", &tp, g.m);
+    mst_progress_done();
     double t2 = mst_now_s();
     if (!c.quiet) {
         /* -o - is stdout: the summary goes to stderr, apart from the data. */

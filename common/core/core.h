@@ -467,6 +467,10 @@ void mst_progress_enable(int on);
 /* Reports "WHAT: DONE MiB" (or "DONE of TOTAL MiB" if total > 0), at most 4 times a second. */
 void mst_progress_bytes(const char *what, uint64_t done, uint64_t total);
 
+/* Replaces the progress line by a printf-style step ("mst-seq: trial 2 of 5"); a step that
+ * ends in '\n' stays on screen as a line of its own ("g.gr: n = 5, m = 9"). */
+void mst_progress_step(const char *fmt, ...) MST_PRINTF(1, 2);
+
 /* Clears the progress line if one was shown. */
 void mst_progress_done(void);
 

@@ -153,6 +153,20 @@ void mst_progress_bytes(const char *what, uint64_t done, uint64_t total)
         fprintf(stderr, "\r%s: %.0f MiB ", what, done / 1048576.0);
 }
 
+void mst_progress_step(const char *fmt, ...)
+{
+    if (!enabled)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("\r\033[K", stderr);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputs(fmt[strlen(fmt) - 1] == '\n' ? "" : " ", stderr);
+    shown = fmt[strlen(fmt) - 1] != '\n';
+    last_s = mst_now_s();
+}
+
 void mst_progress_done(void)
 {
     if (shown)

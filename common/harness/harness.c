@@ -51,7 +51,7 @@ typedef struct harness {
     uint64_t trials;
     const char *output;
     int output_format;           /* 0 edges, 1 ids */
-    int no_verify, json;
+    int no_verify, json, quiet;
     uint64_t rounds;             /* --rounds R (0: one set of weights) */
     const char *round_weights;   /* --round-weights FILE or PATTERN (NULL: random) */
     uint64_t verify_every;       /* --verify-every K */
@@ -112,6 +112,9 @@ static const mst_option run_options[] = {
      .offset = offsetof(harness, no_verify), .help = "skip the certifying verifier"},
     {.name = "--json", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(harness, json),
      .help = "one JSON object on stdout instead of the summary"},
+    {.name = "--quiet", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(harness, quiet),
+     .help = "no progress lines (shown on a terminal's stderr otherwise: the graph's size,\n"
+             "trial i of N, verifying)"},
     {.name = "--phases", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(harness, o.phases),
      .help = "per-phase times and counters of the median trial"},
     {.name = "--rounds", .kind = MST_OPT_UINT, .max = MAX_ROUNDS, .def = "0",
@@ -156,6 +159,7 @@ static const mst_dist_hooks one_process = {
 /* Prints "PROGRAM: error: MESSAGE" on the printing rank; returns st as an exit code. */
 static int fail(const harness *h, mst_status st)
 {
+    mst_progress_done();
     if (h->root)
         fprintf(stderr, "%s: error: %s\n", h->s->program, mst_last_error());
     return (int)st;
@@ -295,6 +299,10 @@ static mst_status trials(harness *h)
     h->differing_trial = -1;
     for (int t = 0; t <= (int)h->trials; t++) {
         double s;
+        if (t == 0)
+            mst_progress_step("%s: warm-up solve", h->s->program);
+        else
+            mst_progress_step("%s: trial %d of %d", h->s->program, t, (int)h->trials);
         mst_status st = solve_timed(h, NULL, &h->ph[t], &s);
         if (st != MST_OK)
             return st;
@@ -317,6 +325,7 @@ static mst_status trials(harness *h)
 static mst_status verify(harness *h, const char *prefix)
 {
     double t0 = mst_now_s();
+    mst_progress_step("%s: verifying", h->s->program);
     mst_status st = mst_verify_forest_objective(&h->g, h->forest.eid, h->forest.count, NULL,
                                                 h->o.maximum,
                                                 h->ctx.device[0] != '\0' ? 0 : h->ctx.threads);
@@ -404,6 +413,7 @@ static mst_status rounds(harness *h)
     for (uint64_t r = 1; r <= h->rounds && st == MST_OK; r++) {
         if (r > 1 && (st = rekey(h, r)) != MST_OK)
             break;
+        mst_progress_step("%s: round %" PRIu64 " of %" PRIu64, h->s->program, r, h->rounds);
         st = solve_timed(h, h->state, &h->round_ph[h->o.phases ? r - 1 : 0], &h->round_s[r - 1]);
         flip_keys(h); /* the file's order for totals, verification, --output */
         if (st != MST_OK)
@@ -683,6 +693,7 @@ static int report(harness *h)
             return fail(h, vs);
         h->verified = vs == MST_OK;
     }
+    mst_progress_done();
     /* With --output - the forest alone goes to stdout, so that it can be piped. */
     FILE *f = h->output != NULL && strcmp(h->output, "-") == 0 ? stderr : stdout;
     (h->json ? print_json : print_summary)(f, h);
@@ -706,8 +717,11 @@ static int report(harness *h)
 static int run(harness *h)
 {
     uint64_t r = h->rounds;
-    mst_progress_enable(!h->json && h->root);
+    mst_progress_enable(!h->json && !h->quiet && h->root);
     mst_status st = load_graph(h);
+    if (st == MST_OK)
+        mst_progress_step("%s: %s: n = %" PRIu32 ", m = %" PRIu64 ", loaded in %.2f s\n",
+                          h->s->program, h->graph, h->g.n, h->g.m, h->load_s);
     if (st == MST_OK && r > 0) {
         /* Without --round-weights the rounds' weights are random, and the load's must be too. */
         h->src = (mst_round_source){h->round_weights, h->lo.seed, r, h->lo.weight_type};
