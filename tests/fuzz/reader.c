@@ -1,5 +1,5 @@
 /*
- * reader.c: the libFuzzer harness of the file reader under every loader (common/io/reader.c,
+ * reader.c: the libFuzzer harness of the file reader under every loader (common/io/loader.c,
  * loader.h): a file opened by path, read in place when plain, inflated by zlib when it starts
  * with the gzip magic. Each input is the whole file, put in a memory file (memfd_create) and
  * opened through /proc/self/fd/N, then read in pieces whose sizes come from the input's own
