@@ -31,7 +31,6 @@
 #include <strings.h>
 
 #include "atomic_file.h"
-#include "builder.h"
 #include "loader.h"
 #include "msb.h"
 

@@ -36,7 +36,7 @@ static inline mst_status mst_msb_write(const char *path, const mst_graph *g, int
 
 /*
  * The edges a writer of arcs (edge list, PACE .gr) writes reversed so that a loader that
- * symmetrizes (builder.h: an arc u->v and a later arc v->u of equal weight become ONE edge) reads
+ * symmetrizes (loader.h: an arc u->v and a later arc v->u of equal weight become ONE edge) reads
  * every edge back, in order: every edge of a group of parallel edges of equal weight (any weight
  * when not `with_weights`: an unweighted file's arcs all weigh 1) is written in the orientation
  * of the group's first edge; in graphs without such groups nothing is flipped. Sets *flips to

@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
-
 /* One line "u v w" of a certificate, as written. */
 typedef struct msf_line {
     uint64_t u, v;   /* in the file's numbering */

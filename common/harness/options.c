@@ -9,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
 #include "loader.h"
 
 /* Stores `value` (not NULL) for option o into its field. Returns MST_OK or MST_EUSAGE. */

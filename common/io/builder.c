@@ -1,6 +1,6 @@
 /* builder.c: staged edges to canonical graph: id checks, self-loops, exact weight staging and
- * typing, keys (ranks for 64-bit types) and symmetrization of directed input (see builder.h). */
-#include "builder.h"
+ * typing, keys (ranks for 64-bit types) and symmetrization of directed input (see loader.h). */
+#include "loader.h"
 
 #include <math.h>
 #include <omp.h>
@@ -241,7 +241,7 @@ mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, const mst_num
     return MST_OK;
 }
 
-/* The weight type of the staged weights (see builder.h). */
+/* The weight type of the staged weights (see loader.h). */
 static mst_weight_type pick_type(const mst_builder *b)
 {
     if (!b->weighted)
@@ -423,7 +423,7 @@ void mst_builder_free(mst_builder *b)
     b->m = b->cap = 0;
 }
 
-/* ---------------------------------------- symmetrization (builder.h) */
+/* ---------------------------------------- symmetrization */
 
 /* Open-addressing table for symmetrization: one slot per distinct (lo, hi, key). */
 typedef struct arc_slot {

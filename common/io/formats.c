@@ -1,7 +1,7 @@
 /*
  * formats.c: the text graph formats (docs/formats.md), one line function each, run by the
- * text parser (parse.h): the header's lines in order, then the data lines in parallel parts,
- * each part into a builder of its own (builder.h), merged in file order.
+ * text parser (loader.h): the header's lines in order, then the data lines in parallel parts,
+ * each part into a builder of its own, merged in file order.
  *
  * Edge lists (.el .wel .txt .edges; SNAP, https://snap.stanford.edu/data/ ; GAP's .el/.wel):
  *   one edge "u v" or "u v w" per line; lines whose first non-blank character is '#' or '%',
@@ -52,11 +52,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder.h"
 #include "loader.h"
-#include "parse.h"
 
-/* ---------------------------------------- the token scanner and the line loop (parse.h) */
+/* ---------------------------------------- the token scanner and the line loop */
 
 #define BLOCK_BYTES_PER_THREAD ((size_t)16 << 20)
 #define PAD 16 /* readable bytes after a block's last '\n' (mst_digits8 reads 8) */

@@ -15,7 +15,7 @@
  * a size between the two, is refused without reading further (a gzip body is never inflated
  * past it). Validate the offsets and the neighbours (side by side over the threads, the first
  * bad entry named). The graph is what the builder gives for the arcs (x, nlist[j]), j in
- * nindex[x] .. nindex[x+1]-1, row by row, as directed input (builder.h): self-loops dropped,
+ * nindex[x] .. nindex[x+1]-1, row by row, as directed input (loader.h): self-loops dropped,
  * each arc merged with a reverse arc of the same weight.
  *
  * The usual file has a forward twin x -> y for every reverse arc y -> x (x < y), of the same
@@ -37,7 +37,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder.h"
 #include "loader.h"
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__

@@ -13,6 +13,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "core.h"
 
@@ -26,7 +27,7 @@ extern "C" {
  * memory (tests and fuzzers feed strings this way).
  *
  * A plain regular file is read in place: its long reads (the .msb and .egr arrays) are split
- * among the OpenMP threads, and the text parser (parse.h) maps it (mst_reader_map). A gzip
+ * among the OpenMP threads, and the text parser maps it (mst_reader_map). A gzip
  * file, or any input that tells no size (a pipe, a FIFO), is read in order, once: the text
  * parser takes it in large blocks, the binary formats read exactly the bytes their header
  * announces, then ask whether anything follows: a stream longer than its header says is
@@ -112,7 +113,7 @@ typedef struct mst_load_options {
                               the body is read (mst_load_check_header) */
     uint64_t run_bytes_per_vertex; /* what the run after the load needs per vertex, added to
                               the load's memory estimate (0: the load alone is estimated) */
-    size_t chunk_bytes;    /* bytes per block of the text parser (parse.h); 0: the default.
+    size_t chunk_bytes;    /* bytes per block of the text parser; 0: the default.
                               Tests set a few bytes to cut many blocks */
 } mst_load_options;
 
@@ -263,6 +264,508 @@ mst_status mst_round_path(const char *pattern, uint64_t r, char *buf, size_t cap
  * O(file bytes + m) (+ ranking for 64-bit types).
  */
 mst_status mst_round_weights_apply(const mst_round_source *src, uint64_t r, mst_graph *g);
+
+/* ---------------------------------------- text parser */
+
+/*
+ * The one parser of the text formats (edge lists, DIMACS, Matrix Market, METIS, weight
+ * files of --rounds, forest files): a token scanner, and a line loop that cuts the input into
+ * parts at line boundaries and parses them side by side, each by the format's one line
+ * function.
+ *
+ * A part that meets a bad line records the problem and the line's number within the part, and
+ * stops. The parts are then taken in file order: each one's line count is known once it is
+ * parsed, so the first bad line of the file is named "FILE:LINE: problem" without reading the
+ * file again. A format reads its header (the lines before its data) in order, on one thread,
+ * and says when the rest may go in parallel (mst_text_parser.parallel); its edges are merged in
+ * file order, so the graph, its ids and every message are those of a one-thread load.
+ *
+ * Tokens are separated by blanks (space, \t, \v, \f, \r) and end at a blank or at the line's
+ * end: its '\n', or a NUL byte, which is refused wherever it stands ("NUL byte in line").
+ */
+
+/* Results of a token parse. */
+enum { MST_TOK_OK = 0, MST_TOK_NONE = 1 /* end of line */, MST_TOK_BAD = 2 /* not a number */,
+       MST_TOK_RANGE = 3 /* does not fit */ };
+
+static inline int mst_is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
+}
+
+/* 1 if c ends the line's tokens: its '\n', or a NUL byte (or a C string's end). */
+static inline int mst_is_eol(char c)
+{
+    return c == '\n' || c == '\0';
+}
+
+/* Skips blanks; returns the first other character's position. */
+static inline const char *mst_skip_blanks(const char *p)
+{
+    while (mst_is_blank(*p))
+        p++;
+    return p;
+}
+
+/* 1 if only blanks remain on the line. */
+static inline int mst_at_eol(const char *p)
+{
+    return mst_is_eol(*mst_skip_blanks(p));
+}
+
+/*
+ * The run of decimal digits at p when it is shorter than 8 characters: sets *value and returns
+ * its length (0: p is not a digit); 8 without a value when there are 8 digits or more. Reads 8
+ * bytes at p. Eight bytes are classified and converted at once (SWAR: the digit test on every
+ * byte, then three multiplies that combine pairs, quads and the eight, as in Langdale, Lemire
+ * 2019, number parsing), so a token costs no branch per digit. Little-endian hosts; elsewhere
+ * it always returns 8.
+ */
+static inline int mst_digits8(const char *p, uint64_t *value)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    /* A byte's high bit in `other` is set iff it is not '0'..'9'; a carry out of a non-digit
+     * byte can only disturb the bytes after it, and only the first non-digit counts. */
+    uint64_t a = w ^ 0x3030303030303030ull;
+    uint64_t other = ((a + 0x7676767676767676ull) | a) & 0x8080808080808080ull;
+    if (other == 0)
+        return 8;
+    int n = __builtin_ctzll(other) >> 3;
+    if (n == 0)
+        return 0;
+    w = (w << (64 - 8 * n)) & 0x0F0F0F0F0F0F0F0Full; /* the digits, right-aligned, as 0..9 */
+    w = (w * 2561) >> 8;                               /* 10 * 2^8 + 1: pairs */
+    w = ((w & 0x00FF00FF00FF00FFull) * 6553601) >> 16; /* 100 * 2^16 + 1: quads */
+    *value = ((w & 0x0000FFFF0000FFFFull) * 42949672960001ull) >> 32; /* 10^4 * 2^32 + 1 */
+    return n;
+#else
+    (void)p;
+    (void)value;
+    return 8;
+#endif
+}
+
+/*
+ * An unsigned decimal integer (optional '+') at *pp, after blanks: sets *out and advances *pp
+ * past it. `padded`: 8 bytes past the line's end may be read (every line of mst_text_parse);
+ * 0 for a NUL-terminated string, read byte by byte. MST_TOK_RANGE above UINT64_MAX.
+ */
+static inline int mst_scan_u64(const char **pp, int padded, uint64_t *out)
+{
+    const char *p = mst_skip_blanks(*pp);
+    if (mst_is_eol(*p))
+        return MST_TOK_NONE;
+    p += *p == '+';
+    uint64_t x = 0;
+    int n = padded ? mst_digits8(p, &x) : 8, overflow = 0;
+    if (n < 8) {
+        p += n;
+    } else {
+        const char *q = p;
+        for (; *p >= '0' && *p <= '9'; p++) {
+            unsigned d = (unsigned)(*p - '0');
+            overflow |= x > (UINT64_MAX - d) / 10;
+            x = x * 10 + d;
+        }
+        n = (int)(p - q);
+    }
+    if (n == 0 || !(mst_is_blank(*p) || mst_is_eol(*p)))
+        return MST_TOK_BAD;
+    if (overflow)
+        return MST_TOK_RANGE;
+    *out = x;
+    *pp = p;
+    return MST_TOK_OK;
+}
+
+/* mst_scan_u64 on a NUL-terminated string. */
+static inline int mst_parse_u64(const char **pp, uint64_t *out)
+{
+    return mst_scan_u64(pp, 0, out);
+}
+
+/* A weight token as read: an integer, exact (-mag if neg, else mag: [INT64_MIN, UINT64_MAX]),
+ * or a real (d). */
+typedef struct mst_number {
+    int is_real;
+    int neg;
+    uint64_t mag;
+    double d;
+} mst_number;
+
+/* The integer x as a number. */
+static inline mst_number mst_number_from_i64(int64_t x)
+{
+    mst_number n = {0, x < 0, x < 0 ? 0 - (uint64_t)x : (uint64_t)x, 0.0};
+    return n;
+}
+
+/* How mst_parse_weight reads a token. */
+enum { MST_WEIGHT_REAL = 0, MST_WEIGHT_REAL32 = 1, MST_WEIGHT_INTEGER = 2 };
+
+/* mst_parse_weight's tokens other than integers of up to 18 digits (a sign aside). */
+int mst_parse_weight_slow(const char **pp, mst_number *out, int kind);
+
+/*
+ * Parses a weight at *pp, inside a line of mst_text_parse: a decimal integer (exact, in
+ * [INT64_MIN, UINT64_MAX]; is_real = 0) or, unless kind is MST_WEIGHT_INTEGER (a real is then
+ * MST_TOK_BAD), a decimal real ("1.5", ".5", "2.", "-2e3", and "inf", "infinity", "nan" in any
+ * case, which the builder refuses by name; is_real = 1) rounded to the nearest double, or to
+ * the nearest float32 for MST_WEIGHT_REAL32 (the --weight-type float32 load: strtof rounds
+ * once, where a double rounded again to float could land elsewhere), subnormals included.
+ * MST_TOK_BAD: anything else, hexadecimal ("0x10", "0x1p3") included. MST_TOK_RANGE: an integer
+ * outside [INT64_MIN, UINT64_MAX], or a non-zero real whose rounding is infinite or zero
+ * ("1e999", "1e-400"; for float32 "1e39", "1e-50"): docs/formats.md, Numbers.
+ */
+static inline int mst_parse_weight(const char **pp, mst_number *out, int kind)
+{
+    const char *p = mst_skip_blanks(*pp), *q = p + (*p == '-' || *p == '+');
+    uint64_t x = 0;
+    int n = mst_digits8(q, &x);
+    if (n == 8)
+        for (n = 0, x = 0; q[n] >= '0' && q[n] <= '9' && n < 19; n++)
+            x = x * 10 + (uint64_t)(q[n] - '0');
+    if (n > 0 && n < 19 && (mst_is_blank(q[n]) || mst_is_eol(q[n]))) {
+        out->is_real = 0;
+        out->neg = *p == '-' && x != 0;
+        out->mag = x;
+        out->d = 0;
+        *pp = q + n;
+        return MST_TOK_OK;
+    }
+    return mst_parse_weight_slow(pp, out, kind);
+}
+
+/* The number as text ("-5", "18446744073709551615", "1.5") into buf[48]; returns buf. */
+const char *mst_number_text(const mst_number *x, char buf[48]);
+
+/* Copies the token at p (up to a blank or the line's end, at most 31 chars, "..." added if
+ * cut) into buf[48] for messages; returns buf. An empty token reads "end of line". */
+const char *mst_token_text(const char *p, char buf[48]);
+
+/* ------------------------------------------------------------------------- the line loop */
+
+/* One part of the input, parsed by one thread (or the header's lines, in order). The fields
+ * each line touches come first, far from the next part's in an array. */
+typedef struct mst_text_part {
+    uint64_t line;  /* the current line's number, counted from the part's first */
+    void *data;     /* the format's own (its builder for this part) */
+    uint64_t base;  /* lines of the file before the part (set once the parts before it are) */
+    uint64_t at;    /* the line its error names (0: the message names none) */
+    mst_status st;  /* its error, MST_OK while it goes on */
+    char msg[768];
+} mst_text_part;
+
+typedef struct mst_text_parser mst_text_parser;
+
+/*
+ * A format's line function: p is the line's first non-blank character (a comment line never
+ * comes; a blank one only with blank_is_data). On success it sets *pp to the line's '\n'
+ * (mst_text_line_end does). Errors: through mst_text_fail (or any mst_status, whose message
+ * mst_fail recorded).
+ */
+typedef mst_status (*mst_text_line_fn)(mst_text_parser *t, mst_text_part *part,
+                                       const char **pp);
+
+/* A parallel format's loop over one part's lines: mst_text_lines with the format's own line
+ * function (see there). Returns where it stopped: end, or NULL at a bad line. */
+typedef const char *(*mst_text_lines_fn)(mst_text_parser *t, mst_text_part *part,
+                                         const char *p, const char *end);
+
+struct mst_text_parser {
+    /* Set by the format; comment and blank_is_data may change while the header is read. */
+    const char *comment;  /* first non-blank characters that make a line a comment ("#%"; at
+                             most two, tested inline on every line) */
+    int blank_is_data;    /* 1: blank lines reach the line function (METIS: a vertex) */
+    mst_text_line_fn line;
+    mst_text_lines_fn part_lines; /* the parallel parts' loop (NULL: mst_text_lines with line) */
+    /* After each run of parallel parts: merges parts[0 .. count-1] (base set) in file order.
+     * NULL: never parallel. */
+    mst_status (*merge)(mst_text_parser *t, int count);
+    int parallel;         /* set by the line function: the lines after this one may go in
+                             parallel parts (the format's header is read) */
+    int threads;          /* parts[threads] (1 without merge) */
+    mst_text_part main;   /* the lines read in order; main.data as the format sets it */
+    mst_text_part *parts; /* [threads], data set by the format */
+    size_t block;         /* bytes per block (0: 16 MiB per thread) */
+    uint64_t lines;       /* after mst_text_parse: the input's lines */
+};
+
+/*
+ * Hands every line of r (from its first byte) that is not a comment, and not blank unless
+ * blank_is_data, to t->line, in file order while t->parallel is 0, then in parallel parts of
+ * blocks of whole lines, merged after each block. A final line without '\n' is a line.
+ * Errors: the first bad line's, as "NAME:LINE: problem"; r's (a read error, a corrupt gzip
+ * stream); MST_ERESOURCE. O(bytes) work over the threads, plus the line functions'.
+ */
+mst_status mst_text_parse(mst_reader *r, mst_text_parser *t);
+
+/* Records "MESSAGE" as the part's error on its current line and returns code. */
+mst_status mst_text_fail(mst_text_part *part, mst_status code, const char *fmt, ...)
+    MST_PRINTF(3, 4);
+
+/*
+ * Records the error for a field whose token at p failed to parse with result tok and returns
+ * MST_EINPUT: "WHAT 'TOKEN' out of range" for MST_TOK_RANGE, else "expected EXPECTED, found
+ * 'TOKEN'" ("found end of line" where the line ended). what: the field's name ("vertex id");
+ * expected: what the line or field should hold ("'a u v w'").
+ */
+mst_status mst_text_field_fail(mst_text_part *part, int tok, const char *p, const char *what,
+                               const char *expected);
+
+/* The error of mst_text_line_end: "expected EXPECTED, found extra field 'TOKEN'", or "NUL byte
+ * in line". Returns MST_EINPUT. */
+mst_status mst_text_line_end_fail(mst_text_part *part, const char *p, const char *expected);
+
+/* Checks that only blanks remain on the line from *pp and moves *pp to its '\n'; else the error
+ * of mst_text_line_end_fail. Inline, as every data line ends with it. */
+static inline mst_status mst_text_line_end(mst_text_part *part, const char **pp,
+                                           const char *expected)
+{
+    const char *p = mst_skip_blanks(*pp);
+    if (*p != '\n')
+        return mst_text_line_end_fail(part, p, expected);
+    *pp = p;
+    return MST_OK;
+}
+
+/* Records the error st of the line function on part's current line (the message of mst_fail's,
+ * where mst_text_fail gave none). */
+void mst_text_line_failed(mst_text_part *part, mst_status st);
+
+/*
+ * The lines [p, end) (end[-1] == '\n', 16 bytes readable after it), each counted in part->line
+ * and, unless a comment (or blank, without blank_is_data), handed to `line`; with
+ * `until_parallel`, stops after the line that sets t->parallel. Inline, so that a format's own
+ * loop (mst_text_parser.lines: this with its line function) calls that function directly,
+ * without a call per line through a pointer. Returns where it stopped: end, the line after the
+ * one that went parallel, or NULL at a bad line (part->st).
+ */
+static inline __attribute__((always_inline)) const char *
+mst_text_lines(mst_text_parser *t, mst_text_part *part, const char *p, const char *end,
+               mst_text_line_fn line, int until_parallel)
+{
+    while (p < end && !(until_parallel && t->parallel)) {
+        part->line++;
+        const char *q = mst_skip_blanks(p), *c = t->comment; /* a header may change it */
+        if (*q == '\0') {
+            mst_text_fail(part, MST_EINPUT, "NUL byte in line");
+            return NULL;
+        }
+        if (*q == '\n' ? !t->blank_is_data
+                           : c[0] != '\0' && (*q == c[0] || (c[1] != '\0' && *q == c[1]))) {
+            p = (const char *)memchr(q, '\n', (size_t)(end - q)) + 1;
+            continue;
+        }
+        mst_status st = line(t, part, &q);
+        if (st != MST_OK) {
+            mst_text_line_failed(part, st);
+            return NULL;
+        }
+        p = q + 1;
+    }
+    return p;
+}
+
+/* Moves *pp to the '\n' of its line (a line the format skips). */
+static inline void mst_text_skip_line(const char **pp)
+{
+    *pp = (const char *)rawmemchr(*pp, '\n');
+}
+
+/* ---------------------------------------- builder */
+
+/*
+ * The builder: the one place where loaders turn parsed arcs into the canonical graph.
+ *
+ * A loader calls mst_builder_add() for each edge or arc in file order. The builder checks ids
+ * against n, drops and counts self-loops, stages weights exactly (64-bit integers, or doubles
+ * once a real appears), and at mst_builder_finish() picks the weight type: --weight-type's if
+ * given (each value checked against it as it arrives, naming its line), else from the values
+ * (any real token, or a format that declares reals: float64; integers: int32 if all fit,
+ * uint32 if none is negative and some exceed INT32_MAX, else int64, else uint64 when none is
+ * negative and some exceed INT64_MAX). It then computes the keys (ranks for 64-bit types) and,
+ * for directed input, symmetrizes: an arc u->v and an arc v->u with the same weight become one
+ * edge (kept at the first one's position); unmatched arcs and parallel arcs stay edges of their
+ * own (mst_symmetrize, below).
+ */
+
+/* ---------------------------------------- symmetrization */
+
+/* The undirected edges of directed input (docs/formats.md,
+ * Symmetrization): an arc u->v and an arc v->u with the same weight key become one edge, kept
+ * at the first one's position; unmatched arcs and parallel arcs stay edges of their own.
+ */
+
+/* Hash of an undirected edge group {lo, hi} (lo < hi) with weight key `key`: shared by the
+ * symmetrization below and by the writers that must avoid it (gen/write.c). */
+static inline uint64_t mst_edge_group_hash(uint32_t lo, uint32_t hi, uint32_t key)
+{
+    uint64_t h = ((uint64_t)lo << 32 | hi) * 0x9E3779B97F4A7C15ull;
+    h ^= (uint64_t)key * 0xC2B2AE3D27D4EB4Full;
+    h ^= h >> 29;
+    h *= 0xBF58476D1CE4E5B9ull;
+    return h ^ (h >> 32);
+}
+
+/*
+ * Merges arcs with their reverse arcs of equal key in place (see above), compacting u, v, key
+ * and raw (if not NULL: the 64-bit weights, whose keys are ranks, so equal keys are equal
+ * weights) and reducing *m. scratch: NULL, or *m words it may overwrite (memory the caller no
+ * longer needs, such as the staged weights: fresh memory costs a page fault per 4 KiB).
+ * Returns the number of arcs merged, or UINT64_MAX if memory ran out or *m is 2^40 or more
+ * (then nothing changed: MST_ERESOURCE).
+ * Only a group (lo, hi, key) with arcs in both directions merges any, and most arcs of most
+ * files are alone in theirs, so the arcs are first partitioned by group hash into buckets of
+ * about 2^16 (8-byte records: id, direction, 23 hash bits), each bucket in file order. A
+ * bucket's records set their hash bit in the bitmap of their direction, 16 bits per record and
+ * small enough to stay in the core's cache, and the arcs whose bit is set in the other
+ * direction's bitmap (every arc of a group with both directions, and about 1 in 32 others by
+ * collision) meet an exact hash table, in file order. The other arcs stay. Expected O(m): two
+ * streaming passes over the arcs, one over the records, and the candidates' table work; 9
+ * bytes per arc (1 with scratch) plus each thread's bitmaps and table for one bucket. The
+ * buckets are split among mst_load_threads() threads; the result does not depend on the thread
+ * count.
+ */
+uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, uint64_t *m,
+                        uint64_t *scratch);
+
+/* A bound on the bytes of mst_symmetrize's scratch for `arcs` arcs, for the loaders' early
+ * memory check (mst_builder_peak_bytes): an exact table of 2 to 4 slots of 20 bytes
+ * per arc, above the 9 bytes per arc and per-bucket tables it allocates. O(log arcs). */
+double mst_symmetrize_table_bytes(uint64_t arcs);
+
+typedef struct mst_builder {
+    mst_text_part *part; /* messages go to the part's current line (NULL: they name the edge
+                            index, "file: edge K: ...") */
+    const char *name;
+    int index_base;      /* ids in the file start at this (0 or 1) */
+    int weighted;        /* add() passes weights */
+    uint64_t n_limit;    /* every id - index_base must be below this */
+    int n_fixed;         /* n = n_limit (header or --vertices) rather than the largest id + 1 */
+    int vertices_forced; /* --vertices given: the header's n does not replace it */
+    const mst_load_options *o; /* the options (or NULL), for the header's checks */
+    uint64_t max_id;     /* largest 0-based id seen, +1 (0: none) */
+    uint32_t *u, *v;     /* [cap] staged edges */
+    uint64_t *w;         /* [cap] staged weights (weighted only): see `forced` and `as_real` */
+    uint64_t m, cap;
+    uint64_t self_loops;
+    int forced;          /* --weight-type T given: 1 + T, and w[] holds the bits of T as
+                            mst_weight_value_fits stages them; 0: the type comes from the values */
+    int parse_float32;   /* loaders parse reals to float32 (--weight-type float32) */
+    int declared_real;   /* the format declares real weights (Matrix Market 'real') */
+    int as_real;         /* without `forced`: w[] holds doubles (a real was seen, or integers
+                            that fit no integer type); else int64 bits, or uint64 if huge_line */
+    int any_real;
+    uint64_t neg_line;   /* first line with a negative integer (the part's numbering) */
+    uint64_t big_line;   /* first line with an integer above INT32_MAX */
+    uint64_t wide_line;  /* first line with an integer outside [INT32_MIN, UINT32_MAX] */
+    uint64_t huge_line;  /* first line with an integer above INT64_MAX */
+    mst_number big_value, huge_value;
+} mst_builder;
+
+/*
+ * Starts a builder for the file `name` whose lines are parsed in `part` (NULL: not a text
+ * file), whose ids start at index_base, with weights if `weighted`. o->has_vertices fixes n.
+ * Errors: MST_ERESOURCE for --vertices beyond 2^32 - 1.
+ */
+mst_status mst_builder_init(mst_builder *b, mst_text_part *part, const char *name,
+                            int index_base, int weighted, const mst_load_options *o);
+
+/* The format declares its weights real (Matrix Market 'real'): without --weight-type the graph
+ * is float64 even if every token is an integer. Call before the first add(). */
+void mst_builder_declare_real(mst_builder *b);
+
+/*
+ * The header's counts: n vertices (ids must lie below it and n is it, unless --vertices was
+ * given) and `records` edges or arcs (`directed`: arcs, which may merge into half as many
+ * edges) that the body must hold. Before any of the body is read it checks what the header
+ * implies (mst_load_check_header: the options' max_edges, and memory: the builder's peak,
+ * mst_builder_peak_bytes, plus the options' run bytes per vertex), then sizes the first
+ * allocation (up to 2^24 records: a header is not trusted with more before its lines arrive).
+ * Errors, with file and line: MST_ERESOURCE if n >= 2^32, more edges than max_edges, or more
+ * memory than the machine has.
+ */
+mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t records, int directed);
+
+/*
+ * Peak bytes of building a graph from `records` edges or arcs: the staged endpoints (and
+ * weights, 8 bytes each, if `weighted`), the keys, and for directed input a bound on the
+ * symmetrization's scratch (mst_symmetrize_table_bytes). An estimate for early refusal
+ * (64-bit types also keep their 8-byte weights and rank them with 32 bytes per record of
+ * scratch). O(log).
+ */
+double mst_builder_peak_bytes(uint64_t records, int weighted, int directed);
+
+/*
+ * Adds the edge or arc {u, v} (file ids) with weight w (ignored if the builder is unweighted).
+ * Errors, with file and line: MST_EINPUT for an id below index_base or not below n, a NaN or
+ * infinite weight, a weight that does not fit --weight-type's type (a real where it takes
+ * integers, a value out of its range); MST_ERESOURCE for memory. (Without --weight-type,
+ * integers that fit no single type, some negative and some above INT64_MAX, are an error at
+ * finish, unless the file has real weights and so becomes float64.)
+ */
+mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, const mst_number *w);
+
+/*
+ * mst_builder_add with its common case inline, for the parsers' per-line loops: an edge (not a
+ * self-loop) with ids in range, unweighted or with an integer weight from 0 to INT32_MAX
+ * without --weight-type while integers are staged, and room for it, is stored here; anything
+ * else goes to mst_builder_add. Same effect, result and errors as mst_builder_add.
+ */
+static inline mst_status mst_builder_add_fast(mst_builder *b, uint64_t u, uint64_t v,
+                                              const mst_number *w)
+{
+    /* The fields are read before the stores, which may alias them (uint32_t and int). */
+    uint64_t base = (uint64_t)b->index_base, m = b->m, hi = u > v ? u : v;
+    int weighted = b->weighted;
+    int plain = !weighted ||
+                (!b->forced && !b->as_real && !w->is_real && !w->neg && w->mag <= INT32_MAX);
+    if (!plain || m == b->cap || u < base || v < base || hi - base >= b->n_limit || u == v)
+        return mst_builder_add(b, u, v, w);
+    b->max_id = hi - base + 1 > b->max_id ? hi - base + 1 : b->max_id;
+    b->m = m + 1;
+    b->u[m] = (uint32_t)(u - base);
+    b->v[m] = (uint32_t)(v - base);
+    if (weighted)
+        b->w[m] = w->mag;
+    return MST_OK;
+}
+
+/*
+ * Moves the staged edges into *g (symmetrizing if `directed`), sets n, m, keys (and raw[] for
+ * 64-bit types, ranked: g->rank_s), weight type, self_loops, merged_arcs, index_base and
+ * file_has_weights, and frees the builder. g->name and g->format are left to the caller.
+ * Errors: MST_EINPUT (naming the lines) if integer weights mix negatives and values above
+ * INT64_MAX; MST_ERESOURCE (memory; more than 2^32 - 1 records with 64-bit weights). The builder
+ * is freed in every case.
+ */
+mst_status mst_builder_finish(mst_builder *b, int directed, mst_graph *g);
+
+/* The three steps of appending several builders of a file's parts at once, the
+ * copies side by side: room for `records` staged edges (MST_ERESOURCE); src's counts and
+ * weight notes into dst, in file order (src's line marks moved by the `lines_before` it in
+ * the file; dst's staged integers become doubles where add() would make them so); and src's
+ * staged edges copied to dst's index `at` (dst->m unchanged; after every note of the builders
+ * copied, so that the weights come as dst stages them). */
+mst_status mst_builder_reserve(mst_builder *b, uint64_t records);
+void mst_builder_note(mst_builder *dst, const mst_builder *src, uint64_t lines_before);
+void mst_builder_copy(const mst_builder *dst, const mst_builder *src, uint64_t at);
+
+/* Empties a builder for reuse (its arrays stay allocated): no edges, no weight notes. */
+void mst_builder_clear(mst_builder *b);
+
+/* The most threads a load uses (the size of per-thread tables). */
+#define MST_MAX_LOAD_THREADS 256
+
+/* The threads of the load phase: OpenMP's default team (the solver's -t where it sets one,
+ * else OMP_NUM_THREADS or all cores), at most MST_MAX_LOAD_THREADS. */
+int mst_load_threads(void);
+
+/* Frees a builder's staging (safe after finish and on zeroed builders). */
+void mst_builder_free(mst_builder *b);
 
 #ifdef __cplusplus
 }

@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "parse.h"
-
 #define INT64_LIMIT 0x8000000000000000ull
 
 int mst_round_path_is_pattern(const char *path)

@@ -1,5 +1,5 @@
 /*
- * test_symmetrize.c: mst_symmetrize (builder.h) against a reference that sorts the arcs by
+ * test_symmetrize.c: mst_symmetrize (loader.h) against a reference that sorts the arcs by
  * group and replays each group in file order: which arcs merge, the order of the rest, the
  * compacted weights and the count, at 1 to 4 threads. The inputs cover the cases the candidate
  * marking must tell apart: arcs listed once (few or no reverse arcs), every edge listed twice
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "builder.h"
+#include "loader.h"
 #include "testlib.h"
 
 /* Arcs with their weights: u, v, key and raw (raw[e] = e, to follow each arc). */
