@@ -41,7 +41,6 @@ mst_status mst_builder_init(mst_builder *b, mst_text_part *part, const char *nam
                             b->name, (unsigned long long)o->vertices);
         b->n_limit = o->vertices;
         b->n_fixed = 1;
-        b->vertices_forced = 1;
     }
     b->o = o;
     b->forced = o != NULL ? o->weight_type : 0;
@@ -52,10 +51,10 @@ mst_status mst_builder_init(mst_builder *b, mst_text_part *part, const char *nam
 void mst_builder_declare_real(mst_builder *b)
 {
     b->declared_real = 1;
-    if (!b->forced)
-        b->as_real = 1; /* stage doubles from the first weight on */
+    b->as_real = !b->forced; /* stage doubles from the first weight on */
 }
 
+/* Room for `want` staged records. */
 static mst_status grow(mst_builder *b, uint64_t want)
 {
     mst_status st;
@@ -84,7 +83,7 @@ double mst_builder_peak_bytes(uint64_t records, int weighted, int directed)
 
 mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t records, int directed)
 {
-    if (!b->vertices_forced) {
+    if (b->o == NULL || !b->o->has_vertices) {
         if (n > MST_MAX_VERTICES)
             return builder_fail(b, MST_ERESOURCE, "%llu vertices exceed the limit of 2^32 - 1",
                                 (unsigned long long)n);
@@ -107,64 +106,12 @@ mst_status mst_builder_set_header(mst_builder *b, uint64_t n, uint64_t records, 
     return hint > b->cap ? grow(b, hint) : MST_OK;
 }
 
-/* The line (or 1-based record) of the weight being added, for the type messages. */
-static uint64_t here(const mst_builder *b)
+/* Rewrites n staged integers of src (int64 bits, or uint64 if `as_uint64`) as doubles' bits
+ * into dst (src itself, or another builder's array). */
+static void stage_doubles(uint64_t *dst, const uint64_t *src, uint64_t n, int as_uint64)
 {
-    return b->part != NULL ? b->part->line : b->m + 1;
-}
-
-/* A parsed number as an exact weight value (integers as int64 or uint64). */
-static mst_weight_value number_value(const mst_number *w)
-{
-    mst_weight_value x = {MST_WEIGHT_UINT64, 0, w->mag, w->d};
-    if (w->is_real)
-        x.type = MST_WEIGHT_FLOAT64;
-    else if (w->neg)
-        x.type = MST_WEIGHT_INT64, x.i = (int64_t)(0 - w->mag);
-    return x;
-}
-
-/* An integer number as a double (rounded beyond 2^53, as float64 weights are). */
-static double number_double(const mst_number *w)
-{
-    return w->is_real ? w->d : w->neg ? -(double)w->mag : (double)w->mag;
-}
-
-/* Turns the staged integers into doubles: from here on the file can only be float64. The
- * integers staged so far are int64 bits, or uint64 if `as_uint64` (never both: note_integer
- * switches to doubles as soon as both appear). */
-static void stage_as_real(mst_builder *b, int as_uint64)
-{
-    for (uint64_t i = 0; i < b->m; i++)
-        b->w[i] = mst_double_to_bits(as_uint64 ? (double)b->w[i] : (double)(int64_t)b->w[i]);
-    b->as_real = 1;
-}
-
-/* Records where the integer w falls among the integer types (the type is picked at finish).
- * Integers some negative and some above INT64_MAX fit no integer type: they are staged as
- * doubles at once, and are an error at finish unless a real shows up. */
-static void note_integer(mst_builder *b, const mst_number *w)
-{
-    /* The common cases first: a weight that fits int32 and changes nothing recorded. */
-    if (!w->neg ? w->mag <= INT32_MAX : (w->mag <= (uint64_t)INT32_MAX + 1 && b->neg_line != 0))
-        return;
-    uint64_t line = here(b);
-    int was_huge = b->huge_line != 0;
-    if (w->neg) {
-        if (b->neg_line == 0)
-            b->neg_line = line;
-        if (w->mag > (uint64_t)INT32_MAX + 1 && b->wide_line == 0)
-            b->wide_line = line;
-    } else {
-        if (w->mag > INT32_MAX && b->big_line == 0)
-            b->big_line = line, b->big_value = *w;
-        if (w->mag > UINT32_MAX && b->wide_line == 0)
-            b->wide_line = line;
-        if (w->mag > (uint64_t)INT64_MAX && b->huge_line == 0)
-            b->huge_line = line, b->huge_value = *w;
-    }
-    if (!b->as_real && b->neg_line != 0 && b->huge_line != 0)
-        stage_as_real(b, was_huge);
+    for (uint64_t i = 0; i < n; i++)
+        dst[i] = mst_double_to_bits(as_uint64 ? (double)src[i] : (double)(int64_t)src[i]);
 }
 
 /* The staged bits of weight w (see mst_builder.w). Errors: MST_EINPUT naming the line. */
@@ -181,19 +128,35 @@ static mst_status stage_weight(mst_builder *b, const mst_number *w, uint64_t *bi
         if (w->is_real && !mst_weight_is_float(t))
             return builder_fail(b, MST_EINPUT, "real weight %s: --weight-type %s takes "
                                 "integers", mst_number_text(w, text), name);
-        if (!mst_weight_value_fits(number_value(w), t, bits))
+        if (!mst_weight_value_fits(mst_number_value(w), t, bits))
             return builder_fail(b, MST_EINPUT, "weight %s does not fit %s (--weight-type %s)",
                                 mst_number_text(w, text), name, name);
         return MST_OK;
     }
+    int was_huge = b->huge_line != 0;
     if (w->is_real) {
-        if (!b->as_real)
-            stage_as_real(b, b->huge_line != 0);
         b->any_real = 1;
-    } else {
-        note_integer(b, w);
+    } else if (!w->neg ? w->mag > INT32_MAX : (w->mag > (uint64_t)INT32_MAX + 1 || !b->neg_line)) {
+        /* An integer beyond int32 (or the first negative): where it falls among the types */
+        uint64_t line = b->part != NULL ? b->part->line : b->m + 1;
+        if (w->neg) {
+            b->max_neg = w->mag > b->max_neg ? w->mag : b->max_neg;
+            b->neg_line = b->neg_line ? b->neg_line : line;
+        } else {
+            b->max_pos = w->mag > b->max_pos ? w->mag : b->max_pos;
+            if (w->mag > (uint64_t)INT64_MAX && b->huge_line == 0)
+                b->huge_line = line, b->huge_value = *w;
+        }
     }
-    *bits = b->as_real ? mst_double_to_bits(number_double(w)) : w->neg ? 0 - w->mag : w->mag;
+    /* A real, or integers that fit no integer type (an error at finish unless a real shows
+     * up): from here on the file can only be float64. */
+    if (!b->as_real && (w->is_real || (b->neg_line != 0 && b->huge_line != 0))) {
+        stage_doubles(b->w, b->w, b->m, was_huge);
+        b->as_real = 1;
+    }
+    *bits = !b->as_real ? (w->neg ? 0 - w->mag : w->mag)
+                        : mst_double_to_bits(w->is_real ? w->d : w->neg ? -(double)w->mag
+                                                                         : (double)w->mag);
     return MST_OK;
 }
 
@@ -241,20 +204,13 @@ mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, const mst_num
     return MST_OK;
 }
 
-/* The weight type of the staged weights (see loader.h). */
-static mst_weight_type pick_type(const mst_builder *b)
+mst_weight_type mst_integer_weight_type(uint64_t max_pos, uint64_t max_neg)
 {
-    if (!b->weighted)
+    if (max_pos <= INT32_MAX && max_neg <= (uint64_t)INT32_MAX + 1)
         return MST_WEIGHT_INT32;
-    if (b->forced)
-        return (mst_weight_type)(b->forced - 1);
-    if (b->as_real)
-        return MST_WEIGHT_FLOAT64;
-    if (b->huge_line != 0)
-        return MST_WEIGHT_UINT64;
-    if (b->wide_line != 0 || (b->neg_line != 0 && b->big_line != 0))
-        return MST_WEIGHT_INT64;
-    return b->big_line != 0 ? MST_WEIGHT_UINT32 : MST_WEIGHT_INT32;
+    if (max_pos > INT64_MAX)
+        return max_neg == 0 ? MST_WEIGHT_UINT64 : MST_WEIGHT_FLOAT64;
+    return max_neg == 0 && max_pos <= UINT32_MAX ? MST_WEIGHT_UINT32 : MST_WEIGHT_INT64;
 }
 
 /* g->key (and g->raw for 64-bit types, taking over the staged array) from the staged weights,
@@ -306,7 +262,10 @@ mst_status mst_builder_finish(mst_builder *b, int directed, mst_graph *g)
                       mst_number_text(&b->huge_value, text), (unsigned long long)b->neg_line);
         goto fail;
     }
-    mst_weight_type type = pick_type(b);
+    mst_weight_type type = !b->weighted ? MST_WEIGHT_INT32
+                            : b->forced ? (mst_weight_type)(b->forced - 1)
+                            : b->as_real ? MST_WEIGHT_FLOAT64
+                                         : mst_integer_weight_type(b->max_pos, b->max_neg);
     MST_CHECK(make_keys(b, type, g));
     if (directed && m > 0) {
         /* The staged weights (if g->raw did not take them) are spent: the scratch. */
@@ -343,68 +302,57 @@ fail:
     return st;
 }
 
-/* Copies src's staged weights to dst->w[at ..], as doubles when dst stages doubles and src
- * does not (src's integers are int64 bits, or uint64 if it saw one above INT64_MAX). */
-static void copy_weights(const mst_builder *dst, const mst_builder *src, uint64_t at)
+mst_status mst_builder_merge(mst_builder *b, mst_builder *parts, int count)
 {
-    uint64_t *w = dst->w + at;
-    if (dst->forced || !dst->as_real || src->as_real) {
-        memcpy(w, src->w, src->m * sizeof *w);
-        return;
+    uint64_t at[MST_MAX_LOAD_THREADS + 1];
+    at[0] = b->m;
+    for (int k = 0; k < count; k++) { /* in file order: the first line of each mark */
+        const mst_builder *src = &parts[k];
+        uint64_t before = src->part->base;
+        int was_huge = b->huge_line != 0;
+        at[k + 1] = at[k] + src->m;
+        b->self_loops += src->self_loops;
+        b->max_id = src->max_id > b->max_id ? src->max_id : b->max_id;
+        b->any_real |= src->any_real;
+        b->max_pos = src->max_pos > b->max_pos ? src->max_pos : b->max_pos;
+        b->max_neg = src->max_neg > b->max_neg ? src->max_neg : b->max_neg;
+        if (b->neg_line == 0 && src->neg_line != 0)
+            b->neg_line = src->neg_line + before;
+        if (b->huge_line == 0 && src->huge_line != 0)
+            b->huge_line = src->huge_line + before, b->huge_value = src->huge_value;
+        /* As add() does when a real, or integers of no single type, show up. */
+        if (!b->as_real && (src->as_real || (b->neg_line != 0 && b->huge_line != 0))) {
+            stage_doubles(b->w, b->w, b->m, was_huge);
+            b->as_real = 1;
+        }
     }
-    int as_uint64 = src->huge_line != 0;
-    for (uint64_t i = 0; i < src->m; i++)
-        w[i] = mst_double_to_bits(as_uint64 ? (double)src->w[i] : (double)(int64_t)src->w[i]);
-}
-
-/* The first nonzero of two "first line" marks, b moved by `before` lines. */
-static uint64_t first_mark(uint64_t a, uint64_t b, uint64_t before)
-{
-    return a != 0 ? a : b != 0 ? b + before : 0;
-}
-
-mst_status mst_builder_reserve(mst_builder *b, uint64_t records)
-{
-    return records > b->cap ? grow(b, records) : MST_OK;
-}
-
-void mst_builder_note(mst_builder *dst, const mst_builder *src, uint64_t lines_before)
-{
-    dst->self_loops += src->self_loops;
-    dst->max_id = src->max_id > dst->max_id ? src->max_id : dst->max_id;
-    if (!dst->weighted || dst->forced)
-        return;
-    int was_huge = dst->huge_line != 0;
-    if (dst->big_line == 0)
-        dst->big_value = src->big_value;
-    if (dst->huge_line == 0)
-        dst->huge_value = src->huge_value;
-    dst->neg_line = first_mark(dst->neg_line, src->neg_line, lines_before);
-    dst->big_line = first_mark(dst->big_line, src->big_line, lines_before);
-    dst->wide_line = first_mark(dst->wide_line, src->wide_line, lines_before);
-    dst->huge_line = first_mark(dst->huge_line, src->huge_line, lines_before);
-    dst->any_real |= src->any_real;
-    /* As add() does when a real, or integers of no single type, show up. */
-    if (!dst->as_real && (src->as_real || (dst->neg_line != 0 && dst->huge_line != 0)))
-        stage_as_real(dst, was_huge);
-}
-
-void mst_builder_copy(const mst_builder *dst, const mst_builder *src, uint64_t at)
-{
-    if (src->m == 0) /* its arrays may be NULL */
-        return;
-    memcpy(dst->u + at, src->u, src->m * sizeof *src->u);
-    memcpy(dst->v + at, src->v, src->m * sizeof *src->v);
-    if (dst->weighted)
-        copy_weights(dst, src, at);
-}
-
-void mst_builder_clear(mst_builder *b)
-{
-    b->m = b->self_loops = b->max_id = 0;
-    b->as_real = b->declared_real && !b->forced;
-    b->any_real = 0;
-    b->neg_line = b->big_line = b->wide_line = b->huge_line = 0;
+    if (at[count] > b->cap) {
+        mst_status st = grow(b, at[count]);
+        if (st != MST_OK)
+            return st;
+    }
+    /* The copies side by side, the weights as b stages them (doubles where it does). */
+#pragma omp parallel for schedule(static, 1) num_threads(count)
+    for (int k = 0; k < count; k++) {
+        const mst_builder *src = &parts[k];
+        if (src->m == 0) /* its arrays may be NULL */
+            continue;
+        memcpy(b->u + at[k], src->u, src->m * sizeof *src->u);
+        memcpy(b->v + at[k], src->v, src->m * sizeof *src->v);
+        if (b->as_real && !src->as_real)
+            stage_doubles(b->w + at[k], src->w, src->m, src->huge_line != 0);
+        else if (b->weighted)
+            memcpy(b->w + at[k], src->w, src->m * sizeof *src->w);
+    }
+    b->m = at[count];
+    for (int k = 0; k < count; k++) { /* emptied for the next block */
+        mst_builder *p = &parts[k];
+        p->m = p->self_loops = p->max_id = p->max_pos = p->max_neg = 0;
+        p->neg_line = p->huge_line = 0;
+        p->as_real = p->declared_real && !p->forced;
+        p->any_real = 0;
+    }
+    return MST_OK;
 }
 
 int mst_load_threads(void)

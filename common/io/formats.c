@@ -384,45 +384,22 @@ static mst_status start(text_load *s, mst_text_part *part, int index_base, int w
 
 /* The header is read: starts the parts' builders like the main one (its header's n, Matrix
  * Market's declared reals), and the parallel parse of the lines after this one. */
-static mst_status go_parallel(text_load *s)
+static void go_parallel(text_load *s)
 {
-    const mst_builder *m = &s->main;
     for (int k = 0; k < s->t.threads; k++) {
-        mst_builder *b = &s->b[k];
-        mst_status st = mst_builder_init(b, &s->t.parts[k], s->name, m->index_base,
-                                         m->weighted, s->o);
-        if (st != MST_OK)
-            return st;
-        b->n_limit = m->n_limit;
-        b->n_fixed = m->n_fixed;
-        if (m->declared_real)
-            mst_builder_declare_real(b);
+        s->b[k] = s->main;
+        s->b[k].part = &s->t.parts[k];
+        s->b[k].u = s->b[k].v = NULL;
+        s->b[k].w = NULL;
+        s->b[k].cap = 0;
     }
     s->t.parallel = 1;
-    return MST_OK;
 }
 
 /* Appends the parts' builders to the main one in file order (the parser's merge). */
 static mst_status merge_parts(mst_text_parser *t, int count)
 {
-    text_load *s = (text_load *)t;
-    mst_builder *b = &s->main;
-    uint64_t at[MST_MAX_LOAD_THREADS + 1];
-    at[0] = b->m;
-    for (int k = 0; k < count; k++) {
-        mst_builder_note(b, &s->b[k], t->parts[k].base); /* in order: the notes' "first" */
-        at[k + 1] = at[k] + s->b[k].m;
-    }
-    mst_status st = mst_builder_reserve(b, at[count]);
-    if (st != MST_OK)
-        return st;
-#pragma omp parallel for schedule(static, 1) num_threads(count)
-    for (int k = 0; k < count; k++)
-        mst_builder_copy(b, &s->b[k], at[k]);
-    b->m = at[count];
-    for (int k = 0; k < count; k++)
-        mst_builder_clear(&s->b[k]);
-    return MST_OK;
+    return mst_builder_merge(&((text_load *)t)->main, ((text_load *)t)->b, count);
 }
 
 /* Parses r with `line` into s (zeroed first, as is g), in parallel parts after the header when
@@ -509,9 +486,9 @@ static inline __attribute__((always_inline)) mst_status edge_line(mst_text_parse
                                    k == MST_TOK_NONE ? "'u v [w]'" : "a vertex id");
     if (!s->started) {
         s->first_line = part->line;
-        if ((st = start(s, part, s->o != NULL && s->o->one_based, !mst_at_eol(p))) != MST_OK ||
-            (st = go_parallel(s)) != MST_OK)
+        if ((st = start(s, part, s->o != NULL && s->o->one_based, !mst_at_eol(p))) != MST_OK)
             return st;
+        go_parallel(s);
     }
     if (b->weighted) {
         k = mst_parse_weight(&p, &w, b->parse_float32);
@@ -585,9 +562,9 @@ static mst_status p_line(text_load *s, mst_text_part *part, const char **pp)
     s->first_line = part->line;
     s->m = m;
     *pp = p;
-    if ((st = mst_builder_set_header(&s->main, n, m, 1)) != MST_OK)
-        return st;
-    return go_parallel(s);
+    if ((st = mst_builder_set_header(&s->main, n, m, 1)) == MST_OK)
+        go_parallel(s);
+    return st;
 }
 
 /* A 'p' line, or a data line: "a U V W" (sp) or "U V" (tw). */
@@ -729,7 +706,9 @@ static mst_status size_line(text_load *s, mst_text_part *part, const char **pp)
     s->have_size = 1;
     st = mst_builder_set_header(&s->main, s->rows > s->cols ? s->rows : s->cols, s->m,
                                 !s->symmetric);
-    return st != MST_OK ? st : go_parallel(s);
+    if (st == MST_OK)
+        go_parallel(s);
+    return st;
 }
 
 /* The banner, the size line, or an entry "I J [V]". */

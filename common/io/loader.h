@@ -395,6 +395,17 @@ typedef struct mst_number {
     double d;
 } mst_number;
 
+/* The exact value of a number, for mst_weight_value_fits. */
+static inline mst_weight_value mst_number_value(const mst_number *x)
+{
+    mst_weight_value w = {MST_WEIGHT_UINT64, 0, x->mag, x->d};
+    if (x->is_real)
+        w.type = MST_WEIGHT_FLOAT64;
+    else if (x->neg)
+        w.type = MST_WEIGHT_INT64, w.i = (int64_t)(0 - x->mag);
+    return w;
+}
+
 /* The integer x as a number. */
 static inline mst_number mst_number_from_i64(int64_t x)
 {
@@ -645,8 +656,7 @@ typedef struct mst_builder {
     int weighted;        /* add() passes weights */
     uint64_t n_limit;    /* every id - index_base must be below this */
     int n_fixed;         /* n = n_limit (header or --vertices) rather than the largest id + 1 */
-    int vertices_forced; /* --vertices given: the header's n does not replace it */
-    const mst_load_options *o; /* the options (or NULL), for the header's checks */
+    const mst_load_options *o; /* the options (or NULL): --vertices, the header's checks */
     uint64_t max_id;     /* largest 0-based id seen, +1 (0: none) */
     uint32_t *u, *v;     /* [cap] staged edges */
     uint64_t *w;         /* [cap] staged weights (weighted only): see `forced` and `as_real` */
@@ -659,11 +669,11 @@ typedef struct mst_builder {
     int as_real;         /* without `forced`: w[] holds doubles (a real was seen, or integers
                             that fit no integer type); else int64 bits, or uint64 if huge_line */
     int any_real;
+    uint64_t max_pos, max_neg; /* the largest integer and the largest magnitude of a negative
+                            one (0: none), as far as mst_integer_weight_type depends on them */
     uint64_t neg_line;   /* first line with a negative integer (the part's numbering) */
-    uint64_t big_line;   /* first line with an integer above INT32_MAX */
-    uint64_t wide_line;  /* first line with an integer outside [INT32_MIN, UINT32_MAX] */
     uint64_t huge_line;  /* first line with an integer above INT64_MAX */
-    mst_number big_value, huge_value;
+    mst_number huge_value;
 } mst_builder;
 
 /*
@@ -744,18 +754,15 @@ static inline mst_status mst_builder_add_fast(mst_builder *b, uint64_t u, uint64
  */
 mst_status mst_builder_finish(mst_builder *b, int directed, mst_graph *g);
 
-/* The three steps of appending several builders of a file's parts at once, the
- * copies side by side: room for `records` staged edges (MST_ERESOURCE); src's counts and
- * weight notes into dst, in file order (src's line marks moved by the `lines_before` it in
- * the file; dst's staged integers become doubles where add() would make them so); and src's
- * staged edges copied to dst's index `at` (dst->m unchanged; after every note of the builders
- * copied, so that the weights come as dst stages them). */
-mst_status mst_builder_reserve(mst_builder *b, uint64_t records);
-void mst_builder_note(mst_builder *dst, const mst_builder *src, uint64_t lines_before);
-void mst_builder_copy(const mst_builder *dst, const mst_builder *src, uint64_t at);
+/* Appends the builders of a file's parts, parts[0 .. count-1] in file order, to b (their line
+ * marks moved by their part's base), the copies side by side, and empties them for the next
+ * block. Errors: MST_ERESOURCE. */
+mst_status mst_builder_merge(mst_builder *b, mst_builder *parts, int count);
 
-/* Empties a builder for reuse (its arrays stay allocated): no edges, no weight notes. */
-void mst_builder_clear(mst_builder *b);
+/* The first of int32, uint32, int64, uint64 that holds integers up to max_pos and down to
+ * -max_neg (max_neg 0: none negative), or MST_WEIGHT_FLOAT64 where none does (a negative and
+ * an integer above INT64_MAX). */
+mst_weight_type mst_integer_weight_type(uint64_t max_pos, uint64_t max_neg);
 
 /* The most threads a load uses (the size of per-thread tables). */
 #define MST_MAX_LOAD_THREADS 256
