@@ -412,25 +412,9 @@ static inline uint64_t arc_hash(const uint32_t *u, const uint32_t *v, const uint
 #define RECORD_ID_SHIFT 24
 #define BITMAP_BITS_PER_ARC 16
 
-/* log2 of the bucket count for m arcs (the result does not depend on it: each group lies in
- * one bucket). */
-static int bucket_log(uint64_t m)
-{
-    int log_b = 0;
-    while (log_b < MAX_BUCKETS_LOG && (m >> log_b) > ((uint64_t)1 << BUCKET_LOG))
-        log_b++;
-    return log_b;
-}
-
 static inline uint64_t bucket_of(uint64_t h, int log_b)
 {
     return log_b == 0 ? 0 : h >> (64 - log_b);
-}
-
-static inline uint64_t arc_record(const uint32_t *u, const uint32_t *v, uint64_t e, uint64_t h)
-{
-    return e << RECORD_ID_SHIFT | (uint64_t)(u[e] > v[e]) << RECORD_HASH_BITS |
-           (h >> 16 & (((uint64_t)1 << RECORD_HASH_BITS) - 1));
 }
 
 /* The records of the m arcs, bucket by bucket, each bucket in file order, into rec[m]; bucket
@@ -455,29 +439,21 @@ static int partition_arcs(const uint32_t *u, const uint32_t *v, const uint32_t *
 #pragma omp for schedule(static)
         for (uint64_t e = 0; e < m; e++) {
             uint64_t h = arc_hash(u, v, key, e);
-            rec[mine[bucket_of(h, log_b)]++] = arc_record(u, v, e, h);
+            rec[mine[bucket_of(h, log_b)]++] = e << RECORD_ID_SHIFT |
+                                               (uint64_t)(u[e] > v[e]) << RECORD_HASH_BITS |
+                                               (h >> 16 & (((uint64_t)1 << RECORD_HASH_BITS) - 1));
         }
     }
     free(at);
     return 0;
 }
 
-/* Bits of a bucket's bitmaps for `arcs` records: a power of two of at least
- * BITMAP_BITS_PER_ARC per record, at least 64 and at most the record's hash bits allow. */
-static uint64_t bucket_bitmap_bits(uint64_t arcs)
-{
-    uint64_t bits = 64;
-    while (bits < BITMAP_BITS_PER_ARC * arcs && bits < ((uint64_t)1 << RECORD_HASH_BITS))
-        bits *= 2;
-    return bits;
-}
-
-/* A bucket's candidates: only a group with arcs in both directions merges any, and then every
- * arc of it is a candidate. Each record sets its hash bit in the bitmap of its direction
+/* A bucket's candidates: each record sets its hash bit in the bitmap of its direction
  * (maps[0]: forward arcs, u < v; maps[1]: reverse), then an arc whose bit is set in the other
- * direction's bitmap is a candidate: every arc of such a group, and a few others by collision
- * (about one in 2 BITMAP_BITS_PER_ARC). maps holds 2 * bits / 64 words (bits: a power of
- * two); the ids of the candidates, in file order, go to cand. Returns their count. */
+ * direction's bitmap is a candidate: every arc of a group with both directions, and a few
+ * others by collision (about one in 2 BITMAP_BITS_PER_ARC). maps holds 2 * bits / 64 words
+ * (bits: a power of two); the ids of the candidates, in file order, go to cand. Returns their
+ * count. */
 static uint64_t mark_bucket(const uint64_t *rec, uint64_t count, uint64_t bits, uint64_t *maps,
                             uint64_t *cand)
 {
@@ -529,104 +505,13 @@ static uint64_t pair_bucket(const uint32_t *u, const uint32_t *v, const uint32_t
     return merged;
 }
 
-/* One thread's scratch for the buckets: the two bitmaps, the candidates and the exact table,
- * grown as the buckets need. */
-typedef struct bucket_scratch {
-    uint64_t *maps, *cand, maps_bits, cand_cap, table_size;
-    arc_slot *table;
-} bucket_scratch;
-
-/* Room for a bucket of `count` records: 0, or 1 without memory. */
-static int scratch_fit(bucket_scratch *s, uint64_t count)
-{
-    uint64_t bits = bucket_bitmap_bits(count);
-    if (bits > s->maps_bits) {
-        free(s->maps);
-        if ((s->maps = mst_alloc(2 * bits / 64, sizeof *s->maps)) == NULL)
-            return 1;
-        s->maps_bits = bits;
-    }
-    if (count > s->cand_cap) {
-        free(s->cand);
-        if ((s->cand = mst_alloc(count, sizeof *s->cand)) == NULL)
-            return 1;
-        s->cand_cap = count;
-    }
-    return 0;
-}
-
-/* Room in the table for `count` candidates: its size, or 0 without memory. */
-static uint64_t scratch_table(bucket_scratch *s, uint64_t count)
-{
-    uint64_t size = (uint64_t)table_slots((double)count);
-    if (size > s->table_size) {
-        free(s->table);
-        if ((s->table = mst_alloc(size, sizeof *s->table)) == NULL)
-            return 0;
-        s->table_size = size;
-    }
-    return size;
-}
-
-/* Marks and pairs every bucket (each thread a bucket at a time): keep[e] = 0 for the arcs that
- * merge (keep starts all 1). Returns the arcs merged, or UINT64_MAX without memory. */
-static uint64_t pair_buckets(const uint32_t *u, const uint32_t *v, const uint32_t *key,
-                             const uint64_t *rec, const uint64_t *start, uint64_t buckets,
-                             int threads, unsigned char *keep)
-{
-    uint64_t merged = 0;
-    int failed = 0;
-#pragma omp parallel num_threads(threads) reduction(+ : merged) reduction(| : failed)
-    {
-        bucket_scratch s = {NULL, NULL, 0, 0, 0, NULL};
-#pragma omp for schedule(dynamic, 1)
-        for (uint64_t b = 0; b < buckets; b++) {
-            uint64_t count = start[b + 1] - start[b], size;
-            if (failed || count == 0)
-                continue;
-            if (scratch_fit(&s, count) != 0) {
-                failed = 1;
-                continue;
-            }
-            uint64_t bits = bucket_bitmap_bits(count);
-            uint64_t cands = mark_bucket(rec + start[b], count, bits, s.maps, s.cand);
-            if (cands == 0)
-                continue;
-            if ((size = scratch_table(&s, cands)) == 0)
-                failed = 1;
-            else
-                merged += pair_bucket(u, v, key, s.cand, cands, s.table, size, keep);
-        }
-        free(s.maps);
-        free(s.cand);
-        free(s.table);
-    }
-    return failed ? UINT64_MAX : merged;
-}
-
-/* Drops the arcs with keep[e] == 0, in place (out <= e). */
-static void compact_kept(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw,
-                         const unsigned char *keep, uint64_t *m)
-{
-    uint64_t out = 0;
-    for (uint64_t e = 0; e < *m; e++) {
-        if (!keep[e])
-            continue;
-        u[out] = u[e];
-        v[out] = v[e];
-        key[out] = key[e];
-        if (raw != NULL)
-            raw[out] = raw[e];
-        out++;
-    }
-    *m = out;
-}
-
 uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, uint64_t *m,
                         uint64_t *scratch)
 {
-    int threads = *m < (1u << 16) ? 1 : mst_load_threads(), log_b = bucket_log(*m);
-    uint64_t merged = UINT64_MAX, buckets = (uint64_t)1 << log_b;
+    int threads = *m < (1u << 16) ? 1 : mst_load_threads(), log_b = 0, failed;
+    while (log_b < MAX_BUCKETS_LOG && (*m >> log_b) > ((uint64_t)1 << BUCKET_LOG))
+        log_b++; /* the result does not depend on it: each group lies in one bucket */
+    uint64_t merged = 0, buckets = (uint64_t)1 << log_b;
     if (*m >> (64 - RECORD_ID_SHIFT) != 0) { /* ids beyond a record's 40 bits: 12 TiB */
         mst_fail(MST_ERESOURCE, "%llu arcs to symmetrize: at most 2^40 - 1",
                  (unsigned long long)*m);
@@ -635,16 +520,70 @@ uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, 
     unsigned char *keep = mst_alloc(*m, 1);
     uint64_t *rec = scratch != NULL ? scratch : mst_alloc(*m, sizeof *rec);
     uint64_t *start = mst_alloc(buckets + 1, sizeof *start);
-    if (keep != NULL && rec != NULL && start != NULL &&
-        partition_arcs(u, v, key, *m, threads, log_b, rec, start) == 0) {
+    failed = keep == NULL || rec == NULL || start == NULL ||
+             partition_arcs(u, v, key, *m, threads, log_b, rec, start) != 0;
+    if (!failed) {
         memset(keep, 1, *m);
-        merged = pair_buckets(u, v, key, rec, start, buckets, threads, keep);
+        /* Each thread marks and pairs a bucket at a time, its bitmaps, candidates and table
+         * grown as the buckets need. */
+#pragma omp parallel num_threads(threads) reduction(+ : merged) reduction(| : failed)
+        {
+            uint64_t *maps = NULL, *cand = NULL, maps_bits = 0, cand_cap = 0, table_size = 0;
+            arc_slot *table = NULL;
+#pragma omp for schedule(dynamic, 1)
+            for (uint64_t b = 0; b < buckets; b++) {
+                uint64_t count = start[b + 1] - start[b], bits = 64;
+                if (failed || count == 0)
+                    continue;
+                while (bits < BITMAP_BITS_PER_ARC * count && bits < (1ull << RECORD_HASH_BITS))
+                    bits *= 2;
+                if (bits > maps_bits) {
+                    free(maps);
+                    maps_bits = (maps = mst_alloc(2 * bits / 64, sizeof *maps)) ? bits : 0;
+                }
+                if (count > cand_cap) {
+                    free(cand);
+                    cand_cap = (cand = mst_alloc(count, sizeof *cand)) ? count : 0;
+                }
+                if (maps == NULL || cand == NULL) {
+                    failed = 1;
+                    continue;
+                }
+                uint64_t cands = mark_bucket(rec + start[b], count, bits, maps, cand);
+                if (cands == 0)
+                    continue;
+                uint64_t size = (uint64_t)table_slots((double)cands);
+                if (size > table_size) {
+                    free(table);
+                    table_size = (table = mst_alloc(size, sizeof *table)) ? size : 0;
+                }
+                if (table == NULL)
+                    failed = 1;
+                else
+                    merged += pair_bucket(u, v, key, cand, cands, table, size, keep);
+            }
+            free(maps);
+            free(cand);
+            free(table);
+        }
     }
-    if (merged != 0 && merged != UINT64_MAX)
-        compact_kept(u, v, key, raw, keep, m);
+    if (!failed && merged != 0) { /* drop the merged arcs, in place */
+        uint64_t out = 0;
+        for (uint64_t e = 0; e < *m; e++) {
+            if (!keep[e])
+                continue;
+            u[out] = u[e];
+            v[out] = v[e];
+            key[out] = key[e];
+            if (raw != NULL)
+                raw[out] = raw[e];
+            out++;
+        }
+        *m = out;
+    }
     free(start);
     if (rec != scratch)
         free(rec);
     free(keep);
-    return merged;
+    return failed ? UINT64_MAX : merged;
 }
