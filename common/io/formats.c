@@ -1,49 +1,16 @@
 /*
- * formats.c: the text graph formats (docs/formats.md), one line function each, run by the
- * text parser (loader.h): the header's lines in order, then the data lines in parallel parts,
- * each part into a builder of its own, merged in file order.
- *
- * Edge lists (.el .wel .txt .edges; SNAP, https://snap.stanford.edu/data/ ; GAP's .el/.wel):
- *   one edge "u v" or "u v w" per line; lines whose first non-blank character is '#' or '%',
- *   and blank lines, are comments. No header. Ids are 0-based, or 1-based with --one-based;
- *   n is the largest id + 1 unless --vertices gives it. The first data line decides: with a
- *   third field every data line must have exactly 3 fields, else exactly 2. Weights are
- *   integers or reals; lines are arcs (u->v and v->u of equal weight become one edge), so SNAP
- *   files that save each edge twice load each edge once.
- *
- * DIMACS .gr, in the two dialects found in the wild; the 'p' line picks one:
- *   (a) 9th DIMACS Implementation Challenge, shortest paths
- *       (http://www.diag.uniroma1.it/challenge9/format.shtml#graph): "p sp N M", then M arc
- *       lines "a U V W", ids 1..N, W an integer (a real is an error);
- *   (b) PACE 2016 treewidth (https://pacechallenge.org/2016/treewidth/), as in the USA-road
- *       *.pace.gr files: "p tw N M", then M edge lines "U V".
- *   Lines whose first non-blank character is 'c', and blank lines, are skipped anywhere;
- *   exactly one 'p' line, before any data; the data lines must number M. Lines are arcs
- *   (DIMACS-9 lists both directions of a road; for PACE files this is harmless).
- *
- * Matrix Market coordinate files (.mtx; Boisvert, Pozo, Remington, "The Matrix Market Exchange
- * Formats: Initial Design", NISTIR 5935, 1996):
- *   %%MatrixMarket matrix coordinate FIELD SYMMETRY     banner, words case-insensitive
- *   ROWS COLS NNZ                                        size line, after '%' comments
- *   I J [V]                                              NNZ entries, 1-based
- *   Only 'matrix' objects in 'coordinate' format. FIELD real/double: V is a real even when it
- *   looks like an integer; integer: V must be an integer; pattern: no V. SYMMETRY general:
- *   entries are arcs; symmetric: each entry is one edge. n = max(ROWS, COLS); I <= ROWS and
- *   J <= COLS; diagonal entries are self-loops.
- *
- * METIS .graph (Karypis, "METIS ... Version 5.1.0", 2013, section 4.1.1, figure 8):
- *   N M [FMT [NCON [EWGT_DIM]]]   header: N vertices, M undirected edges
- *   [s] [w_1 .. w_NCON] v_1 [e_1] v_2 [e_2] ...     one line per vertex i = 1..N
- *   FMT is up to 3 binary digits "abc": a = 1 the line starts with the vertex size s, b = 1
- *   NCON vertex weights follow (NCON defaults to 1), c = 1 each neighbour is followed by its
- *   edge's weight. EWGT_DIM is Chaco's (the Zoltan library's test graphs): weights per edge,
- *   0 or 1, agreeing with c. '%' lines are comments anywhere; before the header blank lines
- *   are skipped, after it a blank line is an isolated vertex. Vertex sizes and weights are read
- *   and ignored (integers); edge weights are integers. Every edge is listed at both ends: 2M
- *   entries, each an arc. After the N vertex lines only blank and comment lines may remain.
- *   A vertex's number is its line's rank, so METIS files are read in order.
- *
- * Ids are checked against n by the builder. One pass over the bytes, O(bytes + m).
+ * formats.c: the text parser (loader.h) and the text graph formats, one line function each. The
+ * rules of each format are in docs/formats.md (Input formats); their sources:
+ *   edge lists (.el .wel .txt .edges): SNAP, https://snap.stanford.edu/data/ , and the GAP
+ *     benchmark suite's .el/.wel;
+ *   DIMACS .gr: the 9th DIMACS Implementation Challenge, shortest paths, "p sp"
+ *     (http://www.diag.uniroma1.it/challenge9/format.shtml#graph), and PACE 2016 treewidth,
+ *     "p tw" (https://pacechallenge.org/2016/treewidth/), as in the USA-road *.pace.gr files;
+ *   Matrix Market .mtx: Boisvert, Pozo, Remington, "The Matrix Market Exchange Formats: Initial
+ *     Design", NISTIR 5935, 1996;
+ *   METIS .graph: Karypis, "METIS ... Version 5.1.0", 2013, section 4.1.1, figure 8, and the
+ *     fifth header field of Chaco's (the Zoltan library's test graphs), EWGT_DIM.
+ * One pass over the bytes, O(bytes + m).
  */
 #include <errno.h>
 #include <math.h>

@@ -480,8 +480,7 @@ typedef struct mst_text_parser mst_text_parser;
 typedef mst_status (*mst_text_line_fn)(mst_text_parser *t, mst_text_part *part,
                                        const char **pp);
 
-/* A parallel format's loop over one part's lines: mst_text_lines with the format's own line
- * function (see there). Returns where it stopped: end, or NULL at a bad line. */
+/* A parallel format's loop over one part's lines: mst_text_lines with its line function. */
 typedef const char *(*mst_text_lines_fn)(mst_text_parser *t, mst_text_part *part,
                                          const char *p, const char *end);
 
@@ -549,10 +548,9 @@ void mst_text_line_failed(mst_text_part *part, mst_status st);
 /*
  * The lines [p, end) (end[-1] == '\n', 16 bytes readable after it), each counted in part->line
  * and, unless a comment (or blank, without blank_is_data), handed to `line`; with
- * `until_parallel`, stops after the line that sets t->parallel. Inline, so that a format's own
- * loop (mst_text_parser.lines: this with its line function) calls that function directly,
- * without a call per line through a pointer. Returns where it stopped: end, the line after the
- * one that went parallel, or NULL at a bad line (part->st).
+ * `until_parallel`, stops after the line that sets t->parallel. Inline, so that a format's
+ * part_lines calls its line function directly, not through a pointer per line. Returns where
+ * it stopped: end, the line after the one that went parallel, or NULL at a bad line.
  */
 static inline __attribute__((always_inline)) const char *
 mst_text_lines(mst_text_parser *t, mst_text_part *part, const char *p, const char *end,
@@ -589,25 +587,13 @@ static inline void mst_text_skip_line(const char **pp)
 /* ---------------------------------------- builder */
 
 /*
- * The builder: the one place where loaders turn parsed arcs into the canonical graph.
- *
- * A loader calls mst_builder_add() for each edge or arc in file order. The builder checks ids
- * against n, drops and counts self-loops, stages weights exactly (64-bit integers, or doubles
- * once a real appears), and at mst_builder_finish() picks the weight type: --weight-type's if
- * given (each value checked against it as it arrives, naming its line), else from the values
- * (any real token, or a format that declares reals: float64; integers: int32 if all fit,
- * uint32 if none is negative and some exceed INT32_MAX, else int64, else uint64 when none is
- * negative and some exceed INT64_MAX). It then computes the keys (ranks for 64-bit types) and,
- * for directed input, symmetrizes: an arc u->v and an arc v->u with the same weight become one
- * edge (kept at the first one's position); unmatched arcs and parallel arcs stay edges of their
- * own (mst_symmetrize, below).
- */
-
-/* ---------------------------------------- symmetrization */
-
-/* The undirected edges of directed input (docs/formats.md,
- * Symmetrization): an arc u->v and an arc v->u with the same weight key become one edge, kept
- * at the first one's position; unmatched arcs and parallel arcs stay edges of their own.
+ * The one place where loaders turn parsed edges or arcs into the canonical graph: a loader adds
+ * them in file order; the builder checks ids against n, drops and counts self-loops, stages
+ * weights exactly (64-bit integers, or doubles once a real appears) and at finish types them
+ * (--weight-type's, or from the values: docs/formats.md, Weight types), makes the keys (ranks
+ * for 64-bit types) and symmetrizes directed input: an arc u->v and an arc v->u of the same
+ * weight become one edge, at the first one's position; unmatched arcs and parallel arcs stay
+ * edges of their own (docs/formats.md, Symmetrization).
  */
 
 /* Hash of an undirected edge group {lo, hi} (lo < hi) with weight key `key`: shared by the
@@ -622,23 +608,16 @@ static inline uint64_t mst_edge_group_hash(uint32_t lo, uint32_t hi, uint32_t ke
 }
 
 /*
- * Merges arcs with their reverse arcs of equal key in place (see above), compacting u, v, key
- * and raw (if not NULL: the 64-bit weights, whose keys are ranks, so equal keys are equal
- * weights) and reducing *m. scratch: NULL, or *m words it may overwrite (memory the caller no
- * longer needs, such as the staged weights: fresh memory costs a page fault per 4 KiB).
- * Returns the number of arcs merged, or UINT64_MAX if memory ran out or *m is 2^40 or more
- * (then nothing changed: MST_ERESOURCE).
- * Only a group (lo, hi, key) with arcs in both directions merges any, and most arcs of most
- * files are alone in theirs, so the arcs are first partitioned by group hash into buckets of
- * about 2^16 (8-byte records: id, direction, 23 hash bits), each bucket in file order. A
- * bucket's records set their hash bit in the bitmap of their direction, 16 bits per record and
- * small enough to stay in the core's cache, and the arcs whose bit is set in the other
- * direction's bitmap (every arc of a group with both directions, and about 1 in 32 others by
- * collision) meet an exact hash table, in file order. The other arcs stay. Expected O(m): two
- * streaming passes over the arcs, one over the records, and the candidates' table work; 9
- * bytes per arc (1 with scratch) plus each thread's bitmaps and table for one bucket. The
- * buckets are split among mst_load_threads() threads; the result does not depend on the thread
- * count.
+ * Symmetrizes directed input (above) in place, compacting u, v, key and raw (if not NULL: the
+ * 64-bit weights, whose keys are ranks, so equal keys are equal weights) and reducing *m.
+ * scratch: NULL, or *m words it may overwrite (memory the caller no longer needs, such as the
+ * staged weights: fresh memory costs a page fault per 4 KiB). Returns the number of arcs
+ * merged, or UINT64_MAX if memory ran out or *m is 2^40 or more (then nothing changed:
+ * MST_ERESOURCE). Only a group (lo, hi, key) with arcs in both directions merges any: the arcs
+ * are partitioned by group hash into buckets, and in each bucket per-direction bitmaps of hash
+ * bits pick the few that meet an exact table (builder.c). Expected O(m); 9 bytes per arc (1
+ * with scratch) plus each thread's tables for one bucket, over mst_load_threads() threads; the
+ * result does not depend on the thread count.
  */
 uint64_t mst_symmetrize(uint32_t *u, uint32_t *v, uint32_t *key, uint64_t *raw, uint64_t *m,
                         uint64_t *scratch);
