@@ -217,10 +217,7 @@ static mst_status run_block(const char *name, mst_text_parser *t, const char *p,
         const char *q = part_start(p, end, k, parts), *e = part_start(p, end, k + 1, parts);
         part->line = part->at = 0;
         part->st = MST_OK;
-        if (t->part_lines != NULL)
-            t->part_lines(t, part, q, e);
-        else
-            mst_text_lines(t, part, q, e, t->line, 0);
+        t->part_lines(t, part, q, e);
     }
     for (int k = 0; k < parts; k++) {
         t->parts[k].base = t->main.line;
@@ -231,29 +228,14 @@ static mst_status run_block(const char *name, mst_text_parser *t, const char *p,
     return t->merge(t, parts);
 }
 
-/* Lines from `from` to the input's end at `to` copied with a '\n' added if missing and PAD
- * bytes after it (a mapping's last bytes may be the end of its last page). */
-static mst_status run_copy(const char *name, mst_text_parser *t, const char *from,
-                           const char *to)
-{
-    mst_status st = MST_OK;
-    size_t len = (size_t)(to - from);
-    char *copy = NULL;
-    MST_CALLOC(copy, len + 1 + PAD);
-    memcpy(copy, from, len);
-    if (len > 0 && copy[len - 1] != '\n')
-        copy[len++] = '\n';
-    st = run_block(name, t, copy, copy + len);
-fail:
-    free(copy);
-    return st;
-}
-
 /* A mapped input, in blocks of about t->block bytes ending at a line's end; its last PAD bytes
- * or more (whole lines) go through a padded copy. */
+ * or more (whole lines) go through a copy with a '\n' added if missing and PAD bytes after it
+ * (a mapping's last bytes may be the end of its last page). */
 static mst_status run_mapped(const char *name, mst_text_parser *t, const char *data, size_t len)
 {
     const char *p = data, *end = data + len, *tail = data;
+    char *copy = NULL;
+    mst_status st = MST_OK;
     if (len > PAD) {
         const char *nl = memrchr(data, '\n', len - PAD);
         tail = nl != NULL ? nl + 1 : data;
@@ -261,12 +243,18 @@ static mst_status run_mapped(const char *name, mst_text_parser *t, const char *d
     while (p < tail) {
         const char *stop = (size_t)(tail - p) <= t->block ? tail : p + t->block;
         stop = (const char *)memchr(stop - 1, '\n', (size_t)(tail - (stop - 1))) + 1;
-        mst_status st = run_block(name, t, p, stop);
-        if (st != MST_OK)
-            return st;
+        MST_CHECK(run_block(name, t, p, stop));
         p = stop;
     }
-    return run_copy(name, t, tail, end);
+    len = (size_t)(end - tail);
+    MST_CALLOC(copy, len + 1 + PAD);
+    memcpy(copy, tail, len);
+    if (len > 0 && copy[len - 1] != '\n')
+        copy[len++] = '\n';
+    st = run_block(name, t, copy, copy + len);
+fail:
+    free(copy);
+    return st;
 }
 
 /* A streamed input (gzip, a pipe) in blocks, the partial last line kept for the next (PAD
@@ -369,11 +357,11 @@ static mst_status merge_parts(mst_text_parser *t, int count)
     return mst_builder_merge(&((text_load *)t)->main, ((text_load *)t)->b, count);
 }
 
-/* Parses r with `line` into s (zeroed first, as is g), in parallel parts after the header when
- * `parallel`. */
+/* Parses r with `line` into s (zeroed first, as is g), in parallel parts after the header
+ * with `lines` (NULL: in order). */
 static mst_status parse(mst_reader *r, const mst_load_options *o, text_load *s, mst_graph *g,
                         mst_text_line_fn line, mst_text_lines_fn lines, const char *comment,
-                        int blank_is_data, int parallel)
+                        int blank_is_data)
 {
     mst_status st = MST_OK;
     memset(s, 0, sizeof *s);
@@ -384,8 +372,8 @@ static mst_status parse(mst_reader *r, const mst_load_options *o, text_load *s, 
     s->t.part_lines = lines;
     s->t.comment = comment;
     s->t.blank_is_data = blank_is_data;
-    s->t.merge = parallel ? merge_parts : NULL;
-    s->t.threads = parallel ? mst_load_threads() : 1;
+    s->t.merge = merge_parts;
+    s->t.threads = lines != NULL ? mst_load_threads() : 1;
     s->t.block = o != NULL ? o->chunk_bytes : 0;
     s->t.main.data = &s->main;
     MST_CALLOC(s->t.parts, (uint64_t)s->t.threads);
@@ -397,21 +385,16 @@ fail:
     return st;
 }
 
-/* Frees what parse() allocated; with `all`, the main builder too (an error). */
-static void done(text_load *s, int all)
+/* Finishes a load: frees what parse() allocated, then the main builder into g, or the error st
+ * (g zeroed). */
+static mst_status finish(text_load *s, mst_status st, int directed, mst_graph *g)
 {
     for (int k = 0; s->b != NULL && k < s->t.threads; k++)
         mst_builder_free(&s->b[k]);
     free(s->b);
     free(s->t.parts);
-    if (all)
+    if (st != MST_OK)
         mst_builder_free(&s->main);
-}
-
-/* Finishes a load: the main builder into g, or the error st (g zeroed). */
-static mst_status finish(text_load *s, mst_status st, int directed, mst_graph *g)
-{
-    done(s, st != MST_OK);
     return st != MST_OK ? st : mst_builder_finish(&s->main, directed, g);
 }
 
@@ -472,7 +455,8 @@ static inline __attribute__((always_inline)) mst_status edge_line(mst_text_parse
     return add_line(part, pp, p, b->weighted ? "3 fields 'u v w'" : "2 fields 'u v'", u, v, &w);
 }
 
-/* The parallel parts' loop, calling edge_line directly (mst_text_lines). */
+/* The parallel parts' loop: mst_text_lines calls edge_line directly (the same for every
+ * format read in parallel). */
 static const char *edge_lines(mst_text_parser *t, mst_text_part *part, const char *p,
                               const char *end)
 {
@@ -482,7 +466,7 @@ static const char *edge_lines(mst_text_parser *t, mst_text_part *part, const cha
 mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     text_load s;
-    mst_status st = parse(r, o, &s, g, edge_line, edge_lines, "#%", 0, 1);
+    mst_status st = parse(r, o, &s, g, edge_line, edge_lines, "#%", 0);
     if (st == MST_OK && !s.started) /* no edges: an empty graph (or --vertices isolated ones) */
         st = start(&s, NULL, o != NULL && o->one_based, 0);
     return finish(&s, st, 1, g);
@@ -559,7 +543,6 @@ static mst_status dimacs_line(mst_text_parser *t, mst_text_part *part, const cha
     return add_line(part, pp, p, expected, u, v, &w);
 }
 
-/* The parallel parts' loop, calling dimacs_line directly (mst_text_lines). */
 static const char *dimacs_lines(mst_text_parser *t, mst_text_part *part, const char *p,
                                 const char *end)
 {
@@ -569,7 +552,7 @@ static const char *dimacs_lines(mst_text_parser *t, mst_text_part *part, const c
 mst_status mst_load_dimacs(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     text_load s;
-    mst_status st = parse(r, o, &s, g, dimacs_line, dimacs_lines, "c", 0, 1);
+    mst_status st = parse(r, o, &s, g, dimacs_line, dimacs_lines, "c", 0);
     unsigned long long last = s.t.lines;
     if (st == MST_OK && last == 0)
         st = mst_fail(MST_EINPUT, "%s: empty file: expected %s", s.name, DIMACS_P);
@@ -714,7 +697,6 @@ static mst_status mtx_line(mst_text_parser *t, mst_text_part *part, const char *
     return add_line(part, pp, p, expected, i, j, &w);
 }
 
-/* The parallel parts' loop, calling mtx_line directly (mst_text_lines). */
 static const char *mtx_lines(mst_text_parser *t, mst_text_part *part, const char *p,
                              const char *end)
 {
@@ -725,7 +707,7 @@ mst_status mst_load_mtx(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     text_load s;
     /* No comment characters yet: the banner starts with '%'. */
-    mst_status st = parse(r, o, &s, g, mtx_line, mtx_lines, "", 1, 1);
+    mst_status st = parse(r, o, &s, g, mtx_line, mtx_lines, "", 1);
     unsigned long long last = s.t.lines;
     if (st == MST_OK && last == 0)
         st = mst_fail(MST_EINPUT, "%s: empty file: expected the banner %s", s.name, MTX_BANNER);
@@ -859,7 +841,7 @@ static mst_status metis_line(mst_text_parser *t, mst_text_part *part, const char
 mst_status mst_load_metis(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     text_load s;
-    mst_status st = parse(r, o, &s, g, metis_line, NULL, "%", 1, 0);
+    mst_status st = parse(r, o, &s, g, metis_line, NULL, "%", 1);
     unsigned long long last = s.t.lines;
     if (st == MST_OK && last == 0)
         st = mst_fail(MST_EINPUT, "%s: empty file: expected the header " METIS_HEADER, s.name);

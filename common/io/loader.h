@@ -490,13 +490,13 @@ struct mst_text_parser {
                              most two, tested inline on every line) */
     int blank_is_data;    /* 1: blank lines reach the line function (METIS: a vertex) */
     mst_text_line_fn line;
-    mst_text_lines_fn part_lines; /* the parallel parts' loop (NULL: mst_text_lines with line) */
-    /* After each run of parallel parts: merges parts[0 .. count-1] (base set) in file order.
-     * NULL: never parallel. */
+    /* Set by a format that goes parallel: its parts' loop, and the merge of parts[0 .. count-1]
+     * (base set) in file order after each run of them. */
+    mst_text_lines_fn part_lines;
     mst_status (*merge)(mst_text_parser *t, int count);
     int parallel;         /* set by the line function: the lines after this one may go in
                              parallel parts (the format's header is read) */
-    int threads;          /* parts[threads] (1 without merge) */
+    int threads;          /* parts[threads] (1 for a format read in order) */
     mst_text_part main;   /* the lines read in order; main.data as the format sets it */
     mst_text_part *parts; /* [threads], data set by the format */
     size_t block;         /* bytes per block (0: 16 MiB per thread) */
