@@ -11,7 +11,7 @@
  *             the first arc's position), or PACE "p tw" one line per edge when unweighted; 1-based
  *   metis     METIS adjacency lists (every edge in both lists), fmt 1 when weighted; 1-based
  *   egr       ECL's binary CSR, int32 little-endian: n, 2m, offsets, neighbours, weights
- *   msb       msb.h's layout: the edge list as it is in memory, little-endian
+ *   msb       the suite's own (loader.h): the edge list as it is in memory, little-endian
  * The edge order (edge ids, hence the MSF among ties and --weights random) survives all but metis
  * and egr, adjacency formats whose loader numbers the edges row by row. Text weights are exact:
  * integers as they are, floats in the shortest text that reads back to the same value, always
@@ -32,7 +32,6 @@
 
 #include "atomic_file.h"
 #include "loader.h"
-#include "msb.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Arc flips                                                                                    */

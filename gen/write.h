@@ -28,7 +28,7 @@ extern "C" {
 mst_status mst_graph_write(const char *path, const char *format, const mst_graph *g,
                            int with_weights);
 
-/* g as .msb (msb.h's layout) whatever the path's extension: mst_graph_write's "msb". */
+/* g as .msb (loader.h's layout) whatever the path's extension: mst_graph_write's "msb". */
 static inline mst_status mst_msb_write(const char *path, const mst_graph *g, int with_weights)
 {
     return mst_graph_write(path, "msb", g, with_weights);

@@ -11,7 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "msb.h"
 
 #define IO_CHUNK_BYTES (1u << 28)
 
@@ -116,7 +115,7 @@ static mst_status read_words(MPI_File fh, const char *path, MPI_Offset off, uint
     return MST_OK;
 }
 
-/* Stored weight type codes (msb.h). Types 4..6 (64-bit weights, whose keys are ranks over the
+/* Stored weight type codes (loader.h, .msb). Types 4..6 (64-bit weights, whose keys are ranks over the
  * whole file) are not read in slices: is_plain_msb sends them through scatter_slices. */
 enum { MSB_NONE = 0, MSB_INT32 = 1, MSB_UINT32 = 2, MSB_FLOAT32 = 3, MSB_FLOAT64 = 6 };
 

@@ -181,13 +181,22 @@ void mst_apply_weight_mode(mst_graph *g, mst_weight_mode mode, uint64_t seed);
  */
 uint32_t mst_random_weight_key(uint64_t seed, uint64_t eid);
 
-/* The format loaders (one file each). Same contract as mst_graph_load, on an open reader. */
+/* The format loaders (text formats: formats.c; egr: load_egr.c; msb: msb.c). Same contract as
+ * mst_graph_load, on an open reader. */
 mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph *g);
 mst_status mst_load_dimacs(mst_reader *r, const mst_load_options *o, mst_graph *g);
 mst_status mst_load_mtx(mst_reader *r, const mst_load_options *o, mst_graph *g);
 mst_status mst_load_metis(mst_reader *r, const mst_load_options *o, mst_graph *g);
 mst_status mst_load_egr(mst_reader *r, const mst_load_options *o, mst_graph *g);
 mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g);
+
+/* The suite's binary format, .msb (docs/formats.md has its layout): the canonical edge list as it
+ * lies in memory, little-endian, after a header of MST_MSB_HEADER_BYTES: magic, version, weight
+ * type (0 none, else 1 + mst_weight_type), n, flags (bit 0: the source was 1-based), m; then
+ * u[m], v[m] (uint32) and the raw weights (4 or 8 bytes by type). Nothing may follow. */
+#define MST_MSB_MAGIC "MSTSUITE"
+#define MST_MSB_VERSION 1u
+#define MST_MSB_HEADER_BYTES 32u
 
 /* ---------------------------------------- msf io */
 

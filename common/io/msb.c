@@ -1,5 +1,5 @@
 /*
- * msb.c: the loader of the suite's binary format .msb (layout in msb.h; its writer is mst-gen's
+ * msb.c: the loader of the suite's binary format .msb (layout in loader.h; its writer is mst-gen's
  * and mst-convert's, gen/write.c).
  *
  * Read the 32-byte header, check magic, version, weight type and flags, compute the exact size
@@ -12,10 +12,8 @@
  * graph keeps the stored weight type exactly (the builder would re-derive it from the values,
  * turning e.g. a uint32 file with small values into int32). 64-bit weights (types 4..6) are read
  * into g->raw and ranked into keys. O(file bytes) time.
- * Source: docs/formats.md; docs/design.md, Errors; msb.h.
+ * Source: docs/formats.md; docs/design.md, Errors.
  */
-#include "msb.h"
-
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
@@ -23,7 +21,7 @@
 #include "loader.h"
 #include "core.h"
 
-/* Stored weight type codes (msb.h): 0 none, else 1 + mst_weight_type. */
+/* Stored weight type codes: 0 none, else 1 + mst_weight_type. */
 enum { MSB_NONE = 0, MSB_INT32 = 1, MSB_UINT32 = 2, MSB_FLOAT32 = 3, MSB_INT64 = 4,
        MSB_UINT64 = 5, MSB_FLOAT64 = 6 };
 

@@ -76,7 +76,7 @@ def mpirun(np_args, binary=MPI, env=None):
 
 
 def write_msb(path, n, edges, weight_type=1):
-    """A raw .msb file (common/msb.h) with edges (u, v, w) as given: self-loops included."""
+    """A raw .msb file (common/io/loader.h) with edges (u, v, w) as given: self-loops included."""
     m = len(edges)
     code = "i" if weight_type == 1 else "I" if weight_type == 2 else "f"
     with open(path, "wb") as f:

@@ -7,7 +7,7 @@
  * mismatch, hostile counts, bad offsets, ids out of range, random bytes) must fail with
  * MST_EINPUT, a message naming the file, and a zeroed graph. The ECL sample graphs bundled in
  * graphs/ are checked against graphs/MANIFEST.tsv (n, m, components, MSF edges).
- * Source: docs/formats.md; msb.h; ECLgraph.h of the ECL codes.
+ * Source: docs/formats.md; loader.h (.msb); ECLgraph.h of the ECL codes.
  */
 #include <criterion/criterion.h>
 #include <math.h>
