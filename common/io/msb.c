@@ -1,18 +1,13 @@
 /*
- * msb.c: the loader of the suite's binary format .msb (layout in loader.h; its writer is mst-gen's
- * and mst-convert's, gen/write.c).
- *
- * Read the 32-byte header, check magic, version, weight type and flags, compute the exact size
- * 32 + m (8 + weight bytes) (64-bit arithmetic, so a hostile m cannot wrap), compare it with the
- * input's size where that is known (plain files), check the edge limit and the memory the header
- * implies (loader.h), then read exactly its arrays straight into the graph's and refuse the file
- * if one byte more follows (a gzip body is never inflated past it). The edges are already
- * canonical, so nothing is symmetrized; ids are checked against n; self-loops (which a
- * well-formed file does not have) are dropped and counted as the builder would, in place. The
- * graph keeps the stored weight type exactly (the builder would re-derive it from the values,
- * turning e.g. a uint32 file with small values into int32). 64-bit weights (types 4..6) are read
- * into g->raw and ranked into keys. O(file bytes) time.
- * Source: docs/formats.md; docs/design.md, Errors.
+ * msb.c: the loader of the suite's binary format .msb (loader.h; its writer is gen/write.c).
+ * It reads the header, checks it and the exact size it implies (in 64 bits, so that a hostile m
+ * cannot wrap) against the input's where that is known, the edge limit and the memory, then
+ * reads exactly the arrays straight into the graph's and refuses the file if one byte more
+ * follows (a gzip body is never inflated past it). The edges are already canonical: nothing is
+ * symmetrized; ids are checked against n; self-loops (which a well-formed file does not have)
+ * are dropped and counted, in place. The graph keeps the stored weight type exactly (the builder
+ * would re-derive it from the values); 64-bit weights are read into g->raw and ranked into keys.
+ * O(file bytes) time. Source: docs/formats.md; docs/design.md, Errors.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -58,11 +53,20 @@ static mst_status msb_size_fail(const char *name, const msb_header *h, uint64_t 
                     more ? "more than " : "", found, h->file_n, h->m, h->type, h->bytes);
 }
 
-/* Checks the header hdr[32] and, where the input's size is known (size != UINT64_MAX), that
- * it is exactly what the header implies. */
-static mst_status msb_check_header(const char *name, const unsigned char *hdr, uint64_t size,
-                                   const mst_load_options *o, msb_header *h)
+/* Reads the header and checks it against the input's size (where known), the options and the
+ * machine. */
+static mst_status msb_read_header(mst_reader *r, const mst_load_options *o, msb_header *h)
 {
+    unsigned char hdr[MST_MSB_HEADER_BYTES];
+    const char *name = mst_reader_name(r);
+    size_t got = 0;
+    uint64_t size = mst_reader_size(r);
+    mst_status st = mst_reader_read(r, hdr, sizeof hdr, &got);
+    if (st != MST_OK)
+        return st;
+    if (got < sizeof hdr)
+        return mst_fail(MST_EINPUT, "%s: size %zu bytes is too small for the .msb header (%u "
+                        "bytes)", name, got, MST_MSB_HEADER_BYTES);
     if (memcmp(hdr, MST_MSB_MAGIC, 8) != 0)
         return mst_fail(MST_EINPUT, "%s: bad magic at byte 0 (not an .msb file)", name);
     uint32_t version = le_u32(hdr + 8);
@@ -96,64 +100,35 @@ static mst_status msb_check_header(const char *name, const unsigned char *hdr, u
                             "2^32 - 1", name, o->vertices);
         h->n = o->vertices;
     }
-    return MST_OK;
+    /* The load holds u, v and the keys (12 bytes per edge); 64-bit weights add themselves and
+     * the ranking's scratch (8 + 32). */
+    double load = (msb_weight_bytes(h->type) == 8 ? 52.0 : 12.0) * (double)h->m;
+    return mst_load_check_header(name, o, h->n, h->m, h->m, load);
 }
 
-/* Reads the next [m] array of little-endian words into dst, exactly. */
-static mst_status msb_read_words(mst_reader *r, const msb_header *h, uint32_t *dst)
+/* Reads the next [m] array of little-endian words of `width` bytes (4 or 8) into dst, exactly. */
+static mst_status msb_read_array(mst_reader *r, const msb_header *h, void *dst, size_t width)
 {
-    size_t got = 0, want = 4 * (size_t)h->m;
+    size_t got = 0, want = width * (size_t)h->m;
     mst_status st = mst_reader_read(r, dst, want, &got);
     if (st != MST_OK)
         return st;
     if (got < want) /* the input ended early */
         return msb_size_fail(mst_reader_name(r), h, mst_reader_offset(r), 0);
 #if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-    for (uint64_t e = 0; e < h->m; e++)
-        dst[e] = le_u32((const unsigned char *)&dst[e]);
-#endif
-    return MST_OK;
-}
-
-/* Reads the [m] array of little-endian 64-bit weights into dst, exactly. */
-static mst_status msb_read_wide(mst_reader *r, const msb_header *h, uint64_t *dst)
-{
-    size_t got = 0, want = 8 * (size_t)h->m;
-    mst_status st = mst_reader_read(r, dst, want, &got);
-    if (st != MST_OK)
-        return st;
-    if (got < want)
-        return msb_size_fail(mst_reader_name(r), h, mst_reader_offset(r), 0);
-#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
-    for (uint64_t e = 0; e < h->m; e++)
-        dst[e] = le_u64((const unsigned char *)&dst[e]);
-#endif
-    return MST_OK;
-}
-
-/* The key of raw weight bits `raw` of edge e (NaN rejected). */
-static mst_status msb_key(const char *name, const msb_header *h, uint32_t raw, uint64_t e,
-                          uint32_t *key)
-{
-    if (h->type == MSB_NONE) {
-        *key = mst_key_from_int32(1);
-    } else if (h->type == MSB_INT32) {
-        *key = mst_key_from_int32((int32_t)raw);
-    } else if (h->type == MSB_UINT32) {
-        *key = mst_key_from_uint32(raw);
-    } else {
-        float w;
-        memcpy(&w, &raw, sizeof w);
-        if (isnan(w))
-            return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 ": NaN weight (bits 0x%08" PRIx32
-                            ")", name, e, raw);
-        *key = mst_key_from_float(w);
+    for (uint64_t e = 0; e < h->m; e++) {
+        if (width == 4)
+            ((uint32_t *)dst)[e] = le_u32((const unsigned char *)dst + 4 * e);
+        else
+            ((uint64_t *)dst)[e] = le_u64((const unsigned char *)dst + 8 * e);
     }
+#endif
     return MST_OK;
 }
 
-/* Checks edge e of the raw arrays (ids below n, no NaN weight) and makes its key (into *key;
- * 64-bit weights get theirs from their ranks afterwards). Errors: MST_EINPUT naming the edge. */
+/* Checks edge e of the raw arrays (ids below n, no NaN weight) and makes its key from its raw
+ * 32-bit weight in g->key (into *key; 64-bit weights get theirs from their ranks afterwards).
+ * Errors: MST_EINPUT naming the edge. */
 static mst_status msb_check_edge(const char *name, const msb_header *h, const mst_graph *g,
                                  uint64_t e, uint32_t *key)
 {
@@ -161,29 +136,27 @@ static mst_status msb_check_edge(const char *name, const msb_header *h, const ms
     if (a >= h->n || b >= h->n)
         return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 " (%" PRIu32 "-%" PRIu32
                         "): vertex id out of range (n = %" PRIu64 ")", name, e, a, b, h->n);
-    if (g->raw == NULL)
-        return msb_key(name, h, g->key[e], e, key);
-    if (h->type == MSB_FLOAT64 && isnan(mst_bits_to_double(g->raw[e])))
-        return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 ": NaN weight (bits 0x%016" PRIx64 ")",
-                        name, e, g->raw[e]);
-    return MST_OK;
-}
-
-/* Drops the self-loops in place (out <= e). */
-static void msb_drop_loops(mst_graph *g, uint64_t m)
-{
-    uint64_t out = 0;
-    for (uint64_t e = 0; e < m; e++) {
-        if (g->u[e] == g->v[e])
-            continue;
-        g->u[out] = g->u[e];
-        g->v[out] = g->v[e];
-        if (g->raw != NULL)
-            g->raw[out] = g->raw[e];
-        else
-            g->key[out] = g->key[e];
-        out++;
+    if (g->raw != NULL)
+        return h->type == MSB_FLOAT64 && isnan(mst_bits_to_double(g->raw[e]))
+                   ? mst_fail(MST_EINPUT, "%s: edge %" PRIu64 ": NaN weight (bits 0x%016" PRIx64
+                              ")", name, e, g->raw[e])
+                   : MST_OK;
+    uint32_t raw = g->key[e];
+    if (h->type == MSB_NONE) {
+        *key = mst_key_from_int32(1);
+    } else if (h->type == MSB_INT32) {
+        *key = mst_key_from_int32((int32_t)raw);
+    } else if (h->type == MSB_UINT32) {
+        *key = mst_key_from_uint32(raw);
+    } else {
+        float f;
+        memcpy(&f, &raw, sizeof f);
+        if (isnan(f))
+            return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 ": NaN weight (bits 0x%08" PRIx32
+                            ")", name, e, raw);
+        *key = mst_key_from_float(f);
     }
+    return MST_OK;
 }
 
 /* Turns the raw arrays read into g->u, g->v, g->key into the canonical edge list in place:
@@ -191,7 +164,7 @@ static void msb_drop_loops(mst_graph *g, uint64_t m)
  * checked side by side by the threads; the first bad one (the lowest id) is the one named. */
 static mst_status msb_decode_edges(const char *name, const msb_header *h, mst_graph *g)
 {
-    uint64_t first_bad = UINT64_MAX, loops = 0;
+    uint64_t first_bad = UINT64_MAX, loops = 0, out = 0;
 #pragma omp parallel for schedule(static) reduction(min : first_bad) reduction(+ : loops)
     for (uint64_t e = 0; e < h->m; e++) {
         uint32_t key = 0;
@@ -209,33 +182,21 @@ static mst_status msb_decode_edges(const char *name, const msb_header *h, mst_gr
         uint32_t key;
         return msb_check_edge(name, h, g, first_bad, &key);
     }
-    if (loops > 0)
-        msb_drop_loops(g, h->m);
+    for (uint64_t e = 0; loops > 0 && e < h->m; e++) { /* drop the self-loops (out <= e) */
+        if (g->u[e] == g->v[e])
+            continue;
+        g->u[out] = g->u[e];
+        g->v[out] = g->v[e];
+        if (g->raw != NULL)
+            g->raw[out] = g->raw[e];
+        else
+            g->key[out] = g->key[e];
+        out++;
+    }
     g->self_loops = loops;
     g->m = h->m - loops;
     return MST_OK;
 }
-
-/* The header, checked against the input's size (where known), the options and the machine. */
-static mst_status msb_read_header(mst_reader *r, const mst_load_options *o, msb_header *h)
-{
-    unsigned char hdr[MST_MSB_HEADER_BYTES];
-    const char *name = mst_reader_name(r);
-    size_t got = 0;
-    mst_status st = mst_reader_read(r, hdr, sizeof hdr, &got);
-    if (st != MST_OK)
-        return st;
-    if (got < sizeof hdr)
-        return mst_fail(MST_EINPUT, "%s: size %zu bytes is too small for the .msb header (%u "
-                        "bytes)", name, got, MST_MSB_HEADER_BYTES);
-    if ((st = msb_check_header(name, hdr, mst_reader_size(r), o, h)) != MST_OK)
-        return st;
-    /* The load holds u, v and the keys (12 bytes per edge); 64-bit weights add themselves and
-     * the ranking's scratch (8 + 32). */
-    double per_edge = msb_weight_bytes(h->type) == 8 ? 52.0 : 12.0;
-    return mst_load_check_header(name, o, h->n, h->m, h->m, per_edge * (double)h->m);
-}
-
 mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     mst_status st = MST_OK;
@@ -251,12 +212,12 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
     MST_ALLOC(g->key, h.m);
     if (msb_weight_bytes(h.type) == 8)
         MST_ALLOC(g->raw, h.m);
-    MST_CHECK(msb_read_words(r, &h, g->u));
-    MST_CHECK(msb_read_words(r, &h, g->v));
+    MST_CHECK(msb_read_array(r, &h, g->u, 4));
+    MST_CHECK(msb_read_array(r, &h, g->v, 4));
     if (g->raw != NULL)
-        MST_CHECK(msb_read_wide(r, &h, g->raw));
+        MST_CHECK(msb_read_array(r, &h, g->raw, 8));
     else if (h.type != MSB_NONE)
-        MST_CHECK(msb_read_words(r, &h, g->key));
+        MST_CHECK(msb_read_array(r, &h, g->key, 4));
     /* One byte more is enough to refuse: the rest of a longer stream is never inflated. */
     MST_CHECK(mst_reader_has_more(r, &more));
     if (more)
@@ -293,7 +254,6 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
     g->weight_origin = MST_WEIGHTS_FROM_FILE;
     g->file_has_weights = h.type != MSB_NONE;
     g->index_base = (int)(h.flags & 1u);
-    g->merged_arcs = 0;
     return MST_OK;
 fail:
     mst_graph_free(g);
