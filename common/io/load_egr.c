@@ -1,37 +1,17 @@
 /*
- * load_egr.c: loader of the ECL binary CSR format (.egr), for exchange with the ECL codes.
- *
- * Layout (little-endian int32 throughout):
- *   int32 nodes, int32 edges            edges = number of CSR entries (directed arcs)
- *   int32 nindex[nodes + 1]             row offsets: nindex[0] = 0, nondecreasing, = edges at end
- *   int32 nlist[edges]                  column indices, each in [0, nodes)
- *   int32 eweight[edges]                optional: present iff the file is that much longer
- * Algorithm: where the whole input lies in memory (a plain file, mapped by the reader, or a
- * memory reader's bytes, 4-byte aligned, on a little-endian host), check the header against its
- * size and read the arrays in place, without a copy. Otherwise read the 8-byte header, compute
- * both possible sizes in 64-bit arithmetic, compare them with the input's size where that is
- * known, check the edge limit and the memory the header implies (loader.h), then read exactly
- * nindex and nlist, and the weights if anything follows; one byte beyond the weighted size, or
- * a size between the two, is refused without reading further (a gzip body is never inflated
- * past it). Validate the offsets and the neighbours (side by side over the threads, the first
- * bad entry named). The graph is what the builder gives for the arcs (x, nlist[j]), j in
- * nindex[x] .. nindex[x+1]-1, row by row, as directed input (loader.h): self-loops dropped,
- * each arc merged with a reverse arc of the same weight.
- *
- * The usual file has a forward twin x -> y for every reverse arc y -> x (x < y), of the same
- * weight: that graph is then just the forward arcs in row order, written without the builder.
- * One streaming pass over row blocks checks it with a multiset hash (Clarke, Devadas, van Dijk,
- * Gassend, Suh 2003, MSet-Add-Hash, unkeyed): over the forward arcs and over the reverse arcs,
- * the sums modulo 2^64 of two independent 64-bit mixes of the group (x, y, weight key), and the
- * two arc counts, must agree (the counts cover a group whose mixes are both 0). A false accept
- * needs two different multisets with equal counts and 128 equal bits of sums: about 2^-128 for
- * a file not crafted against these fixed, public mixes (a crafted one still loads as a valid
- * graph, its forward arcs). Any other file, and every load with --vertices or --weight-type
- * (which check each arc as it is added), goes through the builder.
- * O(file bytes + edges) time.
- * Source: M. Burtscher et al., ECL graph format, ECLgraph.h (readECLgraph), in
- * github.com/burtscher/ECL-MST; the mixes: SplitMix64's finalizer (Steele, Lea, Flood 2014) and
- * MurmurHash3's fmix64 (Appleby); docs/formats.md.
+ * load_egr.c: the loader of the ECL binary CSR format (.egr), for exchange with the ECL codes:
+ * little-endian int32 nodes, edges (the CSR's entries: arcs), nindex[nodes + 1], nlist[edges]
+ * and, when the file is that much longer, eweight[edges] (docs/formats.md). The graph is what
+ * the builder gives for the arcs (x, nlist[j]), row by row, as directed input. The arrays are
+ * read in place where the input lies in memory, else exactly as far as the header implies, then
+ * checked side by side over the threads, the first bad entry named. The usual file, where every
+ * reverse arc has a forward twin of the same weight, is found by a multiset hash and loaded
+ * without the builder as its forward arcs in row order (egr_twins; docs/formats.md, Loading
+ * speed, has the argument). O(file bytes + edges) time.
+ * Sources: M. Burtscher et al., ECL graph format, ECLgraph.h (readECLgraph), in
+ * github.com/burtscher/ECL-MST; Clarke, Devadas, van Dijk, Gassend, Suh 2003, MSet-Add-Hash
+ * (unkeyed); the mixes: SplitMix64's finalizer (Steele, Lea, Flood 2014) and MurmurHash3's
+ * fmix64 (Appleby).
  */
 #include <inttypes.h>
 #include <stdlib.h>
