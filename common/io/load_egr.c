@@ -104,44 +104,6 @@ static mst_status egr_read_ints(mst_reader *r, const egr_file *f, int32_t *dst, 
     return MST_OK;
 }
 
-/* Reads the header, checks it (egr_check_header), then the arrays into f->owned (gzip input,
- * or a mapping that cannot be read in place): the weights if anything follows (the only way to
- * tell for a gzip stream), then nothing more. */
-static mst_status egr_read(mst_reader *r, const mst_load_options *o, egr_file *f)
-{
-    mst_status st = MST_OK;
-    unsigned char hdr[8];
-    size_t got = 0;
-    int more = 0;
-    MST_CHECK(mst_reader_read(r, hdr, sizeof hdr, &got));
-    if (got < sizeof hdr)
-        return mst_fail(MST_EINPUT, "%s: size %zu bytes is too small for the .egr header (8 "
-                        "bytes)", f->name, got);
-    MST_CHECK(egr_check_header(r, hdr, o, f));
-    /* nlist first: the largest array of the file; nothing is read until both are held. */
-    MST_ALLOC(f->owned[1], (uint64_t)f->edges);
-    MST_ALLOC(f->owned[0], (uint64_t)f->nodes + 1);
-    MST_CHECK(egr_read_ints(r, f, f->owned[0], (uint64_t)f->nodes + 1));
-    MST_CHECK(egr_read_ints(r, f, f->owned[1], (uint64_t)f->edges));
-    f->nindex = f->owned[0];
-    f->nlist = f->owned[1];
-    if (f->weighted < 0) {
-        MST_CHECK(mst_reader_has_more(r, &more));
-        f->weighted = more && f->edges > 0;
-    }
-    if (f->weighted) {
-        MST_ALLOC(f->owned[2], (uint64_t)f->edges);
-        MST_CHECK(egr_read_ints(r, f, f->owned[2], (uint64_t)f->edges));
-        f->eweight = f->owned[2];
-    }
-    /* One byte more is enough to refuse: the rest of a longer stream is never inflated. */
-    MST_CHECK(mst_reader_has_more(r, &more));
-    if (more)
-        return egr_size_fail(f, f->weighted ? f->weighted_bytes : f->unweighted_bytes, 1);
-fail:
-    return st;
-}
-
 /* The offsets start at 0, never decrease and end at edges; every neighbour is a node. The threads
  * scan side by side and the lowest bad entry is named, whatever the thread count. */
 static mst_status egr_check_arrays(const egr_file *f)
@@ -321,6 +283,8 @@ mst_status mst_load_egr(mst_reader *r, const mst_load_options *o, mst_graph *g)
     size_t len = 0;
     int taken = 0;
     egr_file f;
+    unsigned char hdr[8];
+    int more = 0;
     memset(&f, 0, sizeof f);
     memset(g, 0, sizeof *g);
     f.name = mst_reader_name(r);
@@ -330,8 +294,32 @@ mst_status mst_load_egr(mst_reader *r, const mst_load_options *o, mst_graph *g)
         f.nindex = (const int32_t *)(const void *)(data + 8);
         f.nlist = f.nindex + (uint64_t)f.nodes + 1;
         f.eweight = f.weighted ? f.nlist + f.edges : NULL;
-    } else {
-        MST_CHECK(egr_read(r, o, &f));
+    } else { /* read into f.owned: the weights if anything follows (all a gzip stream tells) */
+        MST_CHECK(mst_reader_read(r, hdr, sizeof hdr, &len));
+        if (len < sizeof hdr)
+            MST_FAIL(MST_EINPUT, "%s: size %zu bytes is too small for the .egr header (8 "
+                     "bytes)", f.name, len);
+        MST_CHECK(egr_check_header(r, hdr, o, &f));
+        /* nlist first: the largest array of the file; nothing is read until both are held. */
+        MST_ALLOC(f.owned[1], (uint64_t)f.edges);
+        MST_ALLOC(f.owned[0], (uint64_t)f.nodes + 1);
+        MST_CHECK(egr_read_ints(r, &f, f.owned[0], (uint64_t)f.nodes + 1));
+        MST_CHECK(egr_read_ints(r, &f, f.owned[1], (uint64_t)f.edges));
+        f.nindex = f.owned[0];
+        f.nlist = f.owned[1];
+        if (f.weighted < 0) {
+            MST_CHECK(mst_reader_has_more(r, &more));
+            f.weighted = more && f.edges > 0;
+        }
+        if (f.weighted) {
+            MST_ALLOC(f.owned[2], (uint64_t)f.edges);
+            MST_CHECK(egr_read_ints(r, &f, f.owned[2], (uint64_t)f.edges));
+            f.eweight = f.owned[2];
+        }
+        /* One byte more is enough to refuse: the rest of a longer stream is never inflated. */
+        MST_CHECK(mst_reader_has_more(r, &more));
+        if (more)
+            MST_CHECK(egr_size_fail(&f, f.weighted ? f.weighted_bytes : f.unweighted_bytes, 1));
     }
     MST_CHECK(egr_check_arrays(&f));
     if (o == NULL || (!o->has_vertices && o->weight_type == 0))
