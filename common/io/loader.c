@@ -355,20 +355,6 @@ mst_status mst_load_check_header(const char *where, const mst_load_options *o, u
     return mst_memory_check(where, what, load_bytes + run_bytes);
 }
 
-/* 1 if `ext` (".gr") is one of the space-separated words of `list`. */
-static int ext_in_list(const char *ext, size_t len, const char *list)
-{
-    for (const char *p = list; *p;) {
-        size_t k = strcspn(p, " ");
-        if (k == len && strncasecmp(p, ext, len) == 0)
-            return 1;
-        p += k;
-        while (*p == ' ')
-            p++;
-    }
-    return 0;
-}
-
 static const struct format *format_for_path(const char *path)
 {
     const char *base = strrchr(path, '/');
@@ -376,12 +362,16 @@ static const struct format *format_for_path(const char *path)
     size_t len = strlen(base);
     if (len > 3 && strcasecmp(base + len - 3, ".gz") == 0)
         len -= 3;
-    for (size_t i = 0; i < FORMAT_COUNT; i++) {
-        /* Try every dot of the name: "USA-road-NY.pace.gr" ends in ".gr". */
+    /* Every dot of the name, against every word of the lists: "USA-road-NY.pace.gr" ends in
+     * ".gr". */
+    for (size_t i = 0; i < FORMAT_COUNT; i++)
         for (size_t dot = 0; dot < len; dot++)
-            if (base[dot] == '.' && ext_in_list(base + dot, len - dot, formats[i].extensions))
-                return &formats[i];
-    }
+            for (const char *p = formats[i].extensions; base[dot] == '.' && *p != '\0';) {
+                size_t k = strcspn(p, " ");
+                if (k == len - dot && strncasecmp(p, base + dot, k) == 0)
+                    return &formats[i];
+                p += k + (p[k] == ' ');
+            }
     return NULL;
 }
 
