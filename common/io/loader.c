@@ -179,25 +179,21 @@ mst_status mst_reader_open(const char *path, mst_reader **out)
     r->fd = open(path, O_RDONLY | O_CLOEXEC);
     if (r->fd < 0)
         MST_FAIL(MST_EINPUT, "%s: %s", path, strerror(errno));
-    unsigned char head[2];
+    MST_ALLOC(r->in, IN_BYTES);
     r->len = S_ISREG(sb.st_mode) ? (size_t)sb.st_size : 0;
     r->stream = r->len == 0; /* a pipe, or a file that tells no size */
-    if (!r->stream && pread(r->fd, head, 2, 0) == 2 && head[0] == 0x1f && head[1] == 0x8b) {
+    /* The magic: a stream's first bytes, read for good; a plain file's peeked at (inflate then
+     * reads it from its start). */
+    if (r->stream)
+        MST_CHECK(load_input(r));
+    else if (pread(r->fd, r->in, 2, 0) != 2)
+        r->in[0] = 0;
+    if ((!r->stream || r->zs.avail_in >= 2) && r->in[0] == 0x1f && r->in[1] == 0x8b) {
         if (inflateInit2(&r->zs, 15 + 16) != Z_OK) /* 15 + 16: a gzip wrapper, 32 KiB window */
             MST_FAIL(MST_ERESOURCE, "%s: cannot start zlib's inflate", path);
         r->gzip = 1;
-    } else if (r->stream) {
-        MST_ALLOC(r->in, IN_BYTES);
-        MST_CHECK(load_input(r));
-        if (r->zs.avail_in >= 2 && r->in[0] == 0x1f && r->in[1] == 0x8b) {
-            if (inflateInit2(&r->zs, 15 + 16) != Z_OK)
-                MST_FAIL(MST_ERESOURCE, "%s: cannot start zlib's inflate", path);
-            r->gzip = 1;
-            r->stream = 0;
-        }
+        r->stream = 0;
     }
-    if (r->gzip && r->in == NULL)
-        MST_ALLOC(r->in, IN_BYTES);
     r->size = r->gzip || r->stream ? UINT64_MAX : (uint64_t)r->len;
     *out = r;
     return MST_OK;
