@@ -33,14 +33,13 @@ struct mst_reader {
     const unsigned char *data;  /* memory, or the mapped file (mst_reader_map) */
     size_t len;                 /* memory: data's length; a plain file: its size */
     size_t pos;                 /* memory or plain file: the next byte's offset */
-    int mapped;
     int stream;                 /* bytes come through in[] and read(): a pipe, an empty file */
     int gzip, member_end, in_eof;
     z_stream zs;                /* next_in, avail_in: input not yet used (gzip or stream) */
-    unsigned char *in;          /* [IN_BYTES] a stream's input */
+    unsigned char *in;          /* [IN_BYTES] the input of a stream or a gzip file */
     int ahead;                  /* has_more read the byte `peek` ahead */
     unsigned char peek;
-    uint64_t consumed, size;
+    uint64_t consumed;
 };
 
 /* More input at zs.next_in: a read() into in[], behind what is left there. */
@@ -194,7 +193,6 @@ mst_status mst_reader_open(const char *path, mst_reader **out)
         r->gzip = 1;
         r->stream = 0;
     }
-    r->size = r->gzip || r->stream ? UINT64_MAX : (uint64_t)r->len;
     *out = r;
     return MST_OK;
 fail:
@@ -213,7 +211,7 @@ mst_status mst_reader_from_memory(const char *name, const void *data, size_t len
     MST_ALLOC(r->name, strlen(name) + 1);
     strcpy(r->name, name);
     r->data = data;
-    r->len = r->size = len;
+    r->len = len;
     *out = r;
     return MST_OK;
 fail:
@@ -261,19 +259,18 @@ uint64_t mst_reader_offset(const mst_reader *r)
 
 uint64_t mst_reader_size(const mst_reader *r)
 {
-    return r->size;
+    return r->gzip || r->stream ? UINT64_MAX : (uint64_t)r->len;
 }
 
 int mst_reader_map(mst_reader *r, const char **data, size_t *len)
 {
     if (r->consumed != 0 || r->ahead || r->gzip || r->stream)
         return 0;
-    if (r->fd >= 0 && !r->mapped) {
+    if (r->fd >= 0 && r->data == NULL) {
         void *p = mmap(NULL, r->len, PROT_READ, MAP_PRIVATE, r->fd, 0);
         if (p == MAP_FAILED)
             return 0;
         r->data = p;
-        r->mapped = 1;
     }
     *data = (const char *)r->data;
     *len = r->len;
@@ -284,7 +281,7 @@ void mst_reader_close(mst_reader *r)
 {
     if (r == NULL)
         return;
-    if (r->mapped)
+    if (r->fd >= 0 && r->data != NULL)
         munmap((void *)r->data, r->len);
     if (r->gzip)
         inflateEnd(&r->zs);
