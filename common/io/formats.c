@@ -398,10 +398,22 @@ static mst_status finish(text_load *s, mst_status st, int directed, mst_graph *g
     return st != MST_OK ? st : mst_builder_finish(&s->main, directed, g);
 }
 
-/* The records the main builder holds: one per data line (an edge or a self-loop). */
-static uint64_t records(const text_load *s)
+/* The end of a file with a header (st: its parse's result): an empty file is an error
+ * (`first`: what its first line should be), as is one whose header is missing (`missing`: the
+ * message; NULL: the header was read) or whose data lines are not the header's s->m (`what` it
+ * counts; NULL: checked by the format). */
+static mst_status check_end(const text_load *s, mst_status st, const char *first,
+                            const char *missing, const char *what)
 {
-    return s->main.m + s->main.self_loops;
+    unsigned long long last = s->t.lines, records = s->main.m + s->main.self_loops;
+    if (st == MST_OK && last == 0)
+        return mst_fail(MST_EINPUT, "%s: empty file: expected %s", s->name, first);
+    if (st == MST_OK && missing != NULL)
+        return mst_fail(MST_EINPUT, "%s:%llu: %s", s->name, last, missing);
+    if (st == MST_OK && what != NULL && records != s->m)
+        return mst_fail(MST_EINPUT, "%s:%llu: header says %llu %s, file has %llu", s->name,
+                        last, (unsigned long long)s->m, what, records);
+    return st;
 }
 
 /* The end of a data line at p: only blanks may remain (*pp moves to its '\n'); then the edge
@@ -553,15 +565,9 @@ mst_status mst_load_dimacs(mst_reader *r, const mst_load_options *o, mst_graph *
 {
     text_load s;
     mst_status st = parse(r, o, &s, g, dimacs_line, dimacs_lines, "c", 0);
-    unsigned long long last = s.t.lines;
-    if (st == MST_OK && last == 0)
-        st = mst_fail(MST_EINPUT, "%s: empty file: expected %s", s.name, DIMACS_P);
-    else if (st == MST_OK && s.kind == DIMACS_NONE)
-        st = mst_fail(MST_EINPUT, "%s:%llu: no 'p' line (expected %s)", s.name, last, DIMACS_P);
-    else if (st == MST_OK && records(&s) != s.m)
-        st = mst_fail(MST_EINPUT, "%s:%llu: header says %llu %s, file has %llu", s.name, last,
-                      (unsigned long long)s.m, s.kind == DIMACS_SP ? "arcs" : "edges",
-                      (unsigned long long)records(&s));
+    st = check_end(&s, st, DIMACS_P, s.kind == DIMACS_NONE ? "no 'p' line (expected " DIMACS_P ")"
+                                                           : NULL,
+                   s.kind == DIMACS_SP ? "arcs" : "edges");
     return finish(&s, st, 1, g);
 }
 
@@ -708,14 +714,8 @@ mst_status mst_load_mtx(mst_reader *r, const mst_load_options *o, mst_graph *g)
     text_load s;
     /* No comment characters yet: the banner starts with '%'. */
     mst_status st = parse(r, o, &s, g, mtx_line, mtx_lines, "", 1);
-    unsigned long long last = s.t.lines;
-    if (st == MST_OK && last == 0)
-        st = mst_fail(MST_EINPUT, "%s: empty file: expected the banner %s", s.name, MTX_BANNER);
-    else if (st == MST_OK && !s.have_size)
-        st = mst_fail(MST_EINPUT, "%s:%llu: missing size line 'ROWS COLS NNZ'", s.name, last);
-    else if (st == MST_OK && records(&s) != s.m)
-        st = mst_fail(MST_EINPUT, "%s:%llu: header says %llu entries, file has %llu", s.name,
-                      last, (unsigned long long)s.m, (unsigned long long)records(&s));
+    st = check_end(&s, st, "the banner " MTX_BANNER,
+                   s.have_size ? NULL : "missing size line 'ROWS COLS NNZ'", "entries");
     return finish(&s, st, !s.symmetric, g);
 }
 
@@ -843,11 +843,9 @@ mst_status mst_load_metis(mst_reader *r, const mst_load_options *o, mst_graph *g
     text_load s;
     mst_status st = parse(r, o, &s, g, metis_line, NULL, "%", 1);
     unsigned long long last = s.t.lines;
-    if (st == MST_OK && last == 0)
-        st = mst_fail(MST_EINPUT, "%s: empty file: expected the header " METIS_HEADER, s.name);
-    else if (st == MST_OK && !s.started)
-        st = mst_fail(MST_EINPUT, "%s:%llu: missing header " METIS_HEADER, s.name, last);
-    else if (st == MST_OK && s.vertex < s.n)
+    st = check_end(&s, st, "the header " METIS_HEADER,
+                   s.started ? NULL : "missing header " METIS_HEADER, NULL);
+    if (st == MST_OK && s.vertex < s.n)
         st = mst_fail(MST_EINPUT, "%s:%llu: header says %llu vertices, file has %llu vertex "
                       "lines", s.name, last, (unsigned long long)s.n,
                       (unsigned long long)s.vertex);
