@@ -224,22 +224,11 @@ mst_status mst_msf_write(const char *path, const mst_graph *g, uint64_t *eid, ui
 
 /* ---------------------------------------- weights file */
 
-/* The weights of one round of a repeated-MSF run (--rounds; docs/rounds.md):
- * Ma and Wan's workload ("Heterogeneous CPU-GPU Orchestration for Repeated Minimum Spanning
- * Tree Computation", section 4), where the topology stays and every round brings new weights.
- * A round's weights replace a loaded graph's keys (and raw weights), edge by edge id; the
- * endpoints are never touched.
- *
- * Weight files hold one weight per edge and line, line k (comments and blank lines aside) for
- * edge id k of the canonical edge list (docs/design.md, Data model: self-loops dropped, reverse
- * arcs merged; the ids of --output-format ids). Two layouts:
- *   columns: one file, every line holds R weights, column r for round r (1-based);
- *   per round: a path with "{r}", replaced by the round's number (1, 2, ...), one weight a line.
- * Numbers are read as the loaders read weights (docs/formats.md, Numbers); a round's type is
- * --weight-type's, or else inferred from that round's values as the loaders do (integers: the
- * smallest of int32, uint32, int64, uint64 that holds them; any real: float64). Lines starting
- * with '#' or '%' and blank lines are comments.
- */
+/* The weights of one round of a repeated-MSF run (--rounds): Ma and Wan's workload
+ * ("Heterogeneous CPU-GPU Orchestration for Repeated Minimum Spanning Tree Computation", section
+ * 4), where the topology stays and every round brings new weights. A round's weights replace a
+ * loaded graph's keys (and raw weights), edge by edge id; the endpoints are never touched. The
+ * weights files (their two layouts, numbers and types): docs/rounds.md, Weights files. */
 
 /* The placeholder of per-round file names. */
 #define MST_ROUND_PLACEHOLDER "{r}"
