@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "options.h"
+#include "solver.h"
 
 static const struct param_option {
     const char *name;

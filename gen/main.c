@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "atomic_file.h"
+#include "loader.h"
 #include "args.h"
 #include "gen.h"
 #include "core.h"

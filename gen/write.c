@@ -19,7 +19,7 @@
  * edge once as an arc, and the loader merges an arc with a later reverse arc of equal weight: the
  * edges of such a group are written in one orientation (mst_arc_flips).
  * What a format cannot hold is refused before anything is opened; then each format writes its
- * body into one atomic_file.h stream, gzip-compressed for a name ending in ".gz". Sources:
+ * body into one loader.h output stream, gzip-compressed for a name ending in ".gz". Sources:
  * docs/references.md (each format's definition).
  */
 #include "write.h"
@@ -30,7 +30,6 @@
 #include <string.h>
 #include <strings.h>
 
-#include "atomic_file.h"
 #include "loader.h"
 
 /* ------------------------------------------------------------------------------------------ */

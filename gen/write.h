@@ -3,7 +3,7 @@
  * format the loader reads, keeping the weights exactly and, where the format can, the edge order
  * (so edge ids, hence the MSF, survive a round trip). A regular file is written to a temporary
  * renamed when complete (on error or interruption no file is left behind), a device, FIFO or "-"
- * (stdout) in place (atomic_file.h); ".gz" paths are gzip-compressed.
+ * (stdout) in place (loader.h, mst_out_open); ".gz" paths are gzip-compressed.
  */
 #ifndef MST_GEN_WRITE_H
 #define MST_GEN_WRITE_H

@@ -1,6 +1,6 @@
 /*
  * api_solve.c: msf_solve and msf_solve_max, which run a solver's variant through its descriptor (solver.h) as the
- * harness does, with the solver's own options parsed by its option table (options.h), and the
+ * harness does, with the solver's own options parsed by its option table (solver.h), and the
  * result object.
  */
 #include <inttypes.h>
@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "internal.h"
-#include "options.h"
 #include "solver.h"
 #include "core.h"
 

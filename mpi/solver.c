@@ -14,11 +14,10 @@
 #include <string.h>
 
 #include "boruvka.h"
-#include "options.h"
+#include "solver.h"
 #include "comm.h"
 #include "dboruvka.h"
 #include "ghs.h"
-#include "solver.h"
 #include "load.h"
 #include "msg.h"
 #include "rounds.h"

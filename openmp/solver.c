@@ -13,7 +13,6 @@
 
 #include "boruvka.h"
 #include "contract.h"
-#include "options.h"
 #include "solver.h"
 #include "team_scan.h"
 

@@ -3,7 +3,7 @@
  * loader (any input format, .gz included) and writes its canonical graph to OUT with
  * mst_graph_write (gen/write.h), in the format of OUT's extension or --to; ".gz" compresses.
  * OUT "-" is stdout (--to needed; the summary line then goes to stderr); a device or FIFO is
- * written in place, a regular file through a temporary (atomic_file.h).
+ * written in place, a regular file through a temporary (loader.h, mst_out_open).
  * Weights: by default the file's own (mode keep): an unweighted IN gives an unweighted OUT;
  * --weights random|unit|auto writes the weights that mode gives; --no-weights writes none.
  * Exit codes (docs/design.md, Errors): 0 ok, 1 bad usage (also: a conversion the output format
@@ -14,8 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "options.h"
-#include "atomic_file.h"
+#include "solver.h"
 #include "loader.h"
 #include "core.h"
 #include "write.h"

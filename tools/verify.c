@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "options.h"
+#include "solver.h"
 #include "loader.h"
 #include "core.h"
 #include "msf_read.h"

@@ -24,11 +24,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "options.h"
-#include "atomic_file.h"
+#include "solver.h"
 #include "loader.h"
 #include "core.h"
-#include "solver.h"
 
 #define MAX_TRIALS 1000
 #define MAX_ROUNDS 10000

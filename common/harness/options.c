@@ -1,6 +1,6 @@
-/* options.c: the option tables parsed with getopt_long (see options.h). Source: POSIX.1-2017
+/* options.c: the option tables parsed with getopt_long (see solver.h). Source: POSIX.1-2017
  * getopt(); glibc's getopt_long (long options, "-" ordering, ":" for a missing value). */
-#include "options.h"
+#include "solver.h"
 
 #include <float.h>
 #include <getopt.h>

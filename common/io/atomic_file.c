@@ -1,14 +1,14 @@
 /*
  * atomic_file.c: output files written in place or through an exclusive temporary renamed when
  * complete, the signal handler that removes the temporary of an interrupted run, and the stdio
- * or zlib stream on the descriptor (see atomic_file.h). The stream takes over the descriptor
+ * or zlib stream on the descriptor (see loader.h). The stream takes over the descriptor
  * (fdopen, gzdopen): gzopen would create a file of its own, following links.
  * Source: POSIX.1-2017 (IEEE Std 1003.1-2017), System Interfaces: open() (O_CREAT | O_EXCL,
  * O_NOFOLLOW), rename(), sigaction(), fdopen(), and Section 2.4.3, Signal Actions (the
  * async-signal-safe functions a handler may call: unlink, signal, raise); getrandom(2); zlib
  * manual (gzdopen, gzwrite, gzvprintf, gzclose).
  */
-#include "atomic_file.h"
+#include "loader.h"
 
 #include <errno.h>
 #include <fcntl.h>

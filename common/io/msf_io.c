@@ -4,7 +4,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "atomic_file.h"
 #include "core.h"
 
 mst_status mst_msf_write(const char *path, const mst_graph *g, uint64_t *eid, uint64_t k,

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "options.h"
+#include "solver.h"
 #include "core.h"
 #include "loader.h"
 #include "../../seq/seq.h"

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "options.h"
+#include "solver.h"
 
 typedef struct values {
     int flag;       /* --flag / --no-flag, default -1 */

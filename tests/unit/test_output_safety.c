@@ -15,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "atomic_file.h"
+#include "loader.h"
 #include "tmpdir.h"
 
 TestSuite(output_safety, .init = tmp_dir_make, .fini = tmp_dir_remove);
