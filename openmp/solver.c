@@ -136,24 +136,26 @@ static mst_status configure(void *own)
     return MST_OK;
 }
 
-/* The executable's init hook: says when configure cut the team, and makes the load's threads
- * the solver's team too (docs/formats.md, Loading speed). libmst never calls it. */
+/* The executable's init hook: makes the load's threads the solver's team too (docs/formats.md,
+ * Loading speed). libmst never calls it. */
 static mst_status init(int *argc, char ***argv, const void *own)
 {
-    const par_cli *c = own;
     (void)argc;
     (void)argv;
-    if ((int)c->b.threads < c->asked)
-        fprintf(stderr, "mst-omp: note: %d thread%s, not %d: the other cores are busy (set "
-                "OMP_WAIT_POLICY to keep %d)\n", (int)c->b.threads,
-                c->b.threads == 1 ? "" : "s", c->asked, c->asked);
-    omp_set_num_threads((int)c->b.threads);
+    omp_set_num_threads((int)((const par_cli *)own)->b.threads);
     return MST_OK;
 }
 
+/* The executable's context hook, once the trials ran: says when configure cut the team (after
+ * the run, so that an error before it stays one line). */
 static void context(const mst_options *o, mst_run_context *c)
 {
-    c->threads = (int)((const par_cli *)o->own)->b.threads;
+    const par_cli *p = o->own;
+    c->threads = (int)p->b.threads;
+    if ((int)p->b.threads < p->asked)
+        fprintf(stderr, "mst-omp: note: %d thread%s, not %d: the other cores are busy (set "
+                "OMP_WAIT_POLICY to keep %d)\n", (int)p->b.threads,
+                p->b.threads == 1 ? "" : "s", p->asked, p->asked);
 }
 
 static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *out,
