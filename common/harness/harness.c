@@ -50,6 +50,7 @@ typedef struct harness {
     const char *output;
     int output_format;           /* 0 edges, 1 ids */
     int no_verify, json, quiet;
+    int vertex0_alone;           /* an edge list's vertex 0 has no edge: --one-based? */
     uint64_t rounds;             /* --rounds R (0: one set of weights) */
     const char *round_weights;   /* --round-weights FILE or PATTERN (NULL: random) */
     uint64_t verify_every;       /* --verify-every K */
@@ -232,15 +233,13 @@ static mst_status load_graph(harness *h)
         st = h->hooks->load(h->graph, &h->lo, &h->o, &h->g, whole);
     /* The ranking of 64-bit weights is reported apart (rank_s), not as part of the load. */
     h->load_s = h->hooks->time_max(mst_now_s() - t0 - h->g.rank_s);
-    /* A 1-based edge list read as 0-based gains an isolated vertex 0: say how to read it. */
+    /* A 1-based edge list read as 0-based gains an isolated vertex 0 (report says so). */
     uint64_t e = 0;
     if (st == MST_OK && h->root && h->g.u != NULL && h->g.n > 0 && !h->lo.one_based &&
         strcmp(h->g.format, "edgelist") == 0) {
         while (e < h->g.m && h->g.u[e] != 0 && h->g.v[e] != 0)
             e++;
-        if (e == h->g.m)
-            fprintf(stderr, "%s: note: vertex 0 has no edge; if %s numbers its vertices from 1, "
-                    "read it with --one-based\n", h->s->program, h->graph);
+        h->vertex0_alone = e == h->g.m;
     }
     return st;
 }
@@ -692,6 +691,9 @@ static int report(harness *h)
         h->verified = vs == MST_OK;
     }
     mst_progress_done();
+    if (h->vertex0_alone) /* here, so that an error before the report stays one line */
+        fprintf(stderr, "%s: note: vertex 0 has no edge; if %s numbers its vertices from 1, "
+                "read it with --one-based\n", h->s->program, h->graph);
     /* With --output - the forest alone goes to stdout, so that it can be piped. */
     FILE *f = h->output != NULL && strcmp(h->output, "-") == 0 ? stderr : stdout;
     (h->json ? print_json : print_summary)(f, h);
