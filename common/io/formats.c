@@ -159,8 +159,14 @@ mst_status mst_text_field_fail(mst_text_part *part, int tok, const char *p, cons
     if (tok == MST_TOK_RANGE)
         return mst_text_fail(part, MST_EINPUT, "%s %s out of range", what,
                              mst_token_text(p, text));
-    return mst_text_fail(part, MST_EINPUT, "expected %s, found %s", expected,
-                         mst_token_text(p, text));
+    /* The usual pitfalls of files from elsewhere get a hint: a CSV line, a header line. */
+    const char *q = mst_skip_blanks(p), *end = q;
+    while (!mst_is_eol(*end) && !mst_is_blank(*end))
+        end++;
+    const char *comma = memchr(q, ',', (size_t)(end - q));
+    return mst_text_fail(part, MST_EINPUT, "expected %s, found %s%s", expected,
+                         mst_token_text(p, text),
+                         comma != NULL ? " (fields are separated by blanks, not commas)" : "");
 }
 
 mst_status mst_text_line_end_fail(mst_text_part *part, const char *p, const char *expected)
@@ -181,12 +187,18 @@ void mst_text_line_failed(mst_text_part *part, mst_status st)
 }
 
 /* Records the error of a part that stopped (its base set) as the thread's last error. */
-static mst_status report(const char *name, const mst_text_part *part)
+static mst_status report(const char *name, const mst_text_parser *t, const mst_text_part *part)
 {
     if (part->at == 0)
         return mst_fail(part->st, "%s", part->msg);
-    return mst_fail(part->st, "%s:%llu: %s", name, (unsigned long long)(part->base + part->at),
-                    part->msg);
+    /* A word where the first line of a file taking '#' comments should hold data: a header
+     * line, most likely. */
+    const char *found = strstr(part->msg, "found '");
+    int header = part->base + part->at == 1 && found != NULL && strchr(t->comment, '#') &&
+                 ((found[7] >= 'A' && found[7] <= 'Z') || (found[7] >= 'a' && found[7] <= 'z'));
+    return mst_fail(part->st, "%s:%llu: %s%s", name, (unsigned long long)(part->base + part->at),
+                    part->msg, header ? " (a header line? start it with '#' to make it a "
+                                        "comment)" : "");
 }
 
 /* The start of part k of `parts` over [begin, end) (end[-1] == '\n'): the first line that
@@ -207,7 +219,7 @@ static mst_status run_block(const char *name, mst_text_parser *t, const char *p,
                             const char *end)
 {
     if ((p = mst_text_lines(t, &t->main, p, end, t->line, 1)) == NULL)
-        return report(name, &t->main);
+        return report(name, t, &t->main);
     if (p == end)
         return MST_OK;
     int parts = (size_t)(end - p) < (size_t)t->threads * 64 ? 1 : t->threads;
@@ -222,7 +234,7 @@ static mst_status run_block(const char *name, mst_text_parser *t, const char *p,
     for (int k = 0; k < parts; k++) {
         t->parts[k].base = t->main.line;
         if (t->parts[k].st != MST_OK)
-            return report(name, &t->parts[k]);
+            return report(name, t, &t->parts[k]);
         t->main.line += t->parts[k].line;
     }
     return t->merge(t, parts);

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """What a user sees besides the result (issue 38): hints for the usual input pitfalls (item 4: a
-1-based edge list read as 0-based, weights the file does not have) and progress on a terminal
+1-based edge list read as 0-based, weights the file does not have, commas, a header line) and progress on a terminal
 (item 2: the graph's size once loaded, trial i of N, verifying; mst-gen's steps), silent on a
 pipe and with --quiet. Discovered and run by test_e2e.py."""
 import os
@@ -39,6 +39,19 @@ class Hints(Workdir):
         for args in (["--one-based", g], [self.write("zero.wel", "0 1 5\n1 2 4\n")]):
             p = run([SEQ, "--trials", "1", *args])
             self.assertEqual((p.returncode, p.stderr), (0, ""), args)
+
+    def test_csv_and_header_lines(self):
+        cases = [("c.wel", "0,1,4\n1,2,3\n", "c.wel:1: expected a vertex id, found '0,1,4' "
+                  "(fields are separated by blanks, not commas)"),
+                 ("h.wel", "u v w\n0 1 4\n", "h.wel:1: expected a vertex id, found 'u' (a "
+                  "header line? start it with '#' to make it a comment)"),
+                 ("m.wel", "0 1 4\nfoo 2\n", "m.wel:2: expected a vertex id, found 'foo'\n"),
+                 ("y.gr", "x 1 2\n", "found 'x'\n")]
+        for name, text, message in cases:
+            p = run([SEQ, "--trials", "1", self.write(name, text)])
+            self.assertEqual(p.returncode, 2, p.stderr)
+            self.assertIn(message, p.stderr)
+            self.assertEqual(len(p.stderr.splitlines()), 1, p.stderr)
 
     def test_generated_weights_are_announced(self):
         p = run([SEQ, "--trials", "1", self.write("g.el", "0 1\n1 2\n2 0\n")])
