@@ -7,14 +7,14 @@
  *   2. forest: the union-find of step 3 finds no cycle (the first edge of the output that
  *      closes one is named).
  *   3. path maxima as range maxima (E. D. Demaine, G. M. Landau, O. Weimann, "On Cartesian
- *      trees and range minimum queries", ICALP 2009, section 4): the tree edges, ranked in the
- *      (weight, id) order checked (weight_word), are joined by union-find in rank order, each
- *      join a node of the forest's Kruskal tree whose first child's vertices come before its
- *      second's; one pass from the last join down gives every vertex its place and records
- *      each join's rank between its first child's last vertex and its second child's first.
- *      The largest rank recorded between the places of a and b is the largest tree edge on the
- *      path a..b (the Kruskal tree is the Cartesian tree of these ranks), and two trees are
- *      separated by a sentinel. Range maxima in O(1): blocks of 64
+ *      trees and range minimum queries", ICALP 2009: the Cartesian tree of a tree): the tree
+ *      edges, ranked in the (weight, id) order checked (weight_word), are joined by union-find
+ *      in rank order, each join a node of the forest's Kruskal tree whose first child's
+ *      vertices come before its second's; one pass from the last join down gives every vertex
+ *      its place and records each join's rank between its first child's last vertex and its
+ *      second child's first. The largest rank recorded between the places of a and b is the
+ *      largest tree edge on the path a..b (the Kruskal tree is the Cartesian tree of these
+ *      ranks), and two trees are separated by a sentinel. Range maxima in O(1): blocks of 64
  *      places with prefix and suffix maxima, and a sparse table of the blocks' maxima
  *      (M. A. Bender, M. Farach-Colton, "The LCA problem revisited", LATIN 2000).
  *   4. every non-tree edge, side by side over the threads: it must join two places of one tree
