@@ -37,6 +37,7 @@ typedef struct bv_state {
     uint64_t *count;  /* [blocks + 1] survivors per block, then offsets */
     mst_forest *out;
     uint64_t out_len; /* shared cursor into out->eid */
+    uint64_t traced;  /* out->eid[0..traced) went to earlier rounds' --trace lines */
     double t_init, t_relabel, t_flatten, t_union, t_reset;
     uint64_t rounds;
     mst_phases *ph;       /* rounds' sizes go here (may be NULL) */
@@ -207,6 +208,8 @@ static inline __attribute__((always_inline)) void rounds(bv_state *s, uint64_t l
             s->rounds += survivors > 0;
             if (survivors > 0)
                 mst_phase_round(s->ph, s->g->n - s->out_len, survivors);
+            mst_trace_round(s->ph, s->out->eid + s->traced, s->out_len - s->traced);
+            s->traced = s->out_len;
             s->t_relabel += t2 - t0;
             s->t_union += t3 - t2;
             s->t_reset += mst_now_s() - t3;
@@ -408,7 +411,7 @@ mst_status par_boruvka_run(par_boruvka_ws *ws, const mst_graph *g, mst_forest *o
                         (unsigned long long)g->m);
     s->g = g;
     s->out = out;
-    s->out_len = 0;
+    s->out_len = s->traced = 0;
     s->ph = ph;
     s->t_init = s->t_relabel = s->t_flatten = s->t_union = s->t_reset = 0;
     s->rounds = 0;

@@ -213,6 +213,7 @@ typedef struct ct_state {
     int changed[3];   /* pointer jumping: "a color changed" flags of passes k, k + 1, k + 2 */
     mst_forest *out;
     uint64_t out_len; /* shared cursor into out->eid */
+    uint64_t traced;  /* out->eid[0..traced) went to earlier rounds' --trace lines */
     mst_phases *ph;
     int timed;
     uint64_t rounds, color_steps, merged;
@@ -474,6 +475,13 @@ static uint64_t contract(ct_state *s, ct_csr *c, ct_csr *d, uint32_t n, uint32_t
     return arcs - removed;
 }
 
+/* Thread 0, between rounds: the edges the round before added go to --trace. */
+static void trace(ct_state *s)
+{
+    mst_trace_round(s->ph, s->out->eid + s->traced, s->out_len - s->traced);
+    s->traced = s->out_len;
+}
+
 /* Borůvka rounds while arcs remain and, if `until` > 0, the level has at least `until`
  * vertices. Called by every thread of the team, which agree on the level through their own
  * copies of (n, arcs, buf); thread 0 stores them back for whoever continues. */
@@ -485,6 +493,7 @@ static void rounds(ct_state *s, uint32_t until)
     while (arcs > 0 && n >= until) {
         ct_csr *c = &s->csr[buf];
         if (omp_get_thread_num() == 0) {
+            trace(s);
             mst_phase_round(s->ph, n, arcs / 2);
             s->rounds++;
         }
@@ -503,6 +512,7 @@ static void rounds(ct_state *s, uint32_t until)
     }
 #pragma omp barrier
     if (omp_get_thread_num() == 0) {
+        trace(s);
         s->n = n;
         s->arcs = arcs;
         s->buf = buf;
@@ -607,7 +617,7 @@ static void start(ct_state *s, const mst_graph *g, int timed, mst_forest *out, m
 {
     s->g = g;
     s->out = out;
-    s->out_len = 0;
+    s->out_len = s->traced = 0;
     s->ph = ph;
     s->timed = timed;
     s->rounds = s->color_steps = s->merged = 0;

@@ -114,7 +114,9 @@ mst_status mst_boruvka(const mst_graph *g, const mst_options *o, mst_forest *out
         double t1 = mst_now_s();
         min_edges(&s);
         double t2 = mst_now_s();
+        uint64_t before = out->count;
         join_components(&s);
+        mst_trace_round(ph, out->eid + before, out->count - before);
         double t3 = mst_now_s();
         compact(&s);
         t_min += t2 - t1;

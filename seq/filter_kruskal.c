@@ -143,6 +143,7 @@ mst_status mst_filter_kruskal(const mst_graph *g, const mst_options *o, mst_fore
         all.uv[e] = (uint64_t)g->u[e] << 32 | g->v[e];
     }
     filter_kruskal(&s, all);
+    mst_trace_steps(ph, out->eid, out->count);
     mst_phase_add(ph, "partition", s.t_partition);
     mst_phase_add(ph, "filter", s.t_filter);
     mst_phase_add(ph, "sort", s.t_sort);

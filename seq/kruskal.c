@@ -36,6 +36,7 @@ mst_status mst_kruskal(const mst_graph *g, const mst_options *o, mst_forest *out
             out->eid[k++] = edges[i] & 0xFFFFFFFFu;
     }
     out->count = k;
+    mst_trace_steps(ph, out->eid, k);
     mst_phase_add(ph, "sort", t1 - t0);
     mst_phase_add(ph, "scan", mst_now_s() - t1);
 fail:

@@ -144,6 +144,7 @@ mst_status mst_prim(const mst_graph *g, const mst_options *o, mst_forest *out, m
         gather_keys(&s, g);
         double t1 = mst_now_s();
         search(&s, g, out);
+        mst_trace_steps(ph, out->eid, out->count);
         mst_phase_add(ph, "csr", t1 - t0);
         mst_phase_add(ph, "heap", mst_now_s() - t1);
         mst_phase_count(ph, "heap_pushes", s.pushes);

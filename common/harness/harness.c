@@ -48,6 +48,8 @@ typedef struct harness {
     mst_options o;
     uint64_t trials;
     const char *output;
+    const char *trace_path;      /* --trace FILE (NULL: none) */
+    mst_trace trace;             /* what the warm-up solve recorded for it */
     int output_format;           /* 0 edges, 1 ids */
     int no_verify, json, quiet;
     int vertex0_alone;           /* an edge list's vertex 0 has no edge: --one-based? */
@@ -105,6 +107,9 @@ static const mst_option run_options[] = {
      .def = "edges", .offset = offsetof(harness, output_format), .metavar = "F",
      .help = "edges: 'u v w' lines (input's numbering, exact weights); ids: the\n"
              "forest's edge ids, one a line, ascending (docs/formats.md)"},
+    {.name = "--trace", .kind = MST_OPT_STRING, .offset = offsetof(harness, trace_path),
+     .metavar = "FILE", .help = "write one JSON line per round of the warm-up solve to FILE:\n"
+                                "components, live edges, the ids it added (docs/trace.md)"},
     {.name = "--maximum", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(harness, o.maximum),
      .help = "the maximum spanning forest (equal weights: the lower edge id wins)"},
     {.name = "--no-verify", .kind = MST_OPT_FLAG, .flag = 1,
@@ -207,6 +212,8 @@ static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_
     if (h->rounds > 0 && h->output != NULL && strcmp(h->output, "-") == 0)
         return mst_fail(MST_EUSAGE, "--rounds writes one file per round: --output FILE "
                         "(FILE.1, FILE.2, ...), not -");
+    if (h->rounds > 0 && h->trace_path != NULL)
+        return mst_fail(MST_EUSAGE, "--trace records one solve: it takes no --rounds");
     return MST_OK;
 }
 
@@ -216,8 +223,8 @@ static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_
 static mst_status load_graph(harness *h)
 {
     mst_status st = MST_OK;
-    int whole = !h->distributed ||
-                (h->root && (!h->no_verify || h->output != NULL || h->rounds > 0));
+    int whole = !h->distributed || (h->root && (!h->no_verify || h->output != NULL ||
+                                                h->rounds > 0 || h->trace_path != NULL));
     if (h->s->max_edges != NULL)
         h->lo.max_edges = h->s->max_edges(h->o.algo);
     h->lo.run_bytes_per_vertex = MST_RUN_BYTES_PER_VERTEX;
@@ -226,6 +233,8 @@ static mst_status load_graph(harness *h)
         snprintf(first, sizeof first, h->rounds > 0 ? "%s.1" : "%s", h->output);
         st = mst_output_check(first, h->graph);
     }
+    if (h->root && h->trace_path != NULL && st == MST_OK)
+        st = mst_output_check(h->trace_path, h->graph);
     double t0 = mst_now_s();
     if (whole && st == MST_OK)
         st = mst_graph_load(h->graph, &h->lo, &h->g);
@@ -271,8 +280,10 @@ static void flip_keys(harness *h)
  * With `state`, through the variant's prepared path. */
 static mst_status solve_timed(harness *h, void *state, mst_phases *ph, double *seconds)
 {
+    mst_trace *trace = ph->trace; /* the warm-up's, with --trace */
     memset(ph, 0, sizeof *ph);
     ph->kernel_s = -1;
+    ph->trace = trace;
     h->forest.count = 0;
     h->hooks->barrier();
     double t0 = mst_now_s();
@@ -296,6 +307,8 @@ static mst_status trials(harness *h)
     h->differing_trial = -1;
     for (int t = 0; t <= (int)h->trials; t++) {
         double s;
+        if (t == 0 && h->trace_path != NULL)
+            h->ph[0].trace = &h->trace;
         if (t == 0)
             mst_progress_step("%s: warm-up solve", h->s->program);
         else
@@ -709,6 +722,12 @@ static int report(harness *h)
         if (st != MST_OK)
             return fail(h, st);
     }
+    if (h->trace_path != NULL) {
+        mst_status st = mst_trace_write(h->trace_path, &h->trace, &h->g, h->forest.eid,
+                                        h->forest.count, h->s->program, h->o.algo);
+        if (st != MST_OK)
+            return fail(h, st);
+    }
     return 0;
 }
 
@@ -828,6 +847,8 @@ int mst_harness_main(const mst_solver_desc *s, int argc, char **argv)
     free(h.totals);
     free(h.round_verified);
     free(h.round_ph);
+    free(h.trace.ids);
+    free(h.trace.end);
     free(h.own);
     mst_graph_free(&h.g);
     return code;

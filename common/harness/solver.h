@@ -202,6 +202,7 @@ typedef struct mst_phases {
     uint64_t round_m[MST_MAX_ROUNDS]; /* edges (or worklist entries) at its start */
     int dropped;
     double kernel_s; /* GPU solvers: time with the graph already on the device (< 0: n/a) */
+    struct mst_trace *trace; /* --trace: where the rounds' ids go (warm-up solve only), or NULL */
 } mst_phases;
 
 /* Adds seconds to the phase called `name` (created on first use). ph may be NULL. */
@@ -216,6 +217,51 @@ void mst_phase_round(mst_phases *ph, uint64_t n, uint64_t m);
 
 /* The value of the counter called `name` in ph, or 0 if it has none (or ph is NULL). */
 uint64_t mst_phase_counter(const mst_phases *ph, const char *name);
+
+/* --trace (docs/trace.md): the edge ids that each round added to the forest, in round order,
+ * recorded by the untimed warm-up solve only, so that timed solves pay one test of ph->trace. */
+typedef struct mst_trace {
+    uint64_t *ids;   /* [len] the rounds' ids, round after round */
+    uint64_t len, cap;
+    uint64_t *end;   /* [rounds] end of each round's ids in ids[] */
+    uint64_t rounds, round_cap;
+    int steps;       /* recorded by mst_trace_steps: steps, not rounds */
+    int failed;      /* out of memory: the harness reports MST_ERESOURCE */
+} mst_trace;
+
+/* Whether this solve records a trace (solvers skip the copies a trace needs otherwise). */
+static inline int mst_tracing(const mst_phases *ph) { return ph != NULL && ph->trace != NULL; }
+
+void mst_trace_append(mst_trace *t, const uint64_t *ids, uint64_t count);
+void mst_trace_split(mst_trace *t, const uint64_t *ids, uint64_t count);
+
+/* Records one round (Borůvka round, contraction level, GHS level): the ids of the count edges
+ * it added to the forest, in any order. Called once per round, by one thread, after the round's
+ * last addition; a no-op unless tracing. */
+static inline void mst_trace_round(mst_phases *ph, const uint64_t *ids, uint64_t count)
+{
+    if (mst_tracing(ph))
+        mst_trace_append(ph->trace, ids, count);
+}
+
+/* Records the steps of a solver that adds edges one at a time (Kruskal, Filter-Kruskal, Prim):
+ * ids[0..count) in the order it added them, cut into steps of half the edges still to come
+ * (count/2 rounded up, then half the rest, ...), so that a step, like a Borůvka round, at least
+ * halves what is left. Called once, at the end of the solve; a no-op unless tracing. */
+static inline void mst_trace_steps(mst_phases *ph, const uint64_t *ids, uint64_t count)
+{
+    if (mst_tracing(ph))
+        mst_trace_split(ph->trace, ids, count);
+}
+
+/* Writes the trace t of the forest f of g to `path` (docs/trace.md: a header line, then one JSON
+ * line per round with the components and live edges at its start, replayed here from the ids so
+ * that every solver's lines mean the same, and the ids it added, ascending), through mst_out.
+ * `program`, `algo`: for the header. Errors: MST_EINTERNAL when the
+ * rounds' ids are not exactly the forest's, MST_ERESOURCE, MST_EIO, with a message. */
+mst_status mst_trace_write(const char *path, const mst_trace *t, const mst_graph *g,
+                           const uint64_t *forest, uint64_t count, const char *program,
+                           const char *algo);
 
 /* What the summary says about where a run ran. */
 typedef struct mst_run_context {

@@ -1,0 +1,115 @@
+/*
+ * trace.c: --trace, the per-round record of a solve (docs/trace.md). Solvers hand over the ids
+ * each round added (solver.h: mst_trace_round, mst_trace_steps); the rest is computed here, from
+ * the ids and the graph, so that a line means the same whichever solver wrote it: the
+ * components at a round's start are n minus the forest edges of the rounds before, and its live
+ * edges are the graph's edges between two of those components.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver.h"
+
+/* Makes room for one more round and `count` more ids; 0 on success. */
+static int trace_grow(mst_trace *t, uint64_t count)
+{
+    if (t->failed)
+        return -1;
+    if (t->len + count > t->cap) {
+        uint64_t cap = 2 * (t->len + count);
+        uint64_t *ids = realloc(t->ids, cap * sizeof *ids);
+        if (ids == NULL)
+            return t->failed = 1, -1;
+        t->ids = ids, t->cap = cap;
+    }
+    if (t->rounds == t->round_cap) {
+        uint64_t cap = 2 * t->round_cap + 16;
+        uint64_t *end = realloc(t->end, cap * sizeof *end);
+        if (end == NULL)
+            return t->failed = 1, -1;
+        t->end = end, t->round_cap = cap;
+    }
+    return 0;
+}
+
+void mst_trace_append(mst_trace *t, const uint64_t *ids, uint64_t count)
+{
+    if (count == 0 || trace_grow(t, count) != 0)
+        return;
+    memcpy(t->ids + t->len, ids, count * sizeof *ids);
+    t->len += count;
+    t->end[t->rounds++] = t->len;
+}
+
+void mst_trace_split(mst_trace *t, const uint64_t *ids, uint64_t count)
+{
+    t->steps = 1;
+    for (uint64_t done = 0; done < count;) {
+        uint64_t step = (count - done + 1) / 2;
+        mst_trace_append(t, ids + done, step);
+        done += step;
+    }
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+mst_status mst_trace_write(const char *path, const mst_trace *t, const mst_graph *g,
+                           const uint64_t *forest, uint64_t count, const char *program,
+                           const char *algo)
+{
+    mst_status st = MST_OK;
+    uint64_t *ids = NULL, *sorted = NULL, *all = NULL;
+    mst_dsu dsu = {0};
+    mst_out out = {0};
+    if (t->failed)
+        return mst_fail(MST_ERESOURCE, "out of memory recording the trace");
+    MST_ALLOC(ids, t->len + 1);
+    MST_ALLOC(sorted, count + 1);
+    memcpy(ids, t->ids, t->len * sizeof *ids);
+    memcpy(sorted, forest, count * sizeof *sorted);
+    for (uint64_t r = 0, lo = 0; r < t->rounds; lo = t->end[r++])
+        qsort(ids + lo, t->end[r] - lo, sizeof *ids, cmp_u64);
+    /* The rounds' ids, together, must be exactly the forest: nothing lost, nothing twice. */
+    MST_ALLOC(all, t->len + 1);
+    memcpy(all, ids, t->len * sizeof *all);
+    qsort(all, t->len, sizeof *all, cmp_u64);
+    qsort(sorted, count, sizeof *sorted, cmp_u64);
+    if (t->len != count || memcmp(all, sorted, count * sizeof *all) != 0) {
+        st = mst_fail(MST_EINTERNAL, "%s --algo %s: the trace's %llu ids are not the forest's "
+                      "%llu edges", program, algo, (unsigned long long)t->len,
+                      (unsigned long long)count);
+        goto fail;
+    }
+    MST_CHECK(mst_dsu_init(&dsu, g->n));
+    MST_CHECK(mst_out_open(&out, path, 0));
+    MST_CHECK(mst_out_printf(&out, "{\"trace\":1,\"program\":\"%s\",\"algo\":\"%s\","
+                             "\"n\":%u,\"m\":%llu,\"unit\":\"%s\",\"rounds\":%llu}\n",
+                             program, algo, g->n, (unsigned long long)g->m,
+                             t->steps ? "step" : "round", (unsigned long long)t->rounds));
+    for (uint64_t r = 0, lo = 0; r < t->rounds; lo = t->end[r++]) {
+        uint64_t live = 0;
+        for (uint64_t e = 0; e < g->m; e++)
+            live += mst_dsu_find(&dsu, g->u[e]) != mst_dsu_find(&dsu, g->v[e]);
+        MST_CHECK(mst_out_printf(&out, "{\"round\":%llu,\"components\":%llu,\"live_edges\":"
+                                 "%llu,\"added\":[", (unsigned long long)r + 1,
+                                 (unsigned long long)(g->n - lo), (unsigned long long)live));
+        for (uint64_t i = lo; i < t->end[r]; i++) {
+            MST_CHECK(mst_out_printf(&out, i > lo ? ",%llu" : "%llu",
+                                     (unsigned long long)ids[i]));
+            mst_dsu_union(&dsu, g->u[ids[i]], g->v[ids[i]]);
+        }
+        MST_CHECK(mst_out_write(&out, "]}\n", 3));
+    }
+    st = mst_out_commit(&out);
+fail:
+    mst_out_abort(&out);
+    mst_dsu_free(&dsu);
+    free(ids);
+    free(sorted);
+    free(all);
+    return st;
+}
