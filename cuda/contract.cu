@@ -310,8 +310,10 @@ mst_status cuda_contract_mst(const mst_graph *g, const cuda_contract_options *o,
         st = ct_build_csr(&r);
     r.n = g->n;
     r.arcs = 2 * g->m;
+    uint32_t traced = 0; /* forest edges already traced (--trace) */
     while (st == MST_OK && r.arcs > 0)
-        st = ct_round(&r, ph);
+        if ((st = ct_round(&r, ph)) == MST_OK)
+            st = cuda_trace_round(ph, r.d_forest, &r.d_stat->forest, &traced);
     if (st == MST_OK)
         st = cuda_event_ms(r.clock.all[0], r.clock.all[1], &ms);
     if (st == MST_OK && ph != NULL)

@@ -210,7 +210,7 @@ static mst_status dense_run_once(dense_run *r, const mst_graph *g, mst_forest *o
      * round at least halves the rows that have one, so more rounds than MST_MAX_ROUNDS is a
      * broken invariant. */
     float ms = 0;
-    uint32_t k = r->n;
+    uint32_t k = r->n, traced = 0; /* traced: forest edges already traced (--trace) */
     if (st == MST_OK)
         st = cuda_ok(cudaEventRecord(r->clock.all[0]), "cudaEventRecord");
     if (st == MST_OK)
@@ -223,6 +223,8 @@ static mst_status dense_run_once(dense_run *r, const mst_graph *g, mst_forest *o
         r->rows_scanned += k;
         unsigned c = 0; /* the next round's row count, d_count[0] */
         if ((st = dense_round(r, k)) == MST_OK)
+            st = cuda_trace_round(ph, r->d_out, r->d_count + 1, &traced);
+        if (st == MST_OK)
             st = cuda_ok(cudaMemcpy(&c, r->d_count, sizeof c, cudaMemcpyDeviceToHost),
                          "cudaMemcpy");
         k = c;

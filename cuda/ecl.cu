@@ -393,6 +393,7 @@ static mst_status ecl_run_once(ecl_run *r, const mst_graph *g, mst_forest *out, 
     r->t_fill = r->t_relabel = r->t_unite = r->t_reset = r->t_upload = r->t_download = 0;
     r->rounds = r->wl_first = r->wl_total = r->wl_max = 0;
     r->chunks = 0;
+    uint32_t traced = 0; /* forest edges already traced (--trace) */
     mst_status st = r->use_csr && !r->resident ? ecl_upload_csr(r) : MST_OK;
     bool overlap = ecl_overlapped(r);
     float ms = 0;
@@ -422,6 +423,8 @@ static mst_status ecl_run_once(ecl_run *r, const mst_graph *g, mst_forest *out, 
             r->wl_total += len;
             r->wl_max = len > r->wl_max ? len : r->wl_max;
             if ((st = ecl_round(r, pass, len)) == MST_OK)
+                st = cuda_trace_round(ph, r->d_out, r->d_count + 1, &traced);
+            if (st == MST_OK)
                 st = read_count(r, &len);
         }
     }

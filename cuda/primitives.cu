@@ -291,6 +291,7 @@ struct prim_run {
     cuda_clock clock;
     double t[PH_COUNT];
     uint64_t levels, light, jumps;
+    uint32_t traced; /* forest edges already traced (--trace) */
 };
 
 /* Smallest b with 2^b > x: the bits that hold 0..x (1 for 0; at most 32). */
@@ -603,6 +604,8 @@ static mst_status run_level(prim_run *r, level *lv, int light)
                          n2, lv->cur ^ 1);
         st = step_end(r, st);
     }
+    if (st == MST_OK)
+        st = cuda_trace_round(r->ph, r->d_out, r->d_small, &r->traced);
     return st == MST_OK ? sort_select(r, n2, lv->cur ^ 1, lv) : st;
 }
 

@@ -114,6 +114,34 @@ mst_status cuda_forest_back(const uint32_t *d_ids, uint32_t k, unsigned long lon
     return MST_OK;
 }
 
+mst_status cuda_trace_round(mst_phases *ph, const uint32_t *d_ids, const uint32_t *d_count,
+                            uint32_t *traced)
+{
+    uint32_t k = 0, *ids32 = NULL;
+    uint64_t *ids = NULL;
+    if (!mst_tracing(ph))
+        return MST_OK;
+    mst_status st = cuda_ok(cudaMemcpy(&k, d_count, sizeof k, cudaMemcpyDeviceToHost),
+                            "cudaMemcpy");
+    if (st != MST_OK || k <= *traced)
+        return st;
+    uint32_t len = k - *traced;
+    MST_ALLOC(ids32, len);
+    MST_ALLOC(ids, len);
+    st = cuda_ok(cudaMemcpy(ids32, d_ids + *traced, (size_t)len * 4, cudaMemcpyDeviceToHost),
+                 "cudaMemcpy");
+    for (uint32_t i = 0; st == MST_OK && i < len; i++)
+        ids[i] = ids32[i];
+    if (st == MST_OK) {
+        mst_trace_round(ph, ids, len);
+        *traced = k;
+    }
+fail:
+    free(ids32);
+    free(ids);
+    return st;
+}
+
 void cuda_transfer_release(void)
 {
     for (int i = 0; i < xfer.count; i++)

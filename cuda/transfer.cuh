@@ -135,6 +135,12 @@ mst_status cuda_copy_edges(uint32_t *const *dst, const uint32_t *const *src, int
 mst_status cuda_forest_back(const uint32_t *d_ids, uint32_t k, unsigned long long *d_scratch,
                             mst_forest *out);
 
+/* --trace (solver.h): the ids the round just ended added, d_ids[*traced..*d_count) (32-bit, on
+ * the device, *d_count too), as one round of ph's trace; then *traced = *d_count. Copies only
+ * when ph traces (the untimed warm-up). Errors: MST_ERESOURCE. */
+mst_status cuda_trace_round(mst_phases *ph, const uint32_t *d_ids, const uint32_t *d_count,
+                            uint32_t *traced);
+
 /* Unregisters every range, frees the shared pool and the copy stream (mst-cuda's finalize;
  * idempotent, and the next solve starts over). */
 void cuda_transfer_release(void);

@@ -225,7 +225,7 @@ typedef struct mst_trace {
     uint64_t len, cap;
     uint64_t *end;   /* [rounds] end of each round's ids in ids[] */
     uint64_t rounds, round_cap;
-    int steps;       /* recorded by mst_trace_steps: steps, not rounds */
+    const char *unit; /* what a line is: "round", "step" (mst_trace_steps) or "solve" */
     int failed;      /* out of memory: the harness reports MST_ERESOURCE */
 } mst_trace;
 
@@ -255,11 +255,11 @@ static inline void mst_trace_steps(mst_phases *ph, const uint64_t *ids, uint64_t
 }
 
 /* Writes the trace t of the forest f of g to `path` (docs/trace.md: a header line, then one JSON
- * line per round with the components and live edges at its start, replayed here from the ids so
+ * line per round, or one line of the whole forest where the solver recorded none with the components and live edges at its start, replayed here from the ids so
  * that every solver's lines mean the same, and the ids it added, ascending), through mst_out.
  * `program`, `algo`: for the header. Errors: MST_EINTERNAL when the
  * rounds' ids are not exactly the forest's, MST_ERESOURCE, MST_EIO, with a message. */
-mst_status mst_trace_write(const char *path, const mst_trace *t, const mst_graph *g,
+mst_status mst_trace_write(const char *path, mst_trace *t, const mst_graph *g,
                            const uint64_t *forest, uint64_t count, const char *program,
                            const char *algo);
 

@@ -43,7 +43,7 @@ void mst_trace_append(mst_trace *t, const uint64_t *ids, uint64_t count)
 
 void mst_trace_split(mst_trace *t, const uint64_t *ids, uint64_t count)
 {
-    t->steps = 1;
+    t->unit = "step";
     for (uint64_t done = 0; done < count;) {
         uint64_t step = (count - done + 1) / 2;
         mst_trace_append(t, ids + done, step);
@@ -57,7 +57,7 @@ static int cmp_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-mst_status mst_trace_write(const char *path, const mst_trace *t, const mst_graph *g,
+mst_status mst_trace_write(const char *path, mst_trace *t, const mst_graph *g,
                            const uint64_t *forest, uint64_t count, const char *program,
                            const char *algo)
 {
@@ -65,6 +65,8 @@ mst_status mst_trace_write(const char *path, const mst_trace *t, const mst_graph
     uint64_t *ids = NULL, *sorted = NULL, *all = NULL;
     mst_dsu dsu = {0};
     mst_out out = {0};
+    if (t->rounds == 0 && count > 0) /* a solver that records no rounds: the whole solve */
+        mst_trace_append(t, forest, count), t->unit = "solve";
     if (t->failed)
         return mst_fail(MST_ERESOURCE, "out of memory recording the trace");
     MST_ALLOC(ids, t->len + 1);
@@ -89,7 +91,7 @@ mst_status mst_trace_write(const char *path, const mst_trace *t, const mst_graph
     MST_CHECK(mst_out_printf(&out, "{\"trace\":1,\"program\":\"%s\",\"algo\":\"%s\","
                              "\"n\":%u,\"m\":%llu,\"unit\":\"%s\",\"rounds\":%llu}\n",
                              program, algo, g->n, (unsigned long long)g->m,
-                             t->steps ? "step" : "round", (unsigned long long)t->rounds));
+                             t->unit ? t->unit : "round", (unsigned long long)t->rounds));
     for (uint64_t r = 0, lo = 0; r < t->rounds; lo = t->end[r++]) {
         uint64_t live = 0;
         for (uint64_t e = 0; e < g->m; e++)

@@ -38,7 +38,8 @@ BORUVKA = [
 CUDA_BORUVKA = [
     ("cuda ecl", [CUDA, "--algo", "ecl", "--no-filter"]),
     ("cuda contract", [CUDA, "--algo", "contract"]),
-    ("cuda primitives", [CUDA, "--algo", "primitives"]),
+    ("cuda primitives", [CUDA, "--algo", "primitives", "--no-filter"]),
+    ("cuda dense", [CUDA, "--algo", "dense"]),
 ]
 
 
