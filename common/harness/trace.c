@@ -51,12 +51,6 @@ void mst_trace_split(mst_trace *t, const uint64_t *ids, uint64_t count)
     }
 }
 
-static int cmp_u64(const void *a, const void *b)
-{
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return (x > y) - (x < y);
-}
-
 mst_status mst_trace_write(const char *path, mst_trace *t, const mst_graph *g,
                            const uint64_t *forest, uint64_t count, const char *program,
                            const char *algo)
@@ -74,12 +68,12 @@ mst_status mst_trace_write(const char *path, mst_trace *t, const mst_graph *g,
     memcpy(ids, t->ids, t->len * sizeof *ids);
     memcpy(sorted, forest, count * sizeof *sorted);
     for (uint64_t r = 0, lo = 0; r < t->rounds; lo = t->end[r++])
-        qsort(ids + lo, t->end[r] - lo, sizeof *ids, cmp_u64);
+        MST_CHECK(mst_sort_u64(ids + lo, t->end[r] - lo));
     /* The rounds' ids, together, must be exactly the forest: nothing lost, nothing twice. */
     MST_ALLOC(all, t->len + 1);
     memcpy(all, ids, t->len * sizeof *all);
-    qsort(all, t->len, sizeof *all, cmp_u64);
-    qsort(sorted, count, sizeof *sorted, cmp_u64);
+    MST_CHECK(mst_sort_u64(all, t->len));
+    MST_CHECK(mst_sort_u64(sorted, count));
     if (t->len != count || memcmp(all, sorted, count * sizeof *all) != 0) {
         st = mst_fail(MST_EINTERNAL, "%s --algo %s: the trace's %llu ids are not the forest's "
                       "%llu edges", program, algo, (unsigned long long)t->len,
