@@ -560,6 +560,7 @@ static void wakeup(ghs_machine *s, ghs_vertex *v)
     }
     uint32_t j = v->begin;
     set_se(s, v, j, GHS_BRANCH);
+    s->arc[j].level = 0;
     ghs_send(s, j, GHS_CONNECT, 0, 0, 0, 0);
 }
 
@@ -626,6 +627,7 @@ static void change_root(ghs_machine *s, ghs_vertex *v)
     } else {
         ghs_send(s, j, GHS_CONNECT, v->level, 0, 0, 0);
         set_se(s, v, j, GHS_BRANCH);
+        s->arc[j].level = v->level;
     }
 }
 
@@ -636,6 +638,7 @@ static inline __attribute__((always_inline)) void on_connect(ghs_machine *s, ghs
 {
     if (m->level < v->level) {
         set_se(s, v, j, GHS_BRANCH);
+        s->arc[j].level = m->level;
         ghs_send(s, j, GHS_INITIATE, v->level, v->sn, 0, v->fn);
         if (v->sn == GHS_FIND)
             v->find_count++;
@@ -865,13 +868,17 @@ static void ghs_machine_handle(void *arg, const void *recs, uint32_t k)
 /* ------------------------------------------------------------------------------------------ */
 /* 4. The run                                                                                  */
 
-/* The forest: Branch edges, each taken at the end with the smaller (rank, arc index). */
+/* The forest: Branch edges, each taken at the end with the smaller (rank, arc index). With
+ * --trace, rank 0 also records them level by level: a line per level L holds the edges that
+ * fragments of level L chose (their Connect(L)), whether they merged or were absorbed. */
 static mst_status collect(const dist_ctx *c, const ghs_machine *s, const ghs_graph *gg,
-                          mst_forest *out, uint32_t *fkey)
+                          mst_forest *out, uint32_t *fkey, mst_phases *ph)
 {
     mst_status st = MST_OK;
-    uint64_t k = 0, upper = 0, *eid = NULL;
+    uint64_t k = 0, upper = 0, *eid = NULL, *ids = NULL;
     uint32_t *key = NULL;
+    uint8_t *level = NULL, *levels = NULL;
+    int trace = mst_tracing(ph);
     for (int pass = 0; pass < 2; pass++) {
         for (uint32_t x = 0; x < gg->n; x++) {
             const ghs_vertex *v = &s->vtx[x];
@@ -881,7 +888,7 @@ static mst_status collect(const dist_ctx *c, const ghs_machine *s, const ghs_gra
                     continue;
                 if ((int)a->rank > c->rank || ((int)a->rank == c->rank && a->twin > j)) {
                     if (pass == 1)
-                        eid[k] = gg->eid[j], key[k] = a->key;
+                        eid[k] = gg->eid[j], key[k] = a->key, level[k] = a->level;
                     k++;
                 } else if (pass == 0) {
                     upper++;
@@ -891,6 +898,7 @@ static mst_status collect(const dist_ctx *c, const ghs_machine *s, const ghs_gra
         if (pass == 0) {
             MST_ALLOC(eid, k);
             MST_ALLOC(key, k);
+            MST_ALLOC(level, k);
             k = 0;
         }
     }
@@ -911,8 +919,27 @@ fail:
         st = dist_gather_records(c, key, k, sizeof *key, fkey, out->capacity, &total);
     if (st == MST_OK && c->rank == 0)
         out->count = total;
+    if (trace && st == MST_OK) { /* the levels, then the ids grouped by level on rank 0 */
+        if (c->rank == 0 && ((levels = malloc(total + 1)) == NULL ||
+                             (ids = malloc((total + 1) * sizeof *ids)) == NULL))
+            st = MST_ERESOURCE;
+        if ((st = dist_agree(c, st)) == MST_OK)
+            st = dist_gather_records(c, level, k, 1, levels, out->capacity, &total);
+        if (c->rank == 0)
+            ph->trace->unit = "level";
+        for (int l = 0; st == MST_OK && c->rank == 0 && l < 256; l++) {
+            uint64_t len = 0;
+            for (uint64_t i = 0; i < total; i++)
+                if (levels[i] == l)
+                    ids[len++] = out->eid[i];
+            mst_trace_round(ph, ids, len);
+        }
+    }
     free(eid);
     free(key);
+    free(level);
+    free(levels);
+    free(ids);
     return st;
 }
 
@@ -1026,7 +1053,7 @@ mst_status ghs_solve(const dist_ctx *c, const dist_share *sh, const ghs_options 
     if (left > 0)
         MST_FAIL(MST_EINTERNAL, "internal error: GHS went quiet with %" PRIu64 " deferred "
                  "messages", left);
-    MST_CHECK(collect(c, s, g, out, fkey));
+    MST_CHECK(collect(c, s, g, out, fkey, ph));
     const msg_counts *b = &g->net->n; /* the counts of this run */
     msg_counts d = {b->sent - a.sent, b->received - a.received, b->batches - a.batches,
                     b->ring_batches - a.ring_batches, b->waves - a.waves};

@@ -78,7 +78,7 @@ typedef struct ghs_arc {
     uint32_t twin; /* the reverse arc's index at the neighbour's rank */
     uint16_t rank; /* the neighbour's rank */
     uint8_t se;    /* edge state */
-    uint8_t pad;
+    uint8_t level; /* Branch: the level of the Connect that made it one (--trace) */
 } ghs_arc;
 
 /* Where an arc is: its vertex and its own index (the route table's entries). */

@@ -13,10 +13,12 @@ import unittest
 
 from test_e2e import BIN, SEQ, Workdir, read_output, run
 from test_cuda import REASON as CUDA_REASON
+from test_mpi import ENV as MPI_ENV, MPIRUN
 
 GEN = os.path.join(BIN, "mst-gen")
 OMP = os.path.join(BIN, "mst-omp")
 CUDA = os.path.join(BIN, "mst-cuda")
+MPI = os.path.join(BIN, "mst-mpi")
 
 # mst-gen arguments of the graphs every Borůvka traces: a grid, ties everywhere (unit weights),
 # a skewed graph, and a forest of three parts with isolated vertices.
@@ -122,6 +124,16 @@ class Trace(Workdir):
         # Kruskal's steps are the forest in (key, id) order: Filter-Kruskal's are the same.
         self.assertEqual(self.trace([SEQ, "--algo", "filter-kruskal"], graph)[1],
                          self.trace([SEQ, "--algo", "kruskal"], graph)[1])
+
+    @unittest.skipIf(MPIRUN is None, "mpirun not found")
+    def test_ghs_traces_its_levels(self):
+        """A line per GHS level: the edges fragments of that level chose, at any rank count."""
+        graph = self.graphs["forest.wel"]
+        for np in (1, 2, 3):
+            header, levels, forest = self.trace([MPIRUN, "-np", str(np), MPI, "--algo", "ghs"],
+                                                graph, env=MPI_ENV)
+            self.assertEqual(header["unit"], "level")
+            self.check_replay(header, levels, forest)
 
     def test_filtering_traces_its_own_rounds(self):
         """The light pass's rounds, then the heavy pass's: the same forest, other rounds."""
