@@ -217,7 +217,10 @@ mst_status boruvka_allreduce(const dist_ctx *c, const dist_slice *sl, uint32_t n
         double r1 = mst_now_s();
         bytes += allreduce_minima(c, &s, type, op);
         double r2 = mst_now_s();
+        uint64_t before = s.forest; /* every rank finds the same edges: rank 0 traces them */
         unite(&s);
+        if (c->rank == 0)
+            mst_trace_round(ph, s.feid + before, s.forest - before);
         minima_s += r1 - r0, allreduce_s += r2 - r1, union_s += mst_now_s() - r2;
     }
     st = emit_forest(c, &s, out, fkey);

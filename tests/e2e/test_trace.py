@@ -44,6 +44,10 @@ CUDA_BORUVKA = [
     ("cuda dense", [CUDA, "--algo", "dense"]),
 ]
 
+MPI_BORUVKA = [("mpi boruvka-allreduce %d" % np,
+                [MPIRUN, "-np", str(np), MPI, "--algo", "boruvka-allreduce"])
+               for np in (1, 2, 3)] if MPIRUN else []
+
 
 def read_trace(path):
     """(header, round lines) of a trace file."""
@@ -124,6 +128,10 @@ class Trace(Workdir):
         # Kruskal's steps are the forest in (key, id) order: Filter-Kruskal's are the same.
         self.assertEqual(self.trace([SEQ, "--algo", "filter-kruskal"], graph)[1],
                          self.trace([SEQ, "--algo", "kruskal"], graph)[1])
+
+    @unittest.skipIf(MPIRUN is None, "mpirun not found")
+    def test_distributed_boruvkas_add_the_same_ids_each_round(self):
+        self.check_same_rounds(MPI_BORUVKA, env=MPI_ENV)
 
     @unittest.skipIf(MPIRUN is None, "mpirun not found")
     def test_ghs_traces_its_levels(self):
