@@ -170,6 +170,9 @@ static const mst_option gen_options[] = {
      .help = "output file (required); format by extension"},
     {.name = "--format", .kind = MST_OPT_STRING, .offset = offsetof(gen_cli, format),
      .metavar = "F", .help = "override the format (edgelist mtx dimacs metis egr msb)"},
+    {.name = "--coordinates", .kind = MST_OPT_STRING, .offset = offsetof(gen_cli, coordinates),
+     .metavar = "FILE", .help = "geometric, grid2d: also write each vertex's point (x y) as a\n"
+                                "DIMACS .co file"},
     {.name = "--seed", .kind = MST_OPT_UINT, .def = "1", .offset = offsetof(gen_cli, params.seed),
      .metavar = "S", .help = "seed of the structure and the weights"},
     {.name = "--weights", .kind = MST_OPT_CUSTOM, .parse = parse_weights,
@@ -347,6 +350,13 @@ int gen_cli_parse(int argc, char **argv, gen_cli *c)
                  "FAMILY ...'");
     if (c->output == NULL)
         MST_FAIL(MST_EUSAGE, "no output file (-o FILE)");
+    if (c->coordinates != NULL && (c->components || (f->generate != gen_geometric &&
+                                                      f->generate != gen_grid2d)))
+        MST_FAIL(MST_EUSAGE, "option --coordinates: %s has no coordinates (geometric and "
+                 "grid2d have)", c->components ? "components" : f->name);
+    if (c->coordinates != NULL && strcmp(c->coordinates, c->output) == 0)
+        MST_FAIL(MST_EUSAGE, "option --coordinates: '%s' is the graph's output (-o)",
+                 c->coordinates);
     MST_CHECK(per_rank(c));
     if (c->weights.mode == GEN_W_DEFAULT && (c->weights.has_min || c->weights.has_max))
         c->weights.mode = GEN_W_UNIFORM;

@@ -19,6 +19,7 @@ typedef struct gen_cli {
     int keep_duplicates;
     const char *output;
     const char *format;
+    const char *coordinates; /* --coordinates FILE: the vertices' points, DIMACS .co (or NULL) */
     uint64_t threads;     /* 0: OMP_NUM_THREADS or all cores */
     int quiet;
     int verbose;

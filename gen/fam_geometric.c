@@ -39,6 +39,13 @@ mst_status gen_check_geometric(gen_params *p, uint64_t *n, uint64_t *m)
     return MST_OK;
 }
 
+void gen_geometric_point(uint64_t seed, uint64_t i, double *x, double *y)
+{
+    uint64_t kp = gen_stream(seed, GEN_TAG_POINTS);
+    *x = gen_unit(gen_rand(kp, 2 * i));
+    *y = gen_unit(gen_rand(kp, 2 * i + 1));
+}
+
 static int cmp_u32(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -144,13 +151,12 @@ mst_status gen_geometric(const gen_params *p, gen_edges *g)
     /* The points from their hash stream and their cells; bucketed by cell (atomic counts and
      * cursors, then each cell sorted by point index, so the layout does not depend on the
      * threads). */
-    uint64_t kp = gen_stream(p->seed, GEN_TAG_POINTS), cells = gr.cells, *start = gr.start;
+    uint64_t cells = gr.cells, *start = gr.start;
     double *x = gr.x, *y = gr.y;
     uint32_t *cell = gr.cell, *order = gr.order;
 #pragma omp parallel for schedule(static)
     for (uint64_t i = 0; i < n; i++) {
-        x[i] = gen_unit(gen_rand(kp, 2 * i));
-        y[i] = gen_unit(gen_rand(kp, 2 * i + 1));
+        gen_geometric_point(p->seed, i, &x[i], &y[i]);
         uint64_t cx = (uint64_t)(x[i] * (double)side), cy = (uint64_t)(y[i] * (double)side);
         cx = cx < side ? cx : side - 1;
         cy = cy < side ? cy : side - 1;

@@ -136,6 +136,9 @@ mst_status gen_check_caveman(gen_params *p, uint64_t *n, uint64_t *m);
 mst_status gen_caveman(const gen_params *p, gen_edges *g);
 mst_status gen_check_geometric(gen_params *p, uint64_t *n, uint64_t *m);
 mst_status gen_geometric(const gen_params *p, gen_edges *g);
+/* Point i of the geometric family of `seed`, uniform in the unit square (53-bit doubles from
+ * the hash of (seed, i)): gen_geometric joins the points, mst-gen --coordinates writes them. */
+void gen_geometric_point(uint64_t seed, uint64_t i, double *x, double *y);
 mst_status gen_check_mixed(gen_params *p, uint64_t *n, uint64_t *m);
 mst_status gen_mixed(const gen_params *p, gen_edges *g);
 mst_status gen_check_ssca2(gen_params *p, uint64_t *n, uint64_t *m);

@@ -43,6 +43,7 @@ int main(int argc, char **argv)
     /* Generates the graph c describes and writes it. */
     mst_status st = MST_OK;
     gen_edges g;
+    mst_out co = {0};
     memset(&g, 0, sizeof g);
 
     uint64_t n = 0, m = 0, removed = 0;
@@ -57,6 +58,8 @@ int main(int argc, char **argv)
     MST_CHECK(gen_memory_check(c.family->name, n, m, parts, may_duplicate && !c.keep_duplicates,
                                c.loop_rate + c.multi_rate));
     MST_CHECK(mst_output_check(c.output, NULL)); /* and at once for a folder it cannot write */
+    if (c.coordinates != NULL)
+        MST_CHECK(mst_output_check(c.coordinates, NULL));
 
     double t0 = mst_now_s(), tp = t0;
     mst_progress_enable(!c.quiet);
@@ -93,6 +96,23 @@ int main(int argc, char **argv)
     out.file_has_weights = c.weights.mode != GEN_W_NONE;
     out.index_base = 0;
     MST_CHECK(mst_graph_write(c.output, c.format, &out, out.file_has_weights));
+    if (c.coordinates != NULL) {
+        /* Every vertex's point, DIMACS .co with ids from 1: geometric's in the unit square,
+         * grid2d's (column, row) of vertex row C + column. */
+        uint64_t cols = c.params.u64[GP_COLS];
+        MST_CHECK(mst_out_open(&co, c.coordinates, 0));
+        MST_CHECK(mst_out_printf(&co, "p aux sp co %u\n", g.n));
+        for (uint64_t i = 0; i < g.n; i++) {
+            double x, y;
+            if (c.family->generate == gen_geometric)
+                gen_geometric_point(c.params.seed, i, &x, &y);
+            else
+                x = (double)(i % cols), y = (double)(i / cols);
+            MST_CHECK(mst_out_printf(&co, "v %llu %.17g %.17g\n", (unsigned long long)i + 1,
+                                     x, y));
+        }
+        MST_CHECK(mst_out_commit(&co));
+    }
     step_time(&c, "write", &tp, g.m);
     mst_progress_done();
     double t2 = mst_now_s();
@@ -110,6 +130,7 @@ int main(int argc, char **argv)
 fail:
     if (st != MST_OK)
         fprintf(stderr, "mst-gen: error: %s\n", mst_last_error());
+    mst_out_abort(&co);
     gen_edges_free(&g);
     return (int)st;
 }

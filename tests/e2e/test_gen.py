@@ -653,6 +653,68 @@ class RoundTrips(GenBase):
                                  ref["msf_weight"])
 
 
+
+def read_coordinates(path):
+    """{vertex id from 0: (x, y)} of a DIMACS .co file, checking its header's count."""
+    with open(path) as f:
+        lines = f.read().splitlines()
+    head = lines[0].split()
+    assert head[:4] == ["p", "aux", "sp", "co"], lines[0]
+    points = {}
+    for line in lines[1:]:
+        tag, i, x, y = line.split()
+        assert tag == "v", line
+        points[int(i) - 1] = (float(x), float(y))
+    assert len(points) == int(head[4]) == len(lines) - 1
+    return points
+
+
+class Coordinates(GenBase):
+    """--coordinates FILE: grid2d's (column, row) and geometric's points, recomputed here from
+    the hash, as DIMACS .co; refused for families without coordinates, never half-written."""
+
+    def test_grid2d(self):
+        co = self.path("g.co")
+        n, edges, _ = read_graph(self.gen("g.wel", "grid2d", "--rows", "5", "--cols", "7",
+                                          "--coordinates", co))
+        points = read_coordinates(co)
+        self.assertEqual(points, {r * 7 + c: (c, r) for r in range(5) for c in range(7)})
+        for u, v, _ in edges:
+            (xu, yu), (xv, yv) = points[u], points[v]
+            self.assertEqual(abs(xu - xv) + abs(yu - yv), 1)
+
+    def test_geometric_points_and_lengths(self):
+        n, seed, co = 300, 5, self.path("g.co")
+        _, edges, _ = read_graph(self.gen("g.msb", "geometric", "--vertices", str(n),
+                                          "--degree", "4", "--seed", str(seed),
+                                          "--coordinates", co))
+        points = read_coordinates(co)
+        self.assertEqual(points, {i: ((gen_rand(seed, 4, 2 * i) >> 11) * 2.0 ** -53,
+                                      (gen_rand(seed, 4, 2 * i + 1) >> 11) * 2.0 ** -53)
+                                  for i in range(n)})
+        for u, v, w in edges:
+            d = math.dist(points[u], points[v])
+            self.assertEqual(w, struct.unpack("f", struct.pack("f", d))[0])
+
+    def test_refused(self):
+        co, out = self.path("x.co"), self.path("x.wel")
+        for args, fragment in [(["rmat", "--scale", "5", co], "rmat has no coordinates"),
+                               (["components", "--parts", "2", "grid2d", "--rows", "2", "--cols",
+                                 "2", co], "components has no coordinates"),
+                               (["grid2d", "--rows", "2", "--cols", "2", out],
+                                "is the graph's output")]:
+            with self.subTest(args=args):
+                p = run([GEN, *args[:-1], "--coordinates", args[-1], "-o", out])
+                self.assertEqual(p.returncode, 1, p.stderr)
+                self.assertEqual(len(p.stderr.strip().splitlines()), 1, p.stderr)
+                self.assertIn(fragment, p.stderr)
+                self.assertEqual(os.listdir(self.dir), [])
+        p = run([GEN, "grid2d", "--rows", "2", "--cols", "2", "-o", self.path("x.wel"),
+                 "--coordinates", self.path("no/such/x.co")])
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn("no/such/x.co", p.stderr)
+        self.assertEqual(os.listdir(self.dir), [])
+
 class Errors(GenBase):
     def expect_error(self, code, args, fragment, output="x.wel"):
         p = run([GEN, *args, "-o", self.path(output)] if output else [GEN, *args])
