@@ -70,17 +70,21 @@ msf_status msf_graph_create(uint32_t n, uint64_t m, const uint32_t *u, const uin
     }
 
     /* Drops the self-loops in place, keeping the order of the other edges, and records each
-     * kept edge's input position in a->input_id (left NULL when there are none). */
+     * kept edge's input position in a->input_id and each loop's vertex in a->loops (both left
+     * NULL when there are none). */
     uint64_t kept = 0;
     for (uint64_t e = 0; e < m; e++)
         kept += g->u[e] != g->v[e];
     g->self_loops = m - kept;
     if (kept < m) {
         MST_ALLOC(a->input_id, kept ? kept : 1);
-        uint64_t k = 0;
+        MST_ALLOC(a->loops, m - kept);
+        uint64_t k = 0, j = 0;
         for (uint64_t e = 0; e < m; e++) {
-            if (g->u[e] == g->v[e])
+            if (g->u[e] == g->v[e]) {
+                a->loops[j++] = g->u[e];
                 continue;
+            }
             g->u[k] = g->u[e];
             g->v[k] = g->v[e];
             g->key[k] = g->key[e];
@@ -124,6 +128,7 @@ void msf_graph_free(msf_graph *a)
         return;
     mst_graph_free(&a->g);
     free(a->input_id);
+    free(a->loops);
     free(a);
 }
 
@@ -140,4 +145,22 @@ uint64_t msf_graph_edges(const msf_graph *a)
 uint64_t msf_graph_self_loops(const msf_graph *a)
 {
     return a != NULL ? a->g.self_loops : 0;
+}
+
+msf_status msf_graph_endpoints(const msf_graph *a, uint32_t *u, uint32_t *v)
+{
+    mst_clear_error();
+    if (a == NULL || ((u == NULL || v == NULL) && a->m_input > 0))
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_graph_endpoints: %s is NULL",
+                                    a == NULL ? "g" : u == NULL ? "u" : "v");
+    /* Input position e is canonical edge k when input_id says so, else the next self-loop. */
+    for (uint64_t e = 0, k = 0, j = 0; e < a->m_input; e++) {
+        if (a->input_id == NULL || (k < a->g.m && a->input_id[k] == e)) {
+            u[e] = a->g.u[k];
+            v[e] = a->g.v[k++];
+        } else {
+            u[e] = v[e] = a->loops[j++];
+        }
+    }
+    return MSF_OK;
 }

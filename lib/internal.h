@@ -17,6 +17,7 @@ struct msf_graph {
     mst_graph g;
     uint64_t m_input;   /* m as given */
     uint64_t *input_id; /* [g.m], or NULL when the input had no self-loops (the identity) */
+    uint32_t *loops;    /* [g.self_loops] the self-loops' vertices, in input order (or NULL) */
 };
 
 /* A forest: its ids both ways, its total, and the graph it came from (compared, never read:

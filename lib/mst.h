@@ -33,9 +33,9 @@ extern "C" {
 #endif
 
 #define MSF_VERSION_MAJOR 1
-#define MSF_VERSION_MINOR 1
+#define MSF_VERSION_MINOR 2
 #define MSF_VERSION_PATCH 0
-#define MSF_VERSION_STRING "1.1.0"
+#define MSF_VERSION_STRING "1.2.0"
 
 #if defined(__GNUC__)
 #define MSF_API __attribute__((visibility("default")))
@@ -123,6 +123,14 @@ MSF_API void msf_graph_free(msf_graph *g);
 MSF_API uint32_t msf_graph_vertices(const msf_graph *g);
 MSF_API uint64_t msf_graph_edges(const msf_graph *g);
 MSF_API uint64_t msf_graph_self_loops(const msf_graph *g);
+
+/*
+ * Copies the endpoints of edge e into u[e] and v[e], for every id e < msf_graph_edges(g): the
+ * arrays a created graph was given (self-loops included), or a loaded file's canonical edges.
+ * u and v hold msf_graph_edges(g) values each. Errors: MSF_EUSAGE (a NULL argument). O(m).
+ * Since 1.2.
+ */
+MSF_API msf_status msf_graph_endpoints(const msf_graph *g, uint32_t *u, uint32_t *v);
 
 /*
  * Computes the MSF of g with `solver` ("seq" or "omp") and its variant (NULL: the default,

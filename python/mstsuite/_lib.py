@@ -12,7 +12,7 @@ import os
 import subprocess
 
 ENV = "MSTSUITE_LIB"
-MAJOR, MINOR = 1, 1  # msf_solve_max came with 1.1
+MAJOR, MINOR = 1, 2  # msf_graph_endpoints came with 1.2
 SONAME = "libmst.so.%d" % MAJOR
 
 # msf_status codes (the suite's exit codes).
@@ -70,6 +70,7 @@ def _declare(lib):
         "msf_graph_load": (c.c_int, [c.c_char_p, p(c.c_void_p)]),
         "msf_graph_vertices": (c.c_uint32, [c.c_void_p]),
         "msf_graph_edges": (c.c_uint64, [c.c_void_p]),
+        "msf_graph_endpoints": (c.c_int, [c.c_void_p, p(c.c_uint32), p(c.c_uint32)]),
         "msf_solve": (c.c_int, [c.c_void_p, c.c_char_p, c.c_char_p, c.c_int,
                                 p(c.c_char_p), p(c.c_void_p)]),
         "msf_solve_max": (c.c_int, [c.c_void_p, c.c_char_p, c.c_char_p, c.c_int,

@@ -150,6 +150,15 @@ class Graph:
         g.n, g.m = _lib.lib.msf_graph_vertices(g._handle), _lib.lib.msf_graph_edges(g._handle)
         return g
 
+    def endpoints(self):
+        """(u, v): two uint32 arrays of length m, edge e's endpoints at position e, by the ids
+        solves and traces name (a loaded file's canonical edges)."""
+        u, v = np.zeros(self.m, np.uint32), np.zeros(self.m, np.uint32)
+        p32 = ctypes.POINTER(ctypes.c_uint32)
+        _lib.check(_lib.lib.msf_graph_endpoints(self._handle, u.ctypes.data_as(p32),
+                                                v.ctypes.data_as(p32)))
+        return u, v
+
     def solve(self, solver="seq", algo=None, threads=None, options=(), verify=False,
               maximum=False):
         """The forest as Forest(edges: uint64 ids, increasing; total). See

@@ -125,18 +125,18 @@ def scipy_total(n, u, v, w):
 
 class Installed(unittest.TestCase):
     def test_layout_and_pkg_config(self):
-        for path in ("lib/libmst.so.1.1.0", "lib/libmst.so.1", "lib/libmst.so",
+        for path in ("lib/libmst.so.1.2.0", "lib/libmst.so.1", "lib/libmst.so",
                      "include/mst.h", "lib/pkgconfig/mst.pc"):
             self.assertTrue(os.path.exists(os.path.join(PREFIX, path)), path)
         for name in ("__init__.py", "_install.py"):
             self.assertTrue(os.path.exists(os.path.join(PYDIR, "mstsuite", name)), name)
         self.assertEqual(os.readlink(os.path.join(PREFIX, "lib", "libmst.so.1")),
-                         "libmst.so.1.1.0")
+                         "libmst.so.1.2.0")
         if shutil.which("pkg-config") is None:
             self.skipTest("no pkg-config on this machine")
         env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(PREFIX, "lib", "pkgconfig"))
         p = run(["pkg-config", "--modversion", "mst"], env=env)
-        self.assertEqual((p.returncode, p.stdout.strip()), (0, "1.1.0"), p.stderr)
+        self.assertEqual((p.returncode, p.stdout.strip()), (0, "1.2.0"), p.stderr)
         p = run(["pkg-config", "--cflags", "--libs", "mst"], env=env)
         self.assertEqual(p.stdout.split(), ["-I" + os.path.join(PREFIX, "include"),
                                             "-L" + os.path.join(PREFIX, "lib"), "-lmst"])
@@ -372,6 +372,26 @@ class Graphs(unittest.TestCase):
                                   {"n": g["n"]}))[0])
         self.assertEqual(self.lines(g, ids), seq_forest(g["path"], g["n"]))
         self.assertEqual(total, 240)  # graphs/MANIFEST.tsv: 240 forest edges of weight 1
+
+    def test_endpoints(self):
+        """Graph(...).endpoints() gives back the arrays, self-loops included; Graph.load's gives
+        the file's canonical edges by id, those mst-convert writes."""
+        g = self.convert("road/rome99.gr.gz", [])
+        looped = self.looped_rome()
+        script = ("import json, sys, numpy as np, mstsuite\n"
+                  "a = np.load(sys.argv[1])\n"
+                  "made = mstsuite.Graph(a['u'], a['v'], a['w'], n=int(a['n'])).endpoints()\n"
+                  "read = mstsuite.Graph.load(sys.argv[2]).endpoints()\n"
+                  "print(json.dumps([x.tolist() for x in made + read]))\n")
+        arrays = os.path.join(TMP, "looped.npz")
+        np.savez(arrays, u=looped["u"], v=looped["v"], w=looped["w"], n=looped["n"])
+        env = dict(os.environ, PYTHONPATH=PYDIR)
+        env.pop("MSTSUITE_LIB", None)
+        p = run([PYTHON, "-c", script, arrays, manifest.path("road/rome99.gr.gz")], env=env)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        mu, mv, ru, rv = json.loads(p.stdout)
+        self.assertEqual((mu, mv), (looped["u"].tolist(), looped["v"].tolist()))
+        self.assertEqual((ru, rv), (g["u"].tolist(), g["v"].tolist()))
 
 
 class Errors(unittest.TestCase):
