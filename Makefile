@@ -83,7 +83,7 @@ $(foreach s,$(SOLVER_LIST),$(eval $(call solver_rules,$(word 1,$(subst :, ,$(s))
 GEN_OBJ    := $(patsubst %.c,$(BUILD)/%.o,$(wildcard gen/*.c))
 $(GEN_OBJ): TOOLCHAIN := omp
 UNIT_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/unit/*.c))
-TOOLS      := $(BIN)/mst-verify $(BIN)/mst-convert $(BIN)/mst-gen
+TOOLS      := $(BIN)/mst-verify $(BIN)/mst-convert $(BIN)/mst-gen $(BIN)/mst-trace
 
 .PHONY: all run test unit e2e bench report graphs clean setup tsan fuzz sanitize-gcc \
         sanitize-clang lib install uninstall
@@ -115,6 +115,12 @@ $(BIN)/mst-verify: $(BUILD)/tools/msf_read.o
 $(BIN)/mst-%: $(BUILD)/tools/%.o $(LIBMST)
 	@mkdir -p $(BIN)
 	$(LINK_c) $(filter %.o,$^) $(LIBMST) -o $@ $(ALL_LDLIBS)
+
+# mst-trace is a Python script over mstsuite and libmst (lib): a link in $(BIN), from which it
+# finds python/ and build/libmst.so.1 of this tree.
+$(BIN)/mst-trace: tools/mst-trace
+	@mkdir -p $(BIN)
+	ln -sf "$$(realpath --relative-to=$(BIN) $<)" $@
 
 $(BIN)/unit-tests: $(UNIT_OBJ) $(BUILD)/gen/write.o $(SEQ_ALGO_OBJ) $(OMP_ALGO_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
