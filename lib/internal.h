@@ -17,7 +17,8 @@ struct msf_graph {
     mst_graph g;
     uint64_t m_input;   /* m as given */
     uint64_t *input_id; /* [g.m], or NULL when the input had no self-loops (the identity) */
-    uint32_t *loops;    /* [g.self_loops] the self-loops' vertices, in input order (or NULL) */
+    uint32_t *loops;    /* [g.self_loops] a created graph's self-loops' vertices, in input
+                         * order, or NULL when it had none (and for a loaded graph) */
 };
 
 /* A forest: its ids both ways, its total, and the graph it came from (compared, never read:
