@@ -3,14 +3,14 @@
 # random graph of 2^23 vertices and 2^25 edges (33.5M) as .wel, .gr and .mtx, each plain and
 # gzipped (gzip -1), as .msb and as .egr; each file loaded by both builds' mst-seq (--trials 1
 # --no-verify --json: its load_s, OpenMP's default threads) in alternation, REPS times; the
-# medians and their ratio. Writes report/results/DATE-device-load.tsv and prints the table.
-# usage: report/device-load.sh BASE_DIR   (BASE_DIR: the older tree's sources, built in place)
+# medians and their ratio. Writes lab/results/DATE-device-load.tsv and prints the table.
+# usage: lab/device-load.sh BASE_DIR   (BASE_DIR: the older tree's sources, built in place)
 #   SIZE  full (default) or small (2^16 vertices, 2^18 edges: a quick check)
 #   REPS  loads of each file by each build (default 3)
 #   FILES the formats to load (default: msb egr wel gr mtx wel.gz gr.gz mtx.gz)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-base=${1:?usage: report/device-load.sh BASE_DIR}
+base=${1:?usage: lab/device-load.sh BASE_DIR}
 reps=${REPS:-3}
 case ${SIZE:-full} in
   full) n=8388608 m=33554432 ;;
@@ -22,7 +22,7 @@ make -s -j"$(nproc)" bin/mst-seq bin/mst-gen bin/mst-convert
 make -s -C "$base" -j"$(nproc)" bin/mst-seq
 echo "device-load.sh: built in $((SECONDS - start)) s"
 dir=data/load
-mkdir -p "$dir" report/results
+mkdir -p "$dir" lab/results
 g=$dir/random-$m
 [ -f "$g.msb" ] || bin/mst-gen random --vertices "$n" --edges "$m" --seed 1 -o "$g.msb"
 files=()
@@ -33,7 +33,7 @@ for ext in ${FILES:-msb egr wel gr mtx wel.gz gr.gz mtx.gz}; do
   files+=("$g.$ext")
 done
 echo "device-load.sh: files ready at $((SECONDS - start)) s"
-out=report/results/$(date -u +%F)-device-load.tsv
+out=lab/results/$(date -u +%F)-device-load.tsv
 {
   printf 'file\tbuild\trep\tload_s\tn\tm\n'
   for f in "${files[@]}"; do

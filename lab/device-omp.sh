@@ -4,7 +4,7 @@
 # Filter-Kruskal (mst-seq) and both mst-omp variants at each thread count, with --phases
 # (per-phase times, counters and every round's size). JSON lines go to RESULTS, a table to
 # stdout (docs/omp-tuning.md reads them).
-# usage: report/device-omp.sh [RESULTS]   (default report/results/DATE-device-omp-sweep.jsonl)
+# usage: lab/device-omp.sh [RESULTS]   (default lab/results/DATE-device-omp-sweep.jsonl)
 #   GRAPHS   names among: ny rmat16 2d-2e20 random-2e23 rmat22 (default all five)
 #   THREADS  thread counts of mst-omp (default "1 2 4 8 16")
 #   TRIALS   timed trials per run (default 5; the graphs of over 30M edges get 3)
@@ -15,7 +15,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.." || exit 1
 start=$SECONDS
-results=${1:-report/results/$(date -u +%F)-device-omp-sweep.jsonl}
+results=${1:-lab/results/$(date -u +%F)-device-omp-sweep.jsonl}
 graphs=${GRAPHS:-ny rmat16 2d-2e20 random-2e23 rmat22}
 threads=${THREADS:-1 2 4 8 16}
 data=${DATA:-data/omp-sweep}

@@ -8,7 +8,7 @@
 # --stats: compute time (median of the trials, the slowest rank's), GHS messages against the bound
 # 5 n log2 n + 2 m, bytes between ranks, and peak RSS of every rank (getrusage). Writes the table
 # to $OUT/mpi-table.md (stdout too) and every run's JSON to $OUT/mpi-results.jsonl.
-# usage: report/device-mpi.sh            (about 4 minutes on 16 cores)
+# usage: lab/device-mpi.sh            (about 4 minutes on 16 cores)
 #   GRAPHS  presets to run (default "sparse-medium dense-large"; e.g. add sparse-large)
 #   RANKS   rank counts (default "1 2 4 8 16")
 #   TRIALS  timed trials per run (default 3)

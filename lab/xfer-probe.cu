@@ -4,8 +4,8 @@
  * times a copy from pageable memory, cudaHostRegister of the arrays and a copy from them, a copy
  * from cudaMallocHost memory (the pinned bound), the same in chunks on two streams, the device
  * allocation of ecl's buffers, and the forest's way back (N 32-bit ids). Prints one line per
- * measurement: what, milliseconds, GB/s. Not part of the suite's build: report/device-xfer.sh
- * compiles it with nvcc.
+ * measurement: what, milliseconds, GB/s. Not part of the suite's build: `nvcc -O3
+ * lab/xfer-probe.cu -o xfer-probe` (report/device-xfer.sh, now in git history, ran it).
  * usage: xfer-probe M N
  */
 #include <cuda_runtime.h>

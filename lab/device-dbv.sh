@@ -8,14 +8,14 @@
 # counter (filter_arcs_max, hub_labels, bytes_sent_max, bytes_sent_total).
 # Writes $RESULTS/dbv-device.jsonl (one line per run) and prints per graph, binary and rank
 # count the median time and phases of the rounds; RESULTS defaults to $OUT where set, else
-# report/results.
-# usage: report/device-dbv.sh     env: BASE_BIN (folder with an older mst-mpi; none: this tree
+# lab/results.
+# usage: lab/device-dbv.sh     env: BASE_BIN (folder with an older mst-mpi; none: this tree
 #        only), ROUNDS (default 3), TRIALS (default 3), RANKS (default "16 1")
 set -u
 cd "$(dirname "$0")/.."
 rounds=${ROUNDS:-3}
 trials=${TRIALS:-3}
-results=${RESULTS:-${OUT:-report/results}}
+results=${RESULTS:-${OUT:-lab/results}}
 out=$results/dbv-device.jsonl
 mkdir -p "$results" data
 : > "$out"

@@ -9,7 +9,7 @@
 #          HYBRID_FINISH_PARALLEL_MIN;
 #   core   the hybrid with --core-threshold K at fractions of each graph's degeneracy, and the
 #          rule's default: places HYBRID_CORE_MIN and HYBRID_CORE_FRACTION.
-# usage: report/device-hybrid-thresholds.sh RESULTS   (repository root, binaries built)
+# usage: lab/device-hybrid-thresholds.sh RESULTS   (repository root, binaries built)
 set -u
 out=${1:?usage: device-hybrid-thresholds.sh RESULTS}
 d=data/thresholds
