@@ -178,7 +178,7 @@ LAPTOP_RUNS = [BASELINE, each_variant(counts=[1, 2])]
 LOAD_NOTE = ("load = reading and parsing the file into the canonical edge list, with the "
              "solver's threads (mst-seq and mst-cuda: all cores), as `load_s` of --json; "
              "end to end = load + median compute; the per-format load times of "
-             "lab/device-load.sh are in docs/formats.md")
+             "lab/device-load.sh are in report/loading.md")
 
 MATRICES = {
     # seconds: the CI test of `make bench`
