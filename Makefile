@@ -182,12 +182,15 @@ test:
 
 # Benchmarks (report/): `make bench` runs a matrix of report/matrices.py (MATRIX=tiny|quick|full,
 # default quick; GRAPHS=name,file,... replaces its graphs) and appends one JSON line per run to
-# RESULTS (default report/results/MATRIX.jsonl), skipping the runs already there for this machine
-# and code. `make report` writes report/REPORT.md and report/plots/ from report/results/*.jsonl
-# (or RESULTS). report/device.sh does both in one call on the device machine.
+# RESULTS (default report/local/MATRIX.jsonl), skipping the runs already there for this machine
+# and code. `make report RESULTS="FILE..."` writes the report of those files alone into
+# REPORT_DIR (default report/local/); `make report` alone rewrites the repository's
+# report/REPORT.md, its plots and the README's results block from report/results/*.jsonl.
+# report/device.sh does both in one call on the device machine.
 MATRIX        ?= quick
 GRAPHS        ?=
 RESULTS       ?=
+REPORT_DIR    ?= report/local
 BENCH_ARGS    ?=
 BENCH_PYTHON  ?= $(if $(wildcard /usr/bin/python3),/usr/bin/python3,python3)
 # The first Python with matplotlib (Debian's here, the one on PATH on the device); without one
@@ -197,11 +200,12 @@ REPORT_PYTHON ?= $(or $(firstword $(foreach p,/usr/bin/python3 python3,$(if $(sh
 # A solver that does not build is skipped by bench.py (with the reason), not the whole bench.
 bench:
 	@$(MAKE) -k all || echo "bench: some targets did not build" >&2
-	$(BENCH_PYTHON) report/bench.py --matrix $(MATRIX) $(if $(RESULTS),--results $(RESULTS)) \
+	$(BENCH_PYTHON) report/bench.py --matrix $(MATRIX) \
+	    --results $(or $(RESULTS),report/local/$(MATRIX).jsonl) \
 	    $(if $(GRAPHS),--graphs "$(GRAPHS)") $(BENCH_ARGS)
 
 report:
-	$(REPORT_PYTHON) report/make_report.py $(RESULTS)
+	$(REPORT_PYTHON) report/make_report.py $(if $(RESULTS),--out $(REPORT_DIR)/REPORT.md $(RESULTS))
 
 # The benchmark graph collection (graphs/build.sh) into data/gen with a manifest: `make graphs`
 # (SIZE=small, seconds here) or `make graphs SIZE=full` (the source papers' sizes, for the device).

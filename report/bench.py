@@ -408,7 +408,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--matrix", default="quick", choices=sorted(matrices.MATRICES))
     ap.add_argument("--results", help="JSONL file to append to "
-                                      "(default report/results/MATRIX.jsonl)")
+                                      "(default report/local/MATRIX.jsonl)")
     ap.add_argument("--graphs", help="comma-separated graph names or files instead of the "
                                      "matrix's")
     ap.add_argument("--trials", type=int)
@@ -420,7 +420,7 @@ def main():
     a = ap.parse_args()
     mx = matrices.MATRICES[a.matrix]
     graphs = [g for g in re.split(r"[,\s]+", a.graphs) if g] if a.graphs else mx["graphs"]
-    results = a.results or os.path.join(ROOT, "report", "results", a.matrix + ".jsonl")
+    results = a.results or os.path.join(ROOT, "report", "local", a.matrix + ".jsonl")
     os.makedirs(os.path.dirname(os.path.abspath(results)), exist_ok=True)
     catalog = solvers.Catalog(os.path.join(ROOT, "bin"))
     with open(results, "a") as out:
@@ -445,7 +445,8 @@ def main():
     if b.left:
         print("time budget of %.0f s reached with %d runs left: run the same command again "
               "to resume" % (b.budget, b.left))
-    print("bench: %.0f s, %d failed" % (time.time() - b.start, b.failed))
+    print("bench: %.0f s, %d failed; their report: make report RESULTS=%s" % (
+        time.time() - b.start, b.failed, os.path.relpath(results, os.getcwd())))
     return 1 if b.failed else 0
 
 

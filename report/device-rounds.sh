@@ -6,9 +6,9 @@
 # of new random weights per run, every mst-omp (16 threads) and mst-cuda variant with its
 # prepared path where it has one. Under 4 minutes on an H100 or H200 with 16 cores.
 # usage: report/device-rounds.sh [RESULTS]   (from the repository root; default
-#        report/results/rounds.jsonl; copy it and the printed table back, then make report)
+#        report/results/DATE-device-rounds.jsonl; copy it back, then make report)
 set -u
-results=${1:-report/results/rounds.jsonl}
+results=${1:-report/results/$(date -u +%F)-device-rounds.jsonl}
 t0=$(date +%s)
 make -s -j16 bin/mst-seq bin/mst-omp bin/mst-cuda bin/mst-gen bin/mst-verify 2>&1 | tail -3
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader

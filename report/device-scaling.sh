@@ -13,8 +13,8 @@
 #           ranks.
 # Writes every run's JSON to $OUT/scaling.jsonl and the tables (report/scaling.py) to
 # $OUT/scaling.md (stdout too).
-# To keep a run: copy $OUT/scaling.jsonl to report/results/scaling/DATE-device-scaling.jsonl and
-# run make report: REPORT.md's scaling section shows the newest log there.
+# To keep a run: copy $OUT/scaling.jsonl to report/results/DATE-device-scaling.jsonl and run
+# make report: REPORT.md's scaling section shows the newest scaling log there.
 # usage: report/device-scaling.sh        (under 4 minutes on 16 cores)
 #   RANKS   rank counts (default "1 2 4 8 16")
 #   STRONG  strong-scaling graphs (default "rand-2e23 sparse-large rmat22 2d-2e20")

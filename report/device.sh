@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The full benchmark on the device machine in one call of under 10 minutes: builds, runs the
-# full matrix (`make bench MATRIX=full`, report/bench.py) within a time budget, writes
-# report/REPORT.md with its plots, and packs results, report and plots into
-# $OUT/bench-report.tgz (unpack it at the repository root: `tar xzf bench-report.tgz`).
+# full matrix (`make bench MATRIX=full`, report/bench.py) within a time budget, rewrites the
+# repository's report (`make report`: report/REPORT.md, its plots and pages, the README's
+# results block) and packs them with the results into $OUT/bench-report.tgz (unpack it at the
+# repository root: `tar xzf bench-report.tgz`).
 # Resumable: with the results file back in the working tree, the same call finishes a matrix
 # that the budget cut.
 # usage: report/device.sh [RESULTS]     (default report/results/DATE-device-full.jsonl, UTC date)
@@ -25,6 +26,7 @@ make -s bench MATRIX="${MATRIX:-full}" RESULTS="$results" \
      BENCH_ARGS="--budget-s $budget ${BENCH_ARGS:-}"
 rc=$?
 make -s report
-tar czf "${OUT:-.}/bench-report.tgz" "$results" report/REPORT.md report/plots
+tar czf "${OUT:-.}/bench-report.tgz" "$results" report/REPORT.md report/plots report/details \
+    README.md
 echo "device.sh: $((SECONDS - start)) s in all; packed ${OUT:-.}/bench-report.tgz"
 exit $rc

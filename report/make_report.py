@@ -1,33 +1,47 @@
 #!/usr/bin/python3
-"""Turns benchmark results (JSON lines of report/bench.py) into report/REPORT.md and PNG plots.
+"""Turns benchmark results (JSON lines of report/bench.py) into a Markdown report with plots.
 
-Results are grouped by machine (CPU, cores, GPU) and code (commit and source hash; lines
-without a source hash, written before bench.py recorded one, also by results file):
-speedups are taken against the mst-seq Kruskal run on the same graph in the same group, never
-across machines or code versions. Within a group the last line of a configuration wins (a rerun
-replaces it). For each group, newest first:
-  - the machine, software, code and date;
+`make report` (no files): the repository's report/REPORT.md, report/plots/ and the marked
+results block of README.md, from report/results/*.jsonl, one file per machine and run.
+`make report RESULTS="FILE..."`: the report of those files alone, into a folder of its own
+(report/local/ unless --out says otherwise); nothing of the repository's is read or rewritten.
+
+One section per machine (CPU, cores, GPU), holding the latest run of each configuration
+(graph, solver, variant, threads, ranks, device, --rounds): a rerun replaces a run, and the
+history lives in git. Speedups are taken against the mst-seq Kruskal run on the same graph,
+machine and code (commit and source hash; lines without a source hash, written before bench.py
+recorded one, by results file), never across machines or code versions. The report opens with
+the machine that ran the most solvers (then the newest): each solver's fastest configuration
+per graph against Kruskal, in a table and a figure, and the end-to-end table (load, transfers,
+compute). Each machine's section then has:
+  - the machine, software, and the runs it is made of (file, date, code);
   - a summary: speedup of each solver's headline configuration over mst-seq Kruskal per graph
     (a scaling solver's series at its most threads/ranks; a GPU solver's default variant with
     and without transfers; every variant of the others), with the geometric mean;
-  - one table per graph: median and min compute time, speedup, throughput (millions of edges
-    per second), MSF agreement with the baseline, phases;
   - self-speedup tables of the solvers that scale with threads or ranks; GPU kernel vs
     transfers;
   - repeated MSF (--rounds runs): one-shot time, setup, median round and break-even per run,
     and the best prepared path against the best one-shot one per graph;
-  - plots (matplotlib, Agg): speedup and throughput per solver and graph, self-speedup curves
-    with the ideal line, stacked per-phase bars per graph, GPU kernel-only vs with transfers,
-    and the cumulative time over the rounds of --rounds runs.
-Without matplotlib the tables are written and the plots are skipped with a note.
-Solvers are ordered as the Makefile's SOLVER_LIST; whether one scales with threads or ranks or
-runs on a GPU comes from its results lines, else from its --describe (report/solvers.py).
+  - one table per graph: median and min compute time, speedup, throughput (millions of edges
+    per second), MSF agreement with the baseline, phases;
+  - plots (matplotlib, Agg), each as PNG and as PDF (in pdf/ beside the report): speedup and
+    throughput per solver and graph,
+    self-speedup curves with the ideal line, per-phase bars per graph (time and shares), GPU
+    kernel-only vs with transfers, the cumulative time over the rounds of --rounds runs.
+Error bars run from the median trial to the fastest (the harness records those two). A scaling
+log of report/device-scaling.sh among the files (its lines carry a "tag") adds the strong- and
+weak-scaling section of report/scaling.py. Without matplotlib the tables are written and the
+plots are skipped with a note. Plots that the previous report at --out linked and this one does
+not are removed; no other file is. Solvers are ordered as the Makefile's SOLVER_LIST; whether one
+scales with threads or ranks or runs on a GPU comes from its results lines, else from its
+--describe (report/solvers.py).
 
-usage: report/make_report.py [--out report/REPORT.md] [--plots report/plots] [--no-plots]
-                             [RESULTS.jsonl ...]   (default: report/results/*.jsonl)
+usage: report/make_report.py [--out REPORT.md] [--plots DIR] [--no-plots] [--readme FILE]
+                             [RESULTS.jsonl ...]
 """
 import argparse
 import glob
+import json
 import math
 import os
 import re
@@ -39,6 +53,9 @@ import solvers
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXTENSIONS = re.compile(r"(\.gz|\.msb|\.gr|\.pace|\.mtx|\.graph|\.egr|\.txt|\.el|\.wel|\.edges)+$")
+# The README's results block, between these lines, is rewritten by the repository's report.
+README_BEGIN = "<!-- results: written by make report (report/make_report.py); do not edit -->"
+README_END = "<!-- /results -->"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -55,26 +72,46 @@ def graph_name(r):
     return r.get("graph_name") or file_graph_name(r.get("graph", "?"))
 
 
-def load(paths):
-    """[(path, record)] of every JSON line of the files that records a solver's run, in order
-    (other scripts' lines, such as the hybrid's threshold sweep, have no "solver")."""
-    import json
+def read_lines(path):
+    """The JSON objects of a results file, in order; a line that is not JSON is skipped with a
+    message naming the file and line."""
     out = []
-    for p in paths:
-        with open(p) as f:
-            for i, line in enumerate(f, 1):
-                line = line.strip()
-                if not line:
-                    continue
-                try:
-                    rec = json.loads(line)
-                except ValueError as e:
-                    print("make_report: %s:%d: skipped, not JSON (%s)" % (p, i, e),
-                          file=sys.stderr)
-                    continue
-                if isinstance(rec, dict) and "solver" in rec:
-                    out.append((p, rec))
+    with open(path) as f:
+        for i, line in enumerate(f, 1):
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                out.append(json.loads(line))
+            except ValueError as e:
+                print("make_report: %s:%d: skipped, not JSON (%s)" % (path, i, e),
+                      file=sys.stderr)
     return out
+
+
+def run_date(r, path):
+    """The date of a run: its machine's, else the one its file name starts with, else ""."""
+    date = (r.get("machine") or {}).get("date")
+    if not date:
+        m = re.match(r"(\d{4}-\d{2}-\d{2})", os.path.basename(path))
+        date = m.group(1) if m else ""
+    return date
+
+
+def load(paths):
+    """([(path, record)] of every line of the files that records a solver's run, oldest first
+    (by date, then file and line order), [paths of the scaling logs among the files]). Other
+    scripts' lines, such as the hybrid's threshold sweep, have no "solver"; a scaling log's
+    lines carry a "tag"."""
+    runs, logs = [], []
+    for p in paths:
+        recs = [r for r in read_lines(p) if isinstance(r, dict)]
+        if any("tag" in r for r in recs):
+            logs.append(p)
+            continue
+        runs += [(p, r) for r in recs if "solver" in r]
+    runs.sort(key=lambda pr: run_date(pr[1], pr[0]))     # stable: file order within a date
+    return runs, logs
 
 
 # solver -> "sequential", "threads", "ranks" or "gpu", for the solvers of the results read
@@ -117,8 +154,21 @@ def is_ok(r):
 
 
 def config_key(r):
+    """What a rerun replaces: the same graph, solver, variant, counts, device and --rounds."""
     return (graph_name(r), r.get("solver"), variant(r), r.get("threads") or 1,
-            r.get("ranks") or 1, r.get("device") or "")
+            r.get("ranks") or 1, r.get("device") or "", r.get("mst_rounds") or 0)
+
+
+def machine_key(r):
+    m = r.get("machine") or {}
+    return (m.get("cpu"), m.get("cores"), m.get("gpu"))
+
+
+def code_key(r, path):
+    """The code a run measured: commit and source hash; the results file for lines written
+    before bench.py recorded a source hash (their commit is "?")."""
+    m = r.get("machine") or {}
+    return (m.get("commit"), m.get("source")) if m.get("source") else ("file", path)
 
 
 def variant(r):
@@ -126,31 +176,61 @@ def variant(r):
 
 
 class Group:
-    """The runs of one machine with one version of the code."""
+    """One machine: the latest run of each configuration, with the baselines of every code
+    version measured there."""
 
-    def __init__(self, path, machine):
-        self.path, self.paths, self.machine = path, [], machine
-        self.records = {}     # config key -> last record
+    def __init__(self, machine):
+        self.machine = machine
+        self.records = {}     # config key -> latest record
         self.order = []       # config keys in first-appearance order
-        self.dates = set()
+        self.bases = {}       # (graph, code key) -> latest baseline run of that code
+        self.source = {}      # id(record) -> (path, code key, date)
 
     def add(self, r, path):
-        if path not in self.paths:
-            self.paths.append(path)
+        """Adds run r of results file `path`; runs come oldest first."""
         k = config_key(r)
         if k not in self.records:
             self.order.append(k)
         self.records[k] = r
-        date = (r.get("machine") or {}).get("date")
-        if not date:
-            m = re.match(r"(\d{4}-\d{2}-\d{2})", os.path.basename(path))
-            date = m.group(1) if m else None
-        if date:
-            self.dates.add(date)
+        code = code_key(r, path)
+        self.source[id(r)] = (path, code, run_date(r, path))
+        if is_ok(r) and is_baseline_run(r):
+            self.bases[(graph_name(r), code)] = r
+        if r.get("machine"):
+            self.machine = r["machine"]      # the newest run's facts
 
     # views -------------------------------------------------------------------------------
     def runs(self):
         return [self.records[k] for k in self.order]
+
+    @property
+    def dates(self):
+        return {self.source[id(r)][2] for r in self.runs()} - {""}
+
+    def paths(self):
+        """The results files of the latest runs, oldest first, with (days, code, runs)."""
+        out, newest = {}, {}
+        for r in self.runs():
+            path, code, date = self.source[id(r)]
+            e = out.setdefault(path, [set(), code, 0])
+            e[0].add(date[:10])
+            e[2] += 1
+            newest[path] = max(newest.get(path, ""), date)
+        return sorted(out.items(), key=lambda pe: (newest[pe[0]], pe[0]))
+
+    def shadowed(self, r):
+        """True for a --rounds run whose configuration also ran without --rounds: the tables
+        of one-shot times take that run (a --rounds run's one-shot time is its solve() on the
+        first round's weights)."""
+        return bool(r.get("mst_rounds")) and config_key(r)[:-1] + (0,) in self.records
+
+    def base_of(self, r):
+        """The baseline run of r's graph with r's code on this machine, or None."""
+        path, code, _ = self.source[id(r)]
+        return self.bases.get((graph_name(r), code))
+
+    def speedup(self, r, key="compute_s_median"):
+        return speedup(self.base_of(r), r, key) if r is not None else None
 
     def graphs(self):
         """Graph names, smallest m first."""
@@ -164,6 +244,7 @@ class Group:
         return sorted(m, key=lambda g: (m[g] is None, m[g] or 0, g))
 
     def baseline(self, g):
+        """The latest baseline run on graph g."""
         for r in self.runs():
             if graph_name(r) == g and is_ok(r) and is_baseline_run(r):
                 return r
@@ -182,21 +263,26 @@ class Group:
 
     def scaling(self, solver):
         """(variant, count key) of `solver`'s scaling series: the variant run at the most
-        distinct thread or rank counts; None if it has fewer than two or does not scale."""
+        distinct thread or rank counts (then on the most graphs, then the first); None if it has
+        fewer than two or does not scale."""
         if parallelism(solver) not in ("threads", "ranks"):
             return None
         key = count_key(solver)
-        best, best_n = None, 1
+        best, best_n = None, (1, 0)
         for v in self.variants(solver):
-            n = len({r.get(key) or 1 for r in self.runs()
-                     if r.get("solver") == solver and variant(r) == v and is_ok(r)})
-            if n > best_n:
+            points = {(graph_name(r), r.get(key) or 1) for r in self.runs()
+                      if r.get("solver") == solver and variant(r) == v and is_ok(r) and
+                      not self.shadowed(r)}
+            n = (len({c for _, c in points}), len(points))
+            if n > best_n and n[0] > 1:
                 best, best_n = v, n
         return (best, key) if best else None
 
     def find(self, g, solver, var=None, **counts):
+        """The one-shot run of `solver` on g (of variant `var`, at the given counts)."""
         for r in self.runs():
             if graph_name(r) == g and r.get("solver") == solver and \
+                    not self.shadowed(r) and \
                     (var is None or variant(r) == var) and \
                     all((r.get(k) or 1) == v for k, v in counts.items()):
                 return r
@@ -209,24 +295,22 @@ class Group:
         rows = [r for r in self.runs() if graph_name(r) == g]
         return sorted(rows, key=lambda r: (solvers.solver_rank(r.get("solver") or ""),
                                            vorder[(r.get("solver"), variant(r))],
-                                           r.get("threads") or 1, r.get("ranks") or 1))
+                                           r.get("threads") or 1, r.get("ranks") or 1,
+                                           r.get("mst_rounds") or 0))
 
 
 def group_records(loaded):
+    """One Group per machine of `loaded` ([(path, record)], oldest first): newest first (by
+    day), then the one with the most solvers, then by title."""
     groups = {}
     for path, r in loaded:
-        mach = r.get("machine") or {}
-        # Lines with a source hash (bench.py) group by machine and code, whatever the file;
-        # older lines (commit "?") cannot tell their code apart: their file is their group.
-        key = (None if mach.get("source") else path, mach.get("cpu"), mach.get("cores"),
-               mach.get("gpu"), mach.get("commit"), mach.get("source"))
-        if key not in groups:
-            groups[key] = Group(path, mach)
-        groups[key].add(r, path)
+        k = machine_key(r)
+        if k not in groups:
+            groups[k] = Group(r.get("machine") or {})
+        groups[k].add(r, path)
     out = list(groups.values())
-    # newest first (by day); then the group with the most solvers; the file name breaks ties
     out.sort(key=lambda gr: (max(gr.dates)[:10] if gr.dates else "",
-                             len({r.get("solver") for r in gr.runs()}), gr.path), reverse=True)
+                             len(gr.solvers()), title_of(gr)), reverse=True)
     return out
 
 
@@ -436,11 +520,12 @@ def scaling_headline(gr, solver):
     or ranks."""
     v, key = gr.scaling(solver)
     top = max(r.get(key) or 1 for r in gr.runs()
-              if r.get("solver") == solver and variant(r) == v and is_ok(r))
+              if r.get("solver") == solver and variant(r) == v and is_ok(r) and
+              not gr.shadowed(r))
 
     def pick(g):
         rs = [r for r in gr.runs() if graph_name(r) == g and r.get("solver") == solver
-              and variant(r) == v and is_ok(r)]
+              and variant(r) == v and is_ok(r) and not gr.shadowed(r)]
         return max(rs, key=lambda r: r.get(key) or 1) if rs else None, "compute_s_median"
     return "%s %s, %d %s" % (solver, v, top, key), pick
 
@@ -460,20 +545,154 @@ def gpu_headlines(gr, solver):
 
 
 def fastest(gr, g):
-    """(label, time) of the fastest run on g; GPU runs count with transfers."""
+    """The fastest run on g; GPU runs count with transfers."""
     best = None
     for r in gr.runs():
-        if graph_name(r) == g and is_ok(r):
+        if graph_name(r) == g and is_ok(r) and not gr.shadowed(r):
             if best is None or r["compute_s_median"] < best["compute_s_median"]:
                 best = r
     return best
+
+
+def best_runs(gr, g, solver, key="compute_s_median"):
+    """`solver`'s fastest run on g by `key` (GPU runs: with transfers, or kernel_s_median) of
+    those with a baseline whose forest agrees with theirs, or None; mst-seq's baseline itself
+    does not count."""
+    rs = [r for r in gr.runs() if graph_name(r) == g and r.get("solver") == solver and
+          is_ok(r) and r.get(key) and not is_baseline_run(r) and not gr.shadowed(r) and
+          same_msf(gr.base_of(r), r) == "same"]
+    return min(rs, key=lambda r: r[key]) if rs else None
+
+
+def config_label(r):
+    """A run's configuration in a few characters: variant and threads, ranks or GPU."""
+    return "%s %s" % (variant(r), short_where(r))
+
+
+def paradigm_columns(gr):
+    """Columns of the cross-paradigm table: (title, solver, time key), a GPU solver twice
+    (with transfers, kernel only)."""
+    cols = []
+    for solver in gr.solvers():
+        if parallelism(solver) == "gpu":
+            cols += [(solver + ", with transfers", solver, "compute_s_median"),
+                     (solver + ", kernel only", solver, "kernel_s_median")]
+        else:
+            cols.append((solver, solver, "compute_s_median"))
+    return cols
+
+
+def paradigm_data(gr):
+    """{(graph, column title): (speedup, run)} of each column's fastest run per graph, and
+    {column title: geometric mean}; graphs without a baseline are left out."""
+    cells, cols = {}, paradigm_columns(gr)
+    for g in gr.graphs():
+        if gr.baseline(g) is None:
+            continue
+        for title, solver, key in cols:
+            r = best_runs(gr, g, solver, key)
+            if r is not None:
+                cells[(g, title)] = (gr.speedup(r, key), r)
+    means = {title: geomean([cells[(g, title)][0] for g in gr.graphs() if (g, title) in cells])
+             for title, _, _ in cols}
+    return cells, means
+
+
+def paradigm_section(gr, plots):
+    """The opening's table: per graph, each solver's fastest configuration over Kruskal."""
+    cells, means = paradigm_data(gr)
+    if not cells:
+        return []
+    cols = [c for c in paradigm_columns(gr) if means[c[0]]]
+    graphs = [g for g in gr.graphs() if any((g, c[0]) in cells for c in cols)]
+    rows = []
+    for g in graphs:
+        row = [g, ms(gr.baseline(g)["compute_s_median"])]
+        for title, _, _ in cols:
+            if (g, title) in cells:
+                x, r = cells[(g, title)]
+                row.append("%s %s" % (fx(x), config_label(r)))
+            else:
+                row.append("-")
+        rows.append(row)
+    rows.append(["geometric mean", ""] + [fx(means[c[0]]) for c in cols])
+    lines = ["Each solver's fastest configuration on each graph (its variant and threads, "
+             "ranks or GPU beside the speedup) over `mst-seq --algo kruskal` on the same "
+             "graph, machine and code; runs whose forest differs from Kruskal's do not "
+             "count. mst-seq's column is its best variant other than Kruskal.", ""]
+    lines += table(["graph", "mst-seq kruskal (ms)"] + [c[0] for c in cols], rows) + [""]
+    if "paradigms" in plots:
+        lines += ["![Speedup over mst-seq Kruskal per solver and graph](%s)" %
+                  plots["paradigms"], ""]
+    return lines
+
+
+def end_to_end_section(gr):
+    """The end-to-end table: per graph, Kruskal and each solver's fastest configuration:
+    load, host-device transfers (GPU: with transfers minus kernel), compute (GPU: kernel) and
+    their sum. matrices.LOAD_NOTE says what the load covers."""
+    rows = []
+    for g in gr.graphs():
+        base = gr.baseline(g)
+        if base is None:
+            continue
+        for r in [base] + [best_runs(gr, g, s) for s in gr.solvers()]:
+            if r is None or r.get("load_s") is None:
+                continue
+            load, total = r["load_s"], r["compute_s_median"]
+            kernel = r.get("kernel_s_median")
+            rows.append([g, r["solver"], config_label(r), ms(load),
+                         ms(total - kernel) if kernel else "-", ms(kernel or total),
+                         ms(load + total), "%.0f%%" % (100 * load / (load + total))
+                         if load + total > 0 else "-"])
+    if not rows:
+        return []
+    return ["**End to end** (ms; %s):" % matrices.LOAD_NOTE, ""] + \
+        table(["graph", "solver", "configuration", "load", "transfers", "compute",
+               "end to end", "load share"], rows) + [""]
+
+
+def readme_block(gr, scaling_line):
+    """The README's results block: the opening machine's geometric means per solver, and the
+    scaling study's line, wrapped at 100 columns."""
+    import textwrap
+    cells, means = paradigm_data(gr)
+    cols = [c[0] for c in paradigm_columns(gr) if means[c[0]]]
+    count = {c: sum(1 for _, t in cells if t == c) for c in cols}
+    text = ("%s: the speedup of each solver's fastest configuration per graph over `mst-seq` "
+            "Kruskal on the same machine and code, as the geometric mean over the graphs it "
+            "ran (how many of the %d, in brackets; [report/REPORT.md]"
+            "(report/REPORT.md#across-paradigms)):" % (title_of(gr), len({g for g, _ in cells})))
+    lines = [README_BEGIN] + textwrap.wrap(text, 100, break_on_hyphens=False) + [""]
+    lines += table(["%s (%d)" % (c, count[c]) for c in cols],
+                   [[fx(means[c]) for c in cols]]) + [""]
+    if scaling_line:
+        lines += textwrap.wrap(scaling_line, 100, break_on_hyphens=False) + [""]
+    return "\n".join(lines + [README_END])
+
+
+def write_readme(path, block):
+    """Replaces the results block of the README at `path` (between README_BEGIN and
+    README_END) by `block`; says so and changes nothing where the markers are missing."""
+    with open(path) as f:
+        text = f.read()
+    i, j = text.find(README_BEGIN), text.find(README_END)
+    if i < 0 or j < i:
+        print("make_report: %s has no results block (%s ... %s): not updated" % (
+            path, README_BEGIN, README_END), file=sys.stderr)
+        return
+    new = text[:i] + block + text[j + len(README_END):]
+    if new != text:
+        with open(path + ".tmp", "w") as f:
+            f.write(new)
+        os.replace(path + ".tmp", path)
 
 
 # ---------------------------------------------------------------------------------------------
 # The report
 
 
-def machine_lines(gr, nruns):
+def machine_lines(gr):
     m = gr.machine
     hw = "%s, %s cores" % (m.get("cpu", "?"), m.get("cores", "?"))
     if m.get("memory_gib"):
@@ -483,46 +702,62 @@ def machine_lines(gr, nruns):
     if m.get("os"):
         hw += "; %s" % m["os"]
     sw = "; ".join(x for x in (m.get("compiler"), m.get("nvcc"), m.get("mpirun")) if x)
-    code = "commit `%s`" % m.get("commit", "?")
-    if m.get("source"):
-        code += ", solver sources `%s`" % m["source"]
     trials = sorted({r.get("trials") for r in gr.runs() if r.get("trials")})
-    dates = sorted({d[:10] for d in gr.dates})
+    runs = []
+    for path, (dates, code, n) in gr.paths():
+        dates = sorted(dates - {""})
+        code = "commit `%s`, sources `%s`" % code if code[0] != "file" else "code unknown"
+        runs.append("`%s` (%s, %s: %d)" % (
+            path, " to ".join([dates[0], dates[-1]] if len(dates) > 1 else dates) or
+            "date unknown", code, n))
     out = ["- **Machine**: " + hw,
            "- **Software**: " + (sw or "?"),
-           "- **Code**: " + code,
-           "- **Runs**: %d from %s, %s; compute time is the median (and min) of %s timed "
-           "trials after one warm-up, load and verification excluded (docs/design.md, Timing)" % (
-               nruns, ", ".join("`%s`" % p for p in gr.paths),
-               " to ".join([dates[0], dates[-1]] if len(dates) > 1 else dates) or "date unknown",
-               "/".join(str(t) for t in trials) or "?")]
-    if not m.get("source"):
-        out.append("- *Written by the first bench.py, which recorded neither the date (the file "
-                   "name's is shown), the GPU nor the commit.*")
+           "- **Runs**: the latest of %d configurations, from %s; compute time is the median "
+           "(and min) of %s timed trials after one warm-up, load and verification excluded "
+           "(docs/design.md, Timing)" % (len(gr.runs()), ", ".join(runs),
+                                         "/".join(str(t) for t in trials) or "?")]
+    if any(code[0] == "file" for _, (_, code, _) in gr.paths()):
+        out.append("- *Some runs were written by the first bench.py, which recorded neither "
+                   "the date (the file name's is shown), the GPU nor the commit.*")
     if (m.get("cores") or 0) <= 4:
         out.append("- *This machine has %s cores: its parallel timings are not results "
                    "(docs/results.md).*" % m.get("cores", "?"))
     return out
 
 
-def group_report(gr, slug, plots):
-    """Markdown lines of one group; `plots` maps plot kinds to PNG paths (relative to the
-    report) or is None when plots are not drawn."""
+# A machine's per-graph tables longer than this go to a page of their own, details/SLUG.md
+# beside the report and linked from its section, so that the report stays one to read.
+INLINE_BYTES = 16 * 1024
+
+
+def group_report(gr, plots, opening, slug, pages):
+    """Markdown lines of one machine; `plots` maps plot kinds to PNG paths (relative to the
+    report) or is None when plots are not drawn; `opening`: the opening has its end-to-end
+    table; a page of per-graph tables is added to `pages` ({path relative to the report:
+    text}) where they are too long to stay inline."""
     plots = plots or {}
-    lines = machine_lines(gr, len(gr.runs())) + [""]
+    lines = machine_lines(gr) + [""]
     lines += summary_section(gr, plots)
     for solver in gr.solvers():
         lines += scaling_section(gr, solver, plots)
     lines += gpu_section(gr, plots)
     lines += repeated_section(gr, plots)
-    lines += load_section(gr)
-    lines.append("**Per graph**: median and min compute time, speedup over mst-seq Kruskal, "
-                 "throughput, MSF weight and edges against the baseline, phases of the median "
-                 "trial (ms).")
-    lines.append("")
-    for g in gr.graphs():
-        lines += graph_section(gr, g, plots)
-    return lines
+    if not opening:
+        lines += end_to_end_section(gr)
+    what = ("median and min compute time, speedup over mst-seq Kruskal, throughput, MSF "
+            "weight and edges against the baseline, phases of the median trial (ms)")
+    per_graph = [line for g in gr.graphs() for line in graph_section(gr, g, plots)]
+    if len("\n".join(per_graph).encode()) <= INLINE_BYTES:
+        return lines + ["**Per graph**: %s." % what, ""] + per_graph
+    page = "details/%s.md" % slug
+    # the plots' links, relative to the report, seen from details/
+    per_graph = [re.sub(r"\]\((?!https?:)", "](../", line) if line.startswith("![")
+                 else line for line in per_graph]
+    pages[page] = "\n".join(["# %s: every run per graph" % title_of(gr), "",
+                             "Part of [the benchmark report](../REPORT.md); %s." % what, ""] +
+                            per_graph).rstrip() + "\n"
+    return lines + ["**Per graph** (%s): [%s](%s), %d graphs." % (
+        what, page, page, len(gr.graphs())), ""]
 
 
 def summary_section(gr, plots):
@@ -538,7 +773,7 @@ def summary_section(gr, plots):
                ms(base["compute_s_median"]) if base else "-"]
         for i, (title, fn) in enumerate(cols):
             r, key = fn(g)
-            s = speedup(base, r, key)
+            s = gr.speedup(r, key)
             per_col[i].append(s)
             row.append(fx(s))
         f = fastest(gr, g)
@@ -565,7 +800,8 @@ def scaling_section(gr, solver, plots):
         return []
     v, key = sc
     counts = sorted({r.get(key) or 1 for r in gr.runs()
-                     if r.get("solver") == solver and variant(r) == v and is_ok(r)})
+                     if r.get("solver") == solver and variant(r) == v and is_ok(r) and
+                     not gr.shadowed(r)})
     lines = ["**%s self-speedup** (`%s`, time at 1 %s over time at p; ms in "
              "parentheses):" % (solver, v, key[:-1]), ""]
     rows = []
@@ -592,7 +828,7 @@ def scaling_section(gr, solver, plots):
 def gpu_runs(gr):
     """The group's successful runs of GPU solvers that report a kernel time, in run order."""
     return [r for r in gr.runs() if parallelism(r.get("solver")) == "gpu" and is_ok(r)
-            and r.get("kernel_s_median")]
+            and r.get("kernel_s_median") and not gr.shadowed(r)]
 
 
 def gpu_section(gr, plots):
@@ -605,13 +841,12 @@ def gpu_section(gr, plots):
              "transfers** (ms; speedups over mst-seq Kruskal):" % ", ".join(names), ""]
     rows = []
     for g in gr.graphs():
-        base = gr.baseline(g)
         for r in gpu:
             if graph_name(r) == g:
                 k, t = r["kernel_s_median"], r["compute_s_median"]
                 label = variant(r) if len(names) == 1 else "%s %s" % (r["solver"], variant(r))
                 rows.append([g, label, ms(k), ms(t), "%.0f%%" % (100 * (t - k) / t),
-                             fx(speedup(base, r, "kernel_s_median")), fx(speedup(base, r)),
+                             fx(gr.speedup(r, "kernel_s_median")), fx(gr.speedup(r)),
                              medges(r, "kernel_s_median"), medges(r)])
     lines += table(["graph", "variant", "kernel (ms)", "with transfers (ms)",
                     "transfer share", "speedup, kernel", "speedup, with transfers",
@@ -619,39 +854,6 @@ def gpu_section(gr, plots):
     if "gpu" in plots:
         lines += ["![GPU kernel vs transfers](%s)" % plots["gpu"], ""]
     return lines
-
-
-def load_rows(gr):
-    """The runs of the load table: per graph, per solver and variant, the one at the most
-    threads or ranks (the configuration a user runs end to end), in the per-graph order."""
-    best = {}
-    for g in gr.graphs():
-        for r in gr.sorted_rows(g):
-            if not is_ok(r) or r.get("load_s") is None:
-                continue
-            k = (g, r.get("solver"), variant(r))
-            if k not in best or (r.get("threads") or 1) * (r.get("ranks") or 1) >= \
-                    (best[k].get("threads") or 1) * (best[k].get("ranks") or 1):
-                best[k] = r
-    return list(best.values())
-
-
-def load_section(gr):
-    """The load table: per graph and solver, load (reading and parsing the file), compute
-    (median), kernel (GPU) and end-to-end (load + compute) time; matrices.LOAD_NOTE says what
-    the load covers."""
-    rows = []
-    for r in load_rows(gr):
-        load, comp = r["load_s"], r["compute_s_median"]
-        rows.append([graph_name(r), r.get("format") or "-", r["solver"], variant(r), where(r),
-                     ms(load), ms(comp), ms(r.get("kernel_s_median")), ms(load + comp),
-                     "%.0f%%" % (100 * load / (load + comp)) if load + comp > 0 else "-"])
-    if not rows:
-        return []
-    lines = ["**Load, compute and end to end** (ms; %s):" % matrices.LOAD_NOTE, ""]
-    return lines + table(["graph", "format", "solver", "variant", "threads/ranks/device",
-                          "load", "compute", "kernel", "end to end", "load share"],
-                         rows) + [""]
 
 
 def graph_description(r):
@@ -688,12 +890,12 @@ def graph_section(gr, g, plots):
             rows.append([r.get("solver"), variant(r), where(r), why, "-", "-", "-", "-", ""])
             continue
         rows.append([r["solver"], variant(r), where(r), ms(r["compute_s_median"]),
-                     ms(r.get("compute_s_min")), fx(speedup(base, r)), medges(r),
-                     same_msf(base, r), phases_text(r)])
+                     ms(r.get("compute_s_min")), fx(gr.speedup(r)), medges(r),
+                     same_msf(gr.base_of(r), r), phases_text(r)])
         if r.get("kernel_s_median"):
             rows.append([r["solver"], variant(r) + ", kernel only", where(r),
                          ms(r["kernel_s_median"]), ms(r.get("kernel_s_min")),
-                         fx(speedup(base, r, "kernel_s_median")),
+                         fx(gr.speedup(r, "kernel_s_median")),
                          medges(r, "kernel_s_median"), "", ""])
     lines += table(["solver", "variant", "threads / ranks / device", "median (ms)",
                     "min (ms)", "speedup", "Medges/s", "MSF", "phases (ms)"], rows) + [""]
@@ -714,12 +916,19 @@ def title_of(gr):
 
 
 def slugs(groups):
+    """The plot names' prefix of each machine: the stem of its newest results file."""
     out, used = [], {}
     for gr in groups:
-        s = re.sub(r"[^A-Za-z0-9_.-]+", "-", os.path.splitext(os.path.basename(gr.path))[0])
+        path = gr.paths()[-1][0]
+        s = re.sub(r"[^A-Za-z0-9_.-]+", "-", os.path.splitext(os.path.basename(path))[0])
         used[s] = used.get(s, 0) + 1
         out.append(s if used[s] == 1 else "%s-%d" % (s, used[s]))
     return out
+
+
+def opening_group(groups):
+    """The machine of the opening: the most solvers, then the newest."""
+    return max(groups, key=lambda gr: (len(gr.solvers()), max(gr.dates) if gr.dates else ""))
 
 
 def missing_solvers(groups):
@@ -730,16 +939,25 @@ def missing_solvers(groups):
             glob.glob(os.path.join(ROOT, d, "*.c")) + glob.glob(os.path.join(ROOT, d, "*.cu"))]
 
 
-def render(groups, plot_paths, notes):
+def render(groups, plot_paths, notes, scaling_text, pages):
+    """The report's Markdown: the opening, one section per machine, the scaling study; the
+    pages of per-graph tables that do not stay inline go into `pages`."""
+    main = opening_group(groups)
     lines = ["# mst-suite benchmark report", "",
              "Generated by `make report` (`report/make_report.py`) from the JSON lines of "
-             "`make bench` (`report/bench.py`, matrices in `report/matrices.py`). Every speedup "
-             "is over `mst-seq --algo kruskal` measured on the same graph, machine and code; "
-             "throughput is m / compute time. To refresh it: `report/device.sh` on the device "
-             "machine (`make bench MATRIX=full`, then `make report`). Sections, newest first:",
-             ""]
+             "`make bench` (`report/bench.py`, matrices in `report/matrices.py`); "
+             "`report/device.sh` runs both on the device machine. One section per machine, "
+             "with the latest run of each configuration (earlier runs are in git's history). "
+             "Every speedup is over `mst-seq --algo kruskal` measured on the same graph, "
+             "machine and code; throughput is m / compute time; error bars run from the "
+             "median trial to the fastest. Each plot is also written as a PDF, in `pdf/` beside "
+             "this report. "
+             "Sections:", "",
+             "- [Across paradigms](#across-paradigms)"]
     for i, gr in enumerate(groups, 1):
         lines.append("%d. [%s](#%d-%s)" % (i, title_of(gr), i, anchor(title_of(gr))))
+    if scaling_text:
+        lines.append("- [%s](#%s)" % (scaling.TITLE, anchor(scaling.TITLE)))
     lines.append("")
     missing = missing_solvers(groups)
     if missing:
@@ -747,9 +965,15 @@ def render(groups, plot_paths, notes):
                   "`report/device.sh` runs every built solver).*" % ", ".join(
                       "`%s`" % s for s in missing), ""]
     lines += notes
+    main_plots = plot_paths.get(id(main)) or {}
+    lines += ["## Across paradigms", "", "*%s*" % title_of(main), ""]
+    lines += paradigm_section(main, main_plots)
+    lines += end_to_end_section(main)
     for i, (gr, slug) in enumerate(zip(groups, slugs(groups)), 1):
         lines += ["## %d. %s" % (i, title_of(gr)), ""]
-        lines += group_report(gr, slug, plot_paths.get(slug))
+        lines += group_report(gr, plot_paths.get(id(gr)), gr is main, slug, pages)
+    if scaling_text:
+        lines += ["## " + scaling.TITLE, "", scaling_text]
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -763,12 +987,16 @@ def anchor(title):
 
 
 def draw_plots(groups, plot_dir, report_dir):
-    """Draws every group's plots into plot_dir (its old PNGs removed first); returns
-    {slug: {kind: path relative to report_dir}}. Raises ImportError without matplotlib."""
+    """Draws every machine's plots into plot_dir; returns {id(group): {kind: path relative to
+    report_dir}} and the Plotter (its `written` list). Raises ImportError without
+    matplotlib."""
     p = Plotter(plot_dir, report_dir)
     out = {}
+    main = opening_group(groups)
     for gr, slug in zip(groups, slugs(groups)):
-        mine = out.setdefault(slug, {})
+        mine = out.setdefault(id(gr), {})
+        if gr is main:
+            p.paradigms(gr, mine)
         for kind in ("speedup", "throughput"):
             p.bars(gr, slug, kind, mine)
         for solver in gr.solvers():
@@ -777,13 +1005,23 @@ def draw_plots(groups, plot_dir, report_dir):
             p.phases(gr, slug, g, mine)
             p.cumulative(gr, slug, g, mine)
         p.gpu(gr, slug, mine)
-    return out
+    return out, p
+
+
+def phase_palette(plt):
+    """Distinct colours for the phases of one plot, in order of appearance: tab10's, tab20's
+    light shades, then tab20b's and tab20c's, 54 in all; the greys are left out (grey is the
+    unaccounted rest)."""
+    cmap = plt.get_cmap
+    return [c for i, c in enumerate(cmap("tab10").colors) if i != 7] + \
+        [c for i, c in enumerate(cmap("tab20").colors) if i % 2 and i != 15] + \
+        list(cmap("tab20b").colors) + list(cmap("tab20c").colors[:16])
 
 
 class Plotter:
-    """The plots of the report (matplotlib, Agg). Each method draws one plot of a group into
-    the PNG "SLUG-NAME.png" and records its path under its kind in `mine`, or draws nothing
-    when the group has no data for it."""
+    """The plots of the report (matplotlib, Agg). Each method draws one plot of a machine into
+    plot_dir/SLUG-NAME.png and pdf/SLUG-NAME.pdf beside the report and records the PNG's path
+    under its kind in `mine`, or draws nothing when the machine has no data for it."""
 
     def __init__(self, plot_dir, report_dir):
         import matplotlib
@@ -792,28 +1030,88 @@ class Plotter:
         import matplotlib.ticker
         self.plt, self.ticker = plt, matplotlib.ticker
         self.plot_dir, self.report_dir = plot_dir, report_dir
+        self.pdf_dir = os.path.join(report_dir, "pdf")
         os.makedirs(plot_dir, exist_ok=True)
-        for old in glob.glob(os.path.join(plot_dir, "*.png")):
-            os.remove(old)
-        self.phase_colors = {}
-        self.palette = plt.get_cmap("tab20").colors
+        os.makedirs(self.pdf_dir, exist_ok=True)
+        self.palette = phase_palette(plt)
+        self.written = []
 
-    def color(self, phase):
-        """One color per phase name across all plots; grey for the unaccounted rest."""
-        if phase == "other":
-            return "#bbbbbb"
-        if phase not in self.phase_colors:
-            self.phase_colors[phase] = self.palette[len(self.phase_colors) % len(self.palette)]
-        return self.phase_colors[phase]
-
-    def save(self, fig, slug, name):
-        path = os.path.join(self.plot_dir, "%s-%s.png" % (slug, name))
-        fig.savefig(path, dpi=110, bbox_inches="tight")
+    def save(self, fig, name):
+        """Writes fig as NAME.png and pdf/NAME.pdf; returns the PNG's path relative to the
+        report."""
+        name = re.sub(r"[^A-Za-z0-9_.-]", "-", name)
+        png, pdf = os.path.join(self.plot_dir, name + ".png"), os.path.join(self.pdf_dir,
+                                                                            name + ".pdf")
+        for path in (png, pdf):
+            fig.savefig(path, dpi=110, bbox_inches="tight")
+            self.written.append(path)
         self.plt.close(fig)
-        return os.path.relpath(path, self.report_dir)
+        return os.path.relpath(png, self.report_dir)
 
     def plain_numbers(self, axis):
         axis.set_major_formatter(self.ticker.FuncFormatter(lambda y, _: "%g" % y))
+
+    @staticmethod
+    def legend(ax, source=None):
+        """A legend beside the axes, where it covers nothing, of the labelled artists of
+        `source` (default: the same axes)."""
+        handles, labels = (source or ax).get_legend_handles_labels()
+        ax.legend(handles, labels, loc="upper left", bbox_to_anchor=(1.01, 1.0),
+                  borderaxespad=0.0, fontsize=7, frameon=False)
+
+    def grouped_bars(self, ax, labels, series, fmt, log):
+        """Bars of each (title, [(value, best) or None per label]) series side by side per
+        label, with an error bar from value to best (the fastest trial) and the value above
+        each bar while they fit."""
+        width = 0.8 / max(1, len(series))
+        for i, (title, vals) in enumerate(series):
+            xs = [j + (i - (len(series) - 1) / 2) * width for j, v in enumerate(vals) if v]
+            ys = [v[0] for v in vals if v]
+            up = [max(0.0, v[1] - v[0]) for v in vals if v]
+            bars = ax.bar(xs, ys, width, label=title, color=self.palette[i % len(self.palette)],
+                          yerr=[[0.0] * len(up), up], error_kw={"lw": 0.8, "capsize": 1.5})
+            if len(series) * len(labels) <= 40:
+                ax.bar_label(bars, labels=[fmt % y for y in ys], fontsize=6, padding=2)
+        ax.set_xticks(range(len(labels)))
+        ax.set_xticklabels(labels, rotation=30, ha="right")
+        ax.set_xlim(-0.6, len(labels) - 0.4)
+        top = max(v[1] for _, vals in series for v in vals if v)
+        if log:
+            ax.set_yscale("log")
+            self.plain_numbers(ax.yaxis)
+            ax.set_ylim(top=top * 2.5)       # room for the labels above the bars
+        else:
+            ax.set_ylim(0, top * 1.15)
+
+    def paradigms(self, gr, mine):
+        """The opening's figure: per graph, each solver's fastest configuration over
+        Kruskal."""
+        cells, means = paradigm_data(gr)
+        cols = [c for c in paradigm_columns(gr) if means[c[0]]]
+        graphs = [g for g in gr.graphs() if any((g, c[0]) in cells for c in cols)]
+        if not graphs:
+            return
+        series = []
+        for title, _, key in cols:
+            vals = []
+            for g in graphs:
+                if (g, title) in cells:
+                    x, r = cells[(g, title)]
+                    best = speedup(gr.base_of(r), r, key.replace("median", "min")) or x
+                    vals.append((x, best))
+                else:
+                    vals.append(None)
+            series.append((title, vals))
+        present = [v[0] for _, vals in series for v in vals if v]
+        fig, ax = self.plt.subplots(figsize=(max(6, 1.1 * len(graphs) + 2), 4.2))
+        log = max(present) / min(present) > 20
+        self.grouped_bars(ax, graphs, series, "%.2g", log)
+        ax.axhline(1.0, color="black", lw=0.8, ls="--")
+        ax.set_ylabel("speedup over mst-seq Kruskal (x%s)" % (", log scale" if log else ""))
+        ax.set_title("Each solver's fastest configuration: %s" % title_of(gr), fontsize=9)
+        self.legend(ax)
+        ax.grid(axis="y", which="both", alpha=0.3)
+        mine["paradigms"] = self.save(fig, "paradigms")
 
     def bars(self, gr, slug, kind, mine):
         """Speedup ("speedup") or throughput ("throughput") of the summary's columns, bars
@@ -827,41 +1125,32 @@ class Plotter:
             row = []
             for g in graphs:
                 r, key = fn(g)
+                fast = key.replace("median", "min")
                 if kind == "speedup":
-                    row.append(speedup(gr.baseline(g), r, key))
+                    x = gr.speedup(r, key)
+                    row.append((x, gr.speedup(r, fast) or x) if x else None)
+                elif r is not None and is_ok(r) and r.get(key) and r.get("m"):
+                    x = r["m"] / r[key] / 1e6
+                    row.append((x, r["m"] / r[fast] / 1e6 if r.get(fast) else x))
                 else:
-                    row.append(r["m"] / r[key] / 1e6 if r is not None and is_ok(r)
-                               and r.get(key) and r.get("m") else None)
-            vals.append(row)
-        if not any(v for row in vals for v in row):
+                    row.append(None)
+            vals.append((title, row))
+        present = [v[0] for _, row in vals for v in row if v]
+        if not present:
             return
         fig, ax = self.plt.subplots(figsize=(max(6, 1.2 * len(graphs) + 2), 4.2))
-        width = 0.8 / max(1, len(series))
-        present = [v for row in vals for v in row if v]
         log = max(present) / min(present) > 20
-        for i, ((title, _), row) in enumerate(zip(series, vals)):
-            xs = [j + (i - (len(series) - 1) / 2) * width for j in range(len(graphs))]
-            bars = ax.bar([x for x, v in zip(xs, row) if v], [v for v in row if v], width,
-                          label=title)
-            if len(series) * len(graphs) <= 40:
-                ax.bar_label(bars, labels=[("%.2fx" if kind == "speedup" else "%.0f") % v
-                                           for v in row if v], fontsize=6, padding=1)
-        ax.set_xticks(range(len(graphs)))
-        ax.set_xticklabels(graphs, rotation=30, ha="right")
-        ax.set_xlim(-0.6, len(graphs) - 0.4)
-        if log:
-            ax.set_yscale("log")
-            self.plain_numbers(ax.yaxis)
-        scale = " (log)" if log else ""
+        self.grouped_bars(ax, graphs, vals, "%.2fx" if kind == "speedup" else "%.0f", log)
+        scale = ", log scale" if log else ""
         if kind == "speedup":
             ax.axhline(1.0, color="black", lw=0.8, ls="--")
-            ax.set_ylabel("speedup over mst-seq Kruskal" + scale)
+            ax.set_ylabel("speedup over mst-seq Kruskal (x%s)" % scale)
         else:
-            ax.set_ylabel("millions of edges per second" + scale)
+            ax.set_ylabel("throughput (millions of edges per second%s)" % scale)
         ax.set_title("%s: %s" % (kind, title_of(gr)), fontsize=9)
-        ax.legend(fontsize=7, loc="best")
+        self.legend(ax)
         ax.grid(axis="y", which="both", alpha=0.3)
-        mine[kind] = self.save(fig, slug, kind)
+        mine[kind] = self.save(fig, "%s-%s" % (slug, kind))
 
     def scaling(self, gr, slug, solver, mine):
         """Self-speedup curves of `solver`'s scaling series, one per graph, and the ideal."""
@@ -871,14 +1160,19 @@ class Plotter:
         v, key = sc
         fig, ax = self.plt.subplots(figsize=(6, 4.5))
         top = 1
-        for g in gr.graphs():
-            pts = sorted((r.get(key) or 1, r["compute_s_median"]) for r in gr.runs()
-                         if graph_name(r) == g and r.get("solver") == solver and
-                         variant(r) == v and is_ok(r))
-            one = [t for c, t in pts if c == 1]
+        for i, g in enumerate(gr.graphs()):
+            pts = sorted((r.get(key) or 1, r["compute_s_median"], r.get("compute_s_min"))
+                         for r in gr.runs() if graph_name(r) == g and
+                         r.get("solver") == solver and variant(r) == v and is_ok(r) and
+                         not gr.shadowed(r))
+            one = [t for c, t, _ in pts if c == 1]
             if not one or len(pts) < 2:
                 continue
-            ax.plot([c for c, _ in pts], [one[0] / t for _, t in pts], marker="o", label=g)
+            ys = [one[0] / t for _, t, _ in pts]
+            up = [max(0.0, one[0] / f - y) if f else 0.0 for (_, _, f), y in zip(pts, ys)]
+            ax.errorbar([c for c, _, _ in pts], ys, yerr=[[0.0] * len(up), up], marker="o",
+                        ms=4, capsize=2, lw=1.2, label=g,
+                        color=self.palette[i % len(self.palette)])
             top = max(top, pts[-1][0])
         ax.plot([1, top], [1, top], color="black", ls="--", lw=1, label="ideal")
         ax.set_xscale("log", base=2)
@@ -886,49 +1180,56 @@ class Plotter:
         for axis in (ax.xaxis, ax.yaxis):
             self.plain_numbers(axis)
         ax.set_xlabel(key)
-        ax.set_ylabel("self-speedup (time at 1 / time at p)")
+        ax.set_ylabel("self-speedup: time at 1 %s / time at p (x)" % key[:-1])
         ax.set_title("%s %s self-speedup: %s" % (solver, v, title_of(gr)), fontsize=9)
-        ax.legend(fontsize=7)
+        self.legend(ax)
         ax.grid(which="both", alpha=0.3)
-        mine[solver + "-scaling"] = self.save(fig, slug, solvers.short_name(solver) + "-scaling")
+        mine[solver + "-scaling"] = self.save(
+            fig, "%s-%s-scaling" % (slug, solvers.short_name(solver)))
 
     def phases(self, gr, slug, g, mine):
-        """Stacked per-phase bars of every run on graph g (at least three with phases)."""
+        """Per-phase bars of every run on graph g (at least five with phases): stacked
+        milliseconds on the left, the phases' shares of each run on the right."""
         rs = [r for r in gr.sorted_rows(g) if is_ok(r) and phase_items(r)]
-        if len(rs) < 3:     # the table's phases column says enough
+        if len(rs) < 5:     # the table's phases column says enough
             return
-        base = gr.baseline(g)
-        totals = [1e3 * r["compute_s_median"] for r in rs]
-        limit = 4e3 * base["compute_s_median"] if base else max(totals)
-        shown = [t for t in totals if t <= limit] or totals
-        xmax = 1.12 * max(shown)
-        fig, ax = self.plt.subplots(figsize=(8, 0.32 * len(rs) + 1.6))
-        labels, seen = [], set()
+        fig, (ax, share) = self.plt.subplots(
+            1, 2, figsize=(11, 0.3 * len(rs) + 1.8), sharey=True,
+            gridspec_kw={"width_ratios": [3, 2]})
+        colors, labels = {}, []
         for i, r in enumerate(rs):
-            left = 0.0
+            total = 1e3 * r["compute_s_median"]
             items = [(k, 1e3 * v) for k, v in phase_items(r)]
-            rest = 1e3 * r["compute_s_median"] - sum(v for _, v in items)
-            if rest > 0.02 * 1e3 * r["compute_s_median"]:
+            rest = total - sum(v for _, v in items)
+            if rest > 0.02 * total:
                 items.append(("other", rest))
+            whole = sum(v for _, v in items) or 1.0
+            left = left_share = 0.0
             for k, v in items:
-                ax.barh(i, v, left=left, color=self.color(k), label=k if k not in seen else None)
-                seen.add(k)
+                new = k not in colors
+                if new:     # grey for the unaccounted rest
+                    colors[k] = "#bbbbbb" if k == "other" else self.palette[
+                        len([c for c in colors if c != "other"]) % len(self.palette)]
+                ax.barh(i, v, left=left, color=colors[k], label=k if new else None)
+                share.barh(i, 100 * v / whole, left=left_share, color=colors[k])
                 left += v
-            if totals[i] > xmax:
-                ax.text(xmax * 0.99, i, "%.4g ms >" % totals[i], va="center", ha="right",
-                        fontsize=7, color="white", fontweight="bold")
-            labels.append("%s %s %s" % (solvers.short_name(r["solver"]), variant(r),
-                                        short_where(r)))
+                left_share += 100 * v / whole
+            ax.text(max(left, total), i, " %s" % short_ms(total), va="center", fontsize=6)
+            labels.append("%s %s %s%s" % (solvers.short_name(r["solver"]), variant(r),
+                                          short_where(r), " rounds" if r.get("rounds_s")
+                                          else ""))
         ax.set_yticks(range(len(rs)))
         ax.set_yticklabels(labels, fontsize=7)
         ax.invert_yaxis()
-        ax.set_xlim(0, xmax)
-        ax.set_xlabel("ms (median trial)")
-        ax.set_title("phases on %s: %s" % (g, title_of(gr)), fontsize=9)
-        ax.legend(fontsize=7, loc="lower right")
-        ax.grid(axis="x", alpha=0.3)
-        mine[("phases", g)] = self.save(fig, slug,
-                                        "phases-" + re.sub(r"[^A-Za-z0-9_.-]", "-", g))
+        ax.set_xlim(0, 1.15 * max(1e3 * r["compute_s_median"] for r in rs))
+        ax.set_xlabel("time (ms, median trial)")
+        share.set_xlim(0, 100)
+        share.set_xlabel("share of the run's phases (%)")
+        ax.set_title("phases on %s: %s" % (g, title_of(gr)), fontsize=9, loc="left")
+        self.legend(share, ax)
+        for a in (ax, share):
+            a.grid(axis="x", alpha=0.3)
+        mine[("phases", g)] = self.save(fig, "%s-phases-%s" % (slug, g))
 
     def cumulative(self, gr, slug, g, mine):
         """Cumulative time over the rounds of every --rounds run on graph g (Ma and Wan's
@@ -939,10 +1240,11 @@ class Plotter:
             return
         fig, ax = self.plt.subplots(figsize=(7, 4.5))
         rounds = max(len(r["rounds_s"]) for r in rs)
-        for r in rs:
+        for i, r in enumerate(rs):
             ys = [1e3 * (r.get("setup_s") or 0.0)] + [1e3 * c for c in r["cumulative_s"]]
             ax.plot(range(len(ys)), ys, marker="o" if r.get("prepared") else ".",
                     ls="-" if r.get("prepared") else ":", ms=3,
+                    color=self.palette[i % len(self.palette)],
                     label="%s %s %s%s" % (solvers.short_name(r["solver"]), variant(r),
                                           short_where(r), "" if r.get("prepared")
                                           else " (one-shot)"))
@@ -952,12 +1254,11 @@ class Plotter:
                     solvers.short_name(one["solver"]), variant(one)))
         ax.xaxis.set_major_locator(self.ticker.MaxNLocator(integer=True))
         ax.set_xlabel("MST rounds")
-        ax.set_ylabel("cumulative ms (setup + rounds)")
+        ax.set_ylabel("cumulative time: setup + rounds (ms)")
         ax.set_title("repeated MSF on %s: %s" % (g, title_of(gr)), fontsize=9)
-        ax.legend(fontsize=6, loc="upper left")
+        self.legend(ax)
         ax.grid(alpha=0.3)
-        mine[("cumulative", g)] = self.save(
-            fig, slug, "cumulative-" + re.sub(r"[^A-Za-z0-9_.-]", "-", g))
+        mine[("cumulative", g)] = self.save(fig, "%s-cumulative-%s" % (slug, g))
 
     def gpu(self, gr, slug, mine):
         """Kernel only against with transfers, per graph, of the first GPU solver's first
@@ -968,11 +1269,19 @@ class Plotter:
         solver = min({r["solver"] for r in runs}, key=solvers.solver_rank)
         runs = [r for r in runs if r["solver"] == solver]
         gl = [g for g in gr.graphs() if any(graph_name(r) == g for r in runs)]
+        firsts = [next(r for r in runs if graph_name(r) == g) for g in gl]
+        series = [(lab, [(1e3 * r[key], 1e3 * (r.get(key.replace("median", "min")) or r[key]))
+                         for r in firsts])
+                  for key, lab in (("kernel_s_median", "kernel only"),
+                                   ("compute_s_median", "with transfers"))]
         fig, ax = self.plt.subplots(figsize=(max(6, 1.1 * len(gl) + 2), 4.2))
-        for i, (key, lab) in enumerate((("kernel_s_median", "kernel only"),
-                                        ("compute_s_median", "with transfers"))):
-            ys = [1e3 * next(r for r in runs if graph_name(r) == g)[key] for g in gl]
-            ax.bar([j + (i - 0.5) * 0.4 for j in range(len(gl))], ys, 0.4, label=lab)
+        width = 0.4
+        for i, (lab, vals) in enumerate(series):
+            ys = [v for v, _ in vals]
+            down = [v - f for v, f in vals]
+            ax.bar([j + (i - 0.5) * width for j in range(len(gl))], ys, width, label=lab,
+                   color=self.palette[i], yerr=[down, [0.0] * len(down)],
+                   error_kw={"lw": 0.8, "capsize": 1.5})
         base_y = [1e3 * gr.baseline(g)["compute_s_median"] if gr.baseline(g) else None
                   for g in gl]
         ax.scatter([j for j, y in enumerate(base_y) if y], [y for y in base_y if y],
@@ -982,54 +1291,96 @@ class Plotter:
         ax.set_xlim(-0.7, len(gl) - 0.3)
         ax.set_yscale("log")
         self.plain_numbers(ax.yaxis)
-        ax.set_ylabel("ms (log)")
-        ax.set_title("%s: %s" % (solver, title_of(gr)), fontsize=9)
-        ax.legend(fontsize=7)
+        ax.set_ylabel("time (ms, log scale)")
+        ax.set_title("%s %s: %s" % (solver, variant(firsts[0]), title_of(gr)), fontsize=9)
+        self.legend(ax)
         ax.grid(axis="y", which="both", alpha=0.3)
-        mine["gpu"] = self.save(fig, slug, "gpu")
+        mine["gpu"] = self.save(fig, "%s-gpu" % slug)
+
+
+def linked_files(report, report_dir, pdf_dir):
+    """The files that the report at `report` (in report_dir) links and make_report wrote: its
+    plots (PNG, with their PDF in pdf_dir) and pages of per-graph tables, and the plots those
+    pages link; absolute paths; none if it does not exist."""
+    try:
+        with open(report) as f:
+            text = f.read()
+    except OSError:
+        return set()
+    out = set()
+    for link in re.findall(r"\]\((details/[^)\s]+\.md)\)", text):
+        page = os.path.normpath(os.path.join(report_dir, link))
+        out |= {page} | linked_files(page, os.path.dirname(page), pdf_dir)
+    for link in re.findall(r"!\[[^\]]*\]\(([^)\s]+\.png)\)", text):
+        path = os.path.normpath(os.path.join(report_dir, link))
+        out |= {path, os.path.join(pdf_dir, os.path.basename(path)[:-4] + ".pdf")}
+    return out
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("results", nargs="*")
-    ap.add_argument("--out", default=os.path.join(ROOT, "report", "REPORT.md"))
+    ap.add_argument("results", nargs="*", help="results files (default: the repository's, "
+                                               "report/results/*.jsonl)")
+    ap.add_argument("--out", help="the report (default report/REPORT.md for the repository's "
+                                  "results, else report/local/REPORT.md)")
     ap.add_argument("--plots", help="plot folder (default: plots/ beside --out)")
     ap.add_argument("--no-plots", action="store_true")
+    ap.add_argument("--readme", help="README whose results block to rewrite (default "
+                                     "README.md for the repository's results, else none)")
     a = ap.parse_args()
+    own = bool(a.results)
     paths = a.results or sorted(glob.glob(os.path.join(ROOT, "report", "results", "*.jsonl")))
+    out = a.out or os.path.join(ROOT, "report", "local" if own else "", "REPORT.md")
+    readme = a.readme or (None if own else os.path.join(ROOT, "README.md"))
     if not paths:
         print("make_report: no results files (run make bench)", file=sys.stderr)
         return 1
-    loaded = load(paths)
+    loaded, logs = load(paths)
     if not loaded:
         print("make_report: no results in %s" % ", ".join(paths), file=sys.stderr)
         return 1
-    for i, (p, _) in enumerate(loaded):
-        loaded[i] = (os.path.relpath(p, ROOT) if os.path.abspath(p).startswith(ROOT + os.sep)
-                     else p, loaded[i][1])
+    loaded = [(os.path.relpath(p, ROOT) if os.path.abspath(p).startswith(ROOT + os.sep)
+               else p, r) for p, r in loaded]
     learn_parallelism([r for _, r in loaded], solvers.Catalog(os.path.join(ROOT, "bin")))
     groups = group_records(loaded)
-    report_dir = os.path.dirname(os.path.abspath(a.out))
+    report_dir = os.path.dirname(os.path.abspath(out))
     plot_dir = a.plots or os.path.join(report_dir, "plots")
-    notes, plot_paths = [], {}
-    if not a.no_plots:
+    os.makedirs(report_dir, exist_ok=True)
+    old_files = linked_files(out, report_dir, os.path.join(report_dir, "pdf"))
+    notes, plot_paths, written = [], {}, []
+    draw = not a.no_plots
+    if draw:
         try:
-            plot_paths = draw_plots(groups, plot_dir, report_dir)
+            plot_paths, plotter = draw_plots(groups, plot_dir, report_dir)
+            written = plotter.written
         except ImportError as e:
+            draw = False
             msg = "plots skipped: %s (%s has no matplotlib; install python3-matplotlib)" % (
                 e, sys.executable)
             print("make_report: " + msg, file=sys.stderr)
             notes = ["*%s*" % msg, ""]
-    text = render(groups, plot_paths, notes)
-    text += scaling.section(os.path.join(ROOT, "report", "results"), report_dir, plot_dir,
-                            not a.no_plots and not notes)
-    tmp = a.out + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, a.out)
-    n_png = sum(len(v) for v in plot_paths.values())
-    print("make_report: %s (%d group(s), %d runs, %d plots)" % (
-        os.path.relpath(a.out), len(groups), sum(len(g.records) for g in groups), n_png))
+    scaling_text, scaling_line = "", ""
+    if logs:
+        scaling_text, scaling_line, files = scaling.section(
+            logs, ROOT, report_dir, plot_dir if draw else None, os.path.join(report_dir, "pdf"))
+        written += files
+    pages = {}
+    text = render(groups, plot_paths, notes, scaling_text, pages)
+    for page, body in list(pages.items()) + [(os.path.basename(out), text)]:
+        path = os.path.join(report_dir, page)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path + ".tmp", "w") as f:
+            f.write(body)
+        os.replace(path + ".tmp", path)
+        written.append(path)
+    for stale in old_files - {os.path.normpath(os.path.abspath(w)) for w in written}:
+        if os.path.isfile(stale):
+            os.remove(stale)
+    if readme:
+        write_readme(readme, readme_block(opening_group(groups), scaling_line))
+    print("make_report: %s (%d machine(s), %d runs, %d KB, %d plots, %d pages of details)" % (
+        os.path.relpath(out), len(groups), sum(len(g.records) for g in groups),
+        len(text.encode()) // 1024, sum(w.endswith(".png") for w in written), len(pages)))
     return 0
 
 

@@ -1,8 +1,11 @@
 #!/usr/bin/python3
 """End-to-end tests of report/: make_report.py on a small fixed results file gives the expected
 tables (speedups over mst-seq Kruskal of the same machine and code only, self-speedups, GPU
-kernel vs transfers, MSF agreement, timeouts), and `make bench MATRIX=tiny` appends valid JSON
-lines with machine facts, then resumes without running anything again."""
+kernel vs transfers, MSF agreement, timeouts); one section per machine with the latest run of
+each configuration, the cross-paradigm opening, the README block, a user's report kept apart
+from the repository's; and `make bench
+MATRIX=tiny` appends valid JSON lines with machine facts, then resumes without running anything
+again."""
 import json
 import os
 import sys
@@ -13,6 +16,7 @@ from test_e2e import BIN, ROOT, Workdir, run
 
 REPORT = os.path.join(ROOT, "report", "make_report.py")
 PY = sys.executable
+sys.path.insert(0, os.path.dirname(REPORT))
 
 MACHINE_A = {"cpu": "Test CPU", "cores": 16, "host": "a", "compiler": "gcc 13", "commit": "abc",
              "source": "s1", "date": "2026-11-20T10:00:00Z", "gpu": "Test GPU",
@@ -73,7 +77,7 @@ class Matrices(unittest.TestCase):
                 self.assertRegex(presets, r"\n  %s " % how["gen"][1], g)
 
 
-class Report(Workdir):
+class ReportCase(Workdir):
     def make(self, records, *extra):
         path = self.path("results.jsonl")
         with open(path, "w") as f:
@@ -84,6 +88,8 @@ class Report(Workdir):
         with open(out) as f:
             return f.read()
 
+
+class Report(ReportCase):
     def test_rounds_table(self):
         """Runs that record their rounds get one row each, at their largest thread count."""
         rounds = [[4000, 8000], [1500, 3000], [300, 500]]
@@ -168,6 +174,149 @@ class Report(Workdir):
         for name in pngs:
             with open(os.path.join(self.path("plots"), name), "rb") as f:
                 self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", name)
+
+
+def scaling_log():
+    """A scaling log as report/device-scaling.sh writes it: 2^10 vertices and 4096 - 3 edges
+    per rank in the weak runs."""
+    def run_line(tag, solver, algo, graph, ranks, n, m, t):
+        return {"tag": tag, "solver": solver, "algo": algo, "graph": "data/%s.msb" % graph,
+                "n": n, "m": m, "ranks": ranks, "compute_s_median": t,
+                "compute_s_min": 0.9 * t, "stats": {"peak_rss_kib_max": 2048,
+                                                    "bytes_sent_max": 1024, "rounds": 3}}
+    lines = [{"tag": "machine", "cpu": "Test CPU", "cores": 16, "mpirun": "mpirun 4",
+              "date": "2026-11-22T10:00Z"},
+             run_line("seq", "mst-seq", "kruskal", "big", 1, 4000, 16000, 1.0)]
+    lines += [run_line("strong", "mst-mpi", "boruvka", "big", p, 4000, 16000, 1.0 / p)
+              for p in (1, 2, 4)]
+    lines += [run_line("weak", "mst-mpi", "boruvka", "weak-%d" % p, p, 1024 * p,
+                       4093 * p, 0.1 + 0.01 * p) for p in (1, 2, 4)]
+    return lines
+
+
+class ReportLayout(ReportCase):
+    """Issue 37: one section per machine with the latest run of each configuration, the
+    cross-paradigm opening, the README block, and a user's report kept apart from the
+    repository's."""
+
+    def write_lines(self, name, lines):
+        with open(self.path(name), "w") as f:
+            f.write("".join(json.dumps(r) + "\n" for r in lines))
+        return self.path(name)
+
+    def test_rounds_and_one_shot_runs_of_one_machine(self):
+        """A --rounds run and a later one-shot run of the same configuration both stay: the
+        repeated-MSF section is kept, the summary takes the one-shot run."""
+        repeated = rec("g2", 8000, "mst-omp", "contract", 0.02, threads=4, mst_rounds=3,
+                       rounds_s=[0.01, 0.01, 0.01], round_verified=[True, None, True],
+                       oneshot_s=0.02, setup_s=0.01, round_s_median=0.01, prepared=True,
+                       cumulative_s=[0.01, 0.02, 0.03], break_even_round=1)
+        text = self.make(fixed_results() + [repeated,
+                                            rec("g2", 8000, "mst-omp", "contract", 0.016,
+                                                threads=4)], "--no-plots")
+        self.assertIn("**Repeated MSF**", text)
+        self.assertIn("| g2 | mst-omp | contract | 4 threads | 20.000 | 10.000 | 10.000 | "
+                      "0.50x | 1 | 1 | 3 |", text.splitlines())
+        self.assertIn("| mst-omp | contract | 4 threads | 16.000 | 14.400 | 2.50x | 0.5 | same ",
+                      text)
+
+    def test_latest_run_of_a_configuration_on_one_machine(self):
+        """Runs of two code versions on one machine make one section; each configuration's
+        latest run is shown, with the speedup over its own code's baseline."""
+        newer = dict(MACHINE_A, commit="def", source="s2", date="2026-11-21T10:00:00Z")
+        text = self.make(fixed_results() + [
+            rec("g1", 4000, "mst-seq", "kruskal", 0.020, machine=newer),
+            rec("g1", 4000, "mst-omp", "waitfree", 0.004, threads=4, machine=newer)],
+            "--no-plots")
+        self.assertIn("## 1. 2026-11-21: Test CPU, 16 cores, Test GPU "
+                      "(mst-seq, mst-omp, mst-mpi, mst-cuda)", text.splitlines())
+        self.assertNotIn("## 3.", text)
+        rows = text.splitlines()
+        self.assertIn("| mst-omp | waitfree | 4 threads | 4.000 | 3.600 | 5.00x | 1.0 | same "
+                      "| a 2.00, b 1.00 |", rows)       # over the newer code's 20 ms
+        self.assertIn("| mst-omp | waitfree | 2 threads | 10.000 | 9.000 | 1.00x | 0.4 | same "
+                      "| a 5.00, b 2.50 |", rows)       # over the older code's 10 ms
+        self.assertIn("commit `def`, sources `s2`", text)
+
+    def test_cross_paradigm_opening(self):
+        """The opening: each solver's fastest run whose forest agrees with Kruskal's, per
+        graph, and the end-to-end table with load, transfers and compute."""
+        results = fixed_results()
+        for r in results:
+            r["load_s"] = 0.001
+        text = self.make(results, "--no-plots")
+        self.assertLess(text.index("## Across paradigms"), text.index("## 1."))
+        rows = text.splitlines()
+        self.assertIn("| graph | mst-seq kruskal (ms) | mst-seq | mst-omp | mst-mpi | "
+                      "mst-cuda, with transfers | mst-cuda, kernel only |", rows)
+        # plain 4 threads is faster but its forest differs: waitfree counts
+        self.assertIn("| g1 | 10.000 | 1.25x filter-kruskal 1t | 2.00x waitfree 4t | "
+                      "0.40x ghs 2r | 5.00x ecl GPU | 20.00x ecl GPU |", rows)
+        self.assertIn("| g1 | mst-cuda | ecl GPU | 1.000 | 1.500 | 0.500 | 3.000 | 33% |", rows)
+
+    def test_readme_block(self):
+        """--readme rewrites the block between the markers, and nothing else; a README
+        without them is left as it is."""
+        import make_report
+        readme = self.write("README.md", "# x\n\nbefore\n%s\nold\n%s\nafter\n" % (
+            make_report.README_BEGIN, make_report.README_END))
+        plain = self.write("PLAIN.md", "# no block\n")
+        self.make(fixed_results() + [], "--no-plots", "--readme", readme)
+        with open(readme) as f:
+            text = f.read()
+        self.assertTrue(text.startswith("# x\n\nbefore\n" + make_report.README_BEGIN), text)
+        self.assertTrue(text.endswith(make_report.README_END + "\nafter\n"), text)
+        self.assertNotIn("old", text)
+        self.assertIn("| 1.25x | 3.16x | 0.40x | 5.00x | 20.00x |", text)
+        p = run([PY, REPORT, "--no-plots", "--out", self.path("R.md"), "--readme", plain,
+                 self.write_lines("r.jsonl", fixed_results())])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("has no results block", p.stderr)
+        with open(plain) as f:
+            self.assertEqual(f.read(), "# no block\n")
+
+    def test_scaling_section_from_the_files_given(self):
+        """A scaling log among the files adds its section, the weak-scaling heading from its
+        runs' sizes; without one, no repository log is mixed in."""
+        text = self.make(fixed_results(), "--no-plots")
+        self.assertNotIn("Scaling of mst-mpi", text)
+        log = self.write_lines("scaling.jsonl", scaling_log())
+        p = run([PY, REPORT, "--no-plots", "--out", self.path("R.md"),
+                 self.write_lines("r.jsonl", fixed_results()), log])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(self.path("R.md")) as f:
+            text = f.read()
+        self.assertIn("## Scaling of mst-mpi --algo boruvka", text)
+        self.assertIn("### Weak scaling (2^10 vertices and about 2^12 edges per rank)", text)
+        self.assertIn("| | | | boruvka | 4 | 0.250 | 4.00 | 4.00 |", text)
+
+    def test_own_results_keep_other_files(self):
+        """make report on a user's results writes into its own folder (report/local/ unless
+        REPORT_DIR), never the README; a report rewritten in a folder removes only the plots
+        its previous version linked."""
+        p = run(["make", "-n", "-C", ROOT, "report", "RESULTS=mine.jsonl"])
+        self.assertIn("make_report.py --out report/local/REPORT.md mine.jsonl", p.stdout)
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            self.skipTest("no matplotlib for %s" % PY)
+        os.makedirs(self.path("plots"))
+        foreign = self.write("plots/foreign.png", "not ours")
+        with open(os.path.join(ROOT, "README.md")) as f:
+            readme = f.read()
+        self.make(fixed_results())          # plots named after results.jsonl
+        self.assertTrue(os.path.exists(self.path("plots/results-speedup.png")))
+        self.assertTrue(os.path.exists(self.path("pdf/results-speedup.pdf")))
+        other = self.write_lines("other.jsonl", fixed_results())
+        p = run([PY, REPORT, "--out", self.path("REPORT.md"), other])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        pngs = os.listdir(self.path("plots"))
+        self.assertIn("other-speedup.png", pngs)
+        self.assertNotIn("results-speedup.png", pngs)
+        self.assertFalse(os.path.exists(self.path("pdf/results-speedup.pdf")))
+        self.assertTrue(os.path.exists(foreign))
+        with open(os.path.join(ROOT, "README.md")) as f:
+            self.assertEqual(f.read(), readme)
 
 
 class Bench(Workdir):
