@@ -3,9 +3,10 @@
 tables (speedups over mst-seq Kruskal of the same machine and code only, self-speedups, GPU
 kernel vs transfers, MSF agreement, timeouts); one section per machine with the latest run of
 each configuration, the cross-paradigm opening, the README block, a user's report kept apart
-from the repository's; and `make bench
+from the repository's; the committed report's size and README block; and `make bench
 MATRIX=tiny` appends valid JSON lines with machine facts, then resumes without running anything
 again."""
+import glob
 import json
 import os
 import sys
@@ -316,6 +317,23 @@ class ReportLayout(ReportCase):
         self.assertFalse(os.path.exists(self.path("pdf/results-speedup.pdf")))
         self.assertTrue(os.path.exists(foreign))
         with open(os.path.join(ROOT, "README.md")) as f:
+            self.assertEqual(f.read(), readme)
+
+
+class CommittedReport(Workdir):
+    def test_size_and_readme(self):
+        """The repository's REPORT.md is at most 60 KB and the README's block is what make
+        report writes from the committed results."""
+        self.assertLessEqual(os.path.getsize(os.path.join(ROOT, "report", "REPORT.md")),
+                             60 * 1024)
+        with open(os.path.join(ROOT, "README.md")) as f:
+            readme = f.read()
+        copy = self.write("README.md", readme)
+        results = sorted(glob.glob(os.path.join(ROOT, "report", "results", "*.jsonl")))
+        p = run([PY, REPORT, "--no-plots", "--out", self.path("REPORT.md"), "--readme", copy,
+                 *results])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(copy) as f:
             self.assertEqual(f.read(), readme)
 
 
