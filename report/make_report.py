@@ -1008,16 +1008,6 @@ def draw_plots(groups, plot_dir, report_dir):
     return out, p
 
 
-def phase_palette(plt):
-    """Distinct colours for the phases of one plot, in order of appearance: tab10's, tab20's
-    light shades, then tab20b's and tab20c's, 54 in all; the greys are left out (grey is the
-    unaccounted rest)."""
-    cmap = plt.get_cmap
-    return [c for i, c in enumerate(cmap("tab10").colors) if i != 7] + \
-        [c for i, c in enumerate(cmap("tab20").colors) if i % 2 and i != 15] + \
-        list(cmap("tab20b").colors) + list(cmap("tab20c").colors[:16])
-
-
 class Plotter:
     """The plots of the report (matplotlib, Agg). Each method draws one plot of a machine into
     plot_dir/SLUG-NAME.png and pdf/SLUG-NAME.pdf beside the report and records the PNG's path
@@ -1033,7 +1023,13 @@ class Plotter:
         self.pdf_dir = os.path.join(report_dir, "pdf")
         os.makedirs(plot_dir, exist_ok=True)
         os.makedirs(self.pdf_dir, exist_ok=True)
-        self.palette = phase_palette(plt)
+        # distinct colours for the phases of one plot, in order of appearance: tab10's,
+        # tab20's light shades, tab20b's and tab20c's, 54 in all; no greys (grey is the
+        # unaccounted rest)
+        cmap = plt.get_cmap
+        self.palette = [c for i, c in enumerate(cmap("tab10").colors) if i != 7] + \
+            [c for i, c in enumerate(cmap("tab20").colors) if i % 2 and i != 15] + \
+            list(cmap("tab20b").colors) + list(cmap("tab20c").colors[:16])
         self.written = []
 
     def save(self, fig, name):

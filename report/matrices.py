@@ -174,7 +174,7 @@ DENSE_RUNS = [
 # (bench.py skips, with the reason, a solver that cannot run).
 LAPTOP_RUNS = [BASELINE, each_variant(counts=[1, 2])]
 
-# What the report's load table (make_report.load_section) says its load time covers.
+# What the report's load table (make_report.end_to_end_section) says its load time covers.
 LOAD_NOTE = ("load = reading and parsing the file into the canonical edge list, with the "
              "solver's threads (mst-seq and mst-cuda: all cores), as `load_s` of --json; "
              "end to end = load + median compute; the per-format load times of "
