@@ -1056,16 +1056,18 @@ class Plotter:
                   borderaxespad=0.0, fontsize=7, frameon=False)
 
     def grouped_bars(self, ax, labels, series, fmt, log):
-        """Bars of each (title, [(value, best) or None per label]) series side by side per
-        label, with an error bar from value to best (the fastest trial) and the value above
-        each bar while they fit."""
+        """Bars of each (title, [(value, best, worst) or None per label]) series side by side
+        per label, with an error bar from worst to best (the slowest and the fastest trial;
+        worst may be None in results older than compute_s_max) and the value above each bar
+        while they fit."""
         width = 0.8 / max(1, len(series))
         for i, (title, vals) in enumerate(series):
             xs = [j + (i - (len(series) - 1) / 2) * width for j, v in enumerate(vals) if v]
             ys = [v[0] for v in vals if v]
             up = [max(0.0, v[1] - v[0]) for v in vals if v]
+            down = [max(0.0, v[0] - v[2]) if v[2] else 0.0 for v in vals if v]
             bars = ax.bar(xs, ys, width, label=title, color=self.palette[i % len(self.palette)],
-                          yerr=[[0.0] * len(up), up], error_kw={"lw": 0.8, "capsize": 1.5})
+                          yerr=[down, up], error_kw={"lw": 0.8, "capsize": 1.5})
             if len(series) * len(labels) <= 40:
                 ax.bar_label(bars, labels=[fmt % y for y in ys], fontsize=6, padding=2)
         ax.set_xticks(range(len(labels)))
@@ -1094,7 +1096,7 @@ class Plotter:
                 if (g, title) in cells:
                     x, r = cells[(g, title)]
                     best = speedup(gr.base_of(r), r, key.replace("median", "min")) or x
-                    vals.append((x, best))
+                    vals.append((x, best, speedup(gr.base_of(r), r, key.replace("median", "max"))))
                 else:
                     vals.append(None)
             series.append((title, vals))
@@ -1121,13 +1123,14 @@ class Plotter:
             row = []
             for g in graphs:
                 r, key = fn(g)
-                fast = key.replace("median", "min")
+                fast, slow = key.replace("median", "min"), key.replace("median", "max")
                 if kind == "speedup":
                     x = gr.speedup(r, key)
-                    row.append((x, gr.speedup(r, fast) or x) if x else None)
+                    row.append((x, gr.speedup(r, fast) or x, gr.speedup(r, slow)) if x else None)
                 elif r is not None and is_ok(r) and r.get(key) and r.get("m"):
                     x = r["m"] / r[key] / 1e6
-                    row.append((x, r["m"] / r[fast] / 1e6 if r.get(fast) else x))
+                    row.append((x, r["m"] / r[fast] / 1e6 if r.get(fast) else x,
+                                r["m"] / r[slow] / 1e6 if r.get(slow) else None))
                 else:
                     row.append(None)
             vals.append((title, row))

@@ -598,11 +598,12 @@ static void print_json(FILE *f, const harness *h)
     if (g->weight_origin == MST_WEIGHTS_RANDOM)
         fprintf(f, ",\"seed\":%" PRIu64, g->seed);
     fprintf(f, ",\"load_s\":%.6f,\"rank_s\":%.6f,\"compute_s_median\":%.9f,"
-               "\"compute_s_min\":%.9f,\"trials\":%d",
-            h->load_s, g->rank_s, h->compute.median, h->compute.min, (int)h->trials);
+               "\"compute_s_min\":%.9f,\"compute_s_max\":%.9f,\"trials\":%d",
+            h->load_s, g->rank_s, h->compute.median, h->compute.min, h->compute.max,
+            (int)h->trials);
     if (h->kernel.median >= 0)
-        fprintf(f, ",\"kernel_s_median\":%.9f,\"kernel_s_min\":%.9f", h->kernel.median,
-                h->kernel.min);
+        fprintf(f, ",\"kernel_s_median\":%.9f,\"kernel_s_min\":%.9f,\"kernel_s_max\":%.9f",
+                h->kernel.median, h->kernel.min, h->kernel.max);
     fprintf(f, ",\"threads\":%d,\"ranks\":%d,\"device\":", h->ctx.threads, h->ctx.ranks);
     if (h->ctx.device[0])
         mst_json_string(f, h->ctx.device);

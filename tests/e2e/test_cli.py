@@ -129,5 +129,17 @@ class UsageErrors(unittest.TestCase):
         self.assertEqual(p.returncode, 2, p.stderr)  # parsed; the file is missing
 
 
+class JsonTimes(unittest.TestCase):
+    def test_spread_of_the_trials(self):
+        """--json gives the trials' minimum, median and maximum compute times, in order."""
+        p = run([os.path.join(BIN, "mst-seq"), "--json", "--trials", "3", "--quiet",
+                 os.path.join(ROOT, "graphs", "road", "rome99.gr.gz")])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        r = json.loads(p.stdout)
+        self.assertEqual(r["trials"], 3)
+        self.assertLessEqual(r["compute_s_min"], r["compute_s_median"])
+        self.assertLessEqual(r["compute_s_median"], r["compute_s_max"])
+
+
 if __name__ == "__main__":
     unittest.main()
