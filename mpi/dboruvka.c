@@ -522,7 +522,7 @@ fail:
                 start[q] = q ? start[q - 1] + count[q - 1] : 0;
             for (uint64_t i = lo; i < hi; i++) {
                 uint32_t u = dist_label(&g->pt, s->u[i]), v = dist_label(&g->pt, s->v[i]);
-                dbv_arc a = {u, v, s->key[i], (uint32_t)(s->eid0 + i)}; /* < 2^32 - 1 */
+                dbv_arc a = {u, v, s->key[i], s->eid0 + i};
                 send[start[dbv_owner(g, a.x)]++] = a;
                 a.x = v, a.y = u;
                 send[start[dbv_owner(g, a.x)]++] = a;

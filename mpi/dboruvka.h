@@ -13,13 +13,15 @@
 #include "partition.h"
 #include "solver.h"
 
-/* An arc x -> y between global vertex (or component) labels, with its edge's key and id:
- * 16 bytes, sent as raw bytes. The key and the id take 32 bits each, as in the packed solvers'
- * words: mst-mpi's descriptor limits --algo boruvka to MST_PACKED_MAX_EDGES edges (solver.c).
- * Every pass over the arcs and every exchange moves a fifth less than with a 64-bit id. */
-typedef struct dbv_arc {
+/* An arc x -> y between global vertex (or component) labels, with its edge's key and 64-bit id,
+ * so that graphs of 2^32 edges or more are taken: 20 bytes, packed to 4-byte alignment and sent
+ * as raw bytes (the 4 bytes of padding a naturally aligned 64-bit id would add are a fifth more
+ * memory and traffic per arc; unaligned loads of the id cost nothing measurable on x86-64).
+ * One layout for every graph: keeping 16-byte arcs with 32-bit ids below 2^32 edges would be a
+ * second copy of every pass over the arcs. */
+typedef struct __attribute__((packed, aligned(4))) dbv_arc {
     uint32_t x, y, key;
-    uint32_t eid;
+    uint64_t eid;
 } dbv_arc;
 
 /*
@@ -49,9 +51,8 @@ typedef struct dbv_graph {
  * DBV_MAX_WINDOW, or 0 for 2^18; the slice is left as it is). The arcs come by increasing edge
  * id; where fewer than 3/4 of them join two vertices of this rank, so that the local pass will
  * not run, they are then sorted by source label, so that the first round reads the per-label
- * arrays in order. Memory: 16 bytes per arc of its vertices, plus the window's 16
- * bytes per arc, or twice the share while it is sorted. The slices must hold at most
- * MST_PACKED_MAX_EDGES edges (the loader checks). Errors (agreed): MST_ERESOURCE.
+ * arrays in order. Memory: 20 bytes per arc of its vertices, plus the window's 20
+ * bytes per arc, or twice the share while it is sorted. Errors (agreed): MST_ERESOURCE.
  */
 mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
                            uint64_t window, const dist_slice *s, dbv_graph *g);

@@ -310,13 +310,6 @@ static const mst_dist_hooks hooks = {
     hook_stats, hook_rekey,
 };
 
-/* --algo boruvka's arcs hold 32-bit edge ids (dboruvka.h): the packed solvers' limit, checked
- * from the header; GHS and boruvka-allreduce keep 64-bit ids. */
-static uint64_t max_edges(const char *name)
-{
-    return strcmp(name, "boruvka") == 0 ? MST_PACKED_MAX_EDGES : 0;
-}
-
 static const mst_variant variants[] = {
     {.name = "ghs",
      .help = "Gallager-Humblet-Spira (1983), many vertices per rank",
@@ -339,7 +332,6 @@ const mst_solver_desc mst_solver_mpi = {
     .options = options,
     .options_size = sizeof(dist_cli),
     .notes = notes,
-    .max_edges = max_edges,
     .init = init,
     .context = context,
     .finalize = finalize,
