@@ -39,7 +39,7 @@ SOLVER_LIST := mst-seq:seq:c mst-omp:openmp:omp mst-mpi:mpi:mpi mst-cuda:cuda:cu
 comma := ,
 COMPILE_c    = $(CC) $(MST_CPPFLAGS) $(CPPFLAGS) $(MST_CFLAGS) $(CFLAGS)
 COMPILE_omp  = $(COMPILE_c) $(OPENMP)
-COMPILE_mpi  = $(MPICC) $(MST_CPPFLAGS) $(CPPFLAGS) $(MST_CFLAGS) $(CFLAGS)
+COMPILE_mpi  = $(MPICC) $(MST_CPPFLAGS) $(CPPFLAGS) $(MST_CFLAGS) $(CFLAGS) $(OPENMP)
 # mst-cuda's host side (cuda/*.c: the hybrid's k-core peeling and its CPU parts) uses OpenMP
 # and runs mst-omp's Borůvka (openmp/boruvka.h).
 COMPILE_cuda = $(COMPILE_omp) -Iopenmp -Iseq

@@ -42,11 +42,17 @@
  *  10. Statistics (--stats).
  * Forests, ties and isolated vertices need nothing special: a label without arcs is a finished
  * component.
+ *
+ * Threads per rank (-t): the loops over arcs, requests and answers of steps 3, 5 and 6 are
+ * OpenMP loops over contiguous blocks, one per thread, whose results are joined in block order
+ * (so the arcs and requests keep the order one thread gives); the lightest arc of a label is
+ * set by compare-and-swap. Only the calling thread calls MPI (MPI_THREAD_FUNNELED).
  */
 #include "dboruvka.h"
 
 #include <inttypes.h>
 #include <limits.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,6 +97,10 @@ typedef enum dbv_split {
 typedef struct dbv_state {
     const dist_ctx *c;
     const dbv_graph *g;
+    int threads;          /* OpenMP threads of the local steps (-t) */
+    uint64_t *tcount;     /* [threads * p] per thread and rank: arcs to send (redistribute) */
+    uint64_t *tseg;       /* [4 * threads] per thread: where its relabelled arcs and requests
+                             start, and how many (relabel_arcs) */
     uint32_t *parent;     /* [n_local] parent label; the root after pointer doubling */
     uint64_t *best;       /* [n_local] key << 32 | index of a live label's lightest arc, or
                              DBV_NO_ARC */
@@ -416,10 +426,11 @@ static mst_status ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn
         uint32_t *pos = s->pos.p; /* k < 2^31, or exchange() refuses before pos is read */
         for (int r = 0; r < p; r++)
             s->count[r] = 0;
-        for (uint64_t i = 0; i < k; i++) {
+#pragma omp parallel for num_threads(s->threads) schedule(static)
+        for (uint64_t i = 0; i < k; i++)
             owner[i] = (uint32_t)dbv_owner(s->g, q[i]);
+        for (uint64_t i = 0; i < k; i++)
             s->count[owner[i]]++;
-        }
         uint64_t off = 0;
         for (int r = 0; r < p; r++)
             start[r] = off, off += s->count[r];
@@ -438,6 +449,7 @@ static mst_status ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;
     const uint32_t *got = s->recv.p;
+#pragma omp parallel for num_threads(s->threads) schedule(static)
     for (uint64_t i = 0; i < in; i++) {
         if (i + DBV_AHEAD < in)
             DBV_PREFETCH(s->g, s->parent, got[i + DBV_AHEAD]); /* what every answer reads */
@@ -458,12 +470,10 @@ static mst_status ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn
     if (st != MST_OK)
         return st;
     const uint32_t *pos = s->pos.p;
-    if (wide)
-        for (uint64_t i = 0; i < k; i++)
-            ans[i] = ((const uint64_t *)s->back.p)[pos[i]];
-    else
-        for (uint64_t i = 0; i < k; i++)
-            ans[i] = ((const uint32_t *)s->back.p)[pos[i]];
+#pragma omp parallel for num_threads(s->threads) schedule(static)
+    for (uint64_t i = 0; i < k; i++)
+        ans[i] = wide ? ((const uint64_t *)s->back.p)[pos[i]]
+                      : ((const uint32_t *)s->back.p)[pos[i]];
     return MST_OK;
 }
 
@@ -604,8 +614,9 @@ static mst_status local_contract(dbv_state *s, uint64_t *edges)
     mst_dsu uf = {0, NULL, NULL};
     mst_status st = MST_OK;
     *edges = 0;
-    /* A share sorted by source is not by id (1) and was not mostly local. */
-    if (g->by_source || !dbv_mostly_local(g, s->arc, s->m))
+    /* A share sorted by source is not by id (1) and was not mostly local. With threads the
+     * rounds, which use them, do this pass's work: it is sequential. */
+    if (s->threads > 1 || g->by_source || !dbv_mostly_local(g, s->arc, s->m))
         goto agree;
     MST_ALLOC(w, s->m);
     MST_ALLOC(tmp, s->m);
@@ -672,25 +683,34 @@ agree:
 /*    the 2-cycles and the forest edges                                                         */
 
 /* Step 1: best[] and the live labels (those holding arcs) from the working arcs. The key kept
- * beside the index decides all but ties without reading the best arc back. */
+ * beside the index decides all but ties without reading the best arc back. Threads replace a
+ * label's entry by compare-and-swap only when their arc is lighter, and the thread that fills
+ * an empty entry lists the label (so with several threads live[] comes in no fixed order). */
 static void lightest_arcs(dbv_state *s)
 {
     const dbv_graph *g = s->g;
-    s->n_live = 0;
+    uint32_t live = 0;
+#pragma omp parallel for num_threads(s->threads) schedule(static)
     for (uint64_t i = 0; i < s->m; i++) {
         if (i + DBV_AHEAD < s->m)
             DBV_PREFETCH(g, s->best, s->arc[i + DBV_AHEAD].x);
         const dbv_arc *a = &s->arc[i];
-        uint32_t lx = dbv_local(g, a->x);
-        uint64_t b = s->best[lx];
-        uint32_t bkey = (uint32_t)(b >> 32);
-        if (b == DBV_NO_ARC) {
-            s->best[lx] = (uint64_t)a->key << 32 | i;
-            s->live[s->n_live++] = lx;
-        } else if (a->key < bkey || (a->key == bkey && dbv_arc_less(a, &s->arc[(uint32_t)b]))) {
-            s->best[lx] = (uint64_t)a->key << 32 | i;
+        uint64_t *best = &s->best[dbv_local(g, a->x)], mine = (uint64_t)a->key << 32 | i;
+        uint64_t b = __atomic_load_n(best, __ATOMIC_RELAXED);
+        for (;;) {
+            uint32_t bkey = (uint32_t)(b >> 32);
+            if (b != DBV_NO_ARC && (a->key > bkey || (a->key == bkey &&
+                                                      !dbv_arc_less(a, &s->arc[(uint32_t)b]))))
+                break;
+            if (__atomic_compare_exchange_n(best, &b, mine, 1, __ATOMIC_RELAXED,
+                                            __ATOMIC_RELAXED)) {
+                if (b == DBV_NO_ARC)
+                    s->live[__atomic_fetch_add(&live, 1, __ATOMIC_RELAXED)] = dbv_local(g, a->x);
+                break;
+            }
         }
     }
+    s->n_live = live;
 }
 
 /* Step 2, after lightest_arcs: parents, 2-cycles, forest edges. Collective; errors (agreed):
@@ -709,6 +729,7 @@ static mst_status min_edges(dbv_state *s)
      * nf + n_live stays within n_local), and q[j] = the parent, whose own parent the owner is
      * asked next. */
     uint32_t *q = s->qbuf.p;
+#pragma omp parallel for num_threads(s->threads) schedule(static)
     for (uint32_t j = 0; j < k; j++) {
         if (j + DBV_AHEAD < k)
             __builtin_prefetch(&s->arc[(uint32_t)s->best[s->live[j + DBV_AHEAD]]]);
@@ -850,50 +871,72 @@ static mst_status relabel_arcs(dbv_state *s, const dbv_arc *src, uint64_t m, int
         st = src == s->arc ? MST_OK : grow_arcs(s, kept + (hi - lo), kept);
         if ((st = dist_agree(s->c, st)) != MST_OK)
             return st;
-        if (src == g->arc && g->by_source) {
-            /* The share sorted by source, one run of arcs per source: the source's root is read
-             * once, and the runs of sources in the hub are skipped unread (after a filter on a
-             * random graph, most of the share). v: the first source whose run ends after lo. */
-            uint32_t v = 0, top = g->n_local;
-            while (v < top) {
-                uint32_t mid = v + (top - v) / 2;
-                if (g->src_end[mid] <= lo)
-                    v = mid + 1;
-                else
-                    top = mid;
-            }
-            for (uint64_t i = lo; i < hi; v++) {
-                uint64_t stop = g->src_end[v] < hi ? g->src_end[v] : hi;
-                uint32_t rx = s->parent[v];
-                if (rx == s->hub) {
-                    i = stop;
-                    continue;
+        memset(s->tseg, 0, 4 * (size_t)s->threads * sizeof *s->tseg);
+#pragma omp parallel num_threads(s->threads)
+        {
+            /* Each thread's block [a, b) of the window: its kept arcs from arc[base] on, its
+             * requests from q[a - lo] on. In place (src == s->arc) the first block's arcs move
+             * down to `kept` (at most lo) and the others' stay within their block, so no thread
+             * writes where another still reads. */
+            int t = omp_get_thread_num(), nt = omp_get_num_threads();
+            uint64_t a = lo + (hi - lo) * (uint64_t)t / (uint64_t)nt;
+            uint64_t b = lo + (hi - lo) * (uint64_t)(t + 1) / (uint64_t)nt;
+            uint64_t base = t > 0 && src == s->arc ? a : kept + (a - lo), tout = base, tk = 0;
+            uint32_t *tq = q + (a - lo);
+            if (src == g->arc && g->by_source) {
+                /* The share sorted by source, one run of arcs per source: the source's root is
+                 * read once, and the runs of sources in the hub are skipped unread (after a
+                 * filter on a random graph, most of the share). v: the first source whose run
+                 * ends after a. */
+                uint32_t v = 0, top = g->n_local;
+                while (v < top) {
+                    uint32_t mid = v + (top - v) / 2;
+                    if (g->src_end[mid] <= a)
+                        v = mid + 1;
+                    else
+                        top = mid;
                 }
-                for (; i < stop; i++) {
-                    if (i + DBV_AHEAD < hi && dbv_mine(g, src[i + DBV_AHEAD].y))
-                        DBV_PREFETCH(g, s->parent, src[i + DBV_AHEAD].y);
-                    dbv_arc a = src[i];
-                    if (heavy_only && !dbv_above(&a, s->tkey, s->teid))
+                for (uint64_t i = a; i < b; v++) {
+                    uint64_t stop = g->src_end[v] < b ? g->src_end[v] : b;
+                    uint32_t rx = s->parent[v];
+                    if (rx == s->hub) {
+                        i = stop;
                         continue;
-                    a.x = rx;
-                    relabel_far(s, a, q, &k, &out);
+                    }
+                    for (; i < stop; i++) {
+                        if (i + DBV_AHEAD < b && dbv_mine(g, src[i + DBV_AHEAD].y))
+                            DBV_PREFETCH(g, s->parent, src[i + DBV_AHEAD].y);
+                        dbv_arc x = src[i];
+                        if (heavy_only && !dbv_above(&x, s->tkey, s->teid))
+                            continue;
+                        x.x = rx;
+                        relabel_far(s, x, tq, &tk, &tout);
+                    }
+                }
+            } else {
+                for (uint64_t i = a; i < b; i++) {
+                    if (i + DBV_AHEAD < b) {
+                        const dbv_arc *y = &src[i + DBV_AHEAD];
+                        DBV_PREFETCH(g, s->parent, y->x);
+                        if (dbv_mine(g, y->y))
+                            DBV_PREFETCH(g, s->parent, y->y);
+                    }
+                    dbv_arc x = src[i];
+                    if (heavy_only && !dbv_above(&x, s->tkey, s->teid))
+                        continue;
+                    x.x = s->parent[dbv_local(g, x.x)];
+                    if (x.x != s->hub)
+                        relabel_far(s, x, tq, &tk, &tout);
                 }
             }
-        } else {
-            for (uint64_t i = lo; i < hi; i++) {
-                if (i + DBV_AHEAD < hi) {
-                    const dbv_arc *b = &src[i + DBV_AHEAD];
-                    DBV_PREFETCH(g, s->parent, b->x);
-                    if (dbv_mine(g, b->y))
-                        DBV_PREFETCH(g, s->parent, b->y);
-                }
-                dbv_arc a = src[i];
-                if (heavy_only && !dbv_above(&a, s->tkey, s->teid))
-                    continue;
-                a.x = s->parent[dbv_local(g, a.x)];
-                if (a.x != s->hub)
-                    relabel_far(s, a, q, &k, &out);
-            }
+            uint64_t *seg = &s->tseg[4 * t];
+            seg[0] = base, seg[1] = tout - base, seg[2] = a - lo, seg[3] = tk;
+        }
+        for (int t = 0; t < s->threads; t++) { /* the blocks joined in order */
+            const uint64_t *seg = &s->tseg[4 * t];
+            memmove(&s->arc[out], &s->arc[seg[0]], seg[1] * sizeof *s->arc);
+            memmove(&q[k], &q[seg[2]], seg[3] * sizeof *q);
+            out += seg[1], k += seg[3];
         }
         if ((st = ask(s, q, k, parent_of, s->abuf.p, 0)) != MST_OK)
             return st;
@@ -937,14 +980,6 @@ static inline uint64_t pair_hash(const dbv_arc *a)
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     return z ^ (z >> 31);
-}
-
-/* s->count[q] = the arcs of s->arc[lo, hi) whose source label rank q owns. */
-static void count_arcs(dbv_state *s, uint64_t lo, uint64_t hi)
-{
-    memset(s->count, 0, (size_t)s->c->size * sizeof *s->count);
-    for (uint64_t i = lo; i < hi; i++)
-        s->count[dbv_owner(s->g, s->arc[i].x)]++;
 }
 
 /* The k arcs of in[] reduced, in place, to one per (x, y) pair: the lightest by (key, id); their
@@ -995,8 +1030,22 @@ static mst_status reduce(dbv_state *s, dbv_arc *in, uint64_t k, uint64_t *m)
 static mst_status redistribute(dbv_state *s)
 {
     dbv_windows w;
-    uint64_t win = s->g->window, in = 0, m = 0;
-    count_arcs(s, 0, s->m);
+    uint64_t win = s->g->window, in = 0, m = 0, *tc = s->tcount;
+    int p = s->c->size;
+    /* s->count[q]: the arcs for rank q, summed over the threads' counts. */
+    memset(tc, 0, (size_t)s->threads * (size_t)p * sizeof *tc);
+#pragma omp parallel num_threads(s->threads)
+    {
+        uint64_t *mine = tc + (size_t)omp_get_thread_num() * (size_t)p;
+#pragma omp for schedule(static)
+        for (uint64_t i = 0; i < s->m; i++)
+            mine[dbv_owner(s->g, s->arc[i].x)]++;
+    }
+    for (int q = 0; q < p; q++) {
+        s->count[q] = 0;
+        for (int t = 0; t < s->threads; t++)
+            s->count[q] += tc[(size_t)t * (size_t)p + (size_t)q];
+    }
     mst_status st = windows_open(&w, s->c, s->count, (s->m + win - 1) / win, &in);
     if (st == MST_OK &&
         (buf_reserve(&s->recv, in * sizeof(dbv_arc)) != MST_OK ||
@@ -1007,13 +1056,36 @@ static mst_status redistribute(dbv_state *s)
         for (uint64_t k = 0; k < w.windows; k++) {
             uint64_t lo = k * win < s->m ? k * win : s->m;
             uint64_t hi = s->m - lo < win ? s->m : lo + win;
-            uint64_t *start = s->rcount; /* free until the window's exchange */
             dbv_arc *send = s->send.p;
-            count_arcs(s, lo, hi);
-            for (int q = 0; q < s->c->size; q++) /* the window's arcs grouped by owner rank */
-                start[q] = q ? start[q - 1] + s->count[q - 1] : 0;
-            for (uint64_t i = lo; i < hi; i++)
-                send[start[dbv_owner(s->g, s->arc[i].x)]++] = s->arc[i];
+            memset(tc, 0, (size_t)s->threads * (size_t)p * sizeof *tc);
+            /* The window's arcs grouped by owner rank, each thread's block of them after the
+             * blocks before it: tc[t p + q] counts thread t's arcs for rank q, then is where
+             * they go. */
+#pragma omp parallel num_threads(s->threads)
+            {
+                int t = omp_get_thread_num(), nt = omp_get_num_threads();
+                uint64_t a = lo + (hi - lo) * (uint64_t)t / (uint64_t)nt;
+                uint64_t b = lo + (hi - lo) * (uint64_t)(t + 1) / (uint64_t)nt;
+                uint64_t *mine = tc + (size_t)t * (size_t)p;
+                for (uint64_t i = a; i < b; i++)
+                    mine[dbv_owner(s->g, s->arc[i].x)]++;
+#pragma omp barrier
+#pragma omp single
+                {
+                    uint64_t off = 0;
+                    for (int q = 0; q < p; q++) {
+                        s->count[q] = 0;
+                        for (int u = 0; u < s->threads; u++) {
+                            uint64_t c = tc[(size_t)u * (size_t)p + (size_t)q];
+                            tc[(size_t)u * (size_t)p + (size_t)q] = off;
+                            off += c;
+                            s->count[q] += c;
+                        }
+                    }
+                }
+                for (uint64_t i = a; i < b; i++)
+                    send[mine[dbv_owner(s->g, s->arc[i].x)]++] = s->arc[i];
+            }
             s->bytes_sent += windows_send(&w, s->send.p, s->count, s->recv.p);
         }
     }
@@ -1370,6 +1442,8 @@ static void state_free(dbv_state *s)
     free(s->fkey);
     free(s->count);
     free(s->rcount);
+    free(s->tcount);
+    free(s->tseg);
     dbv_buf *b[] = {&s->send, &s->recv, &s->reply, &s->back, &s->pos, &s->tmp, &s->qbuf,
                     &s->abuf, &s->heavy};
     for (size_t i = 0; i < sizeof b / sizeof *b; i++)
@@ -1394,17 +1468,17 @@ static void release_all(void)
     bytes_per_rank = NULL;
 }
 
-/* The state for share g, every vertex its own component (the arcs come from take_arcs): the
- * arrays of the last solve when it was on g. Errors: MST_ERESOURCE (s half-filled: state_free()
+/* The state for share g and `threads` threads, every vertex its own component (the arcs come
+ * from take_arcs): the arrays of the last solve when it was on g with as many threads. Errors: MST_ERESOURCE (s half-filled: state_free()
  * frees it). */
-static mst_status state_open(dbv_state *s, const dist_ctx *c, const dbv_graph *g)
+static mst_status state_open(dbv_state *s, const dist_ctx *c, const dbv_graph *g, int threads)
 {
     mst_status st = MST_OK;
     uint32_t n = g->n_local;
     static int registered;
     if (!registered)
         registered = atexit(release_all) == 0;
-    if (kept.g == g && kept.c == c) {
+    if (kept.g == g && kept.c == c && kept.threads == threads) {
         *s = kept;
         memset(&kept, 0, sizeof kept);
     } else {
@@ -1421,6 +1495,9 @@ static mst_status state_open(dbv_state *s, const dist_ctx *c, const dbv_graph *g
         MST_ALLOC(s->fkey, n);
         MST_ALLOC(s->count, c->size);
         MST_ALLOC(s->rcount, c->size);
+        s->threads = threads;
+        MST_ALLOC(s->tcount, (uint64_t)threads * (uint64_t)c->size);
+        MST_ALLOC(s->tseg, 4 * (uint64_t)threads);
     }
     /* The arcs and the receive buffer swap blocks at every redistribution: the larger block
      * goes first, so that every solve uses them in the same roles and finds them large enough
@@ -1555,7 +1632,7 @@ const char *dboruvka_stats_text(const mst_phases *ph, int json, const uint64_t *
 
 /* ------------------------------------------------------------------------------------------ */
 
-mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out,
+mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, int threads, mst_forest *out,
                           uint32_t *fkey, mst_phases *ph)
 {
     dbv_state s;
@@ -1563,7 +1640,7 @@ mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out
     uint64_t nrounds = 0, local = 0, total = 0, keys = 0;
     int root = c->rank == 0;
     double t0 = mst_now_s();
-    mst_status st = dist_agree(c, state_open(&s, c, g));
+    mst_status st = dist_agree(c, state_open(&s, c, g, threads));
     if (st == MST_OK)
         st = take_arcs(&s);
     double t1 = mst_now_s();

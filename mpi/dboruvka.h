@@ -70,7 +70,10 @@ dist_partition_kind dbv_choose_partition(const dist_ctx *c, uint32_t n, const di
 
 /*
  * Collective: the minimum spanning forest of the graph whose shares the ranks hold, on rank 0 into
- * out->eid and fkey[] (its keys, [out->capacity]); g is left unchanged. Rank 0's ph gets the
+ * out->eid and fkey[] (its keys, [out->capacity]); g is left unchanged. Each rank runs the
+ * local steps of the rounds (the lightest-arc scan, relabelling, the bucketing of requests and
+ * arcs by rank) on `threads` OpenMP threads (>= 1; only the calling thread calls MPI), and the
+ * local pass only with one thread (it is sequential Kruskal). Rank 0's ph gets the
  * phases (local, minima, jump, relabel, redistribute, gather), the counters "rounds",
  * "jump_steps", "local_edges" (forest edges found by the local preprocessing), "bytes_sent_max"
  * and "bytes_sent_total" (bytes sent to other ranks), when filtering "filter_arcs_max" (the most
@@ -80,7 +83,7 @@ dist_partition_kind dbv_choose_partition(const dist_ctx *c, uint32_t n, const di
  * (memory, or an exchange beyond MPI's int counts); MST_EINTERNAL for a forest larger than the
  * room the harness made.
  */
-mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, mst_forest *out,
+mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, int threads, mst_forest *out,
                           uint32_t *fkey, mst_phases *ph);
 
 /* Frees the arrays dboruvka_solve keeps from one solve to the next (NULL-safe, repeatable). */

@@ -5,7 +5,7 @@
  * hooks of solver.h: each rank loads only its share (load.h), trials are timed by the slowest
  * rank, and rank 0 alone prints.
  * Options: --partition block|hash|auto, --test-window K, --transport shm|mpi, --batch N,
- * --ring N, --shm-group K, --window N, --stats.
+ * --ring N, --shm-group K, --window N, -t N, --stats.
  */
 #include <inttypes.h>
 #include <stddef.h>
@@ -37,6 +37,7 @@ typedef struct dist_cli {
     uint64_t ring;        /* 0: the message layer's default */
     uint64_t shm_group;   /* 0: ranks share rings with their whole node */
     uint64_t window;      /* 0: dbv_graph_build's default */
+    uint64_t threads;     /* boruvka: OpenMP threads per rank */
     int stats;
 } dist_cli;
 
@@ -100,6 +101,10 @@ static const mst_option options[] = {
      .help = "boruvka: arcs a rank sends per all-to-all when it builds its share\n"
              "and moves arcs (default 262144, 4 MiB): less memory for the\n"
              "exchanges, more all-to-alls"},
+    {.name = "--threads", .alias = "-t", .kind = MST_OPT_COUNT, .def = "1", .max = 4096,
+     .offset = offsetof(dist_cli, threads), .metavar = "N",
+     .help = "boruvka: OpenMP threads per rank in the rounds' local steps (default\n"
+             "1; ranks x threads should not exceed the cores)"},
     {.name = "--stats", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(dist_cli, stats),
      .help = "messages by type against the GHS bound 5 n log2 n + 2 m (plus the\n"
              "test window's share), bytes between ranks, and every rank's peak\n"
@@ -128,14 +133,20 @@ static int unlaunched; /* one rank, and no launcher started it (init) */
 
 static mst_status init(int *argc, char ***argv, const void *own)
 {
-    (void)own;
     /* Open MPI's mpirun, PMI and PMIx launchers (MPICH, srun) say they started the process;
      * a singleton's MPI_Init sets some of these itself, so they are read before it. */
     int launched = getenv("OMPI_COMM_WORLD_SIZE") != NULL || getenv("PMI_SIZE") != NULL ||
                    getenv("PMIX_RANK") != NULL;
     setenv(SHM_SEGMENT_VAR, SHM_SEGMENT_BYTES, 0); /* read by MPI_Init */
-    if (MPI_Init(argc, argv) != MPI_SUCCESS)
+    /* -t's threads never call MPI: only the main thread does, outside parallel regions. */
+    int level = MPI_THREAD_SINGLE;
+    if (MPI_Init_thread(argc, argv, MPI_THREAD_FUNNELED, &level) != MPI_SUCCESS)
         return mst_fail(MST_ERESOURCE, "MPI_Init failed (run under mpirun)");
+    if (level < MPI_THREAD_FUNNELED && ((const dist_cli *)own)->threads > 1) {
+        MPI_Finalize();
+        return mst_fail(MST_ERESOURCE, "-t %" PRIu64 ": this MPI library gives no thread "
+                        "support (MPI_THREAD_FUNNELED)", ((const dist_cli *)own)->threads);
+    }
     MPI_Comm_dup(MPI_COMM_WORLD, &ctx.comm);
     MPI_Comm_rank(ctx.comm, &ctx.rank);
     MPI_Comm_size(ctx.comm, &ctx.size);
@@ -145,8 +156,9 @@ static mst_status init(int *argc, char ***argv, const void *own)
 
 static void context(const mst_options *o, mst_run_context *c)
 {
-    (void)o;
     c->ranks = ctx.size;
+    if (strcmp(o->algo, "boruvka") == 0)
+        c->threads = (int)((const dist_cli *)o->own)->threads;
 }
 
 /* Rank 0 keeps the keys of the forest it returns (its whole graph may not be there). */
@@ -171,7 +183,7 @@ static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *ou
         return st;
     const dist_cli *cli = o->own;
     if (strcmp(o->algo, "boruvka") == 0) {
-        st = dboruvka_solve(&ctx, &dbv_share, out, forest_key, ph);
+        st = dboruvka_solve(&ctx, &dbv_share, (int)cli->threads, out, forest_key, ph);
     } else if (strcmp(o->algo, "boruvka-allreduce") == 0) {
         st = boruvka_allreduce(&ctx, &slice, n_global, out, forest_key, ph);
     } else {

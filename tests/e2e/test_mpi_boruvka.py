@@ -67,6 +67,39 @@ class DistributedBoruvka(Workdir):
         for name, *args in graphs:
             self.check(self.gen(name, *args), runs())
 
+    def test_threads_per_rank(self):
+        """-t 2 and 3 at 1-4 ranks, both partitions: filtering and the hub (a random graph of 4
+        edges per vertex), many ties, R-MAT hubs, a grid (mostly local: with threads the rounds
+        do the local pass's work), a forest and the corner cases, tiny windows (many blocks
+        per exchange); the summary and the JSON name the threads and the ranks. Threads wait
+        passively (OMP_WAIT_POLICY): on 2 cores, spinning teams of oversubscribed ranks take
+        each other's time slices at every barrier."""
+        env = dict(test_mpi.ENV, OMP_WAIT_POLICY="passive")
+        graphs = [
+            (self.gen("dense.msb", "random", "--vertices", "3000", "--edges", "12000"), runs()),
+            (self.gen("ties.msb", "random", "--vertices", "2000", "--edges", "9000",
+                      "--weights", "uniform", "--min", "1", "--max", "4"), runs((2, 3))),
+            (self.gen("rmat.msb", "rmat", "--scale", "11", "--edge-factor", "8"), runs((1, 4))),
+            (self.gen("grid.msb", "grid2d", "--rows", "40", "--cols", "50"), runs((1, 3))),
+            (self.gen("forest.msb", "components", "--parts", "4", "kout", "--vertices", "300",
+                      "--k", "2"), runs((2,))),
+        ]
+        for path, rs in graphs:
+            self.check(path, [r + ["-t", "2"] for r in rs], env=env)
+        dense = graphs[0][0]
+        self.check(dense, [["-np", "3", *ALGO, "-t", "2", "--window", "7"],
+                           ["-np", "1", *ALGO, "-t", "3", "--window", "5"]], env=env)
+        for name, text in corner_case_graphs(7).items():
+            self.check(self.write(name, text), [["-np", "2", *ALGO, "-t", "2"]], "--vertices",
+                       "5001", env=env)
+        p = mpirun(["-np", "2", *ALGO, "-t", "2", "--trials", "1", dense], env=env)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("threads x ranks  2 x 2", p.stdout)
+        p = mpirun(["-np", "3", *ALGO, "-t", "2", "--json", "--trials", "1", dense], env=env)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        r = json.loads(p.stdout)
+        self.assertEqual((r["threads"], r["ranks"], r["verified"]), (2, 3, True))
+
     def test_maximum_and_wide_weights(self):
         path = self.gen("w.msb", "random", "--vertices", "800", "--edges", "4000", "--weights",
                         "uniform", "--min", "1", "--max", "9")
@@ -271,13 +304,14 @@ class DistributedBoruvka(Workdir):
 class DistributedBoruvkaSanitized(Workdir):
     def test_asan_clean(self):
         """AddressSanitizer and UBSan (test_mpi's build) over filtering, the local pass and the
-        rounds, at 1-4 ranks with both partitions, trials reusing the kept arrays."""
+        rounds, at 1-4 ranks with both partitions, trials reusing the kept arrays, and with
+        two threads per rank."""
         self.require(test_mpi.MPI)
         b = test_mpi.build_asan()
         if b.returncode != 0:
             self.fail("ASan build failed: %s" % b.stderr[-2000:])
         env = dict(test_mpi.ENV, ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:exitcode=66",
-                   UBSAN_OPTIONS="halt_on_error=1:exitcode=67")
+                   UBSAN_OPTIONS="halt_on_error=1:exitcode=67", OMP_WAIT_POLICY="passive")
         dense = self.path("d.msb")  # 8 arcs per vertex: filtered
         p = run([os.path.join(BIN, "mst-gen"), "random", "--vertices", "400", "--edges", "1600",
                  "--weights", "uniform", "--min", "1", "--max", "6", "-o", dense, "--quiet"])
@@ -287,7 +321,8 @@ class DistributedBoruvkaSanitized(Workdir):
                  grid, "--quiet"])
         self.assertEqual(p.returncode, 0, p.stderr)
         for graph in (dense, grid):
-            for r in runs((1, 2, 4), ("block",)) + runs((3,), ("hash",)):
+            threaded = [r + ["-t", "2"] for r in runs((1, 3), ("hash",))]
+            for r in runs((1, 2, 4), ("block",)) + runs((3,), ("hash",)) + threaded:
                 p = mpirun(r[:2] + ["--trials", "2", "--stats"] + r[2:] + [graph],
                            binary=test_mpi.ASAN, env=env)
                 self.assertNotIn("AddressSanitizer", p.stderr, "%s %s" % (r, graph))
