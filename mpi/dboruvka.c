@@ -98,6 +98,7 @@ typedef struct dbv_state {
     const dist_ctx *c;
     const dbv_graph *g;
     int threads;          /* OpenMP threads of the local steps (-t) */
+    int filter, local;    /* filtering and the local pass allowed (dbv_options) */
     uint64_t *tcount;     /* [threads * p] per thread and rank: arcs to send (redistribute) */
     uint64_t *tseg;       /* [4 * threads] per thread: where its relabelled arcs and requests
                              start, and how many (relabel_arcs) */
@@ -129,6 +130,8 @@ typedef struct dbv_state {
     uint64_t *feid;       /* [n_local] forest edges found at this rank */
     uint32_t *fkey;       /* [n_local] their keys */
     uint64_t nf;
+    uint64_t *trace_end;  /* --trace: nf after the local pass and after each round */
+    uint64_t traced, trace_cap;
     uint64_t *count, *rcount; /* [p] records per rank to send / received */
     dbv_buf send, recv, reply, back, pos, tmp; /* exchange scratch (exchange, ask) */
     dbv_buf qbuf, abuf;   /* the steps' requests and answers */
@@ -616,7 +619,7 @@ static mst_status local_contract(dbv_state *s, uint64_t *edges)
     *edges = 0;
     /* A share sorted by source is not by id (1) and was not mostly local. With threads the
      * rounds, which use them, do this pass's work: it is sequential. */
-    if (s->threads > 1 || g->by_source || !dbv_mostly_local(g, s->arc, s->m))
+    if (!s->local || s->threads > 1 || g->by_source || !dbv_mostly_local(g, s->arc, s->m))
         goto agree;
     MST_ALLOC(w, s->m);
     MST_ALLOC(tmp, s->m);
@@ -1195,7 +1198,7 @@ static mst_status take_arcs(dbv_state *s)
     uint64_t arcs = 0;
     s->tkey = UINT32_MAX, s->teid = UINT64_MAX;
     MPI_Allreduce(&g->arcs, &arcs, 1, MPI_UINT64_T, MPI_SUM, s->c->comm);
-    int split = filter_wanted(arcs, g->pt.n);
+    int split = s->filter && filter_wanted(arcs, g->pt.n);
     s->split = split ? DBV_SPLIT_SHARE : DBV_WHOLE;
     mst_status st = MST_OK;
     if (split && (st = threshold(s, g->arc, g->arcs, FILTER_LIGHT_ARCS * (double)g->pt.n,
@@ -1439,6 +1442,7 @@ static void state_free(dbv_state *s)
     free(s->live);
     free(s->arc);
     free(s->feid);
+    free(s->trace_end);
     free(s->fkey);
     free(s->count);
     free(s->rcount);
@@ -1522,6 +1526,54 @@ fail:
     return st;
 }
 
+/* --trace: marks the end of a round (or the local pass) in this rank's forest edges.
+ * Collective; errors (agreed): MST_ERESOURCE. */
+static mst_status trace_mark(dbv_state *s)
+{
+    mst_status st = MST_OK;
+    if (s->traced == s->trace_cap)
+        st = mst_realloc((void **)&s->trace_end, s->trace_cap = 2 * s->trace_cap + 64,
+                         sizeof *s->trace_end);
+    if (st == MST_OK)
+        s->trace_end[s->traced++] = s->nf;
+    return dist_agree(s->c, st);
+}
+
+/* --trace, rank 0: the forest's ids, gathered rank after rank into eid[], recorded round by
+ * round from every rank's marks (the same number at every rank). Collective; errors
+ * (agreed): MST_ERESOURCE. */
+static mst_status trace_rounds(dbv_state *s, const uint64_t *eid, mst_phases *ph)
+{
+    const dist_ctx *c = s->c;
+    uint64_t rounds = s->traced, got = 0, *ends = NULL, *ids = NULL, *at = NULL;
+    mst_status st = MST_OK;
+    if (c->rank == 0 && ((ends = mst_alloc((uint64_t)c->size * rounds + 1, sizeof *ends)) == NULL ||
+                         (at = mst_alloc((uint64_t)c->size + 1, sizeof *at)) == NULL ||
+                         (ids = mst_alloc(s->g->pt.n + 1, sizeof *ids)) == NULL))
+        st = MST_ERESOURCE;
+    if ((st = dist_agree(c, st)) == MST_OK)
+        st = dist_gather_records(c, s->trace_end, rounds, sizeof *ends, ends,
+                                 (uint64_t)c->size * rounds, &got);
+    if (st == MST_OK && c->rank == 0) {
+        at[0] = 0; /* where each rank's edges start in eid[] */
+        for (int q = 0; q < c->size; q++)
+            at[q + 1] = at[q] + (rounds ? ends[(uint64_t)q * rounds + rounds - 1] : 0);
+        for (uint64_t i = 0; i < rounds; i++) {
+            uint64_t len = 0;
+            for (int q = 0; q < c->size; q++) {
+                const uint64_t *e = ends + (uint64_t)q * rounds;
+                for (uint64_t j = i ? e[i - 1] : 0; j < e[i]; j++)
+                    ids[len++] = eid[at[q] + j];
+            }
+            mst_trace_round(ph, ids, len);
+        }
+    }
+    free(ends);
+    free(at);
+    free(ids);
+    return st;
+}
+
 /* Borůvka rounds until no rank holds an arc, the light arcs before the heavy ones where
  * filtering split them (7): steps 1-2 (3; filtering between rounds where the arcs are many per
  * live label), 3 (4), 4 (5) and 5 (6). Collective; errors (agreed). */
@@ -1540,14 +1592,14 @@ static mst_status rounds(dbv_state *s, mst_phases *ph, dbv_times *tm, uint64_t *
         double t0 = mst_now_s();
         lightest_arcs(s);
         live = sum_all(s->c, s->n_live);
-        if (s->split == DBV_WHOLE && filter_wanted(m, live)) {
+        if (s->split == DBV_WHOLE && s->filter && filter_wanted(m, live)) {
             if ((st = split_held(s, live)) != MST_OK)
                 return st;
             lightest_arcs(s);
             m = sum_all(s->c, s->m);
             live = sum_all(s->c, s->n_live);
         }
-        if ((st = min_edges(s)) != MST_OK)
+        if ((st = min_edges(s)) != MST_OK || (mst_tracing(ph) && (st = trace_mark(s)) != MST_OK))
             return st;
         if (s->c->rank == 0)
             mst_phase_round(ph, live, m / 2);
@@ -1632,20 +1684,23 @@ const char *dboruvka_stats_text(const mst_phases *ph, int json, const uint64_t *
 
 /* ------------------------------------------------------------------------------------------ */
 
-mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, int threads, mst_forest *out,
-                          uint32_t *fkey, mst_phases *ph)
+mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, const dbv_options *o,
+                          mst_forest *out, uint32_t *fkey, mst_phases *ph)
 {
     dbv_state s;
     dbv_times tm = {{0, 0, 0, 0}, {0, 0, 0, 0, 0}};
     uint64_t nrounds = 0, local = 0, total = 0, keys = 0;
     int root = c->rank == 0;
     double t0 = mst_now_s();
-    mst_status st = dist_agree(c, state_open(&s, c, g, threads));
+    mst_status st = dist_agree(c, state_open(&s, c, g, o->threads));
+    s.filter = o->filter, s.local = o->local, s.traced = 0;
     if (st == MST_OK)
         st = take_arcs(&s);
     double t1 = mst_now_s();
     if (st == MST_OK)
         st = local_contract(&s, &local);
+    if (st == MST_OK && mst_tracing(ph))
+        st = trace_mark(&s);
     double t2 = mst_now_s();
     if (st == MST_OK)
         st = rounds(&s, ph, &tm, &nrounds);
@@ -1659,6 +1714,8 @@ mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, int threads, ms
                                  root ? out->capacity : 0, &keys);
     if (st == MST_OK && root)
         out->count = total;
+    if (st == MST_OK && mst_tracing(ph))
+        st = trace_rounds(&s, out->eid, ph);
     if (st == MST_OK)
         st = record(&s, ph, nrounds, local);
     if (st == MST_OK && root) {

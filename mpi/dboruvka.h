@@ -68,23 +68,32 @@ void dbv_graph_free(dbv_graph *g);
  */
 dist_partition_kind dbv_choose_partition(const dist_ctx *c, uint32_t n, const dist_slice *s);
 
+/* What a solve of the distributed Borůvka takes from mst-mpi's options. */
+typedef struct dbv_options {
+    int threads; /* OpenMP threads per rank (-t, >= 1) */
+    int filter;  /* filtering where the arcs are many per label (0: never; --no-filter) */
+    int local;   /* the local pre-contraction where shares are mostly local (0: never;
+                    --no-local-contraction) */
+} dbv_options;
+
 /*
  * Collective: the minimum spanning forest of the graph whose shares the ranks hold, on rank 0 into
  * out->eid and fkey[] (its keys, [out->capacity]); g is left unchanged. Each rank runs the
  * local steps of the rounds (the lightest-arc scan, relabelling, the bucketing of requests and
- * arcs by rank) on `threads` OpenMP threads (>= 1; only the calling thread calls MPI), and the
- * local pass only with one thread (it is sequential Kruskal). Rank 0's ph gets the
+ * arcs by rank) on o->threads OpenMP threads (only the calling thread calls MPI), and the
+ * local pass (o->local) only with one thread (it is sequential Kruskal). Rank 0's ph gets the
  * phases (local, minima, jump, relabel, redistribute, gather), the counters "rounds",
  * "jump_steps", "local_edges" (forest edges found by the local preprocessing), "bytes_sent_max"
  * and "bytes_sent_total" (bytes sent to other ranks), when filtering "filter_arcs_max" (the most
  * arcs a rank holds after the heavy arcs' merge) and "hub_labels" (the labels the hub held when
  * found: vertices after a split at the start, components of the split after one between
- * rounds; 0 without a hub), and each round's global size. Errors (agreed): MST_ERESOURCE
+ * rounds; 0 without a hub), each round's global size, and with --trace each round's forest
+ * edges (the local pass's, if any, first). Errors (agreed): MST_ERESOURCE
  * (memory, or an exchange beyond MPI's int counts); MST_EINTERNAL for a forest larger than the
  * room the harness made.
  */
-mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, int threads, mst_forest *out,
-                          uint32_t *fkey, mst_phases *ph);
+mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, const dbv_options *o,
+                          mst_forest *out, uint32_t *fkey, mst_phases *ph);
 
 /* Frees the arrays dboruvka_solve keeps from one solve to the next (NULL-safe, repeatable). */
 void dboruvka_release(void);

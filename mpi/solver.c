@@ -38,6 +38,8 @@ typedef struct dist_cli {
     uint64_t shm_group;   /* 0: ranks share rings with their whole node */
     uint64_t window;      /* 0: dbv_graph_build's default */
     uint64_t threads;     /* boruvka: OpenMP threads per rank */
+    int no_filter;        /* boruvka: --no-filter */
+    int no_local;         /* boruvka: --no-local-contraction */
     int stats;
 } dist_cli;
 
@@ -105,6 +107,15 @@ static const mst_option options[] = {
      .offset = offsetof(dist_cli, threads), .metavar = "N",
      .help = "boruvka: OpenMP threads per rank in the rounds' local steps (default\n"
              "1; ranks x threads should not exceed the cores)"},
+    {.name = "--no-filter", .kind = MST_OPT_FLAG, .flag = 1,
+     .offset = offsetof(dist_cli, no_filter),
+     .help = "boruvka: never filter (the light arcs first where they are many per\n"
+             "vertex); with --no-local-contraction its rounds are those of every\n"
+             "Boruvka (docs/trace.md)"},
+    {.name = "--no-local-contraction", .kind = MST_OPT_FLAG, .flag = 1,
+     .offset = offsetof(dist_cli, no_local),
+     .help = "boruvka: skip the local pass that contracts a mostly local share\n"
+             "before the first exchange"},
     {.name = "--stats", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(dist_cli, stats),
      .help = "messages by type against the GHS bound 5 n log2 n + 2 m (plus the\n"
              "test window's share), bytes between ranks, and every rank's peak\n"
@@ -183,7 +194,8 @@ static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *ou
         return st;
     const dist_cli *cli = o->own;
     if (strcmp(o->algo, "boruvka") == 0) {
-        st = dboruvka_solve(&ctx, &dbv_share, (int)cli->threads, out, forest_key, ph);
+        dbv_options bo = {(int)cli->threads, !cli->no_filter, !cli->no_local};
+        st = dboruvka_solve(&ctx, &dbv_share, &bo, out, forest_key, ph);
     } else if (strcmp(o->algo, "boruvka-allreduce") == 0) {
         st = boruvka_allreduce(&ctx, &slice, n_global, out, forest_key, ph);
     } else {

@@ -44,9 +44,12 @@ CUDA_BORUVKA = [
     ("cuda dense", [CUDA, "--algo", "dense"]),
 ]
 
-MPI_BORUVKA = [("mpi boruvka-allreduce %d" % np,
-                [MPIRUN, "-np", str(np), MPI, "--algo", "boruvka-allreduce"])
-               for np in (1, 2, 3)] if MPIRUN else []
+MPI_BORUVKA = [("mpi %s %d x %d" % (algo, np, t),
+                [MPIRUN, "-np", str(np), MPI, "--algo", algo, *extra, "-t", str(t)])
+               for algo, extra in (("boruvka", ["--no-filter", "--no-local-contraction"]),
+                                   ("boruvka-allreduce", []))
+               for np, t in ((1, 1), (2, 1), (3, 1), (2, 2))
+               if t == 1 or algo == "boruvka"] if MPIRUN else []
 
 
 def read_trace(path):
@@ -131,7 +134,17 @@ class Trace(Workdir):
 
     @unittest.skipIf(MPIRUN is None, "mpirun not found")
     def test_distributed_boruvkas_add_the_same_ids_each_round(self):
-        self.check_same_rounds(MPI_BORUVKA, env=MPI_ENV)
+        self.check_same_rounds(MPI_BORUVKA, env=dict(MPI_ENV, OMP_WAIT_POLICY="passive"))
+
+    @unittest.skipIf(MPIRUN is None, "mpirun not found")
+    def test_distributed_boruvka_with_its_local_pass_and_filtering(self):
+        """The local pass's edges (a block partition keeps a grid's edges local) come first,
+        then the rounds: the lines replay, whatever they hold."""
+        for name in ("grid.wel", "ties.wel"):
+            header, rounds, forest = self.trace(
+                [MPIRUN, "-np", "2", MPI, "--algo", "boruvka", "--partition", "block"],
+                self.graphs[name], env=MPI_ENV)
+            self.check_replay(header, rounds, forest)
 
     @unittest.skipIf(MPIRUN is None, "mpirun not found")
     def test_ghs_traces_its_levels(self):
