@@ -212,6 +212,14 @@ report:
 graphs: $(BIN)/mst-gen
 	graphs/build.sh $(or $(SIZE),small)
 
+# The peers beside the suite (docs/peers.md): `make peers ECL=DIR PBBS=DIR GBBS=DIR` (any of
+# them) builds them from those checkouts and runs them with the suite's solvers on GRAPHS.
+.PHONY: peers
+peers:
+	@$(MAKE) -k all || echo "peers: some targets did not build" >&2
+	$(BENCH_PYTHON) report/peers/run.py $(if $(ECL),--ecl $(ECL)) $(if $(PBBS),--pbbs $(PBBS)) \
+	    $(if $(GBBS),--gbbs $(GBBS)) $(if $(GRAPHS),--graphs "$(GRAPHS)") $(PEERS_ARGS)
+
 # mst-omp and libmst under ThreadSanitizer: clang + libomp, whose Archer tool makes OpenMP's own
 # synchronization visible to TSan (gcc's libgomp gives false reports). Run with
 # TSAN_OPTIONS=ignore_noninstrumented_modules=1; test_python.py runs the C API's program
