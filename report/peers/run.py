@@ -81,32 +81,34 @@ def checkout_commit(path):
 
 
 def build(peers, a):
-    """Builds each peer's make target once; returns {solver: reason} of the peers that cannot
-    run (not built, or no GPU for ECL-MST)."""
-    skipped, done = {}, {}
+    """Builds the peers' make targets, all at once, each logged to --build/TARGET.log; returns
+    {solver: reason} of the peers that cannot run (not built, or no GPU for ECL-MST)."""
+    os.makedirs(a.build, exist_ok=True)
+    # the make of `make peers` passes its command line down in MAKEFLAGS: not to the peers' builds
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL")}
+    started, failed, skipped, t0 = {}, {}, {}, time.time()
     for peer in peers:
-        if peer.target not in done:
-            var = peer.checkout.upper()
-            cmd = ["make", "-f", os.path.join(HERE, "Makefile"), "-j", str(a.jobs),
-                   "BUILD=" + a.build, "%s=%s" % (var, getattr(a, peer.checkout))]
-            if peer.checkout == "gbbs":
-                cmd.append("GBBS_PARLAY=" + os.path.join(a.gbbs_parlaylib, "include"))
-            log = os.path.join(a.build, peer.target + ".log")
-            os.makedirs(a.build, exist_ok=True)
-            t0 = time.time()
-            with open(log, "w") as f:
-                p = subprocess.run(cmd + [peer.target], cwd=ROOT, stdout=f,
-                                   stderr=subprocess.STDOUT)
-            if p.returncode != 0:
-                with open(log) as f:
-                    last = ([l.strip() for l in f if l.strip()] or ["?"])[-1]
-                done[peer.target] = "build failed (%s: %s)" % (rel(log), last)
-            else:
-                done[peer.target] = None
-                print("built %s in %.0f s (log %s)" % (peer.target, time.time() - t0, rel(log)),
-                      flush=True)
-        if done[peer.target]:
-            skipped[peer.solver] = done[peer.target]
+        if peer.target in started:
+            continue
+        cmd = ["make", "-f", os.path.join(HERE, "Makefile"), "-j", str(a.jobs),
+               "BUILD=" + a.build, "%s=%s" % (peer.checkout.upper(), getattr(a, peer.checkout))]
+        if peer.checkout == "gbbs":
+            cmd.append("GBBS_PARLAY=" + os.path.join(a.gbbs_parlaylib, "include"))
+        log = open(os.path.join(a.build, peer.target + ".log"), "w")
+        started[peer.target] = (subprocess.Popen(cmd + [peer.target], cwd=ROOT, env=env,
+                                                 stdout=log, stderr=subprocess.STDOUT), log)
+    for target, (p, log) in started.items():
+        p.wait()
+        log.close()
+        if p.returncode != 0:
+            with open(log.name) as f:
+                last = ([l.strip() for l in f if l.strip()] or ["?"])[-1]
+            failed[target] = "build failed (%s: %s)" % (rel(log.name), last)
+    print("built %s in %.0f s (logs in %s)" % (", ".join(t for t in started if t not in failed),
+                                              time.time() - t0, rel(a.build)), flush=True)
+    for peer in peers:
+        if peer.target in failed:
+            skipped[peer.solver] = failed[peer.target]
         elif peer.parallelism == "gpu" and not a.facts.get("gpu"):
             skipped[peer.solver] = "no GPU here (nvidia-smi lists none)"
     for solver, why in skipped.items():
