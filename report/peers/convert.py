@@ -67,19 +67,13 @@ def write_pbbs(msb, out):
         f.write(b"WeightedEdgeArray\n")
         p = subprocess.Popen([MST_CONVERT, "--to", "edgelist", msb, "-"],
                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        rest, checked = b"", False
+        rest = b""
         for chunk in iter(lambda: p.stdout.read(1 << 22), b""):
             chunk = rest + chunk
             cut = chunk.rfind(b"\n") + 1
             block, rest = chunk[:cut], chunk[cut:]
             if b"#" in block:
                 block = b"".join(l for l in block.splitlines(True) if not l.startswith(b"#"))
-            if block and not checked:
-                checked = True
-                if len(block[:block.index(b"\n")].split()) != 3:
-                    p.kill()
-                    p.wait()
-                    raise ConvertError("%s: unweighted (PBBS needs weights)" % msb)
             f.write(block)
         err = p.stderr.read().decode(errors="replace").strip()
         if p.wait() != 0 or rest:
@@ -87,39 +81,26 @@ def write_pbbs(msb, out):
     _write(out, fill)
 
 
-def read_egr(path):
-    """(n, nindex, nlist, eweight) of an ECL binary CSR file (little-endian int32 arrays; see
-    docs/formats.md); eweight is None when the file has no weights."""
-    with open(path, "rb") as f:
+def write_adj(egr, out):
+    """GBBS's WeightedAdjacencyGraph of the weighted ECL CSR file `egr` (little-endian int32
+    n, m, nindex[n + 1], nlist[m], eweight[m]; docs/formats.md)."""
+    with open(egr, "rb") as f:
         head = array.array("i")
         head.fromfile(f, 2)
-        arrays = []
-        for count in (head[0] + 1, head[1], head[1]):
-            a = array.array("i")
-            try:
+        n, m = head
+        arrays = [array.array("i") for _ in range(3)]
+        try:
+            for a, count in zip(arrays, (n + 1, m, m)):
                 a.fromfile(f, count)
-            except EOFError:
-                if len(arrays) == 2 and not a:
-                    arrays.append(None)
-                    break
-                raise ConvertError("%s: shorter than its header says" % path) from None
-            arrays.append(a)
+        except EOFError:
+            raise ConvertError("%s: shorter than a weighted .egr of its header" % egr) from None
     if sys.byteorder != "little":
         for a in arrays:
-            if a is not None:
-                a.byteswap()
-    return (head[0],) + tuple(arrays)
-
-
-def write_adj(egr, out):
-    """GBBS's WeightedAdjacencyGraph of the ECL CSR file `egr` (weighted)."""
-    n, nindex, nlist, eweight = read_egr(egr)
-    if eweight is None:
-        raise ConvertError("%s: unweighted (GBBS's minimum spanning forest needs weights)" % egr)
+            a.byteswap()
 
     def fill(f):
-        f.write(b"WeightedAdjacencyGraph\n%d\n%d\n" % (n, len(nlist)))
-        for a, count in ((nindex, n), (nlist, len(nlist)), (eweight, len(nlist))):
+        f.write(b"WeightedAdjacencyGraph\n%d\n%d\n" % (n, m))
+        for a, count in zip(arrays, (n, m, m)):     # GBBS's offsets: nindex less its last
             for i in range(0, count, CHUNK):
                 f.write("\n".join(map(str, a[i:min(i + CHUNK, count)])).encode() + b"\n")
     _write(out, fill)
@@ -132,7 +113,7 @@ def convert(graph, out_dir, name, formats=FORMATS):
     cannot hold the graph (.egr: int32 weights only)."""
     os.makedirs(out_dir, exist_ok=True)
     files = {}
-    msb = graph if graph.endswith(".msb") and _msb_weighted(graph) else \
+    msb = graph if graph.endswith(".msb") and _msb_header(graph)[0] != 0 else \
         os.path.join(out_dir, name + ".msb")
     if msb != graph and not _fresh(msb, graph):
         _mst_convert("--weights", "auto", graph, msb)
@@ -167,10 +148,6 @@ def _msb_header(path):
     if wtype >= len(MSB_TYPES):
         raise ConvertError("%s: unknown weight type %d" % (path, wtype))
     return wtype, int.from_bytes(head[24:32], "little")
-
-
-def _msb_weighted(path):
-    return _msb_header(path)[0] != 0
 
 
 def msb_weights(path):

@@ -25,6 +25,7 @@ import collections
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -70,16 +71,6 @@ def rel(path):
     return path if r.startswith("..") else r
 
 
-def checkout_commit(path):
-    """The checkout's commit (git rev-parse HEAD), or None where it is not a git checkout."""
-    try:
-        p = subprocess.run(["git", "-C", path, "rev-parse", "--short=12", "HEAD"],
-                           capture_output=True, text=True, timeout=30)
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return p.stdout.strip() if p.returncode == 0 else None
-
-
 def build(peers, a):
     """Builds the peers' make targets, all at once, each logged to --build/TARGET.log; returns
     {solver: reason} of the peers that cannot run (not built, or no GPU for ECL-MST)."""
@@ -116,27 +107,6 @@ def build(peers, a):
     return skipped
 
 
-def execute(cmd, env, timeout_s, log):
-    """Runs cmd, its output (stdout and stderr) written to `log`; returns (status, stdout,
-    message, wall seconds), status "ok", "failed" or "timeout"."""
-    t0 = time.time()
-    try:
-        p = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=timeout_s)
-    except subprocess.TimeoutExpired:
-        return "timeout", "", "timed out after %d s" % timeout_s, time.time() - t0
-    wall = time.time() - t0
-    with open(log, "w") as f:
-        f.write("$ %s\n%s%s" % (" ".join(cmd), p.stdout, p.stderr))
-    if p.returncode != 0:
-        lines = (p.stderr + p.stdout).strip().splitlines() or ["exit code %d" % p.returncode]
-        return "failed", p.stdout, lines[-1], wall
-    return "ok", p.stdout, "", wall
-
-
-def json_lines(out):
-    return [json.loads(l) for l in out.splitlines() if l.startswith("{")]
-
-
 def parse_peer(peer, out, trials, files, weights):
     """{compute_s: [trial seconds], msf_edges, msf_weight, ...} of a peer's output, or raises
     ValueError naming what is missing. ECL-MST and GBBS ran trials + 1 times (the first is the
@@ -153,7 +123,7 @@ def parse_peer(peer, out, trials, files, weights):
         res = {"compute_s": times, "msf_edges": len(ids),
                "msf_weight": sum(weights[i] for i in ids)}
     else:
-        runs = json_lines(out)
+        runs = [json.loads(l) for l in out.splitlines() if l.startswith("{")]
         if len(runs) != trials + 1:
             raise ValueError("%d forests printed, not %d" % (len(runs), trials + 1))
         if len({(r["msf_edges"], r["msf_weight"]) for r in runs}) != 1:
@@ -169,11 +139,6 @@ def parse_peer(peer, out, trials, files, weights):
     if len(res["compute_s"]) != trials:
         raise ValueError("%d trial times found, not %d" % (len(res["compute_s"]), trials))
     return res
-
-
-def median(xs):
-    s = sorted(xs)
-    return s[len(s) // 2] if len(s) % 2 else (s[len(s) // 2 - 1] + s[len(s) // 2]) / 2
 
 
 def same_total(a, b, weight_type):
@@ -242,8 +207,20 @@ class Session:
         else:
             cmd = [binary, str(trials + 1), files[peer.input]]
         log = os.path.join(self.a.data, "logs", "%s.%s.txt" % (name, peer.solver))
-        status, out, msg, wall = execute(cmd, self.env, self.a.timeout_s, log)
-        res = None
+        status, out, msg, res, t0 = "ok", "", "", None, time.time()
+        try:
+            p = subprocess.run(cmd, capture_output=True, text=True, env=self.env,
+                               timeout=self.a.timeout_s)
+            out = p.stdout
+            with open(log, "w") as f:
+                f.write("$ %s\n%s%s" % (" ".join(cmd), p.stdout, p.stderr))
+            if p.returncode != 0:
+                status = "failed"
+                msg = ((p.stderr + p.stdout).strip().splitlines() or
+                       ["exit code %d" % p.returncode])[-1]
+        except subprocess.TimeoutExpired:
+            status, msg = "timeout", "timed out after %d s" % self.a.timeout_s
+        wall = time.time() - t0
         if status == "ok":
             try:
                 res = parse_peer(peer, out, trials, files, weights)
@@ -266,11 +243,12 @@ class Session:
             rec["error"] = msg
         else:
             times = res["compute_s"]
-            rec.update({k: v for k, v in res.items() if k not in ("compute_s",)})
-            rec.update({"compute_s_median": median(times), "compute_s_min": min(times),
-                        "compute_s": times, "trials": trials})
+            rec.update(res)
+            rec.update({"compute_s_median": statistics.median(times),
+                        "compute_s_min": min(times), "trials": trials})
             if peer.parallelism == "gpu":
-                rec["kernel_s_median"], rec["kernel_s_min"] = median(times), min(times)
+                rec["kernel_s_median"] = rec["compute_s_median"]
+                rec["kernel_s_min"] = rec["compute_s_min"]
         self.write(rec, base)
 
     def graph(self, g, catalog, suite_runs, peers):
@@ -368,7 +346,11 @@ def main():
     suite_runs = [solvers.BASELINE] + [s for s in suite_runs if s != solvers.BASELINE]
 
     a.facts = bench.machine_facts()
-    a.commits = {p.checkout: checkout_commit(getattr(a, p.checkout)) for p in peers}
+    a.commits = {}     # the checkouts' commits, where they are git checkouts
+    for p in peers:
+        git = subprocess.run(["git", "-C", getattr(a, p.checkout), "rev-parse", "--short=12",
+                              "HEAD"], capture_output=True, text=True)
+        a.commits[p.checkout] = git.stdout.strip() if git.returncode == 0 else None
     f = a.facts
     print("machine: %s, %d cores%s; commit %s; %d trials, %d threads; results -> %s" % (
         f["cpu"], f["cores"], (", " + f["gpu"]) if "gpu" in f else "", f["commit"], a.trials,
