@@ -23,7 +23,7 @@ static const char *const phase_name[PH_COUNT] = {"transfer", "csr",     "min-edg
                                                  "colors",   "new-ids", "contract"};
 
 /* One run: the graph and options, the device buffers (carved from one allocation), the
- * events and the statistics. All pointers start NULL; the buffers belong to the shared pool,
+ * events and the statistics. All pointers start NULL; the buffers belong to the context's pool,
  * and only the clock is freed at the end. */
 struct ct_run {
     const mst_graph *g;
@@ -32,14 +32,14 @@ struct ct_run {
     u64 arcs;           /* its arcs (twice its edges) */
     size_t nv, nn, mm;  /* n, n + 1 and 2m, at least 1 */
     int grid, coop_grid; /* resident blocks: for grid-stride loops, for the cooperative kernel */
-    /* every device buffer below lives in the shared pool (transfer.cuh) */
+    /* every device buffer below lives in the context's pool (transfer.cuh) */
     uint32_t *d_u, *d_v, *d_key, *d_succ, *d_color, *d_forest, *d_flags;
     ct_arcs cur, next;  /* this round's graph and the contracted one, swapped every round */
     u64 *d_deg, *d_off, *d_best, *d_keys, *d_keys2, *d_vals2;
     ct_slot *d_slot;
     void *d_temp;       /* CUB's temporary storage, sized for the largest call */
     size_t temp_bytes;
-    ct_stat *d_stat, *h_stat; /* h_stat: page-locked, read once per round */
+    ct_stat *d_stat, *h_stat; /* h_stat: the context's page-locked record, read every round */
     cuda_clock clock;
     double seconds[PH_COUNT];
     uint64_t rounds, merged; /* merged: arcs merged away */
@@ -92,7 +92,7 @@ static mst_status ct_setup(ct_run *r)
             r->temp_bytes = bytes[i] > r->temp_bytes ? bytes[i] : r->temp_bytes;
         st = cuda_ok(err, "CUB temporary storage size");
     }
-    /* Every buffer, carved from the shared device pool (transfer.cuh). */
+    /* Every buffer, carved from the context's device pool (transfer.cuh). */
     size_t nv = r->nv, nn = r->nn, mm = r->mm, merge = r->o->merge_parallel ? mm : 0;
     dev_part part[] = {{(void **)&r->d_u, mm / 2 * 4 + 4}, {(void **)&r->d_v, mm / 2 * 4 + 4},
                        {(void **)&r->d_key, mm / 2 * 4 + 4}, {(void **)&r->cur.src, mm * 4},
@@ -108,19 +108,14 @@ static mst_status ct_setup(ct_run *r)
                        {&r->d_temp, r->temp_bytes}};
     if (st == MST_OK) {
         double grow = 0;
-        st = dev_pool_carve(cuda_shared_pool(), part, sizeof part / sizeof *part, &grow);
-        cuda_setup_add(grow);
+        st = dev_pool_carve(&r->o->xfer->pool, part, sizeof part / sizeof *part, &grow);
+        r->o->xfer->setup_s += grow;
     }
     /* The record the host reads every round, page-locked (a copy from it takes half the time
-     * of one from pageable memory) and allocated once per process: allocating and freeing it
+     * of one from pageable memory) and allocated once per context: allocating and freeing it
      * costs more than a small solve. */
-    static ct_stat *pinned;
-    if (st == MST_OK && pinned == NULL &&
-        cudaMallocHost((void **)&pinned, sizeof *pinned) != cudaSuccess)
-        pinned = NULL;
-    if (st == MST_OK && (r->h_stat = pinned) == NULL)
-        st = mst_fail(MST_ERESOURCE, "CUDA: cudaMallocHost of %zu bytes failed",
-                      sizeof(ct_stat));
+    if (st == MST_OK)
+        st = cuda_record(r->o->xfer, sizeof(ct_stat), (void **)&r->h_stat);
     if (st == MST_OK)
         memset(r->h_stat, 0, sizeof(ct_stat));
     if (st == MST_OK)
@@ -294,12 +289,10 @@ mst_status cuda_contract_mst(const mst_graph *g, const cuda_contract_options *o,
     r.nn = (size_t)g->n + 1;
     r.mm = g->m > 0 ? 2 * g->m : 1;
     mst_status st = ct_setup(&r);
-    /* The canonical edge list to the device from page-locked memory ("transfer"; the kernels
-     * after it on the same stream wait for it). */
+    /* The canonical edge list to the device, from page-locked memory where the context's
+     * owner registered it ("transfer"; the kernels after it on the same stream wait for it). */
     const uint32_t *host[] = {g->u, g->v, g->key};
     uint32_t *dev[] = {r.d_u, r.d_v, r.d_key};
-    for (int i = 0; st == MST_OK && i < 3; i++)
-        cuda_pin(host[i], g->m * 4);
     if (st == MST_OK && (st = step_begin(&r, PH_TRANSFER)) == MST_OK)
         st = step_end(&r, cuda_copy_edges(dev, host, 3, 0, g->m, 0));
     /* The kernels: the CSR, then rounds until no arc is left. */
@@ -326,7 +319,7 @@ mst_status cuda_contract_mst(const mst_graph *g, const cuda_contract_options *o,
         for (int i = 0; o->timed_phases && i < PH_COUNT; i++)
             mst_phase_add(ph, phase_name[i], r.seconds[i]);
         if (o->timed_phases)
-            mst_phase_add(ph, "setup-once", cuda_setup_seconds());
+            mst_phase_add(ph, "setup-once", o->xfer->setup_s);
         mst_phase_count(ph, "rounds", r.rounds);
         /* Every round's last pass only finds that nothing changes: count the passes that
          * did. */

@@ -15,6 +15,7 @@ typedef struct cuda_contract_options {
     int device;         /* CUDA device number */
     int merge_parallel; /* also merge parallel arcs between two super-vertices (lightest kept) */
     int timed_phases;   /* per-step times with CUDA events (adds synchronizations) */
+    struct cuda_xfer *xfer; /* the transfer context (transfer.cuh): pool, record, setup time */
 } cuda_contract_options;
 
 /*

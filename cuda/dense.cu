@@ -23,8 +23,8 @@ static const char *const phase_name[PH_COUNT] = {"fill", "min-row", "add-edge", 
                                                   "fold"};
 
 /* One run: the graph and options, the device buffers and the statistics. Pointers start NULL
- * and dense_free() frees what is set. A plain solve carves its buffers from the shared pool; a
- * prepared state (--rounds) owns its pool and keeps u and v on the device between rounds. */
+ * and dense_free() frees what is set. A plain solve carves its buffers from its context's pool;
+ * a prepared state (--rounds) owns its pool and keeps u and v on the device between rounds. */
 struct dense_run {
     const mst_graph *g;
     cuda_dense_options o;    /* a copy: a prepared state outlives the caller's options */
@@ -62,13 +62,12 @@ static mst_status dense_init(dense_run *r, const mst_graph *g, const cuda_dense_
     r->m32 = (uint32_t)g->m;
     r->nn = g->n > 0 ? g->n : 1;
     r->mm = g->m > 0 ? g->m : 1;
-    r->pool = cuda_shared_pool();
+    r->pool = &o->xfer->pool;
     return MST_OK;
 }
 
 /* Picks the device, checks that everything fits, carves the buffers from the pool, creates the
- * events and page-locks the host arrays a solve sends (all three, or the keys only for a
- * prepared state; once per process, transfer.cuh). Errors: MST_ERESOURCE. */
+ * events. Errors: MST_ERESOURCE. */
 static mst_status dense_setup(dense_run *r)
 {
     size_t nn = r->nn, mm = r->mm;
@@ -90,12 +89,12 @@ static mst_status dense_setup(dense_run *r)
     for (size_t i = 0; i + 1 < parts; i++)
         other += dev_part_round(part[i].bytes);
     /* Refuses, before allocating, a matrix and arrays that do not fit in the device memory
-     * free for the run: what the device has free plus what the shared pool of the plain solves
-     * holds there (a plain solve carves it anew; a prepared state, which owns its pool, makes
-     * the shared pool give its memory back when it needs it, since the harness's one-shot
-     * trials before prepare() may have left a matrix of the same size in it). */
+     * free for the run: what the device has free plus what the context's pool of the plain
+     * solves holds there (a plain solve carves it anew; a prepared state, which owns its pool,
+     * makes the context's pool give its memory back when it needs it, since the harness's
+     * one-shot trials before prepare() may have left a matrix of the same size in it). */
     const double gib = 1024.0 * 1024.0 * 1024.0;
-    dev_pool *shared = cuda_shared_pool();
+    dev_pool *shared = &r->o.xfer->pool;
     size_t free_b = 0, total_b = 0;
     if (st == MST_OK)
         st = cuda_ok(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
@@ -117,12 +116,9 @@ static mst_status dense_setup(dense_run *r)
     double grow = 0;
     if (st == MST_OK)
         st = dev_pool_carve(r->pool, part, parts, &grow);
-    cuda_setup_add(grow);
+    r->o.xfer->setup_s += grow;
     if (st == MST_OK)
         st = cuda_clock_init(&r->clock, r->o.timed_phases);
-    const uint32_t *host[] = {r->g->key, r->g->u, r->g->v};
-    for (int i = 0; st == MST_OK && i < (r->resident ? 1 : 3); i++)
-        cuda_pin(host[i], r->g->m * 4);
     return st;
 }
 
@@ -254,7 +250,7 @@ static mst_status dense_run_once(dense_run *r, const mst_graph *g, mst_forest *o
         for (int i = 0; i < PH_COUNT; i++)
             mst_phase_add(ph, phase_name[i], r->seconds[i]);
         mst_phase_add(ph, "download", r->t_download);
-        mst_phase_add(ph, "setup-once", cuda_setup_seconds());
+        mst_phase_add(ph, "setup-once", r->o.xfer->setup_s);
     }
     mst_phase_count(ph, "rounds", r->rounds);
     mst_phase_count(ph, "rows_scanned", r->rows_scanned);
@@ -292,7 +288,7 @@ mst_status cuda_dense_prepare(const mst_graph *g, const cuda_dense_options *o,
     double t0 = mst_now_s();
     mst_status st = dense_init(r, g, o);
     r->pool = &r->own;
-    r->resident = true; /* u and v go once, below: only the keys are page-locked */
+    r->resident = true; /* u and v go once, below: only the keys travel every round */
     if (st == MST_OK)
         st = dense_setup(r);
     uint32_t *dst[] = {r->d_u, r->d_v};
@@ -318,7 +314,6 @@ mst_status cuda_dense_solve_prepared(cuda_dense_state *s, const mst_graph *g, ms
         return mst_fail(MST_EINTERNAL, "internal error: dense prepared for n = %u, m = %u, "
                         "called with n = %u, m = %llu", r->n, r->m32, g->n,
                         (unsigned long long)g->m);
-    cuda_pin(g->key, g->m * 4);
     return dense_run_once(r, g, out, ph);
 }
 

@@ -20,6 +20,8 @@ extern "C" {
 typedef struct cuda_dense_options {
     int device;       /* CUDA device number */
     int timed_phases; /* per-kernel times with CUDA events (adds synchronizations) */
+    struct cuda_xfer *xfer; /* the transfer context (transfer.cuh): pool for plain solves,
+                               setup time; a prepared state keeps it until released */
 } cuda_dense_options;
 
 /*
@@ -31,7 +33,7 @@ uint64_t cuda_dense_matrix_bytes(uint64_t n);
 /*
  * Minimum spanning forest of g on the GPU by Ma and Wan's dense-matrix Borůvka (section
  * 3.1.2). The canonical edge list (u, v, key: 12 bytes an edge) is copied to the device
- * ("upload", page-locked once per process: transfer.cuh), and the matrix is built there:
+ * ("upload", page-locked where the context's owner registered it: transfer.cuh), and the matrix is built there:
  * every entry set to UINT64_MAX (no edge), then every edge e writes key << 32 | e into
  * entries (u, v) and (v, u) by a 64-bit atomicMin, so that of parallel edges the lightest by
  * (key, id) stays ("fill"). Every vertex starts as a component of its own, and each Borůvka
@@ -53,14 +55,12 @@ uint64_t cuda_dense_matrix_bytes(uint64_t n);
  * forest exactly mst-seq's, ties and parallel edges included; isolated vertices and finished
  * components leave after their first row scan. The host reads one counter per round.
  * Sets ph->kernel_s (the kernels with the graph already on the device: CUDA events) and, with
- * timed_phases, the phases above plus "upload", "download" and "setup-once" (the process's
- * one-time page-locking and device-pool growth, not part of any trial's time); counters
+ * timed_phases, the phases above plus "upload", "download" and "setup-once" (the context's
+ * one-time page-locking and device-pool growth, in mst-cuda not part of any trial's time); counters
  * "rounds" and "rows_scanned" (component rows scanned, all rounds), and one mst_phase_round per
  * round (the rows scanned, and the matrix entries they hold).
  * Memory on the device: the matrix (cuda_dense_matrix_bytes(n)), 12 bytes an edge, 28 bytes a
  * vertex; checked against the device's free memory before anything is allocated.
- * u, v and key are page-locked until cuda_transfer_release() (transfer.cuh): a caller that
- * frees them before the process ends must call it first.
  * Errors: MST_ERESOURCE when the matrix and arrays do not fit ("dense: the N x N matrix needs
  * X GiB, the GPU has Y GiB free"), for n > CUDA_DENSE_MAX_N, m >= 2^32 - 1, no device, or a
  * CUDA error (the message names the call); MST_EINTERNAL for a broken invariant.
@@ -73,7 +73,7 @@ typedef struct cuda_dense_state cuda_dense_state;
 
 /*
  * Checks that g's matrix fits, allocates the device buffers (matrix included) once, copies u
- * and v to the device and page-locks g->key (phase "prepare"). The matrix itself depends on
+ * and v to the device (phase "prepare"). The matrix itself depends on
  * the keys: every solve rebuilds it on the device. *state is NULL on failure.
  * Errors: as cuda_dense_mst.
  */
@@ -82,7 +82,7 @@ mst_status cuda_dense_prepare(const mst_graph *g, const cuda_dense_options *o,
 
 /*
  * cuda_dense_mst on the prepared topology with g's current keys: only the keys travel (m 32-bit
- * words; g->key should be the array prepared, rewritten in place, to stay page-locked), then
+ * words, pinned where the context's owner registered g->key), then
  * the matrix is rebuilt and solved on the device. g must have the prepared n and m (else
  * MST_EINTERNAL) and the prepared u and v. Else as cuda_dense_mst.
  */

@@ -47,8 +47,8 @@ static mst_status dev_alloc(void **p, size_t bytes)
 
 /* One run: the graph and options, the device buffers, the events and the statistics. All
  * pointers start NULL, and ecl_free() frees whatever is set. A plain solve carves its buffers
- * from the shared pool; a prepared state (--rounds) owns its pool and keeps the topology (u, v
- * and the CSR) on the device between rounds. */
+ * from its context's pool; a prepared state (--rounds) owns its pool and keeps the topology (u,
+ * v and the CSR) on the device between rounds. */
 struct ecl_run {
     const mst_graph *g;
     cuda_ecl_options o;      /* a copy: a prepared state outlives the caller's options */
@@ -68,7 +68,7 @@ struct ecl_run {
     mst_csr csr;
     dev_csr dc;
     cuda_clock clock;
-    cudaStream_t copy;       /* the copy stream (transfer.cuh) */
+    cudaStream_t copy;       /* the context's copy stream (transfer.cuh) */
     /* arrived: the last chunk sent; init_end, fill_begin/end: the kernel stream's work between
      * the chunks' arrivals, which the kernel time adds up (ecl_run_once) */
     cudaEvent_t arrived, init_end, fill_begin[CUDA_CHUNKS], fill_end[CUDA_CHUNKS];
@@ -111,13 +111,12 @@ static mst_status ecl_init(ecl_run *r, const mst_graph *g, const cuda_ecl_option
     r->use_csr = o->csr || o->thread_only || o->both_directions || o->vertex_centric;
     r->filter = o->filter < 0 ? g->m >= (uint64_t)CUDA_FILTER_AUTO_DEGREE * g->n : o->filter;
     r->filter = r->filter && g->m > 0;
-    r->pool = cuda_shared_pool();
+    r->pool = &o->xfer->pool;
     return MST_OK;
 }
 
-/* Picks the device, carves the buffers from the pool, creates the events, page-locks the host
- * arrays a solve sends (all three, or the keys only for a prepared state: they are registered
- * once, transfer.cuh). Errors: MST_ERESOURCE. */
+/* Picks the device, carves the buffers from the pool, creates the events, takes the context's
+ * copy stream. Errors: MST_ERESOURCE. */
 static mst_status ecl_setup(ecl_run *r)
 {
     const cuda_ecl_options *o = &r->o;
@@ -139,7 +138,7 @@ static mst_status ecl_setup(ecl_run *r)
     double grow = 0;
     if (st == MST_OK)
         st = dev_pool_carve(r->pool, part, sizeof part / sizeof *part, &grow);
-    cuda_setup_add(grow);
+    o->xfer->setup_s += grow;
     if (st == MST_OK && r->d_taken != NULL)
         st = cuda_ok(cudaMemset(r->d_taken, 0, (mm + 31) / 32 * 4), "cudaMemset");
     /* The events of the clock and of the chunked fill. */
@@ -153,10 +152,7 @@ static mst_status ecl_setup(ecl_run *r)
     for (size_t i = 0; st == MST_OK && i < sizeof ev / sizeof *ev; i++)
         st = cuda_ok(cudaEventCreate(ev[i]), "cudaEventCreate");
     if (st == MST_OK)
-        st = cuda_copy_stream(&r->copy);
-    const uint32_t *host[] = {r->g->key, r->g->u, r->g->v};
-    for (int i = 0; st == MST_OK && i < (r->resident ? 1 : 3); i++)
-        cuda_pin(host[i], r->g->m * 4);
+        st = cuda_copy_stream(o->xfer, &r->copy);
     return st;
 }
 
@@ -469,7 +465,7 @@ static mst_status ecl_run_once(ecl_run *r, const mst_graph *g, mst_forest *out, 
         mst_phase_add(ph, "union", r->t_unite);
         mst_phase_add(ph, "reset", r->t_reset);
         mst_phase_add(ph, "download", r->t_download);
-        mst_phase_add(ph, "setup-once", cuda_setup_seconds());
+        mst_phase_add(ph, "setup-once", r->o.xfer->setup_s);
     }
     mst_phase_count(ph, "rounds", r->rounds);
     mst_phase_count(ph, "worklist_first", r->wl_first); /* worklist sizes, in edges */
@@ -508,7 +504,7 @@ mst_status cuda_ecl_prepare(const mst_graph *g, const cuda_ecl_options *o,
     double t0 = mst_now_s();
     mst_status st = ecl_init(r, g, o);
     r->pool = &r->own;
-    r->resident = true; /* u and v go once, below: only the keys are page-locked */
+    r->resident = true; /* u and v go once, below: only the keys travel every round */
     if (st == MST_OK)
         st = ecl_setup(r);
     uint32_t *dst[] = {r->d_u, r->d_v};
@@ -536,7 +532,6 @@ mst_status cuda_ecl_solve_prepared(cuda_ecl_state *s, const mst_graph *g, mst_fo
         return mst_fail(MST_EINTERNAL, "internal error: mst-cuda prepared for n = %u, m = %u, "
                         "called with n = %u, m = %llu", r->n, r->m32, g->n,
                         (unsigned long long)g->m);
-    cuda_pin(g->key, g->m * 4);
     return ecl_run_once(r, g, out, ph);
 }
 

@@ -24,6 +24,9 @@ typedef struct cuda_ecl_options {
     int thread_only;   /* CSR fill: every vertex by one thread (ablation) */
     int both_directions; /* CSR fill: every edge twice, once per direction (ablation) */
     int vertex_centric;  /* every round refills the worklist from the CSR by vertex (ablation) */
+    struct cuda_xfer *xfer; /* the transfer context (transfer.cuh): its copy stream, its pool
+                               for plain solves, its setup time; it registers nothing, its owner
+                               does; a prepared state keeps it until released */
 } cuda_ecl_options;
 
 /*
@@ -44,14 +47,15 @@ typedef struct cuda_ecl_options {
  * to many threads, so R-MAT and power-law graphs do not serialize on one warp. With `csr`, the
  * CSR (both directions) is built on the host, copied once, and the fill is ECL-MST's: one
  * thread per low-degree vertex, a warp per higher degree, a block per hub (csr_fill.cuh).
- * The transfers (transfer.cuh, docs/gpu-transfers.md): u, v and key are page-locked once per
- * process and sent in chunks on a copy stream; without timed phases, pass 0's fill runs on each
- * chunk as soon as it has arrived, overlapping the rest of the copy; the forest comes back as
- * its edges' ids only, widened on the device, straight into out->eid.
+ * The transfers (transfer.cuh, docs/gpu-transfers.md): u, v and key (page-locked where the
+ * context's owner registered them) are sent in chunks on the context's copy stream; without
+ * timed phases, pass 0's fill runs on each chunk as soon as it has arrived, overlapping the rest
+ * of the copy; the forest comes back as its edges' ids only, widened on the device, straight
+ * into out->eid.
  * Sets ph->kernel_s (the kernel stream's busy time: as if the graph were already on the GPU)
  * and, with timed_phases, per-kernel phases plus "upload" (the whole edge list, sent before the
- * kernels), "download" and "setup-once" (the process's one-time registrations and allocations,
- * not part of any trial's time); counters "rounds", "filtered", "worklist_first",
+ * kernels), "download" and "setup-once" (the context's one-time registrations and allocations,
+ * in mst-cuda not part of any trial's time); counters "rounds", "filtered", "worklist_first",
  * "worklist_max", "worklist_total" (edges).
  * Errors: MST_ERESOURCE for m >= 2^32 - 1, no device, out of device memory, or a CUDA error
  * (message names the call).
@@ -63,8 +67,8 @@ mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_fores
 typedef struct cuda_ecl_state cuda_ecl_state;
 
 /*
- * Allocates the device buffers of g's size, copies u and v (and, with the CSR fills, the CSR)
- * to the device once and page-locks g->key (phase "prepare"). *state is NULL on failure.
+ * Allocates the device buffers of g's size (a pool of the state's own), copies u and v (and,
+ * with the CSR fills, the CSR) to the device once (phase "prepare"). *state is NULL on failure.
  * Errors: as cuda_ecl_mst.
  */
 mst_status cuda_ecl_prepare(const mst_graph *g, const cuda_ecl_options *o,
@@ -72,8 +76,9 @@ mst_status cuda_ecl_prepare(const mst_graph *g, const cuda_ecl_options *o,
 
 /*
  * cuda_ecl_mst on the prepared topology with g's current keys: only the keys travel (m 32-bit
- * words; g->key should be the array prepared, rewritten in place, to stay page-locked). g must
- * have the prepared n, m, u and v; another n or m is MST_EINTERNAL. Else as cuda_ecl_mst.
+ * words, at the pinned bandwidth where the context's owner registered g->key: the harness and
+ * libmst rewrite one array in place). g must have the prepared n, m, u and v; another n or m is
+ * MST_EINTERNAL. Else as cuda_ecl_mst.
  */
 mst_status cuda_ecl_solve_prepared(cuda_ecl_state *s, const mst_graph *g, mst_forest *out,
                                    mst_phases *ph);

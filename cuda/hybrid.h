@@ -201,8 +201,9 @@ mst_status hybrid_mst(const mst_graph *g, const hybrid_options *o, mst_forest *o
 /*
  * mst-cuda's GPU part kinds, in order of preference (cuda/hybrid_gpu.cu): the worklist Borůvka
  * (cuda_ecl_*: batching, from HYBRID_GPU_MIN_EDGES edges). ctx for their prepare: a
- * cuda_ecl_options (copied; per-kernel timing off). Sets *count. Their release also unregisters
- * the page-locked host ranges (cuda_transfer_release), since the parts' arrays are freed next.
+ * cuda_ecl_options (copied; per-kernel timing off; each part gets a transfer context of its own,
+ * which page-locks the part's keys and forest and unregisters them at the release, before the
+ * hybrid frees the part's arrays). Sets *count.
  */
 const hybrid_kind *hybrid_gpu_kinds(int *count);
 

@@ -351,7 +351,7 @@ static cudaError_t scan_call(void *t, size_t &bytes, const uint32_t *in, uint32_
 }
 
 /* Picks the device, carves every buffer (sized for level 0, the largest) and the CUB storage
- * from the shared pool (transfer.cuh), creates the events. Errors: MST_ERESOURCE. */
+ * from the context's pool (transfer.cuh), creates the events. Errors: MST_ERESOURCE. */
 static mst_status prim_setup(prim_run *r)
 {
     size_t nn = r->nn, mm = r->mm;
@@ -400,8 +400,8 @@ static mst_status prim_setup(prim_run *r)
         {(void **)&r->d_small, 8 * sizeof(unsigned)}, {&r->d_temp, r->temp_bytes}};
     double grow = 0;
     if (st == MST_OK)
-        st = dev_pool_carve(cuda_shared_pool(), part, sizeof part / sizeof *part, &grow);
-    cuda_setup_add(grow);
+        st = dev_pool_carve(&r->o->xfer->pool, part, sizeof part / sizeof *part, &grow);
+    r->o->xfer->setup_s += grow;
     return st == MST_OK ? cuda_clock_init(&r->clock, r->o->timed_phases) : st;
 }
 
@@ -662,12 +662,11 @@ mst_status cuda_primitives_mst(const mst_graph *g, const cuda_prim_options *o, m
     r.filter = r.filter && g->m > 0 && g->n < RETIRED;
     r.tau = r.filter ? mst_sample_threshold(g, (uint64_t)(o->filter_factor * g->n)) : NONE;
     st = prim_setup(&r);
-    /* u, v and key to the device from page-locked memory, into the arc buffers that level 0
-     * packs them from (the kernels after it on the same stream wait for it). */
+    /* u, v and key to the device (from page-locked memory where the context's owner registered
+     * them), into the arc buffers that level 0 packs them from (the kernels after it on the
+     * same stream wait for it). */
     const uint32_t *host[] = {g->u, g->v, g->key};
     uint32_t *dev[] = {r.d_akey[0], r.d_akey[1], r.d_aidx[0]};
-    for (int i = 0; st == MST_OK && i < 3; i++)
-        cuda_pin(host[i], g->m * 4);
     if (st == MST_OK)
         st = cuda_copy_edges(dev, host, 3, 0, g->m, 0);
     /* Everything with the graph on the device. With filtering, the light levels run while at
@@ -699,7 +698,7 @@ mst_status cuda_primitives_mst(const mst_graph *g, const cuda_prim_options *o, m
         for (int p = 0; o->timed_phases && p < PH_COUNT; p++)
             mst_phase_add(ph, phase_name[p], r.t[p]);
         if (o->timed_phases)
-            mst_phase_add(ph, "setup-once", cuda_setup_seconds());
+            mst_phase_add(ph, "setup-once", o->xfer->setup_s);
         mst_phase_count(ph, "levels", r.levels);
         mst_phase_count(ph, "doubling_launches", r.jumps);
         mst_phase_count(ph, "filtered", (uint64_t)r.filter);

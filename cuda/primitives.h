@@ -20,6 +20,7 @@ typedef struct cuda_prim_options {
     int filter;           /* 1 on, 0 off, -1 auto (on when m >= CUDA_FILTER_AUTO_DEGREE n) */
     double filter_factor; /* light edges per vertex when filtering */
     int timed_phases;     /* per-step times with CUDA events (adds synchronizations) */
+    struct cuda_xfer *xfer; /* the transfer context (transfer.cuh): pool, setup time */
 } cuda_prim_options;
 
 /*

@@ -1,71 +1,65 @@
-/* transfer.cu: the shared host-device path of mst-cuda (see transfer.cuh). */
+/* transfer.cu: the shared host-device path of mst-cuda, in a context (see transfer.cuh). */
 #include "transfer.cuh"
+
+#include <string.h>
 
 #include "cuda_check.cuh"
 #include "core.h"
 
-/* Registered ranges: the graph's three arrays, the forest, and a few more for --rounds. */
-#define PIN_SLOTS 16
-
-static struct {
-    const void *p[PIN_SLOTS];
-    size_t bytes[PIN_SLOTS];
-    int count;
-    double setup_s;
-    cudaStream_t copy;
-    dev_pool pool;
-} xfer;
-
-int cuda_pin(const void *p, size_t bytes)
+int cuda_pin(cuda_xfer *x, const void *p, size_t bytes)
 {
     if (p == NULL || bytes == 0)
         return 0;
-    for (int i = 0; i < xfer.count; i++)
-        if (xfer.p[i] == p && bytes <= xfer.bytes[i])
+    for (int i = 0; i < x->count; i++)
+        if (x->pinned[i] == p && bytes <= x->bytes[i])
             return 1;
-    if (xfer.count == PIN_SLOTS)
+    if (x->count == CUDA_PIN_SLOTS)
         return 0;
     double t0 = mst_now_s();
     cudaError_t err = cudaHostRegister((void *)p, bytes, cudaHostRegisterDefault);
-    xfer.setup_s += mst_now_s() - t0;
+    x->setup_s += mst_now_s() - t0;
     if (err != cudaSuccess) {
         cudaGetLastError(); /* not sticky: clear it so later checks do not see it */
         return 0;
     }
-    xfer.p[xfer.count] = p;
-    xfer.bytes[xfer.count++] = bytes;
+    x->pinned[x->count] = p;
+    x->bytes[x->count++] = bytes;
     return 1;
 }
 
-double cuda_setup_seconds(void)
+mst_status cuda_copy_stream(cuda_xfer *x, cudaStream_t *s)
 {
-    return xfer.setup_s;
-}
-
-void cuda_setup_add(double seconds)
-{
-    xfer.setup_s += seconds;
-}
-
-mst_status cuda_copy_stream(cudaStream_t *s)
-{
-    if (xfer.copy == NULL) {
+    if (x->copy == NULL) {
         double t0 = mst_now_s();
-        mst_status st = cuda_ok(cudaStreamCreateWithFlags(&xfer.copy, cudaStreamNonBlocking),
+        mst_status st = cuda_ok(cudaStreamCreateWithFlags(&x->copy, cudaStreamNonBlocking),
                                 "cudaStreamCreateWithFlags");
-        xfer.setup_s += mst_now_s() - t0;
+        x->setup_s += mst_now_s() - t0;
         if (st != MST_OK) {
-            xfer.copy = NULL;
+            x->copy = NULL;
             return st;
         }
     }
-    *s = xfer.copy;
+    *s = x->copy;
     return MST_OK;
 }
 
-dev_pool *cuda_shared_pool(void)
+mst_status cuda_record(cuda_xfer *x, size_t bytes, void **p)
 {
-    return &xfer.pool;
+    if (x->record == NULL || x->record_bytes < bytes) {
+        double t0 = mst_now_s();
+        if (x->record != NULL)
+            cudaFreeHost(x->record);
+        x->record_bytes = 0;
+        if (cudaMallocHost(&x->record, bytes) != cudaSuccess) {
+            cudaGetLastError();
+            x->record = NULL;
+            return mst_fail(MST_ERESOURCE, "CUDA: cudaMallocHost of %zu bytes failed", bytes);
+        }
+        x->record_bytes = bytes;
+        x->setup_s += mst_now_s() - t0;
+    }
+    *p = x->record;
+    return MST_OK;
 }
 
 uint32_t cuda_chunks(uint64_t m, uint64_t *chunk)
@@ -103,7 +97,6 @@ mst_status cuda_forest_back(const uint32_t *d_ids, uint32_t k, unsigned long lon
     if (k > 0) {
         uint32_t blocks = (k + 255) / 256;
         k_widen<<<blocks < 1024 ? blocks : 1024, 256>>>(d_ids, k, d_scratch);
-        cuda_pin(out->eid, out->capacity * sizeof *out->eid);
         mst_status st = cuda_ok(cudaMemcpy(out->eid, d_scratch, (size_t)k * 8,
                                            cudaMemcpyDeviceToHost),
                                 "cudaMemcpy (forest)");
@@ -142,15 +135,16 @@ fail:
     return st;
 }
 
-void cuda_transfer_release(void)
+void cuda_xfer_release(cuda_xfer *x)
 {
-    for (int i = 0; i < xfer.count; i++)
-        cudaHostUnregister((void *)xfer.p[i]);
-    if (xfer.count > 0)
+    for (int i = 0; i < x->count; i++)
+        cudaHostUnregister((void *)x->pinned[i]);
+    if (x->count > 0)
         cudaGetLastError();
-    xfer.count = 0;
-    dev_pool_free(&xfer.pool);
-    if (xfer.copy != NULL)
-        cudaStreamDestroy(xfer.copy);
-    xfer.copy = NULL;
+    dev_pool_free(&x->pool);
+    if (x->copy != NULL)
+        cudaStreamDestroy(x->copy);
+    if (x->record != NULL)
+        cudaFreeHost(x->record);
+    memset(x, 0, sizeof *x);
 }

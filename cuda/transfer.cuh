@@ -1,21 +1,24 @@
 /*
- * transfer.cuh: the host-device path that every mst-cuda variant shares (docs/gpu-transfers.md):
- * page-locking (registering) the host arrays once per process, so that copies run at the
- * pinned bandwidth (its gain over pageable copies is in docs/gpu-transfers.md); a copy stream
- * apart from the kernels' legacy stream, so that chunks of the edge list arrive while the first
- * kernels already work on those before them; the device pool the variants' plain solves share;
- * and the forest's way back, only its edges, straight into the caller's array.
+ * transfer.cuh: the host-device path that every mst-cuda variant shares (docs/gpu-transfers.md),
+ * held in a context (cuda_xfer) that its owner passes to the variants: page-locked (registered)
+ * host arrays, so that copies run at the pinned bandwidth (its gain over pageable copies is in
+ * docs/gpu-transfers.md); a copy stream apart from the kernels' legacy stream, so that chunks of
+ * the edge list arrive while the first kernels already work on those before them; a device pool
+ * the variants' plain solves carve; a small page-locked record; and the forest's way back, only
+ * its edges, straight into the caller's array.
  *
- * What is registered stays registered until cuda_transfer_release() (mst-cuda's finalize): the
- * arrays must stay allocated until then, or be released first (a new allocation at the same
- * address would otherwise be copied from stale pages). One-time work (registration, pool and
- * stream creation) is added to cuda_setup_seconds(), which the variants report as the phase
- * "setup-once": it is not part of a trial's time but of the process's first solve (the
- * harness's untimed warm-up).
+ * Who owns a context decides what it registers (cuda_pin) and how long it lives: mst-cuda keeps
+ * one for the whole process, whose solves register the harness's arrays once and reuse the pool
+ * over the trials, until its finalize (the arrays must stay allocated until then, or a new
+ * allocation at the same address would be copied from stale pages); a libmst call has one of its
+ * own, released before it returns, and a prepared state one for its lifetime (cuda/solver.cu).
+ * The variants never register anything themselves. One-time work (registration, pool growth,
+ * stream and record creation) is added to the context's setup_s, which the variants report as
+ * the phase "setup-once": in mst-cuda it is not part of a trial's time but of the process's
+ * first solve (the harness's untimed warm-up).
  *
- * The device pool: one device allocation carved into a variant's buffers. Allocations cost more
- * than small solves, and a process that solves many times (trials, --rounds) keeps its pool:
- * the pool only grows, and the time it spends growing is one-time setup.
+ * A context serves one solve at a time; contexts are independent of each other, so solves with
+ * contexts of their own run concurrently from several threads.
  */
 #ifndef MST_CUDA_TRANSFER_CUH
 #define MST_CUDA_TRANSFER_CUH
@@ -97,24 +100,36 @@ static inline mst_status dev_pool_carve(dev_pool *pool, const dev_part *part, si
 #define CUDA_CHUNKS 8
 #define CUDA_CHUNK_MIN (1u << 20)
 
-/* Page-locks [p, p + bytes) once per process (later calls with the same p and a size not larger
- * find it registered). Returns 1 if the range is page-locked, 0 if not (registration refused,
- * or the table of ranges full): copies from it then run from pageable memory, more slowly but
- * correctly. Never fails. */
-int cuda_pin(const void *p, size_t bytes);
+/* Host ranges a context registers at most: the graph's three arrays, the forest, a few more. */
+#define CUDA_PIN_SLOTS 16
 
-/* Seconds of one-time work so far in this process: registrations, pool growth, streams. */
-double cuda_setup_seconds(void);
+/* A transfer context (see above). A zeroed one is empty and ready: everything in it is made on
+ * first use, and cuda_xfer_release() frees what was made. */
+typedef struct cuda_xfer {
+    const void *pinned[CUDA_PIN_SLOTS]; /* the ranges this context registered */
+    size_t bytes[CUDA_PIN_SLOTS];
+    int count;
+    double setup_s;                     /* seconds of one-time work so far ("setup-once") */
+    cudaStream_t copy;                  /* host-to-device copies; NULL until first use */
+    dev_pool pool;                      /* the plain solves' device buffers */
+    void *record;                       /* page-locked host bytes for per-round reads */
+    size_t record_bytes;
+} cuda_xfer;
 
-/* Adds one-time seconds (a pool's growth) to cuda_setup_seconds(). */
-void cuda_setup_add(double seconds);
+/* Page-locks [p, p + bytes) for x until cuda_xfer_release(x) (later calls with the same p and a
+ * size not larger find it registered). Returns 1 if x registered the range, 0 if not: already
+ * page-locked by another owner (copies then run pinned, and that owner keeps the range until it
+ * releases it), registration refused, or x's table full (copies then run from pageable memory,
+ * more slowly but correctly). Never fails. */
+int cuda_pin(cuda_xfer *x, const void *p, size_t bytes);
 
-/* The stream that carries host-to-device copies (non-blocking: it does not wait for the legacy
+/* x's stream that carries host-to-device copies (non-blocking: it does not wait for the legacy
  * stream the kernels run on). Created on first use. Errors: MST_ERESOURCE. */
-mst_status cuda_copy_stream(cudaStream_t *s);
+mst_status cuda_copy_stream(cuda_xfer *x, cudaStream_t *s);
 
-/* The device pool of plain solves (one solve at a time: each carves it anew). */
-dev_pool *cuda_shared_pool(void);
+/* x's page-locked record of at least `bytes`, allocated on first use and reallocated only to
+ * grow. Errors: MST_ERESOURCE naming the size. */
+mst_status cuda_record(cuda_xfer *x, size_t bytes, void **p);
 
 /* Chunking of m edges: *chunk edges a chunk (at least 1), returns the number of chunks (0 for
  * m = 0, at most CUDA_CHUNKS). */
@@ -127,10 +142,10 @@ mst_status cuda_copy_edges(uint32_t *const *dst, const uint32_t *const *src, int
 
 /*
  * The forest's k edge ids d_ids[0..k) (32-bit, on the device) into out->eid[0..k) (64-bit): widened
- * on the device into d_scratch (room for k 64-bit words) and copied straight into out->eid,
- * which is registered once (its whole capacity), then sets out->count. Runs on the legacy
- * stream after the kernels before it. More than out->capacity edges is a broken invariant:
- * MST_EINTERNAL; else MST_ERESOURCE.
+ * on the device into d_scratch (room for k 64-bit words) and copied straight into out->eid
+ * (at the pinned bandwidth where its owner registered it), then sets out->count. Runs on the
+ * legacy stream after the kernels before it. More than out->capacity edges is a broken
+ * invariant: MST_EINTERNAL; else MST_ERESOURCE.
  */
 mst_status cuda_forest_back(const uint32_t *d_ids, uint32_t k, unsigned long long *d_scratch,
                             mst_forest *out);
@@ -141,8 +156,8 @@ mst_status cuda_forest_back(const uint32_t *d_ids, uint32_t k, unsigned long lon
 mst_status cuda_trace_round(mst_phases *ph, const uint32_t *d_ids, const uint32_t *d_count,
                             uint32_t *traced);
 
-/* Unregisters every range, frees the shared pool and the copy stream (mst-cuda's finalize;
- * idempotent, and the next solve starts over). */
-void cuda_transfer_release(void);
+/* Unregisters the ranges x registered, frees its pool, stream and record, and zeroes it
+ * (idempotent: x is empty and ready again). */
+void cuda_xfer_release(cuda_xfer *x);
 
 #endif

@@ -4,7 +4,8 @@
  * ties, a forest of many components, one edge, none, and one that spans several chunks of the
  * chunked copy), the ecl variant is prepared once, then solved for several rounds of new keys
  * written in place, in its edge-list and CSR fills, timed and untimed (overlapped copies); the
- * plain solve runs on the same keys (the page-locked arrays stay registered across calls). The
+ * plain solve runs on the same keys, in the same transfer context (transfer.cuh), which keeps
+ * the arrays page-locked across calls, as mst-cuda's process does. The
  * dense variant (dense.h) runs the same rounds on the graphs whose matrix is small, and on
  * dense multigraphs with many parallel edges of equal keys; a matrix that cannot fit must be
  * refused with MST_ERESOURCE before anything is allocated. Every forest must be exactly
@@ -144,14 +145,18 @@ static const variant ECL = {"ecl", ecl_prepare, ecl_solve_prepared, ecl_solve, e
 static const variant DENSE = {"dense", dense_prepare, dense_solve_prepared, dense_solve,
                               dense_release};
 
-/* Rounds of new keys on g: prepared and plain solves of variant v with options o against
- * Kruskal. */
+/* Rounds of new keys on g: prepared and plain solves of variant v with options o (whose
+ * context is x: g's and the forest's arrays registered there) against Kruskal. */
 static void rounds(const variant *v, const char *name, mst_graph *g, uint32_t key_range,
-                   const void *o)
+                   const void *o, cuda_xfer *x)
 {
     uint64_t cap = (g->m < g->n ? g->m : g->n) + 1;
     mst_forest f = {(uint64_t *)calloc(cap, 8), 0, cap}, ref = {(uint64_t *)calloc(cap, 8), 0,
                                                                   cap};
+    const void *host[] = {g->u, g->v, g->key};
+    for (int i = 0; i < 3; i++)
+        cuda_pin(x, host[i], g->m * 4);
+    cuda_pin(x, f.eid, cap * 8);
     void *s = NULL;
     mst_phases ph;
     memset(&ph, 0, sizeof ph);
@@ -175,7 +180,7 @@ static void rounds(const variant *v, const char *name, mst_graph *g, uint32_t ke
     }
     v->release(s);
     /* The arrays are freed next: their registrations must go first (transfer.cuh). */
-    cuda_transfer_release();
+    cuda_xfer_release(x);
     free(f.eid);
     free(ref.eid);
 }
@@ -204,9 +209,11 @@ static void ecl_cases(void)
         for (int csr = 0; csr < 2; csr++)
             for (int timed = 0; timed < 2; timed++) {
                 mst_graph g;
+                cuda_xfer x;
+                memset(&x, 0, sizeof x);
                 make_graph(&g, graphs[i].n, graphs[i].m);
-                cuda_ecl_options o = {0, -1, 1.0, 1, 1, timed, csr, 0, 0, 0};
-                rounds(&ECL, graphs[i].name, &g, graphs[i].key_range, &o);
+                cuda_ecl_options o = {0, -1, 1.0, 1, 1, timed, csr, 0, 0, 0, &x};
+                rounds(&ECL, graphs[i].name, &g, graphs[i].key_range, &o, &x);
                 free(g.u);
                 free(g.v);
                 free(g.key);
@@ -229,9 +236,11 @@ static void dense_cases(void)
     for (size_t i = 0; i < sizeof graphs / sizeof *graphs; i++)
         for (int timed = 0; timed < 2; timed++) {
             mst_graph g;
+            cuda_xfer x;
+            memset(&x, 0, sizeof x);
             make_graph(&g, graphs[i].n, graphs[i].m);
-            cuda_dense_options o = {0, timed};
-            rounds(&DENSE, graphs[i].name, &g, graphs[i].key_range, &o);
+            cuda_dense_options o = {0, timed, &x};
+            rounds(&DENSE, graphs[i].name, &g, graphs[i].key_range, &o, &x);
             free(g.u);
             free(g.v);
             free(g.key);
@@ -248,7 +257,9 @@ static void dense_too_large(void)
         make_graph(&g, sizes[i], 1);
         new_keys(&g, 10);
         mst_forest f = {(uint64_t *)calloc(2, 8), 0, 2};
-        cuda_dense_options o = {0, 0};
+        cuda_xfer x;
+        memset(&x, 0, sizeof x);
+        cuda_dense_options o = {0, 0, &x};
         cuda_dense_state *s = NULL;
         mst_status st[2] = {cuda_dense_mst(&g, &o, &f, NULL), MST_OK};
         const char *msg = mst_last_error();
@@ -261,7 +272,7 @@ static void dense_too_large(void)
             failures++;
         }
         cuda_dense_release(s);
-        cuda_transfer_release();
+        cuda_xfer_release(&x);
         free(f.eid);
         free(g.u);
         free(g.v);
