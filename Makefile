@@ -264,22 +264,34 @@ $(BIN)/fuzz-%: $(BUILD)/tests/fuzz/%.o $(LIBMST)
 	@mkdir -p $(BIN)
 	$(LINK_c) $(filter %.o,$^) $(LIBMST) -o $@ $(ALL_LDLIBS)
 
-# libmst (lib/, docs/c-api.md): the public C library over the C solvers (seq, openmp). Their
-# sources and the common code are compiled again with -fPIC into $(BUILD)/pic, hidden but for
-# the API of lib/mst.h, whose MSF_VERSION_STRING gives the file's version and its soname.
+# libmst (lib/, docs/c-api.md): the public C library over the single-machine solvers (seq,
+# openmp and, where nvcc is, cuda). Their sources and the common code are compiled again with
+# -fPIC into $(BUILD)/pic, hidden but for the API of lib/mst.h, whose MSF_VERSION_STRING gives
+# the file's version and its soname. With cuda, the CUDA runtime is linked in statically and
+# kept hidden, as mst-cuda links it, so that a program with its own CUDA runtime (a Python
+# process with another GPU library) does not bind to the library's.
 LIB_VERSION := $(shell sed -n 's/^.define MSF_VERSION_STRING "\(.*\)"$$/\1/p' lib/mst.h)
 LIB_SONAME  := libmst.so.$(firstword $(subst ., ,$(LIB_VERSION)))
 LIBMST_SO   := $(BUILD)/libmst.so.$(LIB_VERSION)
-LIB_SOLVERS := seq openmp
-PIC_OBJ     := $(patsubst %.c,$(BUILD)/pic/%.o,$(wildcard lib/*.c) \
-                 $(foreach d,$(LIB_SOLVERS),$(wildcard $(d)/*.c)))
+LIB_SOLVERS := seq openmp $(if $(HAVE_NVCC),cuda)
+PIC_OBJ     := $(patsubst %,$(BUILD)/pic/%.o,$(basename $(wildcard lib/*.c) \
+                 $(foreach d,$(LIB_SOLVERS),$(wildcard $(d)/*.c $(d)/*.cu))))
 PIC_COMMON  := $(COMMON_SRC:%.c=$(BUILD)/pic/%.o)
 $(BUILD)/pic/openmp/%.o $(BUILD)/pic/lib/%.o $(BUILD)/pic/common/io/%.o \
     $(BUILD)/pic/common/core/verify.o: TOOLCHAIN := omp
+$(BUILD)/pic/cuda/%.o: TOOLCHAIN := cuda
+CUDA_LIBDIR ?= $(abspath $(dir $(NVCC))../lib64)
+CUDA_LDLIBS := -L$(CUDA_LIBDIR) -lcudart_static -ldl -lrt -lpthread -lstdc++ -Wl,--exclude-libs,ALL
+LIB_LDLIBS  := $(if $(HAVE_NVCC),$(CUDA_LDLIBS))
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(COMPILE_$(or $(TOOLCHAIN),c)) -fPIC -fvisibility=hidden -Ilib -MMD -MP -c $< -o $@
+
+$(BUILD)/pic/%.o: %.cu
+	@mkdir -p $(dir $@)
+	$(NVCC) $(MST_NVCCFLAGS) $(NVCCFLAGS) -Xcompiler -fPIC,-fvisibility=hidden -MMD -MP -c $< \
+	    -o $@
 
 # The common code as an archive, so that only what the solvers use goes into the library.
 $(BUILD)/pic/libmstcore.a: $(PIC_COMMON)
@@ -289,7 +301,7 @@ $(BUILD)/pic/libmstcore.a: $(PIC_COMMON)
 # -z defs, but not in a sanitizer's build: its runtime comes with the executable.
 $(LIBMST_SO): $(PIC_OBJ) $(BUILD)/pic/libmstcore.a
 	$(LINK_omp) -shared -Wl,-soname,$(LIB_SONAME) $(if $(findstring -fsanitize,$(LDFLAGS)),,\
-	    -Wl,-z,defs) $^ -o $@ $(ALL_LDLIBS)
+	    -Wl,-z,defs) $^ -o $@ $(ALL_LDLIBS) $(LIB_LDLIBS)
 
 # The soname and development links beside the file, so that $(BUILD) serves as a LIBDIR.
 lib: $(LIBMST_SO)

@@ -1,7 +1,7 @@
 /*
- * api_solve.c: msf_solve and msf_solve_max, which run a solver's variant through its descriptor (solver.h) as the
- * harness does, with the solver's own options parsed by its option table (solver.h), and the
- * result object.
+ * api_solve.c: msf_solve and msf_solve_max, which run a solver's variant through its descriptor
+ * (solver.h) as the harness does, with the solver's own options parsed by its option table
+ * (solver.h), and the result object.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -12,22 +12,28 @@
 #include "solver.h"
 #include "core.h"
 
-/* The solvers' descriptors (seq/solver.c, openmp/solver.c). */
+/* The solvers' descriptors (seq/solver.c, openmp/solver.c, cuda/solver.cu). mst-cuda's is
+ * linked in only where the library was built with nvcc (Makefile): a weak reference, whose
+ * address is NULL otherwise. */
 extern const mst_solver_desc mst_solver_seq, mst_solver_openmp;
+extern const mst_solver_desc mst_solver_cuda __attribute__((weak, visibility("hidden")));
 
-/* The solvers of the library: C code without init or distributed hooks. */
+/* The solvers of the library: the single-process ones, without distributed hooks (their init,
+ * for the executables only, is never called). */
 static const struct {
     const char *name;
-    const mst_solver_desc *desc;
+    const mst_solver_desc *desc; /* NULL: not built */
 } solvers[] = {
     {"seq", &mst_solver_seq},
     {"omp", &mst_solver_openmp},
+    {"cuda", &mst_solver_cuda},
 };
 #define NSOLVERS (sizeof solvers / sizeof solvers[0])
 
 /* Room for the options a caller may pass, plus the program name and --threads N. */
 #define MAX_OPTIONS 256
 
+/* The built solver called `name`, or NULL. */
 static const mst_solver_desc *find_solver(const char *name)
 {
     for (size_t i = 0; i < NSOLVERS; i++)
@@ -38,7 +44,10 @@ static const mst_solver_desc *find_solver(const char *name)
 
 const char *msf_solver_name(unsigned i)
 {
-    return i < NSOLVERS ? solvers[i].name : NULL;
+    for (size_t k = 0; k < NSOLVERS; k++)
+        if (solvers[k].desc != NULL && i-- == 0)
+            return solvers[k].name;
+    return NULL;
 }
 
 const char *msf_variant_name(const char *solver, unsigned i)
@@ -71,7 +80,8 @@ static mst_status parse_options(const char *solver, const mst_solver_desc *s, in
     int argc = 0;
     argv[argc++] = s->program;
     if (threads > 1 && !has_option(s, "--threads"))
-        return mst_fail(MST_EUSAGE, "solver %s is sequential: threads must be 0 or 1", solver);
+        return mst_fail(MST_EUSAGE, "solver %s %s: threads must be 0 or 1", solver,
+                        strcmp(s->parallelism, "gpu") == 0 ? "runs on the GPU" : "is sequential");
     if (threads > 0 && has_option(s, "--threads")) {
         snprintf(tbuf, sizeof tbuf, "%d", threads);
         argv[argc++] = "--threads";
@@ -101,75 +111,80 @@ static mst_status parse_options(const char *solver, const mst_solver_desc *s, in
     return st;
 }
 
-/* msf_solve and msf_solve_max: the maximum forest is the minimum one of the reversed keys
- * (key' = 2^32 - 1 - key, as the harness's --maximum), on a view of the graph with its own
- * keys, since the graph is shared by concurrent solves. */
-static msf_status solve(const msf_graph *a, const char *solver, const char *variant, int threads,
-                        const char *const *options, int maximum, msf_result **out)
+/* A call's solver: the variant `variant` (NULL: the first) of `solver` for a's graph, and its
+ * own options, parsed into *own (allocated; the caller frees it, also on failure). Errors:
+ * MST_EUSAGE (an unknown solver or variant, a bad option or thread count), MST_ERESOURCE (cuda
+ * in a library built without it, the variant's edge limit, memory). */
+static mst_status find_variant(const msf_graph *a, const char *solver, const char *variant,
+                               int threads, const char *const *options, const mst_variant **var,
+                               void **own)
 {
-    mst_clear_error();
-    if (out == NULL || a == NULL || solver == NULL)
-        return (msf_status)mst_fail(MST_EUSAGE, "msf_solve: %s is NULL",
-                                    out == NULL ? "out" : a == NULL ? "the graph" : "solver");
-    *out = NULL;
+    *own = NULL;
     if (threads < 0)
-        return (msf_status)mst_fail(MST_EUSAGE, "threads must be 0 (the default) or more, not %d",
-                                    threads);
+        return mst_fail(MST_EUSAGE, "threads must be 0 (the default) or more, not %d", threads);
     const mst_solver_desc *s = find_solver(solver);
+    if (s == NULL && strcmp(solver, "cuda") == 0)
+        return mst_fail(MST_ERESOURCE, "no GPU (this libmst was built without CUDA: no nvcc "
+                        "where it was built)");
     if (s == NULL)
-        return (msf_status)mst_fail(MST_EUSAGE, "unknown solver '%s' (solvers: seq, omp)", solver);
+        return mst_fail(MST_EUSAGE, "unknown solver '%s' (solvers: seq, omp)%s", solver,
+                        &mst_solver_cuda != NULL ? ", or cuda on a GPU" : "");
 
     /* The variant called `variant` (NULL: the first), or MST_EUSAGE listing them. */
-    const mst_variant *var = NULL;
     char list[256] = "";
     size_t len = 0;
-    for (const mst_variant *v = s->variants; v->name != NULL && var == NULL; v++) {
+    *var = NULL;
+    for (const mst_variant *v = s->variants; v->name != NULL && *var == NULL; v++) {
         if (variant == NULL || strcmp(variant, v->name) == 0)
-            var = v;
+            *var = v;
         else if (len < sizeof list)
             len += (size_t)snprintf(list + len, sizeof list - len, "%s%s",
                                     v == s->variants ? "" : ", ", v->name);
     }
-    if (var == NULL)
-        return (msf_status)mst_fail(MST_EUSAGE, "solver %s has no variant '%s' (variants: %s)",
-                                    solver, variant, list);
-    uint64_t limit = s->max_edges != NULL ? s->max_edges(var->name) : 0;
+    if (*var == NULL)
+        return mst_fail(MST_EUSAGE, "solver %s has no variant '%s' (variants: %s)", solver,
+                        variant, list);
+    uint64_t limit = s->max_edges != NULL ? s->max_edges((*var)->name) : 0;
     if (limit != 0 && a->g.m > limit)
-        return (msf_status)mst_fail(MST_ERESOURCE, "the graph has %" PRIu64 " edges; %s's %s "
-                                    "takes at most %" PRIu64, a->g.m, solver, var->name, limit);
+        return mst_fail(MST_ERESOURCE, "the graph has %" PRIu64 " edges; %s's %s takes at most "
+                        "%" PRIu64, a->g.m, solver, (*var)->name, limit);
 
+    /* The options go into this call's own struct: nothing is shared with other calls, so
+     * solves run concurrently, and the caller's OpenMP settings stay as they were (the solvers
+     * name their teams). */
+    if ((*own = calloc(1, s->options_size > 0 ? s->options_size : 1)) == NULL)
+        return mst_fail(MST_ERESOURCE, "out of memory");
+    return parse_options(solver, s, threads, options, *own);
+}
+
+static void flip_keys(uint32_t *key, const uint32_t *from, uint64_t m)
+{
+    for (uint64_t e = 0; e < m; e++)
+        key[e] = UINT32_MAX - from[e];
+}
+
+/* Runs var on g (a's graph, or a view of it with flipped keys) and makes the result *out of a:
+ * sorted ids both ways, the total of a's weights. Errors: the solver's, MST_ERESOURCE. */
+static mst_status run(const msf_graph *a, const mst_graph *g, const mst_variant *var,
+                      const mst_options *o, msf_result **out)
+{
     mst_status st = MST_OK;
-    void *own = NULL;
-    mst_graph view = a->g;
-    view.key = NULL;
     msf_result *r = calloc(1, sizeof *r);
     mst_forest f = {NULL, 0, (a->g.m < a->g.n ? a->g.m : a->g.n) + 1};
-    if (r == NULL || (f.eid = mst_alloc(f.capacity, sizeof *f.eid)) == NULL)
-        MST_FAIL(MST_ERESOURCE, "out of memory allocating a forest");
-
-    /* Parses the options into this call's own struct and runs the variant: nothing is shared
-     * with other calls, so solves run concurrently, and the caller's OpenMP settings stay as
-     * they were (the solvers name their teams). */
-    own = calloc(1, s->options_size > 0 ? s->options_size : 1);
-    if (own == NULL)
-        MST_FAIL(MST_ERESOURCE, "out of memory");
-    MST_CHECK(parse_options(solver, s, threads, options, own));
-    mst_options o = {.algo = var->name, .phases = 0, .maximum = maximum, .own = own};
-    if (maximum) {
-        MST_ALLOC(view.key, a->g.m);
-        for (uint64_t e = 0; e < a->g.m; e++)
-            view.key[e] = UINT32_MAX - a->g.key[e];
-    }
     mst_phases ph;
     memset(&ph, 0, sizeof ph);
     ph.kernel_s = -1;
+    if (r == NULL || (f.eid = mst_alloc(f.capacity, sizeof *f.eid)) == NULL)
+        st = mst_fail(MST_ERESOURCE, "out of memory allocating a forest");
     double t0 = mst_now_s();
-    MST_CHECK(var->solve(maximum ? &view : &a->g, &o, &f, &ph));
+    if (st == MST_OK)
+        st = var->solve(g, o, &f, &ph);
+    if (st != MST_OK)
+        goto fail;
     r->seconds = mst_now_s() - t0;
-    r->maximum = maximum;
+    r->maximum = o->maximum;
 
-    /* Fills r from the solver's forest (which r takes over): sorted ids both ways and the
-     * total. */
+    /* Fills r from the solver's forest (which r takes over). */
     r->graph = a;
     r->count = f.count;
     r->components = a->g.n - f.count;
@@ -181,15 +196,40 @@ static msf_status solve(const msf_graph *a, const char *solver, const char *vari
         r->edges[i] = a->input_id != NULL ? a->input_id[r->canonical[i]] : r->canonical[i];
     r->total = mst_weight_total(&a->g, r->canonical, r->count);
     mst_format_total(r->total, r->total_text, sizeof r->total_text);
-    free(own);
-    free(view.key);
     *out = r;
-    return MSF_OK;
+    return MST_OK;
 fail:
-    free(own);
-    free(view.key);
     free(f.eid);
     msf_result_free(r);
+    return st;
+}
+
+/* msf_solve and msf_solve_max: the maximum forest is the minimum one of the reversed keys
+ * (key' = 2^32 - 1 - key, as the harness's --maximum), on a view of the graph with its own
+ * keys, since the graph is shared by concurrent solves. */
+static msf_status solve(const msf_graph *a, const char *solver, const char *variant, int threads,
+                        const char *const *options, int maximum, msf_result **out)
+{
+    mst_clear_error();
+    if (out == NULL || a == NULL || solver == NULL)
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_solve: %s is NULL",
+                                    out == NULL ? "out" : a == NULL ? "the graph" : "solver");
+    *out = NULL;
+    const mst_variant *var = NULL;
+    void *own = NULL;
+    mst_graph view = a->g;
+    view.key = NULL;
+    mst_status st = find_variant(a, solver, variant, threads, options, &var, &own);
+    mst_options o = {.algo = var != NULL ? var->name : NULL, .phases = 0, .maximum = maximum,
+                     .own = own};
+    if (st == MST_OK && maximum && (view.key = mst_alloc(a->g.m, sizeof *view.key)) == NULL)
+        st = MST_ERESOURCE;
+    if (st == MST_OK && maximum)
+        flip_keys(view.key, a->g.key, a->g.m);
+    if (st == MST_OK)
+        st = run(a, maximum ? &view : &a->g, var, &o, out);
+    free(own);
+    free(view.key);
     return (msf_status)st;
 }
 

@@ -2,10 +2,11 @@
  * mst.h: libmst, the C API of mst-suite (docs/c-api.md).
  *
  * The minimum spanning forest (MSF) of an undirected multigraph given as arrays, computed by
- * the suite's own solvers: "seq" (mst-seq's Kruskal, Filter-Kruskal, Prim, Borůvka) and "omp"
- * (mst-omp's edge-centric Borůvka). Edges are ordered by (weight, edge id), which makes the
- * forest unique: every solver and variant returns the same edge set, and it is the set that
- * `mst-seq --output` writes for the same edge list.
+ * the suite's own solvers: "seq" (mst-seq's Kruskal, Filter-Kruskal, Prim, Borůvka), "omp"
+ * (mst-omp's edge-centric Borůvka) and, where the library was built with CUDA, "cuda"
+ * (mst-cuda's GPU Borůvkas). Edges are ordered by (weight, edge id), which makes the forest
+ * unique: every solver and variant returns the same edge set, and it is the set that `mst-seq
+ * --output` writes for the same edge list.
  *
  * Conventions. Vertices are 0..n-1 (uint32_t). Edge e is {u[e], v[e]} with weight w[e], and e,
  * its position in the input arrays, is its id: results name edges by these positions.
@@ -21,7 +22,8 @@
  * read them and solve the same graph at once. The last error is per thread. Solves hold no
  * lock: each parses its options into its own struct. An "omp" solve names its team in its own
  * parallel regions and leaves the calling thread's OpenMP settings as they were; where other
- * work takes cores, it runs with the idle ones (docs/omp-tuning.md).
+ * work takes cores, it runs with the idle ones (docs/omp-tuning.md). A "cuda" solve has its own
+ * stream and device memory and leaves the calling thread's current CUDA device as it was.
  */
 #ifndef LIBMST_MST_H
 #define LIBMST_MST_H
@@ -87,7 +89,8 @@ MSF_API const char *msf_last_error(void);
 /* A short name of a status ("bad input", ...). */
 MSF_API const char *msf_status_name(msf_status st);
 
-/* The i-th solver name ("seq", "omp"), or NULL past the last. */
+/* The i-th solver name ("seq", "omp", and "cuda" where built with CUDA), or NULL past the
+ * last. */
 MSF_API const char *msf_solver_name(unsigned i);
 
 /* The i-th variant of `solver` ("kruskal", ...; the first is the default), or NULL past the
@@ -133,14 +136,19 @@ MSF_API uint64_t msf_graph_self_loops(const msf_graph *g);
 MSF_API msf_status msf_graph_endpoints(const msf_graph *g, uint32_t *u, uint32_t *v);
 
 /*
- * Computes the MSF of g with `solver` ("seq" or "omp") and its variant (NULL: the default,
- * e.g. "kruskal" for seq, "boruvka" for omp). threads: 0 the solver's default (omp:
- * OMP_NUM_THREADS or all cores), else that many (1 for seq). options: NULL or a NULL-terminated
- * list of the solver executable's own options, parsed by its option table as on its command
- * line ({"--dsu", "lock", "--no-filter", NULL} for omp; `mst-omp --help` lists them).
+ * Computes the MSF of g with `solver` ("seq", "omp" or "cuda") and its variant (NULL: the
+ * default, e.g. "kruskal" for seq, "boruvka" for omp, "ecl" for cuda). threads: 0 the solver's
+ * default (omp: OMP_NUM_THREADS or all cores), else that many (1 for seq and cuda). options:
+ * NULL or a NULL-terminated list of the solver executable's own options, parsed by its option
+ * table as on its command line ({"--dsu", "lock", "--no-filter", NULL} for omp, {"--device",
+ * "1", NULL} for cuda's GPU 1; `mst-omp --help` and `mst-cuda --help` list them). "cuda" sends
+ * the arrays to the GPU once per call (from pageable memory: the graph may be solved by other
+ * threads at the same time; docs/gpu-transfers.md) and uses no GPU memory after it returns.
  * Errors: MSF_EUSAGE (unknown solver, variant or option, a bad option value, threads < 0 or
- * > 1 for seq); MSF_ERESOURCE (memory, m >= 2^32 for the variants that pack edge ids in 32
- * bits); MSF_EINTERNAL. Time: the solver's (O(m log m) for Kruskal).
+ * > 1 for seq and cuda); MSF_ERESOURCE (memory, m >= 2^32 for the variants that pack edge ids
+ * in 32 bits; for cuda, "no GPU (...)" where the library was built without CUDA, where no GPU
+ * or driver is present or the device number is not below the GPU count, GPU memory, a CUDA
+ * error); MSF_EINTERNAL. Time: the solver's (O(m log m) for Kruskal).
  */
 MSF_API msf_status msf_solve(const msf_graph *g, const char *solver, const char *variant,
                              int threads, const char *const *options, msf_result **out);

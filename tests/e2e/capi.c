@@ -3,8 +3,11 @@
  * `pkg-config --cflags --libs mst`). Usage: capi GRAPH N, GRAPH an edge list of 'u v w' lines
  * (0-based, integer weights, '#' comments) on N vertices. Every solver, variant and thread
  * count must give an edge set the verifier accepts and the same ids; the error cases must fail
- * with their status and a message. Prints the forest's ids, one a line, then "total T"; the test
- * compares them with mst-seq --output. Exit status 0 only if every check passed.
+ * with their status and a message. The cuda solver, where the library has it, runs on GPU 0;
+ * without a GPU (or in a library built without CUDA) every cuda call must fail with
+ * MSF_ERESOURCE and one line "no GPU (...)", and "capi: cuda skipped: REASON" goes to stderr.
+ * Prints the forest's ids, one a line, then "total T"; the test compares them with mst-seq
+ * --output. Exit status 0 only if every check passed.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -65,20 +68,42 @@ static int same_forest(const msf_result *a, const msf_result *b)
            strcmp(msf_result_total_text(a), msf_result_total_text(b)) == 0;
 }
 
+/* Why cuda cannot run here, or "" while it can: the message of the first cuda call that
+ * failed for want of a GPU. */
+static char no_gpu[512];
+
+/* 1 (and the reason in no_gpu) if a cuda call's status st and message say there is no GPU. */
+static int gpu_missing(msf_status st)
+{
+    if (st != MSF_ERESOURCE || strncmp(msf_last_error(), "no GPU (", 8) != 0 ||
+        strchr(msf_last_error(), '\n') != NULL)
+        return 0;
+    if (!no_gpu[0])
+        fprintf(stderr, "capi: cuda skipped: %s\n", msf_last_error());
+    snprintf(no_gpu, sizeof no_gpu, "%s", msf_last_error());
+    return 1;
+}
+
 /* Every solver and variant, with default, 1 and 2 threads where it takes threads, and the
- * omp options: verified and equal to ref. */
+ * omp options (cuda: one thread at most, and its options for GPU 0): verified and equal to
+ * ref. */
 static void check_all(const msf_graph *g, const msf_result *ref)
 {
     static const char *const omp_options[] = {"--dsu", "lock", "--no-filter", NULL};
+    static const char *const cuda_options[] = {"--device", "0", "--no-filter", NULL};
     for (unsigned s = 0; msf_solver_name(s) != NULL; s++) {
         const char *solver = msf_solver_name(s);
-        int parallel = strcmp(solver, "seq") != 0;
-        for (unsigned k = 0; msf_variant_name(solver, k) != NULL; k++) {
+        int parallel = strcmp(solver, "seq") != 0, gpu = strcmp(solver, "cuda") == 0;
+        for (unsigned k = 0; msf_variant_name(solver, k) != NULL && !(gpu && no_gpu[0]); k++) {
             const char *variant = msf_variant_name(solver, k);
             for (int t = 0; t <= (parallel ? 3 : 1); t++) {
                 msf_result *r = NULL;
-                msf_status st = msf_solve(g, solver, variant, t < 3 ? t : 2,
-                                          t == 3 ? omp_options : NULL, &r);
+                if (gpu && t == 2)
+                    continue;
+                msf_status st = msf_solve(g, solver, variant, t < 3 ? t : gpu ? 0 : 2,
+                                          t < 3 ? NULL : gpu ? cuda_options : omp_options, &r);
+                if (gpu && gpu_missing(st))
+                    break;
                 CHECK(st == MSF_OK, "%s %s threads %d: status %d", solver, variant, t, st);
                 if (st != MSF_OK)
                     continue;
@@ -173,6 +198,30 @@ static void check_errors(void)
     msf_graph_free(g);
 }
 
+/* The cuda solver's GPU selection and error path. With a GPU: GPU 0 gives ref's forest, a
+ * device past the last is refused (MSF_ERESOURCE, "no GPU 1024 (N present)"). Without one, or
+ * in a library built without CUDA: msf_solve fails with MSF_ERESOURCE, one line "no GPU
+ * (...)", and no result. Where the library has cuda, threads > 1 are refused. */
+static void check_gpu(const msf_graph *g, const msf_result *ref)
+{
+    static const char *const far[] = {"--device", "1024", NULL};
+    msf_result *r = NULL;
+    msf_status st = msf_solve(g, "cuda", NULL, 0, NULL, &r);
+    if (st == MSF_OK) {
+        CHECK(same_forest(r, ref), "cuda on GPU 0: another forest");
+        msf_result_free(r);
+        r = NULL;
+        expect_error(msf_solve(g, "cuda", NULL, 0, far, &r), MSF_ERESOURCE, "no GPU 1024 (",
+                     "a GPU past the last");
+    } else {
+        CHECK(gpu_missing(st), "cuda without a GPU: status %d", st);
+    }
+    CHECK(r == NULL, "a failed cuda solve returned a result");
+    if (msf_variant_name("cuda", 0) != NULL)
+        expect_error(msf_solve(g, "cuda", NULL, 2, NULL, &r), MSF_EUSAGE,
+                     "solver cuda runs on the GPU: threads must be 0 or 1", "threads for cuda");
+}
+
 int main(int argc, char **argv)
 {
     edges e = {0};
@@ -190,6 +239,7 @@ int main(int argc, char **argv)
         return 1;
     }
     check_all(g, ref);
+    check_gpu(g, ref);
     check_threads(g, ref);
     check_errors();
     msf_graph_free(g); /* the result stays valid */
