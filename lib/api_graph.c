@@ -10,6 +10,35 @@
 #include "internal.h"
 #include "loader.h"
 
+mst_status lib_graph_set_weights(msf_graph *a, msf_weight_type type, const void *w)
+{
+    mst_status st = MST_OK;
+    void *kept = NULL;
+    if ((unsigned)type > MSF_WEIGHT_FLOAT64)
+        return mst_fail(MST_EUSAGE, "unknown weight type %d", (int)type);
+    /* Every float weight finite, as the text loaders want them (.msb files may hold
+     * infinities; an API caller who means "no edge" leaves the edge out). */
+    for (uint64_t e = 0; e < a->m_input; e++) {
+        double x = type == MSF_WEIGHT_FLOAT32   ? ((const float *)w)[e]
+                   : type == MSF_WEIGHT_FLOAT64 ? ((const double *)w)[e]
+                                                : 0;
+        if (!isfinite(x))
+            return mst_fail(MST_EINPUT, "edge %" PRIu64 ": %s weight", e,
+                            isnan(x) ? "NaN" : "infinite");
+    }
+    /* The kept edges' weights, in their order, where self-loops were dropped. */
+    if (a->input_id != NULL) {
+        size_t size = mst_weight_is_wide((mst_weight_type)type) ? 8 : 4;
+        if ((kept = mst_alloc(a->g.m, size)) == NULL)
+            return MST_ERESOURCE;
+        for (uint64_t e = 0; e < a->g.m; e++)
+            memcpy((char *)kept + e * size, (const char *)w + a->input_id[e] * size, size);
+    }
+    st = mst_graph_set_weights(&a->g, (mst_weight_type)type, kept != NULL ? kept : w);
+    free(kept);
+    return st;
+}
+
 msf_status msf_graph_create(uint32_t n, uint64_t m, const uint32_t *u, const uint32_t *v,
                             msf_weight_type type, const void *w, msf_graph **out)
 {
@@ -36,63 +65,41 @@ msf_status msf_graph_create(uint32_t n, uint64_t m, const uint32_t *u, const uin
         return (msf_status)mst_fail(MST_ERESOURCE, "out of memory allocating a graph");
     a->m_input = m;
 
-    /* Copies the endpoints and sets the keys of all m input edges (self-loops included, so that
-     * weight errors name input positions). */
+    /* Copies the endpoints of the edges that are not self-loops, keeping their order, and
+     * records each kept edge's input position in a->input_id and each loop's vertex in a->loops
+     * (both left NULL when there are no self-loops). */
     mst_graph *g = &a->g;
     g->n = n;
-    g->m = m;
     g->format = "arrays";
     g->weight_origin = w != NULL ? MST_WEIGHTS_FROM_FILE : MST_WEIGHTS_UNIT;
     g->file_has_weights = w != NULL;
-    MST_ALLOC(g->u, m);
-    MST_ALLOC(g->v, m);
-    MST_ALLOC(g->key, m);
-    if (m > 0) {
-        memcpy(g->u, u, m * sizeof *u);
-        memcpy(g->v, v, m * sizeof *v);
+    for (uint64_t e = 0; e < m; e++)
+        g->m += u[e] != v[e];
+    g->self_loops = m - g->m;
+    MST_ALLOC(g->u, g->m);
+    MST_ALLOC(g->v, g->m);
+    if (g->m < m) {
+        MST_ALLOC(a->input_id, g->m);
+        MST_ALLOC(a->loops, g->self_loops);
+    }
+    for (uint64_t e = 0, k = 0, j = 0; e < m; e++) {
+        if (u[e] == v[e]) {
+            a->loops[j++] = u[e];
+            continue;
+        }
+        g->u[k] = u[e];
+        g->v[k] = v[e];
+        if (a->input_id != NULL)
+            a->input_id[k] = e;
+        k++;
     }
     if (w != NULL) {
-        /* Every float weight finite, as the text loaders want them (.msb files may hold
-         * infinities; an API caller who means "no edge" leaves the edge out). */
-        for (uint64_t e = 0; e < m; e++) {
-            double x = type == MSF_WEIGHT_FLOAT32   ? ((const float *)w)[e]
-                       : type == MSF_WEIGHT_FLOAT64 ? ((const double *)w)[e]
-                                                    : 0;
-            if (!isfinite(x))
-                MST_FAIL(MST_EINPUT, "edge %" PRIu64 ": %s weight", e,
-                         isnan(x) ? "NaN" : "infinite");
-        }
-        MST_CHECK(mst_graph_set_weights(g, (mst_weight_type)type, w));
+        MST_CHECK(lib_graph_set_weights(a, type, w));
     } else {
-        for (uint64_t e = 0; e < m; e++)
+        MST_ALLOC(g->key, g->m);
+        for (uint64_t e = 0; e < g->m; e++)
             g->key[e] = mst_key_from_int32(1);
         g->weight_type = MST_WEIGHT_INT32;
-    }
-
-    /* Drops the self-loops in place, keeping the order of the other edges, and records each
-     * kept edge's input position in a->input_id and each loop's vertex in a->loops (both left
-     * NULL when there are none). */
-    uint64_t kept = 0;
-    for (uint64_t e = 0; e < m; e++)
-        kept += g->u[e] != g->v[e];
-    g->self_loops = m - kept;
-    if (kept < m) {
-        MST_ALLOC(a->input_id, kept ? kept : 1);
-        MST_ALLOC(a->loops, m - kept);
-        uint64_t k = 0, j = 0;
-        for (uint64_t e = 0; e < m; e++) {
-            if (g->u[e] == g->v[e]) {
-                a->loops[j++] = g->u[e];
-                continue;
-            }
-            g->u[k] = g->u[e];
-            g->v[k] = g->v[e];
-            g->key[k] = g->key[e];
-            if (g->raw != NULL)
-                g->raw[k] = g->raw[e];
-            a->input_id[k++] = e;
-        }
-        g->m = kept;
     }
     *out = a;
     return MSF_OK;

@@ -1,7 +1,8 @@
 /*
  * api_solve.c: msf_solve and msf_solve_max, which run a solver's variant through its descriptor
  * (solver.h) as the harness does, with the solver's own options parsed by its option table
- * (solver.h), and the result object.
+ * (solver.h); the prepared graphs, which run a variant's prepared path as the harness's
+ * --rounds does; and the result object.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -163,10 +164,12 @@ static void flip_keys(uint32_t *key, const uint32_t *from, uint64_t m)
         key[e] = UINT32_MAX - from[e];
 }
 
-/* Runs var on g (a's graph, or a view of it with flipped keys) and makes the result *out of a:
- * sorted ids both ways, the total of a's weights. Errors: the solver's, MST_ERESOURCE. */
+/* Runs var on g (a's graph, or a view of it with flipped keys) through its prepared state, or
+ * solve() where state is NULL, then flips `unflip` back (a prepared graph's keys, flipped in
+ * place for a maximum forest; NULL: none), and makes the result *out of a: sorted ids both
+ * ways, the total of a's weights. Errors: the solver's, MST_ERESOURCE. */
 static mst_status run(const msf_graph *a, const mst_graph *g, const mst_variant *var,
-                      const mst_options *o, msf_result **out)
+                      void *state, const mst_options *o, uint32_t *unflip, msf_result **out)
 {
     mst_status st = MST_OK;
     msf_result *r = calloc(1, sizeof *r);
@@ -178,7 +181,10 @@ static mst_status run(const msf_graph *a, const mst_graph *g, const mst_variant 
         st = mst_fail(MST_ERESOURCE, "out of memory allocating a forest");
     double t0 = mst_now_s();
     if (st == MST_OK)
-        st = var->solve(g, o, &f, &ph);
+        st = state != NULL ? var->solve_prepared(state, g, o, &f, &ph)
+                           : var->solve(g, o, &f, &ph);
+    if (unflip != NULL)
+        flip_keys(unflip, unflip, a->g.m);
     if (st != MST_OK)
         goto fail;
     r->seconds = mst_now_s() - t0;
@@ -227,7 +233,7 @@ static msf_status solve(const msf_graph *a, const char *solver, const char *vari
     if (st == MST_OK && maximum)
         flip_keys(view.key, a->g.key, a->g.m);
     if (st == MST_OK)
-        st = run(a, maximum ? &view : &a->g, var, &o, out);
+        st = run(a, maximum ? &view : &a->g, var, NULL, &o, NULL, out);
     free(own);
     free(view.key);
     return (msf_status)st;
@@ -243,6 +249,103 @@ msf_status msf_solve_max(const msf_graph *a, const char *solver, const char *var
                          int threads, const char *const *options, msf_result **out)
 {
     return solve(a, solver, variant, threads, options, 1, out);
+}
+
+/* A prepared graph: a copy of the graph whose weights each solve replaces, and the variant's
+ * prepared state on its topology (NULL: the variant has no prepared path). */
+struct msf_prepared {
+    msf_graph graph;
+    const mst_variant *var;
+    void *own;   /* the solver's options, parsed once */
+    void *state;
+};
+
+msf_status msf_prepare(const msf_graph *a, const char *solver, const char *variant, int threads,
+                       const char *const *options, msf_prepared **out)
+{
+    mst_status st = MST_OK;
+    mst_clear_error();
+    if (out == NULL || a == NULL || solver == NULL)
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_prepare: %s is NULL",
+                                    out == NULL ? "out" : a == NULL ? "the graph" : "solver");
+    *out = NULL;
+    msf_prepared *p = calloc(1, sizeof *p);
+    if (p == NULL)
+        return (msf_status)mst_fail(MST_ERESOURCE, "out of memory");
+    MST_CHECK(find_variant(a, solver, variant, threads, options, &p->var, &p->own));
+
+    /* The copy: a's header, arrays of its own (the keys rewritten in place by every solve). */
+    mst_graph *g = &p->graph.g;
+    uint64_t m = a->g.m;
+    *g = a->g;
+    g->name = NULL;
+    g->u = g->v = g->key = NULL;
+    g->raw = NULL;
+    p->graph.m_input = a->m_input;
+    MST_ALLOC(g->u, m);
+    MST_ALLOC(g->v, m);
+    MST_ALLOC(g->key, m);
+    if (a->g.raw != NULL)
+        MST_ALLOC(g->raw, m);
+    if (a->input_id != NULL)
+        MST_ALLOC(p->graph.input_id, m);
+    if (a->loops != NULL) {
+        MST_ALLOC(p->graph.loops, a->g.self_loops);
+        memcpy(p->graph.loops, a->loops, a->g.self_loops * sizeof *a->loops);
+    }
+    if (m > 0) {
+        memcpy(g->u, a->g.u, m * sizeof *g->u);
+        memcpy(g->v, a->g.v, m * sizeof *g->v);
+        memcpy(g->key, a->g.key, m * sizeof *g->key);
+        if (g->raw != NULL)
+            memcpy(g->raw, a->g.raw, m * sizeof *g->raw);
+        if (p->graph.input_id != NULL)
+            memcpy(p->graph.input_id, a->input_id, m * sizeof *p->graph.input_id);
+    }
+    mst_options o = {.algo = p->var->name, .phases = 0, .maximum = 0, .own = p->own};
+    if (p->var->prepare != NULL)
+        MST_CHECK(p->var->prepare(g, &o, &p->state, NULL));
+    *out = p;
+    return MSF_OK;
+fail:
+    msf_prepared_free(p);
+    return (msf_status)st;
+}
+
+msf_status msf_prepared_solve(msf_prepared *p, msf_weight_type type, const void *w, int maximum,
+                              msf_result **out)
+{
+    mst_clear_error();
+    if (out == NULL || p == NULL)
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_prepared_solve: %s is NULL",
+                                    out == NULL ? "out" : "the prepared graph");
+    *out = NULL;
+    mst_status st = w != NULL ? lib_graph_set_weights(&p->graph, type, w) : MST_OK;
+    mst_options o = {.algo = p->var->name, .phases = 0, .maximum = maximum != 0, .own = p->own};
+    uint32_t *key = p->graph.g.key;
+    if (st == MST_OK && maximum)
+        flip_keys(key, key, p->graph.g.m);
+    if (st == MST_OK)
+        st = run(&p->graph, &p->graph.g, p->var, p->state, &o, maximum ? key : NULL, out);
+    return (msf_status)st;
+}
+
+const msf_graph *msf_prepared_graph(const msf_prepared *p)
+{
+    return p != NULL ? &p->graph : NULL;
+}
+
+void msf_prepared_free(msf_prepared *p)
+{
+    if (p == NULL)
+        return;
+    if (p->state != NULL)
+        p->var->release(p->state);
+    free(p->own);
+    mst_graph_free(&p->graph.g);
+    free(p->graph.input_id);
+    free(p->graph.loops);
+    free(p);
 }
 
 void msf_result_free(msf_result *r)

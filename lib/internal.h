@@ -21,6 +21,13 @@ struct msf_graph {
                          * order, or NULL when it had none (and for a loaded graph) */
 };
 
+/* Sets a's weights from w: a->m_input of them, of type `type`, in input order (self-loops
+ * included; their weights are checked, then dropped). Float weights must be finite. Keeps the
+ * addresses of a->g's key and raw arrays where they exist (mst_graph_set_weights). Errors:
+ * MST_EUSAGE (an unknown type), MST_EINPUT with the first bad input position ("edge 4: NaN
+ * weight"), MST_ERESOURCE. O(m), O(m log m) for 64-bit weights (the ranking). */
+mst_status lib_graph_set_weights(msf_graph *a, msf_weight_type type, const void *w);
+
 /* A forest: its ids both ways, its total, and the graph it came from (compared, never read:
  * msf_verify's check; the graph may be freed first). */
 struct msf_result {

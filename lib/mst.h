@@ -23,7 +23,8 @@
  * lock: each parses its options into its own struct. An "omp" solve names its team in its own
  * parallel regions and leaves the calling thread's OpenMP settings as they were; where other
  * work takes cores, it runs with the idle ones (docs/omp-tuning.md). A "cuda" solve has its own
- * stream and device memory and leaves the calling thread's current CUDA device as it was.
+ * stream and device memory and leaves the calling thread's current CUDA device as it was. A
+ * prepared graph (msf_prepare) serves one solve at a time.
  */
 #ifndef LIBMST_MST_H
 #define LIBMST_MST_H
@@ -68,8 +69,12 @@ typedef enum msf_weight_type {
 /* A graph (opaque): the library's own copy of the arrays it was created from. */
 typedef struct msf_graph msf_graph;
 
-/* A forest (opaque): the answer of one msf_solve or msf_solve_max. */
+/* A forest (opaque): the answer of one msf_solve, msf_solve_max or msf_prepared_solve. */
 typedef struct msf_result msf_result;
+
+/* A prepared graph (opaque): a graph's topology made ready once by a solver for repeated solves
+ * with new weights (msf_prepare). */
+typedef struct msf_prepared msf_prepared;
 
 /* The total weight of a forest as a number: `value` is the exact total rounded once to the
  * nearest double (exact for integer totals up to 2^53 in magnitude); msf_result_total_text()
@@ -161,6 +166,40 @@ MSF_API msf_status msf_solve(const msf_graph *g, const char *solver, const char 
  */
 MSF_API msf_status msf_solve_max(const msf_graph *g, const char *solver, const char *variant,
                                  int threads, const char *const *options, msf_result **out);
+
+/*
+ * Prepares g for repeated solves with new weights on the same topology (Ma and Wan's repeated
+ * MSF; the `--rounds` of the executables, docs/rounds.md): `solver`, `variant`, `threads` and
+ * `options` as for msf_solve, parsed once. The variant's prepared path builds once what depends
+ * only on the topology: "cuda" keeps the graph on the GPU ("ecl", "dense", "hybrid"; every solve
+ * then sends only the new keys, m 4-byte words, from a page-locked array), "seq" "prim" keeps its
+ * CSR; a variant without one solves from scratch every time. p holds a copy of g (g may be freed)
+ * with g's weights until the first solve replaces them. Errors: those of msf_solve. O(m) plus
+ * the variant's preparation. Since 1.2.
+ */
+MSF_API msf_status msf_prepare(const msf_graph *g, const char *solver, const char *variant,
+                               int threads, const char *const *options, msf_prepared **out);
+
+/*
+ * The minimum (maximum: nonzero, the maximum) spanning forest of p's topology with the weights w
+ * of type `type`, as many as msf_graph_create took (input order, self-loops included) and with
+ * its rules (exact, finite), or with the weights of the last solve (g's at first) where w is
+ * NULL. Equals msf_solve (msf_solve_max) on the graph with these weights. The result's ids are
+ * input positions; msf_verify(msf_prepared_graph(p), r) certifies it until the next solve of p.
+ * Calls on one p must not overlap (one prepared graph per thread). Errors: MSF_EUSAGE (NULL
+ * arguments, an unknown type), MSF_EINPUT (a NaN or infinite weight, with its input position),
+ * the solver's. O(m) plus the solve (O(m log m) to rank 64-bit weights). Since 1.2.
+ */
+MSF_API msf_status msf_prepared_solve(msf_prepared *p, msf_weight_type type, const void *w,
+                                      int maximum, msf_result **out);
+
+/* The graph with the weights of p's last solve (g's before the first): the one its results are
+ * of, for msf_verify. Owned by p, changed by its next solve. Since 1.2. */
+MSF_API const msf_graph *msf_prepared_graph(const msf_prepared *p);
+
+/* Frees a prepared graph and what its solver holds (GPU memory, page-locked ranges); NULL is
+ * fine. Results computed from it stay valid. Since 1.2. */
+MSF_API void msf_prepared_free(msf_prepared *p);
 
 /* Frees a result; NULL is fine. */
 MSF_API void msf_result_free(msf_result *r);

@@ -2,7 +2,8 @@
  * capi.c: a program against the installed libmst (test_python.py compiles it with
  * `pkg-config --cflags --libs mst`). Usage: capi GRAPH N, GRAPH an edge list of 'u v w' lines
  * (0-based, integer weights, '#' comments) on N vertices. Every solver, variant and thread
- * count must give an edge set the verifier accepts and the same ids; the error cases must fail
+ * count must give an edge set the verifier accepts and the same ids, and so must every
+ * prepared graph over rounds of new weights, minimum and maximum; the error cases must fail
  * with their status and a message. The cuda solver, where the library has it, runs on GPU 0;
  * without a GPU (or in a library built without CUDA) every cuda call must fail with
  * MSF_ERESOURCE and one line "no GPU (...)", and "capi: cuda skipped: REASON" goes to stderr.
@@ -198,14 +199,67 @@ static void check_errors(void)
     msf_graph_free(g);
 }
 
+/* Rounds on a prepared graph of every solver and variant: g's own weights first (w NULL), then
+ * int32 weights with many ties (negative ones too) and int64 weights beyond 32 bits, each round
+ * minimum and maximum; every forest is seq's on a graph of the same edges with those weights,
+ * and the verifier certifies it against msf_prepared_graph. */
+static void check_prepared(const msf_graph *g, const edges *e, uint32_t n)
+{
+    int32_t *w32 = malloc((e->m + 1) * sizeof *w32);
+    int64_t *w64 = malloc((e->m + 1) * sizeof *w64);
+    for (unsigned s = 0; w32 != NULL && w64 != NULL && msf_solver_name(s) != NULL; s++) {
+        const char *solver = msf_solver_name(s);
+        int gpu = strcmp(solver, "cuda") == 0;
+        for (unsigned k = 0; msf_variant_name(solver, k) != NULL && !(gpu && no_gpu[0]); k++) {
+            const char *variant = msf_variant_name(solver, k);
+            msf_prepared *p = NULL;
+            msf_status st = msf_prepare(g, solver, variant, 0, NULL, &p);
+            if (gpu && gpu_missing(st))
+                break;
+            CHECK(st == MSF_OK, "prepare %s %s: status %d", solver, variant, st);
+            for (int round = 0; st == MSF_OK && round < 4; round++) {
+                msf_weight_type type = round == 3 ? MSF_WEIGHT_INT64 : MSF_WEIGHT_INT32;
+                const void *w = round == 0 ? NULL : round == 3 ? (const void *)w64 : w32;
+                for (uint64_t i = 0; i < e->m; i++) {
+                    w32[i] = (int32_t)((e->w[i] * (2 * round + 1) + (int64_t)i) % 7) - 3;
+                    w64[i] = (int64_t)e->w[i] * 5000000000LL - (int64_t)(i % 3);
+                }
+                for (int max = 0; max < 2; max++) {
+                    msf_graph *h = NULL;
+                    msf_result *r = NULL, *want = NULL;
+                    msf_status got = msf_prepared_solve(p, type, w, max, &r);
+                    CHECK(got == MSF_OK, "%s %s, round %d (max %d): status %d", solver, variant,
+                          round, max, got);
+                    if (msf_graph_create(n, e->m, e->u, e->v, round ? type : MSF_WEIGHT_INT32,
+                                         round ? w : e->w, &h) == MSF_OK)
+                        (max ? msf_solve_max : msf_solve)(h, "seq", NULL, 0, NULL, &want);
+                    CHECK(got != MSF_OK || (want != NULL && same_forest(r, want)),
+                          "%s %s, round %d (max %d): another forest", solver, variant, round,
+                          max);
+                    CHECK(got != MSF_OK || msf_verify(msf_prepared_graph(p), r) == MSF_OK,
+                          "%s %s, round %d (max %d): not verified", solver, variant, round, max);
+                    msf_result_free(r);
+                    msf_result_free(want);
+                    msf_graph_free(h);
+                }
+            }
+            msf_prepared_free(p);
+        }
+    }
+    CHECK(w32 != NULL && w64 != NULL, "out of memory");
+    free(w32);
+    free(w64);
+}
+
 /* The cuda solver's GPU selection and error path. With a GPU: GPU 0 gives ref's forest, a
  * device past the last is refused (MSF_ERESOURCE, "no GPU 1024 (N present)"). Without one, or
- * in a library built without CUDA: msf_solve fails with MSF_ERESOURCE, one line "no GPU
- * (...)", and no result. Where the library has cuda, threads > 1 are refused. */
+ * in a library built without CUDA: msf_solve and msf_prepare fail with MSF_ERESOURCE, one line
+ * "no GPU (...)", and no object. Where the library has cuda, threads > 1 are refused. */
 static void check_gpu(const msf_graph *g, const msf_result *ref)
 {
     static const char *const far[] = {"--device", "1024", NULL};
     msf_result *r = NULL;
+    msf_prepared *p = NULL;
     msf_status st = msf_solve(g, "cuda", NULL, 0, NULL, &r);
     if (st == MSF_OK) {
         CHECK(same_forest(r, ref), "cuda on GPU 0: another forest");
@@ -215,6 +269,9 @@ static void check_gpu(const msf_graph *g, const msf_result *ref)
                      "a GPU past the last");
     } else {
         CHECK(gpu_missing(st), "cuda without a GPU: status %d", st);
+        expect_error(msf_prepare(g, "cuda", NULL, 0, NULL, &p), MSF_ERESOURCE, "no GPU (",
+                     "prepare without a GPU");
+        CHECK(p == NULL, "a failed prepare returned a prepared graph");
     }
     CHECK(r == NULL, "a failed cuda solve returned a result");
     if (msf_variant_name("cuda", 0) != NULL)
@@ -238,8 +295,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "capi: %s\n", msf_last_error());
         return 1;
     }
+    uint32_t n = (uint32_t)strtoul(argv[2], NULL, 10);
     check_all(g, ref);
     check_gpu(g, ref);
+    check_prepared(g, &e, n);
     check_threads(g, ref);
     check_errors();
     msf_graph_free(g); /* the result stays valid */
