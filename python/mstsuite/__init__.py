@@ -1,7 +1,8 @@
 """mstsuite: minimum spanning forests with mst-suite's solvers, through libmst (docs/python.md).
 
     minimum_spanning_forest(u, v, w, n=None, solver="seq", algo=None, threads=None,
-                            maximum=False)        maximum_spanning_forest(u, v, w, ...)
+                            maximum=False, device=None)   maximum_spanning_forest(u, v, w, ...)
+    Graph(u, v, w).prepare(solver="cuda").solve(w2)       repeated solves with new weights
     from_scipy(matrix, triangle="min", ...)       from_networkx(G, weight="weight", ...)
     single_linkage(points, metric="euclidean") or single_linkage(graph=(u, v, w))
 
@@ -12,11 +13,11 @@ install` put it, else through the system's library path (_lib.py).
 from ._lib import path as library_path
 from ._lib import version as library_version
 from .adapters import from_networkx, from_scipy
-from .forest import (Forest, Graph, maximum_spanning_forest, minimum_spanning_forest, solvers,
-                     variants)
+from .forest import (Forest, Graph, PreparedGraph, maximum_spanning_forest,
+                     minimum_spanning_forest, solvers, variants)
 from .linkage import single_linkage
 
 __version__ = library_version
-__all__ = ["Forest", "Graph", "from_networkx", "from_scipy", "library_path", "library_version",
+__all__ = ["Forest", "Graph", "PreparedGraph", "from_networkx", "from_scipy", "library_path", "library_version",
            "maximum_spanning_forest", "minimum_spanning_forest", "single_linkage", "solvers",
            "variants"]

@@ -16,6 +16,7 @@ def main(argv=None):
     parser.add_argument("--solver", default="seq", choices=solvers())
     parser.add_argument("--algo", help="the solver's variant (default: its first)")
     parser.add_argument("-t", "--threads", type=int, help="threads (omp)")
+    parser.add_argument("--device", type=int, help="the GPU (cuda; default 0)")
     parser.add_argument("--maximum", action="store_true", help="the maximum spanning forest")
     parser.add_argument("--verify", action="store_true", help="certify the forest")
     a = parser.parse_args(argv)
@@ -25,7 +26,7 @@ def main(argv=None):
             load_s = time.perf_counter() - t0
             t0 = time.perf_counter()
             edges, total = g.solve(a.solver, a.algo, a.threads, verify=a.verify,
-                                   maximum=a.maximum)
+                                   maximum=a.maximum, device=a.device)
             solve_s = time.perf_counter() - t0
     except (ValueError, MemoryError, RuntimeError) as e:
         print("python3 -m mstsuite: error: %s" % e, file=sys.stderr)

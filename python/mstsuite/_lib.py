@@ -82,6 +82,12 @@ def _declare(lib):
         "msf_result_total_text": (c.c_char_p, [c.c_void_p]),
         "msf_result_components": (c.c_uint64, [c.c_void_p]),
         "msf_verify": (c.c_int, [c.c_void_p, c.c_void_p]),
+        "msf_prepare": (c.c_int, [c.c_void_p, c.c_char_p, c.c_char_p, c.c_int, p(c.c_char_p),
+                                  p(c.c_void_p)]),
+        "msf_prepared_solve": (c.c_int, [c.c_void_p, c.c_int, c.c_void_p, c.c_int,
+                                         p(c.c_void_p)]),
+        "msf_prepared_graph": (c.c_void_p, [c.c_void_p]),
+        "msf_prepared_free": (None, [c.c_void_p]),
     }
     for name, (restype, argtypes) in sig.items():
         f = getattr(lib, name)
@@ -99,13 +105,14 @@ if int(version.split(".")[0]) != MAJOR or int(version.split(".")[1]) < MINOR:
 
 def check(status):
     """Raises the library's last error for a failed call: ValueError for bad arguments and bad
-    input, MemoryError for memory and size limits, RuntimeError otherwise."""
+    input, MemoryError for memory and size limits, RuntimeError otherwise, "no GPU (...)" (the
+    cuda solver without a GPU, or in a libmst built without CUDA) included."""
     if status == OK:
         return
     message = lib.msf_last_error().decode(errors="replace")
     if status in (EUSAGE, EINPUT):
         raise ValueError(message)
-    if status == ERESOURCE:
+    if status == ERESOURCE and not message.startswith("no GPU"):
         raise MemoryError(message)
     raise RuntimeError(message)
 

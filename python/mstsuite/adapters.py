@@ -63,7 +63,8 @@ def from_scipy(matrix, triangle="min", **solve_args):
     never part of a forest. Edge ids, which break ties between equal weights, follow CSR order
     (for "min": the pairs' order in the upper triangle).
 
-    solve_args: those of minimum_spanning_forest (solver, algo, threads, options, verify).
+    solve_args: those of minimum_spanning_forest (solver, algo, threads, options, verify,
+    device).
     Returns Forest(edges, total): edges, the forest's entries as an int64 array of [i, j] rows
     (matrix coordinates, in CSR order; i < j for "min"); total, the exact total weight.
     Raises ValueError for a matrix that is not square and sparse, a NaN entry, an unknown
@@ -92,7 +93,8 @@ def from_networkx(G, weight="weight", default=1, **solve_args):
     Weights must be numbers (int, float, NumPy scalars). Self-loops are never in a forest.
     Directed graphs are refused (G.to_undirected() first).
 
-    solve_args: those of minimum_spanning_forest (solver, algo, threads, options, verify).
+    solve_args: those of minimum_spanning_forest (solver, algo, threads, options, verify,
+    device).
     Returns Forest(edges, total): edges, the forest as a list of G's edges, (u, v) tuples, or
     (u, v, key) for multigraphs, in G.edges() order; total, the exact total weight."""
     if G.is_directed():

@@ -41,7 +41,7 @@ def minimum_spanning_tree(csgraph, overwrite=False, *, explicit_zeros=True, **so
     weights are broken by the (weight, edge id) order, edge ids following the pairs {i < j} in
     CSR order, so the forest is unique and the same for every solver (SciPy's may differ where
     weights tie, its total never). solve_args: those of mstsuite.minimum_spanning_forest
-    (solver, algo, threads, options, verify).
+    (solver, algo, threads, options, verify, device).
     Raises ValueError for a matrix that is not square, a NaN entry, and as
     minimum_spanning_forest does."""
     del overwrite

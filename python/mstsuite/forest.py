@@ -33,7 +33,7 @@ class Forest(NamedTuple):
 
 
 def solvers():
-    """The library's solvers: ['seq', 'omp']."""
+    """The library's solvers: ['seq', 'omp'], and 'cuda' where libmst was built with CUDA."""
     return _lib.names(_lib.lib.msf_solver_name)
 
 
@@ -109,12 +109,41 @@ def _integer(x, name, lo, hi):
     return int(x)
 
 
-def _option_array(options):
+def _option_array(options, solver, device):
+    """The C API's NULL-terminated options: `options`, then --device D for device=D (cuda)."""
     if isinstance(options, (str, bytes)) or not isinstance(options, (list, tuple)):
         raise TypeError("options must be a list of strings such as ['--dsu', 'lock'], not %s"
                         % type(options).__name__)
     items = [_text(o, "options[%d]" % i) for i, o in enumerate(options)]
+    if device is not None:
+        if solver != "cuda":
+            raise ValueError("device is for solver 'cuda', not '%s'" % solver)
+        items += [b"--device", b"%d" % _integer(device, "device", 0, 1024)]
     return (ctypes.c_char_p * (len(items) + 1))(*items, None)
+
+
+def _solver_args(solver, algo, threads, options, device):
+    """(solver, variant, threads, options) of a solve as the C API takes them."""
+    threads = 0 if threads is None else _integer(threads, "threads", 1, MAX_THREADS)
+    variant = None if algo is None else _text(algo, "algo")
+    name = _text(solver, "solver")
+    return name, variant, threads, _option_array(options, solver, device)
+
+
+def _forest(result, verify_graph):
+    """Forest(ids, total) of a C result, certified against verify_graph first unless None;
+    frees the result."""
+    try:
+        if verify_graph is not None:
+            _lib.check(_lib.lib.msf_verify(verify_graph, result))
+        k = _lib.lib.msf_result_size(result)
+        ids = np.ctypeslib.as_array(_lib.lib.msf_result_edges(result), (k,)).copy() \
+            if k else np.zeros(0, np.uint64)
+        text = _lib.lib.msf_result_total_text(result).decode()
+        is_float = _lib.lib.msf_result_total(result).is_float
+        return Forest(ids, float(text) if is_float else int(text))
+    finally:
+        _lib.lib.msf_result_free(result)
 
 
 class Graph:
@@ -160,27 +189,28 @@ class Graph:
         return u, v
 
     def solve(self, solver="seq", algo=None, threads=None, options=(), verify=False,
-              maximum=False):
+              maximum=False, device=None):
         """The forest as Forest(edges: uint64 ids, increasing; total). See
         minimum_spanning_forest."""
-        threads = 0 if threads is None else _integer(threads, "threads", 1, MAX_THREADS)
-        name = _text(solver, "solver")
-        variant = None if algo is None else _text(algo, "algo")
+        args = _solver_args(solver, algo, threads, options, device)
         result = ctypes.c_void_p()
         run = _lib.lib.msf_solve_max if maximum else _lib.lib.msf_solve
-        _lib.check(run(self._handle, name, variant, threads, _option_array(options),
-                       ctypes.byref(result)))
-        try:
-            if verify:
-                _lib.check(_lib.lib.msf_verify(self._handle, result))
-            k = _lib.lib.msf_result_size(result)
-            ids = np.ctypeslib.as_array(_lib.lib.msf_result_edges(result), (k,)).copy() \
-                if k else np.zeros(0, np.uint64)
-            text = _lib.lib.msf_result_total_text(result).decode()
-            is_float = _lib.lib.msf_result_total(result).is_float
-            return Forest(ids, float(text) if is_float else int(text))
-        finally:
-            _lib.lib.msf_result_free(result)
+        _lib.check(run(self._handle, *args, ctypes.byref(result)))
+        return _forest(result, self._handle if verify else None)
+
+    def prepare(self, solver="seq", algo=None, threads=None, options=(), device=None):
+        """A PreparedGraph of this graph's topology for repeated solves with new weights:
+        solver, algo, threads, options and device as for minimum_spanning_forest. "cuda"
+        (algo "ecl", the default, "dense" or "hybrid") keeps the graph on the GPU, so that each
+        solve sends only the new weights' keys (4 bytes an edge); "seq" "prim" keeps its CSR;
+        other variants solve from scratch each time. The PreparedGraph holds its own copy of
+        the graph (this one may be closed). Raises as minimum_spanning_forest does
+        (RuntimeError "no GPU (...)" where cuda cannot run)."""
+        handle = ctypes.c_void_p()
+        _lib.check(_lib.lib.msf_prepare(self._handle, *_solver_args(solver, algo, threads,
+                                                                     options, device),
+                                        ctypes.byref(handle)))
+        return PreparedGraph(handle, self.n, self.m)
 
     def close(self):
         if self._handle:
@@ -197,19 +227,61 @@ class Graph:
         self.close()
 
 
+class PreparedGraph:
+    """A graph's topology prepared once by a solver (Graph.prepare; libmst's msf_prepare) for
+    repeated solves with new weights on the same edges, as the executables' --rounds: on the
+    GPU with solver "cuda". One solve at a time (one PreparedGraph per thread); close() (or
+    `with`) frees it and its GPU memory."""
+
+    _handle = None
+
+    def __init__(self, handle, n, m):
+        self._handle, self.n, self.m = handle, n, m
+
+    def solve(self, w=None, maximum=False, verify=False):
+        """Forest(edges, total) of the prepared topology with weights w (length m, in the
+        order of the graph's edges, any dtype minimum_spanning_forest takes; None: the last
+        weights, at first the graph's), the maximum forest with maximum=True. The same as
+        minimum_spanning_forest on the same edges with these weights; verify: certified by the
+        suite's verifier. Raises ValueError for weights of another length or dtype, NaN or
+        infinite weights (naming the edge), and as minimum_spanning_forest does."""
+        code, warr = _weights(w, self.m) if w is not None else (_lib.INT32, None)
+        result = ctypes.c_void_p()
+        _lib.check(_lib.lib.msf_prepared_solve(
+            self._handle, code, warr.ctypes.data if warr is not None else None,
+            1 if maximum else 0, ctypes.byref(result)))
+        return _forest(result, _lib.lib.msf_prepared_graph(self._handle) if verify else None)
+
+    def close(self):
+        if self._handle:
+            _lib.lib.msf_prepared_free(self._handle)
+            self._handle = ctypes.c_void_p()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        self.close()
+
+
 def minimum_spanning_forest(u, v, w=None, n=None, solver="seq", algo=None, threads=None,
-                            options=(), verify=False, maximum=False):
+                            options=(), verify=False, maximum=False, device=None):
     """The minimum spanning forest of the undirected multigraph with edges {u[e], v[e]} of
     weight w[e], under the (weight, edge id) order: the same edges as `mst-seq --output` on
     the same edge list, whatever the solver, variant or threads.
 
     u, v: integer arrays of length m, vertex ids 0..n-1. w: length m; int8..int64, uint8..uint64,
     float16/32/64 (bool: 0/1), or None for unit weights; NaN and infinities are errors. n: the
-    number of vertices (default: the largest id + 1). solver: "seq" or "omp" (solvers()); algo:
-    its variant (variants(solver); None: the default); threads: "omp" only (None: OMP_NUM_THREADS
-    or all cores); options: the executable's own options as a list (["--dsu", "lock"]); verify:
-    certify the answer with the suite's verifier; maximum: the maximum spanning forest instead
-    (the same tie rule: among equal weights the lower edge id wins; `mst-seq --maximum`).
+    number of vertices (default: the largest id + 1). solver: "seq", "omp" or, where libmst was
+    built with CUDA, "cuda" (solvers()); algo: its variant (variants(solver); None: the
+    default); threads: "omp" only (None: OMP_NUM_THREADS or all cores); options: the
+    executable's own options as a list (["--dsu", "lock"]); device: "cuda" only, the GPU (None:
+    GPU 0); verify: certify the answer with the suite's verifier; maximum: the maximum spanning
+    forest instead (the same tie rule: among equal weights the lower edge id wins; `mst-seq
+    --maximum`). "cuda" sends the arrays to the GPU once per call and keeps nothing there.
 
     Returns Forest(edges, total): edges, the ids (positions in u, v, w) of the forest's edges
     as an increasing uint64 array; total, the exact total weight (int for integer weights).
@@ -217,11 +289,13 @@ def minimum_spanning_forest(u, v, w=None, n=None, solver="seq", algo=None, threa
     Integer weights given as a list keep their exact values (int64, or uint64 above 2^63 - 1).
     Raises ValueError with the library's message for bad input (a vertex not below n, a NaN
     weight, integer weights that fit no 64-bit type together, an unknown solver, variant or
-    option, an argument out of range), TypeError for an argument of the wrong type (n, threads
-    not integers; solver, algo, options not strings), MemoryError for memory and size
-    limits."""
+    option, an argument out of range, device for another solver than "cuda"), TypeError for an
+    argument of the wrong type (n, threads, device not integers; solver, algo, options not
+    strings), MemoryError for memory and size limits, RuntimeError "no GPU (...)" for "cuda"
+    where no GPU or driver is present, the device number is not below the GPU count, or libmst
+    was built without CUDA."""
     with Graph(u, v, w, n) as g:
-        return g.solve(solver, algo, threads, options, verify, maximum)
+        return g.solve(solver, algo, threads, options, verify, maximum, device)
 
 
 def maximum_spanning_forest(u, v, w=None, n=None, **solve_args):

@@ -48,8 +48,8 @@ def minimum_spanning_tree(G, weight="weight", algorithm="kruskal", ignore_nan=Fa
     forest); ignore_nan: drop edges whose weight is NaN instead of raising ValueError.
     Among equal weights the earlier edge of G.edges() wins, as in NetworkX's Kruskal, so the
     forest is NetworkX's Kruskal forest and the same whatever the algorithm. solve_args: those
-    of mstsuite.minimum_spanning_forest (solver, threads, options, verify; algo overrides the
-    algorithm's variant). Raises NetworkXNotImplemented for a directed graph."""
+    of mstsuite.minimum_spanning_forest (solver, threads, options, verify, device; algo
+    overrides the algorithm's variant). Raises NetworkXNotImplemented for a directed graph."""
     return _spanning_tree(G, weight, algorithm, ignore_nan, False, dict(solve_args))
 
 

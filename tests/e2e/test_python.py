@@ -4,7 +4,9 @@ Python check runs mstsuite in a subprocess whose PYTHONPATH is the installed pac
 (mstsuite_call.py), never the source tree, and a C program (capi.c) is compiled against the
 installed header with `pkg-config --cflags --libs mst`. Oracles: mst-seq --output on the same
 edge list (the exact edge set under the (weight, edge id) order), scipy.sparse.csgraph and
-python3-igraph (totals), NetworkX and scipy.cluster.hierarchy.linkage."""
+python3-igraph (totals), NetworkX and scipy.cluster.hierarchy.linkage. solver="cuda" runs where
+mst-cuda finds a GPU (test_cuda.py's probe; class Cuda, skipped elsewhere); without one its
+error path runs instead (class CudaWithoutGpu)."""
 import glob
 import json
 import math
@@ -21,6 +23,7 @@ import numpy as np
 
 import manifest
 import oracle
+from test_cuda import REASON as NO_GPU  # None where mst-cuda runs on a GPU here
 from test_e2e import BIN, ROOT, SEQ, run
 
 PYTHON = "/usr/bin/python3"
@@ -686,6 +689,195 @@ class SingleLinkage(unittest.TestCase):
         res = calls(("single_linkage", (), {"graph": ([0, 2], [1, 3], [1.0, 2.0])}))[0]
         self.assertEqual(res[:2], ("error", "ValueError"))
         self.assertIn("disconnected (2 components)", res[2])
+
+
+class Prepared(unittest.TestCase):
+    """Graph.prepare: rounds of new weights on one topology (the --rounds prepared path; issue
+    35, item 2) give minimum_spanning_forest's forest on the same edges, on the CPU solvers
+    (seq prim has a prepared path, the others solve from scratch each round)."""
+
+    def rounds(self, g):
+        """Rounds of (weights, maximum) on g's edges: several dtypes, ties, negative and 64-bit
+        weights, and None (the last weights again)."""
+        rng = np.random.default_rng(8)
+        m = len(g["u"])
+        ws = [rng.integers(0, 5, m).astype(np.int32), rng.normal(size=m),
+              rng.integers(-2**40, 2**40, m), rng.integers(0, 3, m).astype(np.uint8)]
+        return [(w, mx) for w in ws for mx in (False, True)] + [(None, False)]
+
+    def check(self, g, prepare_args):
+        rounds = self.rounds(g)
+        last = [w for w, _ in rounds if w is not None][-1]
+        results = calls(("prepared", (g["u"], g["v"], g["w"], g["n"], prepare_args, rounds),
+                         {}),
+                        *[("minimum_spanning_forest", (g["u"], g["v"], last if w is None else w),
+                           {"n": g["n"], "maximum": mx}) for w, mx in rounds])
+        got = value(results[0])
+        self.assertEqual(len(got), len(rounds))
+        for i, (res, want) in enumerate(zip(got, results[1:])):
+            ids, total = value(res)
+            self.assertTrue(np.array_equal(ids, value(want)[0]), (prepare_args, i))
+            self.assertEqual(total, value(want)[1], (prepare_args, i))
+
+    def test_rounds_equal_one_shot_solves(self):
+        g = Graphs.looped_rome(self)  # self-loops: weights by input position
+        for args in ({"algo": "prim"}, {"algo": "kruskal"}, {"algo": "boruvka"},
+                     {"solver": "omp", "threads": 2}, {"solver": "omp", "algo": "contract"}):
+            with self.subTest(**args):
+                self.check(g, args)
+
+    def test_bad_weights(self):
+        u, v = [0, 1, 2, 2], [1, 2, 0, 2]
+        rounds = [(np.ones(3), False), ([1.0, 2.0, 3.0, float("nan")], False),
+                  (np.array([1, 2, 3, 4], np.complex64), False), ([4, 3, 2, 1], True)]
+        got = value(calls(("prepared", (u, v, [1, 2, 3, 4], 3, {"algo": "prim"}, rounds),
+                           {}))[0])
+        self.assertEqual(got[0][:2], ("error", "ValueError"))
+        self.assertIn("3 weights", got[0][2])
+        self.assertEqual(got[1][:2], ("error", "ValueError"))
+        self.assertIn("edge 3: NaN weight", got[1][2])  # the self-loop's input position
+        self.assertEqual(got[2][:2], ("error", "ValueError"))
+        self.assertEqual(value(got[3])[0].tolist(), [0, 1])  # still usable after the errors
+
+    def test_device_is_for_cuda(self):
+        base = {"u": [0, 1], "v": [1, 2], "w": [1, 2]}
+        results = calls(("minimum_spanning_forest", (), dict(base, device=0)),
+                        ("minimum_spanning_forest", (), dict(base, solver="cuda", device=1025)),
+                        ("minimum_spanning_forest", (), dict(base, solver="cuda", device="0")))
+        self.assertEqual(results[0][:2], ("error", "ValueError"))
+        self.assertIn("device is for solver 'cuda', not 'seq'", results[0][2])
+        self.assertEqual(results[1][:2], ("error", "ValueError"))
+        self.assertIn("device = 1025 is not in 0..1024", results[1][2])
+        self.assertEqual(results[2][:2], ("error", "TypeError"))
+
+
+@unittest.skipIf(NO_GPU is None, "a GPU is present")
+class CudaWithoutGpu(unittest.TestCase):
+    def test_no_gpu_is_a_clear_error(self):
+        """Without a GPU (or in a libmst built without CUDA) solver="cuda" raises RuntimeError
+        with mst-cuda's one line, from every entry point; the process goes on."""
+        import scipy.sparse as sp
+
+        u, v, w = [0, 1], [1, 2], [1.0, 2.0]
+        results = calls(("minimum_spanning_forest", (u, v, w), {"solver": "cuda"}),
+                        ("maximum_spanning_forest", (u, v, w), {"solver": "cuda", "device": 0}),
+                        ("csgraph.minimum_spanning_tree", (sp.csr_matrix(np.eye(3)),),
+                         {"solver": "cuda"}),
+                        ("prepared", (u, v, w, 3, {"solver": "cuda"}, []), {}),
+                        ("minimum_spanning_forest", (u, v, w), {"solver": "seq"}))
+        for res in results[:4]:
+            self.assertEqual(res[:2], ("error", "RuntimeError"), res)
+            self.assertTrue(res[2].startswith("no GPU ("), res[2])
+            self.assertNotIn("\n", res[2])
+        self.assertEqual(value(results[4])[0].tolist(), [0, 1])
+
+
+@unittest.skipIf(NO_GPU is not None, NO_GPU or "")
+class Cuda(unittest.TestCase):
+    """solver="cuda" on the GPU (issue 35, item 2): every variant gives mst-seq's edges on
+    graphs with ties, forests and the maximum; prepared graphs keep the topology on the GPU
+    over rounds of new weights; device= picks the GPU; cuda solves run concurrently."""
+
+    lines, check_graph = staticmethod(Graphs.lines), Graphs.check_graph
+    rounds, check_prepared = Prepared.rounds, Prepared.check
+
+    def variants(self):
+        return value(calls(("variants", ("cuda",), {}))[0])
+
+    def graphs(self):
+        """Bundled graphs (random weights, unit weights: all ties), rome99's weights modulo 3
+        (ties), and a forest of many components with isolated vertices."""
+        out = [Graphs.convert(self, "road/rome99.gr.gz", []),
+               Graphs.convert(self, "social/CA-CondMat.txt.gz",
+                              ["--weights", "random", "--seed", "5"]),
+               Graphs.convert(self, "ecl/indigo3_undirect_power_law_500n_6000e.egr.gz",
+                              ["--weights", "unit"])]
+        g = out[0]
+        w = g["w"] % 3
+        out.append({"path": write_wel(os.path.join(TMP, "rome-ties.wel"), g["u"], g["v"], w),
+                    "n": g["n"], "u": g["u"], "v": g["v"], "w": w})
+        rng = np.random.default_rng(12)
+        u, v = rng.integers(0, 20000, 6000), rng.integers(0, 20000, 6000)
+        w = rng.integers(1, 50, 6000)
+        out.append({"path": write_wel(os.path.join(TMP, "forest.wel"), u, v, w), "n": 20000,
+                    "u": u, "v": v, "w": w})
+        return out
+
+    def test_variants_equal_seq(self):
+        runs = [{"solver": "cuda", "algo": a} for a in self.variants()]
+        runs += [{"solver": "cuda", "verify": True, "device": 0},
+                 {"solver": "cuda", "options": ["--csr-init", "--filter"]}]
+        for g in self.graphs():
+            with self.subTest(graph=g["path"]):
+                self.check_graph(g, runs)
+
+    def test_maximum_equals_seq(self):
+        for g in self.graphs()[2:]:
+            expect = seq_forest(g["path"], g["n"], "--maximum")
+            runs = [{"solver": "cuda", "algo": a, "verify": True} for a in self.variants()]
+            results = calls(*[("maximum_spanning_forest", (g["u"], g["v"], g["w"]),
+                               dict(r, n=g["n"])) for r in runs])
+            for r, res in zip(runs, results):
+                self.assertEqual(self.lines(g, value(res)[0]), expect, (r, g["path"]))
+
+    def test_prepared_rounds_on_the_gpu(self):
+        """Graph.prepare(solver="cuda") for every variant (ecl, dense and hybrid keep the
+        topology on the GPU; contract and primitives solve from scratch): rounds of new weights,
+        minimum and maximum, equal seq's one-shot forests."""
+        g = Graphs.looped_rome(self)
+        for algo in self.variants():
+            with self.subTest(algo=algo):
+                self.check_prepared(g, {"solver": "cuda", "algo": algo})
+        self.check_prepared(self.graphs()[1], {"solver": "cuda"})
+
+    def test_device_selection(self):
+        """device= picks the GPU: every GPU present gives seq's forest, the first number past
+        them is RuntimeError "no GPU N (N present)"."""
+        g = Graphs.convert(self, "road/rome99.gr.gz", [])
+        args = (g["u"], g["v"], g["w"])
+        probe = calls(("minimum_spanning_forest", args, {"solver": "cuda", "device": 1024}))[0]
+        self.assertEqual(probe[:2], ("error", "RuntimeError"))
+        count = int(re.search(r"no GPU 1024 \((\d+) present\)", probe[2]).group(1))
+        self.assertGreaterEqual(count, 1)
+        results = calls(("minimum_spanning_forest", args, {"n": g["n"]}),
+                        *[("minimum_spanning_forest", args,
+                           {"n": g["n"], "solver": "cuda", "device": d}) for d in range(count)],
+                        ("minimum_spanning_forest", args,
+                         {"n": g["n"], "solver": "cuda", "device": count}))
+        for d, res in enumerate(results[1:-1]):
+            self.assertTrue(np.array_equal(value(res)[0], value(results[0])[0]), "GPU %d" % d)
+        self.assertEqual(results[-1][:2], ("error", "RuntimeError"))
+        self.assertIn("no GPU %d (%d present)" % (count, count), results[-1][2])
+
+    def test_concurrent_solves(self):
+        """Threads solving on the GPU and the CPU at once (libmst holds no lock; each cuda call
+        has its own stream and device memory): every forest is a lone call's."""
+        graphs = self.graphs()
+        runs = [{"solver": "cuda"}, {"solver": "cuda", "algo": "contract"},
+                {"solver": "cuda", "algo": "primitives"}, {"solver": "cuda", "maximum": True},
+                {"solver": "omp", "threads": 2}, {"solver": "seq"}]
+        requests = [("minimum_spanning_forest", (g["u"], g["v"], g["w"]), dict(r, n=g["n"]))
+                    for i, r in enumerate(runs) for g in [graphs[i % len(graphs)]]]
+        alone = [value(r) for r in calls(*requests)]
+        for round_ in range(3):
+            together = value(calls(("concurrently", (requests,), {}))[0])
+            for i, (want, got) in enumerate(zip(alone, together)):
+                ids, total = value(got)
+                self.assertTrue(np.array_equal(ids, want[0]) and total == want[1],
+                                "round %d, thread %d (%s)" % (round_, i, runs[i]))
+
+    def test_scipy_signature_on_the_gpu(self):
+        import scipy.sparse as sp
+
+        A = sp.random(2000, 2000, density=0.005, format="csr", random_state=3)
+        A = A + A.T
+        results = calls(("csgraph.minimum_spanning_tree", (A,), {}),
+                        ("csgraph.minimum_spanning_tree", (A,), {"solver": "cuda"}),
+                        ("csgraph.maximum_spanning_tree", (A,), {"solver": "cuda",
+                                                                 "device": 0}),
+                        ("csgraph.maximum_spanning_tree", (A,), {}))
+        self.assertEqual((value(results[0]) != value(results[1])).nnz, 0)
+        self.assertEqual((value(results[2]) != value(results[3])).nnz, 0)
 
 
 if __name__ == "__main__":
