@@ -146,11 +146,32 @@ def _forest(result, verify_graph):
         _lib.lib.msf_result_free(result)
 
 
-class Graph:
+class _Handle:
+    """A libmst object, its pointer in _handle, that close(), `with` or garbage collection
+    frees with the C function _free."""
+
+    _handle = None
+
+    def close(self):
+        if self._handle:
+            self._free(self._handle)
+            self._handle = ctypes.c_void_p()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        self.close()
+
+
+class Graph(_Handle):
     """A graph held by libmst (msf_graph): n vertices, edges {u[e], v[e]} with weights w[e].
     Several solves of one graph avoid copying it again; close() (or `with`) frees it."""
 
-    _handle = None
+    _free = _lib.lib.msf_graph_free
 
     def __init__(self, u, v, w=None, n=None):
         u, v = _vertices(u, "u"), _vertices(v, "v")
@@ -212,28 +233,14 @@ class Graph:
                                         ctypes.byref(handle)))
         return PreparedGraph(handle, self.n, self.m)
 
-    def close(self):
-        if self._handle:
-            _lib.lib.msf_graph_free(self._handle)
-            self._handle = ctypes.c_void_p()
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        self.close()
-
-
-class PreparedGraph:
+class PreparedGraph(_Handle):
     """A graph's topology prepared once by a solver (Graph.prepare; libmst's msf_prepare) for
     repeated solves with new weights on the same edges, as the executables' --rounds: on the
     GPU with solver "cuda". One solve at a time (one PreparedGraph per thread); close() (or
     `with`) frees it and its GPU memory."""
 
-    _handle = None
+    _free = _lib.lib.msf_prepared_free
 
     def __init__(self, handle, n, m):
         self._handle, self.n, self.m = handle, n, m
@@ -251,20 +258,6 @@ class PreparedGraph:
             self._handle, code, warr.ctypes.data if warr is not None else None,
             1 if maximum else 0, ctypes.byref(result)))
         return _forest(result, _lib.lib.msf_prepared_graph(self._handle) if verify else None)
-
-    def close(self):
-        if self._handle:
-            _lib.lib.msf_prepared_free(self._handle)
-            self._handle = ctypes.c_void_p()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-    def __del__(self):
-        self.close()
 
 
 def minimum_spanning_forest(u, v, w=None, n=None, solver="seq", algo=None, threads=None,

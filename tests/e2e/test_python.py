@@ -126,6 +126,21 @@ def scipy_total(n, u, v, w):
     return float(minimum_spanning_tree(m).sum())
 
 
+def concurrent_solves(test, graphs, runs):
+    """Runs minimum_spanning_forest with each of `runs` (on graphs[i % len(graphs)]) in one
+    thread each, started together, three times: every forest must be the one a lone call
+    gives."""
+    requests = [("minimum_spanning_forest", (g["u"], g["v"], g["w"]), dict(r, n=g["n"]))
+                for i, r in enumerate(runs) for g in [graphs[i % len(graphs)]]]
+    alone = [value(r) for r in calls(*requests)]
+    for round_ in range(3):
+        together = value(calls(("concurrently", (requests,), {}))[0])
+        for i, (want, got) in enumerate(zip(alone, together)):
+            ids, total = value(got)
+            test.assertTrue(np.array_equal(ids, want[0]) and total == want[1],
+                            "round %d, thread %d (%s)" % (round_, i, runs[i]))
+
+
 class Installed(unittest.TestCase):
     def test_layout_and_pkg_config(self):
         for path in ("lib/libmst.so.1.2.0", "lib/libmst.so.1", "lib/libmst.so",
@@ -307,15 +322,7 @@ class Graphs(unittest.TestCase):
                 {"solver": "seq", "algo": "boruvka"},
                 {"solver": "omp", "algo": "contract", "threads": 1},
                 {"solver": "seq", "algo": "filter-kruskal"}]
-        requests = [("minimum_spanning_forest", (g["u"], g["v"], g["w"]), dict(r, n=g["n"]))
-                    for i, r in enumerate(runs) for g in [graphs[i % len(graphs)]]]
-        alone = [value(r) for r in calls(*requests)]
-        for round_ in range(3):
-            together = value(calls(("concurrently", (requests,), {}))[0])
-            for i, (want, got) in enumerate(zip(alone, together)):
-                ids, total = value(got)
-                self.assertTrue(np.array_equal(ids, want[0]) and total == want[1],
-                                "round %d, thread %d (%s)" % (round_, i, runs[i]))
+        concurrent_solves(self, graphs, runs)
 
     def test_self_loops_keep_input_positions(self):
         g = self.looped_rome()
@@ -856,15 +863,7 @@ class Cuda(unittest.TestCase):
         runs = [{"solver": "cuda"}, {"solver": "cuda", "algo": "contract"},
                 {"solver": "cuda", "algo": "primitives"}, {"solver": "cuda", "maximum": True},
                 {"solver": "omp", "threads": 2}, {"solver": "seq"}]
-        requests = [("minimum_spanning_forest", (g["u"], g["v"], g["w"]), dict(r, n=g["n"]))
-                    for i, r in enumerate(runs) for g in [graphs[i % len(graphs)]]]
-        alone = [value(r) for r in calls(*requests)]
-        for round_ in range(3):
-            together = value(calls(("concurrently", (requests,), {}))[0])
-            for i, (want, got) in enumerate(zip(alone, together)):
-                ids, total = value(got)
-                self.assertTrue(np.array_equal(ids, want[0]) and total == want[1],
-                                "round %d, thread %d (%s)" % (round_, i, runs[i]))
+        concurrent_solves(self, graphs, runs)
 
     def test_scipy_signature_on_the_gpu(self):
         import scipy.sparse as sp
