@@ -466,6 +466,18 @@ class Arguments(unittest.TestCase):
             self.assertEqual(res[:2], ("error", kind), kw)
             self.assertIn(message, res[2], kw)
 
+    def test_device_is_for_cuda(self):
+        """device= is an integer in 0..1024, and an argument of solver "cuda" only."""
+        base = {"u": [0, 1], "v": [1, 2], "w": [1, 2]}
+        results = calls(("minimum_spanning_forest", (), dict(base, device=0)),
+                        ("minimum_spanning_forest", (), dict(base, solver="cuda", device=1025)),
+                        ("minimum_spanning_forest", (), dict(base, solver="cuda", device="0")))
+        self.assertEqual(results[0][:2], ("error", "ValueError"))
+        self.assertIn("device is for solver 'cuda', not 'seq'", results[0][2])
+        self.assertEqual(results[1][:2], ("error", "ValueError"))
+        self.assertIn("device = 1025 is not in 0..1024", results[1][2])
+        self.assertEqual(results[2][:2], ("error", "TypeError"))
+
     def test_integer_lists_stay_exact(self):
         """Python ints that NumPy would round to float64 (2^63 beside 1) keep their values:
         the forest and its total are exact."""
@@ -745,17 +757,6 @@ class Prepared(unittest.TestCase):
         self.assertIn("edge 3: NaN weight", got[1][2])  # the self-loop's input position
         self.assertEqual(got[2][:2], ("error", "ValueError"))
         self.assertEqual(value(got[3])[0].tolist(), [0, 1])  # still usable after the errors
-
-    def test_device_is_for_cuda(self):
-        base = {"u": [0, 1], "v": [1, 2], "w": [1, 2]}
-        results = calls(("minimum_spanning_forest", (), dict(base, device=0)),
-                        ("minimum_spanning_forest", (), dict(base, solver="cuda", device=1025)),
-                        ("minimum_spanning_forest", (), dict(base, solver="cuda", device="0")))
-        self.assertEqual(results[0][:2], ("error", "ValueError"))
-        self.assertIn("device is for solver 'cuda', not 'seq'", results[0][2])
-        self.assertEqual(results[1][:2], ("error", "ValueError"))
-        self.assertIn("device = 1025 is not in 0..1024", results[1][2])
-        self.assertEqual(results[2][:2], ("error", "TypeError"))
 
 
 @unittest.skipIf(NO_GPU is None, "a GPU is present")
