@@ -505,6 +505,37 @@ mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k
 mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, uint64_t k,
                                        uint64_t *components, int maximum, int threads);
 
+/* What mst_verify_minimum finds beside its status. */
+typedef struct mst_verify_result {
+    uint64_t components; /* c, once known (UINT64_MAX before) */
+    uint64_t tie;        /* UINT64_MAX: the forest is also the canonical one; else the lowest
+                            non-tree edge whose tree path holds an edge of equal weight and
+                            higher id (a tie broken against the id) */
+    uint64_t tie_tree;   /* that tree edge: the last of the path in the (weight, id) order */
+} mst_verify_result;
+
+/*
+ * As mst_verify_forest_objective, but accepts every minimum (maximum) spanning forest: the cycle
+ * property on weights alone (a non-tree edge may weigh as much as the heaviest tree edge on its
+ * path), and says in *res (may be NULL) whether the forest is also the canonical one. A
+ * non-tree edge lighter (heavier) than a tree edge on its path is MST_EVERIFY with
+ * mst_verify_forest's message. bound (NULL, or [g->m]) gets, once the forest passes, each
+ * edge's sensitivity as the edge that limits its weight (docs/tools.md, mst-verify): for a
+ * non-tree edge the largest tree edge on its path in the (weight, id) order checked (it stays
+ * out while it weighs at least that edge: at most, for the maximum); for a tree edge the first
+ * non-tree edge in that order whose path covers it (it stays in while it weighs at most that
+ * edge), or UINT64_MAX for none (a bridge). Costs as mst_verify_forest; with bound, O(m log
+ * m) more (a radix sort of the non-tree edges, a rooted copy of the forest, one union-find
+ * pass: Tarjan 1982) and about 32 bytes per vertex and per edge. Errors: as
+ * mst_verify_forest's. Sources: verify.c.
+ */
+mst_status mst_verify_minimum(const mst_graph *g, const uint64_t *eid, uint64_t k, int maximum,
+                              int threads, mst_verify_result *res, uint64_t *bound);
+
+/* "edge E (U-V, w=W)" in the input's numbering (the verifier's messages), into buf; returns
+ * buf. */
+char *mst_format_edge(const mst_graph *g, uint64_t e, char buf[96]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -20,7 +20,11 @@
  *   4. every non-tree edge, side by side over the threads: it must join two places of one tree
  *      (else some component of g holds two trees: the forest has fewer than n - c edges, c
  *      then counted by union-find over all edges for the message), and its path maximum must
- *      precede it. The lowest failing edge id is reported, whatever the thread count.
+ *      precede it. The lowest failing edge id is reported, whatever the thread count. Any
+ *      minimum forest (mst_verify_minimum) lets a non-tree edge weigh as much as its path
+ *      maximum, and only reports the lowest one whose id is lower (the canonical forest's tie).
+ *   5. the sensitivity, when asked: a non-tree edge's bound is its path maximum; the tree
+ *      edges' come from cover_tree_edges.
  * Steps 1-3 are sequential and touch only the n - c tree edges: O(m / threads + n log n) time.
  */
 #include "core.h"
@@ -77,16 +81,16 @@ static mst_status name_cycle(const mst_graph *g, const uint64_t *eid, uint64_t k
                                                        "output order does not meet");
 }
 
-/* Each tree edge's rank in the (weight, id) order checked, as tree[1..k] (1-based: rank 0 is
- * "no edge"): its order word and id. LSD radix sorts, O(k) passes over the 8-bit digits that
- * vary: of (word << 32 | id) where both fit 32 bits, else of (word, index) pairs by id, then
- * by weight. */
+/* Each edge of eid[0..k-1] (the tree edges; for the sensitivity the non-tree ones) ranked in
+ * the (weight, id) order checked, as tree[1..k] (1-based: rank 0 is "no edge"): its order word
+ * and id. LSD radix sorts, O(k) passes over the 8-bit digits that vary: of (word << 32 | id)
+ * where both fit 32 bits, else of (word, index) pairs by id, then by weight. */
 typedef struct tree_edge {
     uint64_t word, id;
 } tree_edge;
 
-static mst_status rank_tree_edges(const mst_graph *g, int maximum, const uint64_t *eid,
-                                  uint64_t k, int threads, tree_edge *tree)
+static mst_status rank_edges(const mst_graph *g, int maximum, const uint64_t *eid,
+                             uint64_t k, int threads, tree_edge *tree)
 {
     mst_status st = MST_OK;
     uint64_t *a = NULL, *p = NULL, *tmp = NULL, *ptmp = NULL;
@@ -121,13 +125,13 @@ fail:
     return st;
 }
 
-/* "edge E (U-V, w=W)" in the input's numbering, into buf[96]. */
-static void describe_edge(const mst_graph *g, uint64_t e, char buf[96])
+char *mst_format_edge(const mst_graph *g, uint64_t e, char buf[96])
 {
     char w[48];
     const unsigned long long base = (unsigned long long)g->index_base;
     snprintf(buf, 96, "edge %" PRIu64 " (%llu-%llu, w=%s)", e, g->u[e] + base, g->v[e] + base,
              mst_format_edge_weight(g, e, w, sizeof w));
+    return buf;
 }
 
 /* The places of step 3 and their range maxima. */
@@ -300,20 +304,135 @@ static inline uint32_t path_max(const path_maxima *pm, uint32_t a, uint32_t b)
     return mx;
 }
 
-mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
-                             uint64_t *components)
+/*
+ * The sensitivity of the tree edges (bound[] of mst_verify_minimum): for each tree edge eid[i],
+ * the first non-tree edge in the order checked whose tree path covers it, UINT64_MAX for none.
+ * The forest is rooted (a breadth-first search from each tree's lowest vertex), then the
+ * non-tree edges are taken in that order, and each climbs its path from both ends to where they
+ * meet, giving itself to the tree edges on the way that have no bound yet. A union-find whose
+ * set of x is the highest ancestor reached from x by such edges lets a climb jump over them
+ * (path halving), so each tree edge is given once (Tarjan 1982, "Sensitivity analysis of
+ * minimum spanning trees and shortest path trees", by path compression; linking each set to
+ * its parent's costs O(m log_{2+m/n} n), Tarjan and van Leeuwen 1984). The forest must have
+ * passed the checks (every non-tree edge inside one tree). Errors: MST_ERESOURCE.
+ */
+static mst_status cover_tree_edges(const mst_graph *g, const uint64_t *eid, uint64_t k,
+                                   const uint64_t *in_tree, int maximum, int threads,
+                                   uint64_t *bound)
 {
-    return mst_verify_forest_objective(g, eid, k, components, 0, 0);
+    mst_status st = MST_OK;
+    uint32_t n = g->n, *parent = NULL, *depth = NULL, *queue = NULL, *up = NULL;
+    uint64_t m = g->m, *off = NULL, *arc = NULL, *pedge = NULL, *rest = NULL;
+    tree_edge *order = NULL;
+    MST_CALLOC(off, (uint64_t)n + 1);
+    MST_ALLOC(arc, 2 * k + 1);
+    MST_ALLOC(parent, n);
+    MST_ALLOC(depth, n);
+    MST_ALLOC(queue, n);
+    MST_ALLOC(pedge, n);
+    for (uint64_t i = 0; i < k; i++) {
+        bound[eid[i]] = UINT64_MAX;
+        off[g->u[eid[i]] + 1]++;
+        off[g->v[eid[i]] + 1]++;
+    }
+    for (uint32_t x = 0; x < n; x++)
+        off[x + 1] += off[x];
+    for (uint64_t i = 0; i < k; i++) {
+        arc[off[g->u[eid[i]]]++] = eid[i];
+        arc[off[g->v[eid[i]]]++] = eid[i];
+    }
+    for (uint32_t x = n; x > 0; x--) /* the fill moved each start to the next one's */
+        off[x] = off[x - 1];
+    off[0] = 0;
+    for (uint32_t x = 0; x < n; x++)
+        parent[x] = UINT32_MAX;
+    for (uint32_t root = 0; root < n; root++) {
+        if (parent[root] != UINT32_MAX)
+            continue;
+        uint32_t head = 0, tail = 0;
+        parent[root] = root;
+        depth[root] = 0;
+        pedge[root] = UINT64_MAX;
+        queue[tail++] = root;
+        while (head < tail) {
+            uint32_t x = queue[head++];
+            for (uint64_t j = off[x]; j < off[x + 1]; j++) {
+                uint64_t e = arc[j];
+                uint32_t y = g->u[e] ^ g->v[e] ^ x;
+                if (e == pedge[x])
+                    continue;
+                parent[y] = x;
+                depth[y] = depth[x] + 1;
+                pedge[y] = e;
+                queue[tail++] = y;
+            }
+        }
+    }
+    free(off);
+    free(arc);
+    free(queue);
+    off = arc = NULL;
+    queue = NULL;
+    MST_ALLOC(rest, m - k + 1);
+    MST_ALLOC(order, m - k + 1);
+    uint64_t r = 0;
+    for (uint64_t e = 0; e < m; e++)
+        if (!(in_tree[e >> 6] >> (e & 63) & 1))
+            rest[r++] = e;
+    MST_CHECK(rank_edges(g, maximum, rest, r, threads, order));
+    free(rest);
+    rest = NULL;
+    MST_ALLOC(up, n);
+    for (uint32_t x = 0; x < n; x++)
+        up[x] = x;
+    for (uint64_t i = 1, left = k; i <= r && left > 0; i++) {
+        uint64_t e = order[i].id;
+        uint32_t a = g->u[e], b = g->v[e];
+        for (;;) {
+            while (up[a] != a)
+                a = up[a] = up[up[a]];
+            while (up[b] != b)
+                b = up[b] = up[up[b]];
+            if (a == b)
+                break;
+            if (depth[a] < depth[b]) {
+                uint32_t t = a;
+                a = b;
+                b = t;
+            }
+            bound[pedge[a]] = e;
+            up[a] = parent[a];
+            left--;
+        }
+    }
+fail:
+    free(off);
+    free(arc);
+    free(parent);
+    free(depth);
+    free(queue);
+    free(pedge);
+    free(rest);
+    free(order);
+    free(up);
+    return st;
 }
 
-mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, uint64_t k,
-                                       uint64_t *components, int maximum, int threads)
+/*
+ * Both verifiers (core.h): `canonical` refuses a tie broken against the edge id, else it is
+ * only recorded in *res (may be NULL); bound (may be NULL) gets the sensitivity when the forest
+ * passes.
+ */
+static mst_status verify(const mst_graph *g, const uint64_t *eid, uint64_t k, int maximum,
+                         int threads, int canonical, mst_verify_result *res, uint64_t *bound)
 {
     mst_status st = MST_OK;
     uint64_t *in_tree = NULL;
     tree_edge *tree = NULL;
     path_maxima pm;
     memset(&pm, 0, sizeof pm);
+    if (res != NULL)
+        *res = (mst_verify_result){UINT64_MAX, UINT64_MAX, UINT64_MAX};
     if (threads <= 0 || g->m < ((uint64_t)1 << 16))
         threads = g->m < ((uint64_t)1 << 16) ? 1 : omp_get_max_threads();
     MST_CALLOC(in_tree, (size_t)(g->m / 64 + 1));
@@ -321,17 +440,20 @@ mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, 
     if (k >= (uint64_t)g->n && k > 0) /* more edges than a forest has */
         MST_CHECK(name_cycle(g, eid, k));
     MST_ALLOC(tree, k + 1);
-    MST_CHECK(rank_tree_edges(g, maximum, eid, k, threads, tree));
+    MST_CHECK(rank_edges(g, maximum, eid, k, threads, tree));
     st = build_path_maxima(g, tree, (uint32_t)k, threads, &pm);
     if (st == MST_EVERIFY)
         st = name_cycle(g, eid, k);
     if (st != MST_OK)
         goto fail;
     /* Step 4, in chunks of CHUNK edges: the path maxima of a chunk first, then their tree
-     * edges, so that the reads of one edge do not wait for another's. */
-    uint64_t first_split = UINT64_MAX, first_bad = UINT64_MAX, m = g->m;
+     * edges, so that the reads of one edge do not wait for another's. A non-tree edge lighter
+     * than its path maximum fails every check; one of equal weight and lower id only the
+     * canonical one. */
+    uint64_t first_split = UINT64_MAX, first_bad = UINT64_MAX, first_tie = UINT64_MAX;
+    uint64_t m = g->m;
 #pragma omp parallel for schedule(static) num_threads(threads) \
-    reduction(min : first_split, first_bad)
+    reduction(min : first_split, first_bad, first_tie)
     for (uint64_t lo = 0; lo < m; lo += CHUNK) {
         uint32_t rank[CHUNK];
         uint64_t hi = lo + CHUNK < m ? lo + CHUNK : m;
@@ -345,9 +467,13 @@ mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, 
                 first_split = e < first_split ? e : first_split;
                 continue;
             }
+            if (bound != NULL)
+                bound[e] = tree[r].id;
             uint64_t w = weight_word(g, e, maximum);
-            if (w < tree[r].word || (w == tree[r].word && e < tree[r].id))
+            if (w < tree[r].word)
                 first_bad = e < first_bad ? e : first_bad;
+            else if (w == tree[r].word && e < tree[r].id)
+                first_tie = e < first_tie ? e : first_tie;
         }
     }
     uint64_t c = (uint64_t)g->n - k;
@@ -359,17 +485,24 @@ mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, 
             c -= (uint64_t)mst_dsu_union(&d, g->u[e], g->v[e]);
         mst_dsu_free(&d);
     }
-    if (components != NULL)
-        *components = c;
+    if (res != NULL) {
+        res->components = c;
+        if (first_tie != UINT64_MAX) {
+            res->tie = first_tie;
+            res->tie_tree = tree[path_max(&pm, g->u[first_tie], g->v[first_tie])].id;
+        }
+    }
     if (first_split != UINT64_MAX)
         MST_FAIL(MST_EVERIFY, "output has %" PRIu64 " edges, a spanning forest of this graph has "
                  "%" PRIu32 " - %" PRIu64 " = %" PRIu64, k, g->n, c, (uint64_t)g->n - c);
+    if (canonical && first_tie < first_bad)
+        first_bad = first_tie;
     if (first_bad != UINT64_MAX) {
         uint64_t e = first_bad;
         uint64_t t = tree[path_max(&pm, g->u[e], g->v[e])].id;
         char de[96], dt[96];
-        describe_edge(g, e, de);
-        describe_edge(g, t, dt);
+        mst_format_edge(g, e, de);
+        mst_format_edge(g, t, dt);
         /* Equal weights: the forest may weigh the minimum, but it is not the canonical one that
          * every solver returns, and that is what is certified. */
         if (weight_word(g, e, maximum) < weight_word(g, t, maximum))
@@ -380,6 +513,8 @@ mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, 
                  "the canonical %s spanning forest is accepted)", de, dt,
                  maximum ? "maximum" : "minimum");
     }
+    if (bound != NULL)
+        st = cover_tree_edges(g, eid, k, in_tree, maximum, threads, bound);
 fail:
     free(in_tree);
     free(tree);
@@ -387,4 +522,26 @@ fail:
     free(pm.gap);
     free(pm.table);
     return st;
+}
+
+mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
+                             uint64_t *components)
+{
+    return mst_verify_forest_objective(g, eid, k, components, 0, 0);
+}
+
+mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, uint64_t k,
+                                       uint64_t *components, int maximum, int threads)
+{
+    mst_verify_result r;
+    mst_status st = verify(g, eid, k, maximum, threads, 1, &r, NULL);
+    if (components != NULL && r.components != UINT64_MAX)
+        *components = r.components;
+    return st;
+}
+
+mst_status mst_verify_minimum(const mst_graph *g, const uint64_t *eid, uint64_t k, int maximum,
+                              int threads, mst_verify_result *res, uint64_t *bound)
+{
+    return verify(g, eid, k, maximum, threads, 0, res, bound);
 }

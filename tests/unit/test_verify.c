@@ -435,3 +435,139 @@ Test(verify, thread_counts_agree_on_large_graphs)
     free(w);
     free(msf);
 }
+
+/* ---------------------------------------------------------------------------------------- */
+/* Any minimum forest, and the sensitivity, against brute force                              */
+
+/* The total weight of the minimum (maximum: of the negated weights, negated) spanning forest of
+ * edges u, v, w[0..m-1] on n vertices, by the oracle's Kruskal. */
+static int64_t best_total(uint32_t n, uint64_t m, const uint32_t *u, const uint32_t *v,
+                          const int32_t *w, int maximum)
+{
+    int32_t *x = malloc((m + 1) * sizeof *x);
+    for (uint64_t e = 0; e < m; e++)
+        x[e] = maximum ? -w[e] : w[e];
+    mst_graph g = make_graph(n, m, u, v, x);
+    uint64_t *msf = malloc((n + 1) * sizeof *msf), c, total = 0;
+    uint64_t k = oracle_msf(&g, msf, &c);
+    for (uint64_t i = 0; i < k; i++)
+        total += (uint64_t)(int64_t)x[msf[i]];
+    mst_graph_free(&g);
+    free(msf);
+    free(x);
+    return maximum ? -(int64_t)total : (int64_t)total;
+}
+
+/* Kruskal with ties broken the other way (higher id first): a minimum forest, often not the
+ * canonical one. */
+static int by_key_then_id_down(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    uint32_t kx = sort_graph->key[x], ky = sort_graph->key[y];
+    if (kx != ky)
+        return kx < ky ? -1 : 1;
+    return x > y ? -1 : x < y;
+}
+
+Test(verify, any_minimum_forest_and_sensitivity_by_brute_force)
+{
+    rng_state = 4242;
+    int ties_found = 0, bounded = 0;
+    for (int round = 0; round < 80; round++) {
+        int maximum = round % 2;
+        uint32_t n = 1 + rnd(12);
+        uint64_t m = rnd(30), keep = 0;
+        uint32_t *u = malloc((m + 1) * sizeof *u), *v = malloc((m + 1) * sizeof *v);
+        int32_t *w = malloc((m + 1) * sizeof *w);
+        for (uint64_t e = 0; e < m; e++) {
+            uint32_t a = rnd(n), b = rnd(n);
+            if (a == b)
+                continue;
+            u[keep] = a;
+            v[keep] = b;
+            w[keep++] = (int32_t)rnd(4);
+        }
+        m = keep;
+        /* The other-way forest of the objective: Kruskal over keys flipped for the maximum. */
+        int32_t *x = malloc((m + 1) * sizeof *x);
+        for (uint64_t e = 0; e < m; e++)
+            x[e] = maximum ? -w[e] : w[e];
+        mst_graph h = make_graph(n, m, u, v, x);
+        uint64_t *order = malloc((m + 1) * sizeof *order), *f = malloc((n + 1) * sizeof *f), k = 0;
+        for (uint64_t e = 0; e < m; e++)
+            order[e] = e;
+        sort_graph = &h;
+        qsort(order, m, sizeof *order, by_key_then_id_down);
+        mst_dsu d;
+        cr_assert_eq(mst_dsu_init(&d, n), MST_OK);
+        for (uint64_t i = 0; i < m; i++)
+            if (mst_dsu_union(&d, h.u[order[i]], h.v[order[i]]))
+                f[k++] = order[i];
+        mst_dsu_free(&d);
+        mst_graph_free(&h);
+
+        mst_graph g = make_graph(n, m, u, v, w);
+        mst_verify_result r;
+        uint64_t *bound = malloc((m + 1) * sizeof *bound);
+        cr_assert_eq(mst_verify_minimum(&g, f, k, maximum, 1, &r, bound), MST_OK, "round %d: %s",
+                     round, mst_last_error());
+        cr_assert_eq(r.components, (uint64_t)n - k);
+        mst_status canonical = mst_verify_forest_objective(&g, f, k, NULL, maximum, 1);
+        cr_assert_eq(canonical, r.tie == UINT64_MAX ? MST_OK : MST_EVERIFY, "round %d", round);
+        if (r.tie != UINT64_MAX) {
+            ties_found++;
+            cr_assert_eq(w[r.tie], w[r.tie_tree]);
+            cr_assert_lt(r.tie, r.tie_tree);
+        }
+        /* Every edge, every weight from below the lightest to above the heaviest: the forest
+         * stays optimal exactly inside the interval its bound gives. */
+        int64_t total = 0;
+        for (uint64_t i = 0; i < k; i++)
+            total += w[f[i]];
+        for (uint64_t e = 0; e < m; e++) {
+            int in = 0;
+            for (uint64_t i = 0; i < k; i++)
+                in |= f[i] == e;
+            int32_t own = w[e];
+            bounded += bound[e] != UINT64_MAX;
+            for (int32_t y = -1; y <= 4; y++) {
+                w[e] = y;
+                int64_t mine = total + (in ? y - own : 0);
+                int ok = mine == best_total(n, m, u, v, w, maximum);
+                int want = 1;
+                if (bound[e] != UINT64_MAX) {
+                    int32_t b = w[bound[e]];
+                    want = in != maximum ? y <= b : y >= b;
+                }
+                cr_assert_eq(ok, want, "round %d, edge %llu%s, weight %d: bound %lld", round,
+                             (unsigned long long)e, in ? " (tree)" : "", y,
+                             bound[e] == UINT64_MAX ? -1LL : (long long)bound[e]);
+            }
+            w[e] = own;
+        }
+        /* A lighter (heavier) non-tree edge than its path's largest is refused by both. */
+        for (uint64_t e = 0; e < m; e++) {
+            int in = 0;
+            for (uint64_t i = 0; i < k; i++)
+                in |= f[i] == e;
+            if (in || bound[e] == UINT64_MAX || w[e] == w[bound[e]])
+                continue;
+            for (uint64_t i = 0; i < k; i++)
+                if (f[i] == bound[e])
+                    f[i] = e;
+            cr_assert_eq(mst_verify_minimum(&g, f, k, maximum, 1, &r, NULL), MST_EVERIFY);
+            cr_assert_msg_has(maximum ? "heavier than" : "lighter than");
+            break;
+        }
+        mst_graph_free(&g);
+        free(bound);
+        free(order);
+        free(f);
+        free(u);
+        free(v);
+        free(w);
+        free(x);
+    }
+    cr_assert_gt(ties_found, 10, "too few non-canonical minimum forests were exercised");
+    cr_assert_gt(bounded, 100);
+}
