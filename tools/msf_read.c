@@ -7,11 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One line "u v w" of a certificate, as written. */
+/* One line "u v w" (or "u v", --any) of a certificate, as written. */
 typedef struct msf_line {
     uint64_t u, v;   /* in the file's numbering */
     uint64_t bits;   /* the weight as g's type stages it (mst_weight_value_fits), when ok */
     int ok;          /* 0: the weight cannot be one of g's (a real for integer weights, ...) */
+    int weighed;     /* 0: a "u v" line, which names no weight */
     char w[48];      /* the weight's token, for messages */
 } msf_line;
 
@@ -21,6 +22,7 @@ typedef struct msf_state {
     int data;          /* a data line was read: comments no longer claim */
     const mst_graph *g;
     mst_msf_format format;
+    int pairs, maximum; /* mst_msf_read's */
     mst_msf_claims *claims;
     mst_csr c;       /* edges layout only */
     uint8_t *taken;  /* [m]: edge already named by an earlier line */
@@ -65,17 +67,20 @@ static int parse_weight(const mst_graph *g, const char **pp, msf_line *l)
     return MST_TOK_OK;
 }
 
-/* Parses the line at *pp into *l. Errors: MST_EINPUT naming the line if it is not "u v w". */
-static mst_status parse_line(mst_text_part *part, const mst_graph *g, const char **pp,
-                             msf_line *l)
+/* Parses the line at *pp into *l ("u v" too where `pairs`). Errors: MST_EINPUT naming the
+ * line if it is not "u v w". */
+static mst_status parse_line(mst_text_part *part, const mst_graph *g, int pairs,
+                             const char **pp, msf_line *l)
 {
     int t;
+    const char *what = pairs ? "'u v' or 'u v w'" : "'u v w'";
     if ((t = mst_parse_u64(pp, &l->u)) != MST_TOK_OK ||
         (t = mst_parse_u64(pp, &l->v)) != MST_TOK_OK)
-        return mst_text_field_fail(part, t, *pp, "vertex id", "'u v w'");
-    if ((t = parse_weight(g, pp, l)) != MST_TOK_OK)
-        return mst_text_field_fail(part, t, *pp, "weight", "'u v w'");
-    return mst_text_line_end(part, pp, "'u v w'");
+        return mst_text_field_fail(part, t, *pp, "vertex id", what);
+    l->weighed = !(pairs && mst_at_eol(*pp));
+    if (l->weighed && (t = parse_weight(g, pp, l)) != MST_TOK_OK)
+        return mst_text_field_fail(part, t, *pp, "weight", what);
+    return mst_text_line_end(part, pp, what);
 }
 
 /*
@@ -99,6 +104,11 @@ static mst_status explain_miss(mst_text_part *r, const msf_state *s, const msf_l
     unsigned long long u = l->u, v = l->v;
     if (pair == 0)
         return mst_text_fail(r, MST_EVERIFY, "%llu-%llu is not an edge of the graph", u, v);
+    if (!l->weighed)
+        return mst_text_fail(r, MST_EVERIFY, "%llu-%llu named again: the graph has %llu such "
+                             "edge%s, and earlier lines took %s", u, v,
+                             (unsigned long long)pair, pair == 1 ? "" : "s",
+                             pair == 1 ? "it" : "them all");
     if (same == 1)
         return mst_text_fail(r, MST_EVERIFY, "%llu-%llu of weight %s named again: the graph has one such "
                                "edge, and an earlier line took it", u, v, l->w);
@@ -115,8 +125,10 @@ static mst_status explain_miss(mst_text_part *r, const msf_state *s, const msf_l
     return mst_text_fail(r, MST_EVERIFY, "%llu-%llu weighs %s in the graph, not %s %s", u, v, wg, l->w, hint);
 }
 
-/* The lowest edge id that answers line l and no earlier line took, into *e. Errors:
- * MST_EVERIFY (the certificate is wrong, not unreadable) when there is none. */
+/* The edge that answers line l and no earlier line took, into *e: the lowest id of the line's
+ * weight, or for a "u v" line the first in the order of s->maximum's forest (lightest or
+ * heaviest, the lowest id among equals). Errors: MST_EVERIFY (the certificate is wrong, not
+ * unreadable) when there is none. */
 static mst_status match_line(mst_text_part *r, const msf_state *s, const msf_line *l,
                              uint64_t *e)
 {
@@ -141,13 +153,26 @@ static mst_status match_line(mst_text_part *r, const msf_state *s, const msf_lin
         a = b;
         b = t;
     }
-    /* Rows list edges in increasing id: the first free match is the lowest id. */
-    for (uint64_t j = s->c.offset[a]; l->ok && j < s->c.offset[a + 1]; j++) {
-        *e = s->c.eid[j];
-        if (s->c.adj[j] == b && !s->taken[*e] && same_weight(g, *e, l->bits))
-            return MST_OK;
+    /* Rows list edges in increasing id: the first free match is the lowest id, and so is the
+     * first of the lightest. */
+    uint64_t best = UINT64_MAX, word = 0;
+    for (uint64_t j = s->c.offset[a]; (l->ok || !l->weighed) && j < s->c.offset[a + 1]; j++) {
+        uint64_t f = s->c.eid[j];
+        if (s->c.adj[j] != b || s->taken[f])
+            continue;
+        if (l->weighed) {
+            if (same_weight(g, f, l->bits)) {
+                *e = f;
+                return MST_OK;
+            }
+            continue;
+        }
+        uint64_t x = s->maximum ? ~mst_edge_order(g, f) : mst_edge_order(g, f);
+        if (best == UINT64_MAX || x < word)
+            best = f, word = x;
     }
-    return explain_miss(r, s, l, a, b);
+    *e = best;
+    return best != UINT64_MAX ? MST_OK : explain_miss(r, s, l, a, b);
 }
 
 /* An id line "E": the edge it names, into *e. Errors: MST_EINPUT if it does not parse;
@@ -225,7 +250,7 @@ static mst_status certificate_line(mst_text_parser *t, mst_text_part *part, cons
     } else if (st == MST_OK) {
         msf_line l;
         memset(&l, 0, sizeof l);
-        st = parse_line(part, s->g, pp, &l);
+        st = parse_line(part, s->g, s->pairs, pp, &l);
         if (st == MST_OK)
             st = match_line(part, s, &l, &e);
     }
@@ -241,7 +266,8 @@ static mst_status certificate_line(mst_text_parser *t, mst_text_part *part, cons
 }
 
 mst_status mst_msf_read(const char *path, const mst_graph *g, mst_msf_format format,
-                        uint64_t **eid_out, uint64_t *k_out, mst_msf_claims *claims)
+                        int pairs, int maximum, uint64_t **eid_out, uint64_t *k_out,
+                        mst_msf_claims *claims)
 {
     mst_status st = MST_OK;
     mst_reader *r = NULL;
@@ -251,6 +277,8 @@ mst_status mst_msf_read(const char *path, const mst_graph *g, mst_msf_format for
     memset(&own, 0, sizeof own);
     s.g = g;
     s.format = format;
+    s.pairs = pairs;
+    s.maximum = maximum;
     s.claims = claims != NULL ? claims : &own;
     memset(s.claims, 0, sizeof *s.claims);
     s.cap = 1024;

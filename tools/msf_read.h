@@ -24,6 +24,9 @@ typedef struct mst_msf_claims {
  * an edge id: an id line names its edge; a "u v w" line the lowest id of an edge {u, v} with
  * exactly that weight (integers exact, floats read to the graph's float type, -0 a float's -0.0)
  * not yet taken by an earlier line (parallel edges of equal weight are told apart this way).
+ * Where `pairs` (mst-verify --any: other tools' edge lists), a line may leave the weight out:
+ * "u v" names the lightest edge {u, v} not yet taken (the heaviest where `maximum`), the lowest
+ * id among equal weights.
  * '#' and '%' lines, and blank lines, are comments. *eid (caller frees) gets *k distinct ids;
  * *claims (may be NULL) what the file's '#' line says.
  * Errors, each "FILE:LINE: problem": MST_EINPUT when the file cannot be read or a line does not
@@ -35,7 +38,8 @@ typedef struct mst_msf_claims {
  * O(file + sum of the smaller endpoint degrees).
  */
 mst_status mst_msf_read(const char *path, const mst_graph *g, mst_msf_format format,
-                        uint64_t **eid, uint64_t *k, mst_msf_claims *claims);
+                        int pairs, int maximum, uint64_t **eid, uint64_t *k,
+                        mst_msf_claims *claims);
 
 /*
  * Checks what the file's '#' line claims against the forest eid[0..k-1] it holds: its weight

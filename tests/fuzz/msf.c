@@ -78,7 +78,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     put_certificate(data, size);
     uint64_t *ids = NULL, k = 0, c = 0;
     mst_msf_claims claims;
-    mst_status st = mst_msf_read(certificate_path, &graph, MST_MSF_AUTO, &ids, &k, &claims);
+    mst_status st = mst_msf_read(certificate_path, &graph, MST_MSF_AUTO, 0, 0, &ids, &k, &claims);
     if (st != MST_OK) {
         /* Lines that do not parse are bad input; well-formed wrong lines may be refused as an
          * invalid certificate already here. */
