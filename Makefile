@@ -86,7 +86,7 @@ UNIT_OBJ   := $(patsubst %.c,$(BUILD)/%.o,$(wildcard tests/unit/*.c))
 TOOLS      := $(BIN)/mst-verify $(BIN)/mst-convert $(BIN)/mst-gen $(BIN)/mst-trace
 
 .PHONY: all run test unit e2e bench report graphs clean setup tsan fuzz sanitize-gcc \
-        sanitize-clang lib install uninstall
+        sanitize-clang lib install uninstall check-solver
 all: $(SOLVERS) $(TOOLS) lib
 
 $(BUILD)/common/io/%.o $(BUILD)/common/core/verify.o: TOOLCHAIN := omp
@@ -155,6 +155,35 @@ $(MSG_LAYER_OBJ): TOOLCHAIN := mpi
 $(BIN)/msg-layer-test: $(BUILD)/tests/e2e/msg_layer.o $(MSG_LAYER_OBJ) $(LIBMST)
 	@mkdir -p $(BIN)
 	$(LINK_mpi) $^ -o $@ $(ALL_LDLIBS)
+
+# Assignments (docs/assignments.md): `make check-solver SOLVER=NAME` builds the solver folder
+# SOLVER_DIR (default assignments/NAME: its .c and .cu files, whose descriptor is
+# mst_solver_NAME) with the shared harness and the toolchain SOLVER_KIND (omp, the default; c,
+# mpi or cuda) into bin/assignments/mst-NAME, then runs tests/check_solver.py on it: the same
+# edge ids as mst-seq and the verifier on graphs with ties, parallel edges, several components
+# and both objectives. CHECK_ARGS go to the script (--launch 'mpirun -np 2' for MPI).
+SOLVER       ?= template
+SOLVER_DIR   ?= assignments/$(SOLVER)
+SOLVER_KIND  ?= omp
+CHECK_ARGS   ?=
+SOLVER_BUILD := $(BUILD)/assignments/$(SOLVER)
+SOLVER_EXE   := $(BIN)/assignments/mst-$(SOLVER)
+SOLVER_OBJ   := $(patsubst $(SOLVER_DIR)/%,$(SOLVER_BUILD)/%.o,$(basename $(wildcard \
+                $(SOLVER_DIR)/*.c $(SOLVER_DIR)/*.cu)))
+$(SOLVER_BUILD)/%.o: $(SOLVER_DIR)/%.c
+	@mkdir -p $(dir $@)
+	$(COMPILE_$(SOLVER_KIND)) -MMD -MP -c $< -o $@
+$(SOLVER_BUILD)/%.o: $(SOLVER_DIR)/%.cu
+	@mkdir -p $(dir $@)
+	$(NVCC) $(MST_NVCCFLAGS) $(NVCCFLAGS) -MMD -MP -c $< -o $@
+$(SOLVER_BUILD)/harness-main.o: $(MAIN_SRC)
+	@mkdir -p $(dir $@)
+	$(COMPILE_$(SOLVER_KIND)) -DMST_SOLVER=mst_solver_$(SOLVER) -MMD -MP -c $< -o $@
+$(SOLVER_EXE): $(SOLVER_BUILD)/harness-main.o $(SOLVER_OBJ) $(LIBMST)
+	@mkdir -p $(dir $@)
+	$(LINK_$(SOLVER_KIND)) $^ -o $@ $(ALL_LDLIBS)
+check-solver: $(SOLVER_EXE) $(BIN)/mst-seq $(BIN)/mst-verify $(BIN)/mst-gen
+	$(BENCH_PYTHON) tests/check_solver.py $(CHECK_ARGS) $(SOLVER_EXE)
 
 # The main job: every built solver on the USA-road NY graph, one comparison table.
 run:
@@ -344,5 +373,6 @@ clean:
 	rm -rf $(BUILD) $(BIN)
 
 -include $(patsubst %.o,%.d,$(COMMON_OBJ) $(ALL_OBJ) $(GEN_OBJ) $(UNIT_OBJ) $(FUZZ_OBJ) \
-                            $(HYBRID_HOST_OBJ) $(PIC_OBJ) $(PIC_COMMON) \
+                            $(HYBRID_HOST_OBJ) $(PIC_OBJ) $(PIC_COMMON) $(SOLVER_OBJ) \
+                            $(SOLVER_BUILD)/harness-main.o \
                             $(wildcard $(BUILD)/tools/*.o))
