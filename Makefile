@@ -161,7 +161,8 @@ $(BIN)/msg-layer-test: $(BUILD)/tests/e2e/msg_layer.o $(MSG_LAYER_OBJ) $(LIBMST)
 # mst_solver_NAME) with the shared harness and the toolchain SOLVER_KIND (omp, the default; c,
 # mpi or cuda) into bin/assignments/mst-NAME, then runs tests/check_solver.py on it: the same
 # edge ids as mst-seq and the verifier on graphs with ties, parallel edges, several components
-# and both objectives. CHECK_ARGS go to the script (--launch 'mpirun -np 2' for MPI).
+# and both objectives. CHECK_ARGS go to the script (--launch 'mpirun -np 2' for MPI, --algo A).
+# mst-omp's concurrent union-finds (openmp/dsu.h) are on the folder's include path.
 SOLVER       ?= template
 SOLVER_DIR   ?= assignments/$(SOLVER)
 SOLVER_KIND  ?= omp
@@ -172,7 +173,7 @@ SOLVER_OBJ   := $(patsubst $(SOLVER_DIR)/%,$(SOLVER_BUILD)/%.o,$(basename $(wild
                 $(SOLVER_DIR)/*.c $(SOLVER_DIR)/*.cu)))
 $(SOLVER_BUILD)/%.o: $(SOLVER_DIR)/%.c
 	@mkdir -p $(dir $@)
-	$(COMPILE_$(SOLVER_KIND)) -MMD -MP -c $< -o $@
+	$(COMPILE_$(SOLVER_KIND)) -Iopenmp -MMD -MP -c $< -o $@
 $(SOLVER_BUILD)/%.o: $(SOLVER_DIR)/%.cu
 	@mkdir -p $(dir $@)
 	$(NVCC) $(MST_NVCCFLAGS) $(NVCCFLAGS) -MMD -MP -c $< -o $@
