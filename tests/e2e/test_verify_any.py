@@ -12,43 +12,22 @@ import random
 import unittest
 from collections import deque
 
+import test_gen
 from test_e2e import BIN, Workdir, run, solve
+from test_weights import kruskal, total
 
 VERIFY = os.path.join(BIN, "mst-verify")
 GEN = os.path.join(BIN, "mst-gen")
 
 
 def read_graph(path):
-    """An mst-gen or hand-made 'u v w' edge list -> (n, [(u, v, w)]), ids as in the file."""
-    edges, n = [], 0
-    with open(path) as f:
-        for line in f:
-            if line.startswith("#") or not line.strip():
-                continue
-            u, v, w = line.split()
-            w = float(w) if "." in w else int(w)
-            edges.append((int(u), int(v), w))
-            n = max(n, int(u) + 1, int(v) + 1)
+    n, edges, _ = test_gen.read_graph(path)
     return n, edges
 
 
 def best_total(n, edges, maximum=False):
-    """The minimum (maximum) spanning forest's total, by Kruskal with a union-find."""
-    parent = list(range(n))
-
-    def find(x):
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    total = 0
-    for u, v, w in sorted(edges, key=lambda e: -e[2] if maximum else e[2]):
-        a, b = find(u), find(v)
-        if a != b:
-            parent[a] = b
-            total += w
-    return total
+    """The minimum (maximum) spanning forest's total, by the Kruskal of test_weights.py."""
+    return total(edges, kruskal(n, edges, maximum))
 
 
 def bfs_forest(n, edges):
