@@ -42,8 +42,9 @@ static int same_weight(const mst_graph *g, uint64_t e, uint64_t bits)
 
 /* The weight token at *pp of a line, as g's type holds it, into l (l->ok = 0 if it cannot be).
  * Floats are read to the graph's own precision; an integer token in a float graph through
- * strtod too, so that "-0" is -0.0, as the writer writes it. */
-static int parse_weight(const mst_graph *g, const char **pp, msf_line *l)
+ * strtod too, so that "-0" is -0.0, as the writer writes it. A real names an integer weight
+ * only where `pairs` (other tools' lists: "3.0" is 3). */
+static int parse_weight(const mst_graph *g, int pairs, const char **pp, msf_line *l)
 {
     mst_number x;
     const char *start = mst_skip_blanks(*pp);
@@ -61,8 +62,8 @@ static int parse_weight(const mst_graph *g, const char **pp, msf_line *l)
         v.type = MST_WEIGHT_INT64;
         v.i = (int64_t)(0 - x.mag);
     }
-    /* A real never names an integer weight, whatever its value. */
-    l->ok = !(x.is_real && !mst_weight_is_float(g->weight_type)) &&
+    /* Else a real never names an integer weight, whatever its value. */
+    l->ok = !(x.is_real && !mst_weight_is_float(g->weight_type) && !pairs) &&
             mst_weight_value_fits(v, g->weight_type, &l->bits);
     return MST_TOK_OK;
 }
@@ -78,7 +79,7 @@ static mst_status parse_line(mst_text_part *part, const mst_graph *g, int pairs,
         (t = mst_parse_u64(pp, &l->v)) != MST_TOK_OK)
         return mst_text_field_fail(part, t, *pp, "vertex id", what);
     l->weighed = !(pairs && mst_at_eol(*pp));
-    if (l->weighed && (t = parse_weight(g, pp, l)) != MST_TOK_OK)
+    if (l->weighed && (t = parse_weight(g, pairs, pp, l)) != MST_TOK_OK)
         return mst_text_field_fail(part, t, *pp, "weight", what);
     return mst_text_line_end(part, pp, what);
 }

@@ -26,7 +26,7 @@ typedef struct mst_msf_claims {
  * not yet taken by an earlier line (parallel edges of equal weight are told apart this way).
  * Where `pairs` (mst-verify --any: other tools' edge lists), a line may leave the weight out:
  * "u v" names the lightest edge {u, v} not yet taken (the heaviest where `maximum`), the lowest
- * id among equal weights.
+ * id among equal weights, and a whole real names an integer weight ("3.0" is 3).
  * '#' and '%' lines, and blank lines, are comments. *eid (caller frees) gets *k distinct ids;
  * *claims (may be NULL) what the file's '#' line says.
  * Errors, each "FILE:LINE: problem": MST_EINPUT when the file cannot be read or a line does not

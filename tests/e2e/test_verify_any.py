@@ -102,6 +102,9 @@ class VerifyAny(Workdir):
         tree = minimum_spanning_tree(a.tocsr()).tocoo()
         self.assertEqual(len(tree.row), len(bfs_forest(n, edges)))
         self.accept(graph, self.pairs_file("scipy.txt", zip(tree.row, tree.col)))
+        # With SciPy's own weights, float64: "1.0" names the integer weight 1.
+        self.accept(graph, self.pairs_file("scipy-w.txt", list(zip(tree.row, tree.col)),
+                                           [repr(float(w)) for w in tree.data]))
 
         g = nx.Graph()
         g.add_nodes_from(range(n))
