@@ -158,27 +158,32 @@ class VerifyAny(Workdir):
     def test_a_forest_that_is_not_minimum_is_refused(self):
         graph = self.unit_graph()
         n, edges = read_graph(graph)
-        # One edge's weight raised: the BFS forest through it is no longer minimum, unless it is
-        # a bridge; pick a tree edge on a cycle (any non-tree edge closes one).
+        # One tree edge's weight raised: the BFS forest through it is no longer minimum, unless
+        # the edge is a bridge (the optimum then rises with it): the first that is not.
         pairs = bfs_forest(n, edges)
         tree = {frozenset(p) for p in pairs}
-        heavy = next(i for i, (u, v, _) in enumerate(edges) if frozenset((u, v)) in tree)
-        heavier = [(u, v, 5 if i == heavy else w) for i, (u, v, w) in enumerate(edges)]
+        for heavy in (i for i, (u, v, _) in enumerate(edges) if frozenset((u, v)) in tree):
+            heavier = [(u, v, 5 if i == heavy else w) for i, (u, v, w) in enumerate(edges)]
+            if best_total(n, heavier) == best_total(n, edges):
+                break
         graph = self.write("heavy.wel", "".join("%d %d %d\n" % e for e in heavier))
         forest = self.pairs_file("bfs.txt", pairs)
-        if best_total(n, heavier) == best_total(n, edges):  # not a bridge: not minimum now
-            p = run([VERIFY, "--any", graph, forest])
-            self.assertEqual(p.returncode, 4, p.stderr)
-            self.assertEqual(p.stdout, "")
-            lines = p.stderr.strip().splitlines()
-            self.assertEqual(len(lines), 1, p.stderr)
-            self.assertTrue(lines[0].startswith("mst-verify: invalid: non-tree edge "), lines[0])
-            self.assertIn("is lighter than tree edge %d " % heavy, lines[0])
+        p = run([VERIFY, "--any", graph, forest])
+        self.assertEqual(p.returncode, 4, p.stderr)
+        self.assertEqual(p.stdout, "")
+        lines = p.stderr.strip().splitlines()
+        self.assertEqual(len(lines), 1, p.stderr)
+        self.assertTrue(lines[0].startswith("mst-verify: invalid: non-tree edge "), lines[0])
+        self.assertIn("is lighter than tree edge %d " % heavy, lines[0])
         # A forest short of an edge, and one with a cycle, as in the default mode.
         short = self.pairs_file("short.txt", pairs[1:])
         p = run([VERIFY, "--any", graph, short])
         self.assertEqual(p.returncode, 4)
         self.assertIn("a spanning forest of this graph has", p.stderr)
+        extra = next((u, v) for u, v, _ in edges if frozenset((u, v)) not in tree)
+        p = run([VERIFY, "--any", graph, self.pairs_file("more.txt", pairs + [extra])])
+        self.assertEqual(p.returncode, 4)
+        self.assertIn("cycle", p.stderr)
 
     def test_pairs_take_the_lightest_parallel_edge_then_the_next(self):
         # ids 0..3: two parallel 0-1 edges (7, then 2), a tie 1-2 (3, 3).
