@@ -1,20 +1,20 @@
 #!/usr/bin/python3
-"""check_solver.py [--launch CMD] [--algo A] EXECUTABLE: the grading checks of `make
-check-solver` (docs/assignments.md) on a solver built from an assignment folder with the shared
-harness.
+"""check_solver.py [--launch CMD] [--algo A] [--args ARGS] EXECUTABLE: the grading checks of
+`make check-solver` (docs/assignments.md) on a solver built from an assignment folder with the
+shared harness.
 
 For every variant the executable describes (--describe), on graphs made here with mst-gen and by
 hand (all weights equal, few distinct weights with parallel edges and self-loops and hundreds of
 components, float and negative weights, a graph with no edges, isolated vertices) and for both
 objectives (minimum, and --maximum on a few): the run succeeds and verifies itself, it writes
 exactly the edge ids mst-seq writes (the suite's (weight, id) tie rule: any other minimum forest
-fails here, even of the right weight), and mst-verify certifies the file. Each check prints one
-line, "ok" or "FAIL" with the reason; the last line sums them, and the exit status is 0 only if
-none failed. --launch prefixes every run of EXECUTABLE (--launch 'mpirun -np 2' for an MPI
-solver); --algo (repeatable) checks only the variants named.
-
-The per-round trace of issue 36 (item 1: --trace FILE, the same edge ids in the same Borůvka
-round as the suite's Borůvka solvers) has its check in check_trace() once the option exists.
+fails here, even of the right weight), and mst-verify certifies the file. Then its --trace
+(docs/trace.md) on the graphs with ties: well formed, and for a variant whose lines are Borůvka
+rounds (unit "round") the same lines as mst-seq --algo boruvka: the same ids in the same round.
+Each check prints one line, "ok" or "FAIL" with the reason; the last line sums them, and the exit
+status is 0 only if none failed. --launch prefixes every run of EXECUTABLE (--launch 'mpirun -np
+2' for an MPI solver); --algo (repeatable) checks only the variants named; --args are added to
+every run of EXECUTABLE (its own options: '-t 4 --no-filter').
 """
 import argparse
 import json
@@ -49,8 +49,8 @@ def run(args, **kw):
 
 
 class Checker:
-    def __init__(self, exe, launch, tmp):
-        self.exe, self.launch, self.tmp = exe, launch, tmp
+    def __init__(self, exe, launch, args, tmp):
+        self.exe, self.launch, self.args, self.tmp = exe, launch, args, tmp
         self.passed = self.failed = 0
 
     def report(self, name, why):
@@ -104,8 +104,8 @@ class Checker:
         if p.returncode != 0:
             return "mst-seq failed: %s" % p.stderr.strip()
         p = run(self.launch + [self.exe, "--algo", variant, "--trials", "2", "--json",
-                               "--output-format", "ids", "--output", mine, *extra, graph],
-                timeout=600)
+                               "--output-format", "ids", "--output", mine, *self.args, *extra,
+                               graph], timeout=600)
         if p.returncode != 0:  # its error line is the last (notes come before it)
             return "exit %d: %s" % (p.returncode, (p.stderr.strip().splitlines() or [""])[-1])
         try:
@@ -128,21 +128,57 @@ class Checker:
             return "mst-verify: %s" % v.stderr.strip()
         return None
 
-    def check_trace(self):
-        """The per-round trace check (issue 36, item 1) goes here once solvers take --trace."""
-        print("--   trace: no check yet (--trace FILE is not built)")
+    def trace(self, variant, name, graph):
+        """The variant's --trace on graph; None or the reason it fails."""
+        mine, want = (os.path.join(self.tmp, "%s-%s.jsonl" % (variant, name)),
+                      os.path.join(self.tmp, "boruvka-%s.jsonl" % name))
+        extra = ["--vertices", "7"] if name == "isolated-and-ties" else []
+        p = run(self.launch + [self.exe, "--algo", variant, "--trials", "1", "--trace", mine,
+                               *self.args, *extra, graph], timeout=600)
+        if p.returncode != 0:
+            return "exit %d: %s" % (p.returncode, (p.stderr.strip().splitlines() or [""])[-1])
+        try:
+            with open(mine) as f:
+                head, *lines = [json.loads(line) for line in f]
+            if head["rounds"] != len(lines) or [r["round"] for r in lines] != list(
+                    range(1, len(lines) + 1)):
+                return "the header's %d rounds are not lines 1..%d" % (head["rounds"],
+                                                                      len(lines))
+            unit = head["unit"]
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            return "the trace is not docs/trace.md's: %s" % e
+        if unit != "round":
+            return None  # steps, levels, a whole solve: their own order, checked for form only
+        p = run([os.path.join(BIN, "mst-seq"), "--algo", "boruvka", "--trials", "1", "--trace",
+                 want, *extra, graph])
+        if p.returncode != 0:
+            return "mst-seq --algo boruvka failed: %s" % p.stderr.strip()
+        with open(want) as f:
+            expected = [json.loads(line) for line in f][1:]
+        for r, (got, exp) in enumerate(zip(lines, expected), 1):
+            if got != exp:
+                return ("round %d differs from mst-seq --algo boruvka's (%d components, %d ids "
+                        "added; mst-seq: %d, %d): each round adds the lightest edge of every "
+                        "component (filtering off: --args '--no-filter')" %
+                        (r, got.get("components", -1), len(got.get("added", [])),
+                         exp["components"], len(exp["added"])))
+        if len(lines) != len(expected):
+            return "%d rounds, mst-seq --algo boruvka %d" % (len(lines), len(expected))
+        return None
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--launch", default="", help="prefix of every run, e.g. 'mpirun -np 2'")
     ap.add_argument("--algo", action="append", help="check only this variant (repeatable)")
+    ap.add_argument("--args", default="", help="added to every run, e.g. '-t 4 --no-filter'")
     ap.add_argument("executable")
     a = ap.parse_args()
     if not os.access(a.executable, os.X_OK):
         sys.exit("check-solver: %s is not an executable" % a.executable)
     with tempfile.TemporaryDirectory(prefix="check-solver-") as tmp:
-        c = Checker(os.path.abspath(a.executable), shlex.split(a.launch), tmp)
+        c = Checker(os.path.abspath(a.executable), shlex.split(a.launch), shlex.split(a.args),
+                    tmp)
         graphs = c.graphs()
         variants = c.variants()
         for unknown in sorted(set(a.algo or []) - set(variants)):
@@ -154,7 +190,9 @@ def main():
                 for objective in ([], ["--maximum"]) if both else ([],):
                     c.report("%s on %s%s" % (variant, name, " --maximum" if objective else ""),
                              c.same_edges(variant, name, graph, objective))
-        c.check_trace()
+            for name, graph, _ in graphs:
+                if name in ("unit-ties", "few-weights-forest", "isolated-and-ties"):
+                    c.report("%s --trace on %s" % (variant, name), c.trace(variant, name, graph))
     print("check-solver: %d passed, %d failed" % (c.passed, c.failed))
     return 0 if c.failed == 0 else 1
 

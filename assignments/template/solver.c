@@ -37,8 +37,10 @@ static int by_key_then_id(const void *a, const void *b, void *graph)
  * edge e joining g->u[e] and g->v[e] with weight key g->key[e] (with --maximum the harness hands
  * over flipped keys: nothing to do here). Write the ids of the forest's edges, in any order,
  * into out->eid (room for min(m, n) + 1) and their number into out->count. Every call must give
- * the same edges. ph may record phase times (shown by --phases). Returns MST_OK, or
- * MST_ERESOURCE when memory runs out (MST_ALLOC and MST_CHECK jump to fail: with st set).
+ * the same edges. ph may record phase times (shown by --phases) and the trace (--trace,
+ * docs/trace.md): a Borůvka calls mst_trace_round(ph, ids, count) after each round with the
+ * ids the round added. Returns MST_OK, or MST_ERESOURCE when memory runs out (MST_ALLOC and
+ * MST_CHECK jump to fail: with st set).
  */
 static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *out,
                         mst_phases *ph)
@@ -65,6 +67,8 @@ static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *ou
         if (mst_dsu_union(&trees, g->u[e], g->v[e]))
             out->eid[out->count++] = e;
     }
+    /* --trace: Kruskal adds one edge at a time, so its lines are steps (docs/trace.md). */
+    mst_trace_steps(ph, out->eid, out->count);
     mst_phase_add(ph, "sort", sorted - start);
     mst_phase_add(ph, "scan", mst_now_s() - sorted);
 fail:

@@ -29,6 +29,7 @@ class CheckSolver(unittest.TestCase):
         self.assertIn("check-solver: ", p.stdout)
         self.assertIn(" passed, 0 failed", p.stdout)
         self.assertIn("ok   kruskal on unit-ties --maximum", p.stdout)
+        self.assertIn("ok   kruskal --trace on unit-ties", p.stdout)
         self.assertTrue(os.access(os.path.join(BIN, "assignments", "mst-template"), os.X_OK))
 
     def test_a_planted_tie_bug_fails(self):
