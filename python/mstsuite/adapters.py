@@ -27,11 +27,27 @@ def _pair_minima(row, col, data, maximum=False):
     """One edge per vertex pair {i, j} (i < j) holding an entry in either triangle, weighing
     the smaller (maximum: the larger) of A[i, j] and A[j, i] where both are stored, the first
     in CSR order among equals: (lo, hi, weight, position), pairs in the upper triangle's CSR
-    order, `position` the index of the chosen entry in row, col, data. A NaN is never dropped
-    in favour of its pair's other value."""
+    order, `position` the index of the chosen entry in row, col, data (CSR order, as
+    _matrix_entries gives them). A NaN entry raises ValueError."""
     if data.dtype.kind == "f" and np.isnan(data).any():
         k = int(np.flatnonzero(np.isnan(data))[0])
         raise ValueError("matrix: entry [%d, %d] is NaN" % (row[k], col[k]))
+    up, low = np.flatnonzero(row < col), np.flatnonzero(row > col)
+    if len(up) == len(low) and len(up) > 0:
+        # The lower triangle transposed into CSR order by SciPy's counting sort, carrying each
+        # entry's position; where its pattern is the upper triangle's (a symmetric pattern,
+        # the usual input), the pairs are the upper entries and no comparison sort is needed.
+        import scipy.sparse as sp
+
+        n = int(max(row.max(), col.max())) + 1
+        t = sp.csr_matrix((low.astype(np.int64), (col[low], row[low])), shape=(n, n))
+        if (np.array_equal(t.indices, col[up]) and
+                np.array_equal(np.repeat(np.arange(n), np.diff(t.indptr)), row[up])):
+            mine, other = data[up], data[t.data]
+            # The upper entry comes first in CSR order: it wins ties.
+            take = other > mine if maximum else other < mine
+            chosen = np.where(take, t.data, up)
+            return row[up], col[up], data[chosen], chosen
     off = np.flatnonzero(row != col)
     lo, hi, d = np.minimum(row, col)[off], np.maximum(row, col)[off], data[off]
     # Each pair's entries by value, then by position (maximum: the later first), so that the
