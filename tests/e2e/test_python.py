@@ -530,6 +530,28 @@ class Adapters(unittest.TestCase):
         self.assertEqual(results[4][:2], ("error", "ValueError"))
         self.assertEqual(results[5][:2], ("error", "ValueError"))
 
+    def test_from_scipy_pair_minima_of_a_symmetric_pattern(self):
+        """A symmetric pattern whose two triangles weigh differently, with many ties: each pair
+        weighs its smaller entry, and the ids follow the upper triangle's CSR order, as mst-seq
+        on that edge list finds them."""
+        import scipy.sparse as sp
+
+        rng = np.random.default_rng(4)
+        n = 300
+        i, j = rng.integers(0, n, 1500), rng.integers(0, n, 1500)
+        keep = i != j
+        i, j = i[keep], j[keep]
+        a = sp.csr_matrix((rng.integers(1, 4, len(i)), (i, j)), shape=(n, n))
+        b = sp.csr_matrix((rng.integers(1, 4, len(i)), (j, i)), shape=(n, n))
+        m = (a + b).tocsr()
+        upper = sp.triu(m, k=1).tocoo()
+        w = [min(m[r, c], m[c, r]) for r, c in zip(upper.row.tolist(), upper.col.tolist())]
+        path = write_wel(os.path.join(TMP, "pairs.wel"), upper.row, upper.col, np.array(w))
+        expect = seq_forest(path, n)
+        coords, total = value(calls(("from_scipy", (m,), {}))[0])
+        self.assertEqual([(r, c, float(min(m[r, c], m[c, r]))) for r, c in coords.tolist()],
+                         expect)
+
     def test_from_scipy_reads_both_triangles_as_scipy(self):
         """The default reading is SciPy's: a lower-triangular or a non-symmetric matrix (a
         k-nearest-neighbour graph) gives SciPy's forest total and n - 1 edges (issue 33, item
