@@ -80,8 +80,8 @@ def load_file(path, tmp):
     """(n, u, v, w) of a graph file, through mst-convert to .msb (its canonical edges and
     weights, random from seed 1 where the file has none)."""
     out = os.path.join(tmp, "file.msb")
-    subprocess.run([os.path.join(args.bin, "mst-convert"), path, out], check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run([os.path.join(args.bin, "mst-convert"), "--weights", "auto", path, out],
+                   check=True, stdout=subprocess.DEVNULL)
     return read_msb(out)
 
 
