@@ -264,6 +264,7 @@ int gen_cli_parse(int argc, char **argv, gen_cli *c)
     mst_cli cli;
     memset(c, 0, sizeof *c);
     c->weights.mode = GEN_W_DEFAULT;
+    c->params.edge_bits = 32;
 
     memset(&cli, 0, sizeof cli);
     cli.program = "mst-gen";
@@ -351,7 +352,7 @@ int gen_cli_parse(int argc, char **argv, gen_cli *c)
     if (c->output == NULL)
         MST_FAIL(MST_EUSAGE, "no output file (-o FILE)");
     if (c->coordinates != NULL && (c->components || (f->generate != gen_geometric &&
-                                                      f->generate != gen_grid2d)))
+                                                      f->range != gen_grid2d_range)))
         MST_FAIL(MST_EUSAGE, "option --coordinates: %s has no coordinates (geometric and "
                  "grid2d have)", c->components ? "components" : f->name);
     if (c->coordinates != NULL && strcmp(c->coordinates, c->output) == 0)

@@ -67,7 +67,9 @@ mst_status gen_mixed(const gen_params *p, gen_edges *g)
         MST_CHECK(gen_gnp(&q, &parts[i]));
         total += parts[i].m;
     }
-    MST_CHECK(gen_rmat(p, &rmat));
+    unsigned scale = (unsigned)p->u64[GP_SCALE];
+    MST_CHECK(gen_edges_alloc(&rmat, 1u << scale, p->u64[GP_EDGE_FACTOR] << scale, 0));
+    gen_rmat_range(p, 0, rmat.m, rmat.u, rmat.v);
     MST_CHECK(gen_edges_alloc(g, (uint32_t)(ck + rmat.n), total + rmat.m + ck, 0));
     uint64_t at = 0;
     for (uint64_t i = 0; i < c; i++) {

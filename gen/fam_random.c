@@ -23,17 +23,16 @@
 #include "gen.h"
 #include "rng.h"
 
-void gen_spanning_tree(uint64_t seed, uint32_t n, uint32_t *u, uint32_t *v)
+void gen_spanning_tree(uint64_t seed, uint32_t n, uint64_t lo, uint64_t hi, uint32_t *u,
+                       uint32_t *v)
 {
-    if (n < 2)
-        return;
     gen_perm perm = gen_perm_make(n, gen_stream(seed, GEN_TAG_PERM));
     uint64_t k = gen_stream(seed, GEN_TAG_TREE);
 #pragma omp parallel for schedule(static)
-    for (uint64_t i = 1; i < n; i++) {
+    for (uint64_t i = lo + 1; i <= hi; i++) {
         uint64_t parent = gen_below(gen_rand(k, i), i);
-        u[i - 1] = (uint32_t)gen_perm_apply(&perm, i);
-        v[i - 1] = (uint32_t)gen_perm_apply(&perm, parent);
+        u[i - 1 - lo] = (uint32_t)gen_perm_apply(&perm, i);
+        v[i - 1 - lo] = (uint32_t)gen_perm_apply(&perm, parent);
     }
 }
 
@@ -45,9 +44,9 @@ mst_status gen_check_random(gen_params *p, uint64_t *n, uint64_t *m)
     if (nv > MST_MAX_VERTICES)
         return mst_fail(MST_ERESOURCE, "--vertices %llu: at most 2^32 - 1 vertices",
                         (unsigned long long)nv);
-    if (me > GEN_MAX_EDGES)
-        return mst_fail(MST_ERESOURCE, "--edges %llu: at most 2^32 - 1 edges",
-                        (unsigned long long)me);
+    if (me > gen_max_edges(p))
+        return mst_fail(MST_ERESOURCE, "--edges %llu: at most 2^%u - 1 edges",
+                        (unsigned long long)me, p->edge_bits);
     if (me > 0 && nv < 2)
         return mst_fail(MST_EUSAGE, "family random: --edges %llu needs --vertices of at least 2",
                         (unsigned long long)me);
@@ -59,30 +58,21 @@ mst_status gen_check_random(gen_params *p, uint64_t *n, uint64_t *m)
     return MST_OK;
 }
 
-mst_status gen_random(const gen_params *p, gen_edges *g)
+void gen_random_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u, uint32_t *v)
 {
-    mst_status st = MST_OK;
     uint32_t n = (uint32_t)p->u64[GP_VERTICES];
-    uint64_t m = p->u64[GP_EDGES];
-    MST_CHECK(gen_edges_alloc(g, n, m, 0));
-    uint64_t first = 0;
-    if (p->given & GP_BIT(GP_CONNECTED)) {
-        gen_spanning_tree(p->seed, n, g->u, g->v);
-        first = n > 0 ? n - 1 : 0;
-    }
+    uint64_t tree = (p->given & GP_BIT(GP_CONNECTED)) && n > 0 ? n - 1 : 0;
+    if (lo < tree)
+        gen_spanning_tree(p->seed, n, lo, hi < tree ? hi : tree, u, v);
     uint64_t k = gen_stream(p->seed, GEN_TAG_EDGES);
-    uint32_t *u = g->u, *v = g->v;
 #pragma omp parallel for schedule(static)
-    for (uint64_t e = first; e < m; e++) {
+    for (uint64_t e = lo > tree ? lo : tree; e < hi; e++) {
         gen_seq q = gen_seq_at(k, e);
         uint32_t a = (uint32_t)gen_below(gen_seq_next(&q), n);
         uint32_t b = (uint32_t)gen_below(gen_seq_next(&q), n - 1);
-        u[e] = a;
-        v[e] = b >= a ? b + 1 : b;
+        u[e - lo] = a;
+        v[e - lo] = b >= a ? b + 1 : b;
     }
-    return MST_OK;
-fail:
-    return st;
 }
 
 /* ---- gnp --------------------------------------------------------------------------------- */
@@ -134,8 +124,7 @@ mst_status gen_gnp(const gen_params *p, gen_edges *g)
         MST_FAIL(MST_ERESOURCE, "family gnp: %llu edges, at most 2^32 - 1",
                  (unsigned long long)(m + tree));
     MST_CHECK(gen_edges_alloc(g, n, m + tree, 0));
-    if (tree)
-        gen_spanning_tree(p->seed, n, g->u, g->v);
+    gen_spanning_tree(p->seed, n, 0, tree, g->u, g->v);
     uint32_t *u = g->u + tree, *v = g->v + tree;
 #pragma omp parallel for schedule(dynamic, 16)
     for (uint64_t a = 0; a < n; a++) {
@@ -166,30 +155,23 @@ mst_status gen_check_kout(gen_params *p, uint64_t *n, uint64_t *m)
     if (kk > 0 && nv < 2)
         return mst_fail(MST_EUSAGE, "family kout: --k %llu needs --vertices of at least 2",
                         (unsigned long long)kk);
-    if (kk > GEN_MAX_EDGES || (kk > 0 && nv > GEN_MAX_EDGES / kk))
-        return mst_fail(MST_ERESOURCE, "family kout: %llu x %llu edges, at most 2^32 - 1",
-                        (unsigned long long)nv, (unsigned long long)kk);
+    if (kk > gen_max_edges(p) || (kk > 0 && nv > gen_max_edges(p) / kk))
+        return mst_fail(MST_ERESOURCE, "family kout: %llu x %llu edges, at most 2^%u - 1",
+                        (unsigned long long)nv, (unsigned long long)kk, p->edge_bits);
     *n = nv;
     *m = nv * kk;
     return MST_OK;
 }
 
-mst_status gen_kout(const gen_params *p, gen_edges *g)
+void gen_kout_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u, uint32_t *v)
 {
-    mst_status st = MST_OK;
     uint32_t n = (uint32_t)p->u64[GP_VERTICES];
-    uint64_t kk = p->u64[GP_K], m = (uint64_t)n * kk;
-    uint64_t k = gen_stream(p->seed, GEN_TAG_EDGES);
-    MST_CHECK(gen_edges_alloc(g, n, m, 0));
-    uint32_t *u = g->u, *v = g->v;
+    uint64_t kk = p->u64[GP_K], k = gen_stream(p->seed, GEN_TAG_EDGES);
 #pragma omp parallel for schedule(static)
-    for (uint64_t e = 0; e < m; e++) {
+    for (uint64_t e = lo; e < hi; e++) {
         uint32_t a = (uint32_t)(e / kk);
         uint32_t b = (uint32_t)gen_below(gen_rand(k, e), n - 1);
-        u[e] = a;
-        v[e] = b >= a ? b + 1 : b;
+        u[e - lo] = a;
+        v[e - lo] = b >= a ? b + 1 : b;
     }
-    return MST_OK;
-fail:
-    return st;
 }

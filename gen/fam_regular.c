@@ -20,10 +20,23 @@
  */
 #include "gen.h"
 
-static mst_status too_many(const char *family)
+static mst_status too_many(const char *family, const gen_params *p)
 {
-    return mst_fail(MST_ERESOURCE, "family %s: too large (at most 2^32 - 1 vertices and edges)",
-                    family);
+    if (p->edge_bits == 32)
+        return mst_fail(MST_ERESOURCE, "family %s: too large (at most 2^32 - 1 vertices and "
+                        "edges)", family);
+    return mst_fail(MST_ERESOURCE, "family %s: too large (at most 2^32 - 1 vertices and 2^%u - 1 "
+                    "edges)", family, p->edge_bits);
+}
+
+/* Edge e of a range [lo, hi) that the caller walks beyond: stored only inside it. */
+static inline void put(uint64_t e, uint64_t lo, uint64_t hi, uint32_t *u, uint32_t *v,
+                       uint64_t x, uint64_t y)
+{
+    if (e >= lo && e < hi) {
+        u[e - lo] = (uint32_t)x;
+        v[e - lo] = (uint32_t)y;
+    }
 }
 
 /* ---- grid2d ------------------------------------------------------------------------------ */
@@ -34,35 +47,28 @@ mst_status gen_check_grid2d(gen_params *p, uint64_t *n, uint64_t *m)
     if (r == 0 || c == 0)
         return mst_fail(MST_EUSAGE, "family grid2d: --rows and --cols must be at least 1");
     if (r > MST_MAX_VERTICES || c > MST_MAX_VERTICES || r > MST_MAX_VERTICES / c ||
-        r * (c - 1) + (r - 1) * c > GEN_MAX_EDGES)
-        return too_many("grid2d");
+        r * (c - 1) + (r - 1) * c > gen_max_edges(p))
+        return too_many("grid2d", p);
     *n = r * c;
     *m = r * (c - 1) + (r - 1) * c;
     return MST_OK;
 }
 
-mst_status gen_grid2d(const gen_params *p, gen_edges *g)
+void gen_grid2d_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u, uint32_t *v)
 {
-    mst_status st = MST_OK;
-    uint64_t rows = p->u64[GP_ROWS], cols = p->u64[GP_COLS];
-    uint64_t horizontal = rows * (cols - 1), m = horizontal + (rows - 1) * cols;
-    MST_CHECK(gen_edges_alloc(g, (uint32_t)(rows * cols), m, 0));
-    uint32_t *u = g->u, *v = g->v;
+    uint64_t cols = p->u64[GP_COLS], horizontal = p->u64[GP_ROWS] * (cols - 1);
 #pragma omp parallel for schedule(static)
-    for (uint64_t e = 0; e < m; e++) {
+    for (uint64_t e = lo; e < hi; e++) {
         uint64_t x;
         if (e < horizontal) { /* (r, c) - (r, c + 1) */
             x = e / (cols - 1) * cols + e % (cols - 1);
-            v[e] = (uint32_t)(x + 1);
+            v[e - lo] = (uint32_t)(x + 1);
         } else { /* (r, c) - (r + 1, c) */
             x = e - horizontal;
-            v[e] = (uint32_t)(x + cols);
+            v[e - lo] = (uint32_t)(x + cols);
         }
-        u[e] = (uint32_t)x;
+        u[e - lo] = (uint32_t)x;
     }
-    return MST_OK;
-fail:
-    return st;
 }
 
 /* ---- grid3d ------------------------------------------------------------------------------ */
@@ -72,21 +78,18 @@ mst_status gen_check_grid3d(gen_params *p, uint64_t *n, uint64_t *m)
     uint64_t k = p->u64[GP_SIDE];
     if (k == 0)
         return mst_fail(MST_EUSAGE, "family grid3d: --side must be at least 1");
-    if (k > 2000 || k * k * k > MST_MAX_VERTICES || 3 * k * k * (k - 1) > GEN_MAX_EDGES)
-        return too_many("grid3d");
+    if (k > 2000 || k * k * k > MST_MAX_VERTICES || 3 * k * k * (k - 1) > gen_max_edges(p))
+        return too_many("grid3d", p);
     *n = k * k * k;
     *m = 3 * k * k * (k - 1);
     return MST_OK;
 }
 
-mst_status gen_grid3d(const gen_params *p, gen_edges *g)
+void gen_grid3d_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u, uint32_t *v)
 {
-    mst_status st = MST_OK;
-    uint64_t k = p->u64[GP_SIDE], block = k * k * (k - 1), m = 3 * block;
-    MST_CHECK(gen_edges_alloc(g, (uint32_t)(k * k * k), m, 0));
-    uint32_t *u = g->u, *v = g->v;
+    uint64_t k = p->u64[GP_SIDE], block = k * k * (k - 1);
 #pragma omp parallel for schedule(static)
-    for (uint64_t e = 0; e < m; e++) {
+    for (uint64_t e = lo; e < hi; e++) {
         uint64_t i = e % block, x, step;
         if (e < block) { /* +x: i = (row, x) with x < k - 1 */
             x = i / (k - 1) * k + i % (k - 1);
@@ -99,12 +102,9 @@ mst_status gen_grid3d(const gen_params *p, gen_edges *g)
             x = i;
             step = k * k;
         }
-        u[e] = (uint32_t)x;
-        v[e] = (uint32_t)(x + step);
+        u[e - lo] = (uint32_t)x;
+        v[e - lo] = (uint32_t)(x + step);
     }
-    return MST_OK;
-fail:
-    return st;
 }
 
 /* ---- circulant --------------------------------------------------------------------------- */
@@ -115,28 +115,23 @@ mst_status gen_check_circulant(gen_params *p, uint64_t *n, uint64_t *m)
     if (k == 0 || nv < 3 || k > (nv - 1) / 2)
         return mst_fail(MST_EUSAGE, "family circulant: --k %llu must be at least 1 and below "
                         "--vertices / 2 (a 2K-regular ring)", (unsigned long long)k);
-    if (nv > MST_MAX_VERTICES || nv * k > GEN_MAX_EDGES)
-        return too_many("circulant");
+    if (nv > MST_MAX_VERTICES || nv * k > gen_max_edges(p))
+        return too_many("circulant", p);
     *n = nv;
     *m = nv * k;
     return MST_OK;
 }
 
-mst_status gen_circulant(const gen_params *p, gen_edges *g)
+void gen_circulant_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u,
+                         uint32_t *v)
 {
-    mst_status st = MST_OK;
-    uint64_t n = p->u64[GP_VERTICES], k = p->u64[GP_K], m = n * k;
-    MST_CHECK(gen_edges_alloc(g, (uint32_t)n, m, 0));
-    uint32_t *u = g->u, *v = g->v;
+    uint64_t n = p->u64[GP_VERTICES], k = p->u64[GP_K];
 #pragma omp parallel for schedule(static)
-    for (uint64_t e = 0; e < m; e++) {
+    for (uint64_t e = lo; e < hi; e++) {
         uint64_t x = e / k, y = x + e % k + 1;
-        u[e] = (uint32_t)x;
-        v[e] = (uint32_t)(y >= n ? y - n : y);
+        u[e - lo] = (uint32_t)x;
+        v[e - lo] = (uint32_t)(y >= n ? y - n : y);
     }
-    return MST_OK;
-fail:
-    return st;
 }
 
 /* ---- complete ---------------------------------------------------------------------------- */
@@ -144,30 +139,35 @@ fail:
 mst_status gen_check_complete(gen_params *p, uint64_t *n, uint64_t *m)
 {
     uint64_t nv = p->u64[GP_VERTICES];
-    if (nv > 100000 || nv * (nv - (nv > 0)) / 2 > GEN_MAX_EDGES)
-        return too_many("complete");
+    if (nv > 100000 || nv * (nv - (nv > 0)) / 2 > gen_max_edges(p))
+        return too_many("complete", p);
     *n = nv;
     *m = nv > 0 ? nv * (nv - 1) / 2 : 0;
     return MST_OK;
 }
 
-mst_status gen_complete(const gen_params *p, gen_edges *g)
+/* The first edge of row a of K_n's row-major list: a (2n - a - 1) / 2, increasing in a. */
+static inline uint64_t row_start(uint64_t n, uint64_t a)
 {
-    mst_status st = MST_OK;
-    uint64_t n = p->u64[GP_VERTICES], m = n > 0 ? n * (n - 1) / 2 : 0;
-    MST_CHECK(gen_edges_alloc(g, (uint32_t)n, m, 0));
-    uint32_t *u = g->u, *v = g->v;
-#pragma omp parallel for schedule(dynamic, 64)
-    for (uint64_t a = 0; a < n; a++) {
-        uint64_t e = a * (2 * n - a - 1) / 2; /* edges of rows 0..a-1 */
-        for (uint64_t b = a + 1; b < n; b++, e++) {
-            u[e] = (uint32_t)a;
-            v[e] = (uint32_t)b;
-        }
+    return a * (2 * n - a - 1) / 2;
+}
+
+void gen_complete_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u,
+                        uint32_t *v)
+{
+    uint64_t n = p->u64[GP_VERTICES], first = 0, last = n;
+    while (last - first > 1) { /* first: the row holding edge lo */
+        uint64_t mid = first + (last - first) / 2;
+        *(row_start(n, mid) <= lo ? &first : &last) = mid;
     }
-    return MST_OK;
-fail:
-    return st;
+#pragma omp parallel for schedule(dynamic, 64)
+    for (uint64_t a = first; a < n; a++) {
+        uint64_t e = row_start(n, a);
+        if (e >= hi)
+            continue;
+        for (uint64_t b = a + 1; b < n && e < hi; b++, e++)
+            put(e, lo, hi, u, v, a, b);
+    }
 }
 
 /* ---- caveman ----------------------------------------------------------------------------- */
@@ -180,34 +180,27 @@ mst_status gen_check_caveman(gen_params *p, uint64_t *n, uint64_t *m)
                         "of at least 3 (got %llu and %llu)", (unsigned long long)c,
                         (unsigned long long)k);
     if (c > MST_MAX_VERTICES || k > 100000 || c * k > MST_MAX_VERTICES ||
-        c * (k * (k - 1) / 2) > GEN_MAX_EDGES)
-        return too_many("caveman");
+        c * (k * (k - 1) / 2) > gen_max_edges(p))
+        return too_many("caveman", p);
     *n = c * k;
     *m = c * (k * (k - 1) / 2);
     return MST_OK;
 }
 
-mst_status gen_caveman(const gen_params *p, gen_edges *g)
+void gen_caveman_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u, uint32_t *v)
 {
-    mst_status st = MST_OK;
-    uint64_t c = p->u64[GP_CLIQUES], k = p->u64[GP_SIZE], per = k * (k - 1) / 2, n = c * k;
-    MST_CHECK(gen_edges_alloc(g, (uint32_t)n, c * per, 0));
-    uint32_t *u = g->u, *v = g->v;
+    uint64_t k = p->u64[GP_SIZE], per = k * (k - 1) / 2, n = p->u64[GP_CLIQUES] * k;
+    if (lo >= hi)
+        return;
 #pragma omp parallel for schedule(static)
-    for (uint64_t q = 0; q < c; q++) {
+    for (uint64_t q = lo / per; q <= (hi - 1) / per; q++) {
         uint64_t s = q * k, e = q * per;
         for (uint64_t a = 0; a < k; a++)
             for (uint64_t b = a + 1; b < k; b++) {
                 if (a == 0 && b == 1)
                     continue;
-                u[e] = (uint32_t)(s + a);
-                v[e] = (uint32_t)(s + b);
-                e++;
+                put(e++, lo, hi, u, v, s + a, s + b);
             }
-        u[e] = (uint32_t)s;
-        v[e] = (uint32_t)(s == 0 ? n - 1 : s - 1);
+        put(e, lo, hi, u, v, s, s == 0 ? n - 1 : s - 1);
     }
-    return MST_OK;
-fail:
-    return st;
 }

@@ -36,9 +36,9 @@ static mst_status check_common(const char *family, gen_params *p, uint64_t *n, u
         return mst_fail(s > 31 ? MST_ERESOURCE : MST_EUSAGE,
                         "family %s: --scale %llu: must be 1..31 (n = 2^scale < 2^32)", family,
                         (unsigned long long)s);
-    if (f > (GEN_MAX_EDGES >> s))
-        return mst_fail(MST_ERESOURCE, "family %s: %llu x 2^%llu edges, at most 2^32 - 1",
-                        family, (unsigned long long)f, (unsigned long long)s);
+    if (f > (gen_max_edges(p) >> s))
+        return mst_fail(MST_ERESOURCE, "family %s: %llu x 2^%llu edges, at most 2^%u - 1",
+                        family, (unsigned long long)f, (unsigned long long)s, p->edge_bits);
     if (!(p->given & GP_BIT(GP_ABCD))) {
         p->abcd[0] = 0.57;
         p->abcd[1] = 0.19;
@@ -60,24 +60,21 @@ mst_status gen_check_kronecker(gen_params *p, uint64_t *n, uint64_t *m)
     return check_common("kronecker", p, n, m);
 }
 
-/* Fills g with the R-MAT edges of p; relabels vertices through a random permutation if asked. */
-static mst_status rmat_edges(const gen_params *p, gen_edges *g, int permute)
+/* Edges [lo, hi) of the R-MAT list of p into u, v; relabels vertices through a random
+ * permutation if asked. */
+static void rmat_edges(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u, uint32_t *v,
+                       int permute)
 {
-    mst_status st = MST_OK;
     unsigned scale = (unsigned)p->u64[GP_SCALE];
-    uint64_t n = 1ull << scale, m = p->u64[GP_EDGE_FACTOR] << scale;
     /* Cumulative thresholds of the quadrants out of 2^32. */
     const double *q = p->abcd;
     uint64_t t_a = (uint64_t)(q[0] * 0x1.0p32);
     uint64_t t_ab = (uint64_t)((q[0] + q[1]) * 0x1.0p32);
     uint64_t t_abc = (uint64_t)((q[0] + q[1] + q[2]) * 0x1.0p32);
     uint64_t k = gen_stream(p->seed, GEN_TAG_EDGES);
-    gen_perm perm = gen_perm_make(n, gen_stream(p->seed, GEN_TAG_PERM));
-
-    MST_CHECK(gen_edges_alloc(g, (uint32_t)n, m, 0));
-    uint32_t *u = g->u, *v = g->v;
+    gen_perm perm = gen_perm_make(1ull << scale, gen_stream(p->seed, GEN_TAG_PERM));
 #pragma omp parallel for schedule(static)
-    for (uint64_t e = 0; e < m; e++) {
+    for (uint64_t e = lo; e < hi; e++) {
         gen_seq s = gen_seq_at(k, e);
         uint64_t a = 0, b = 0, r = 0;
         for (unsigned level = 0; level < scale; level++) {
@@ -94,20 +91,18 @@ static mst_status rmat_edges(const gen_params *p, gen_edges *g, int permute)
             a = gen_perm_apply(&perm, a);
             b = gen_perm_apply(&perm, b);
         }
-        u[e] = (uint32_t)a;
-        v[e] = (uint32_t)b;
+        u[e - lo] = (uint32_t)a;
+        v[e - lo] = (uint32_t)b;
     }
-    return MST_OK;
-fail:
-    return st;
 }
 
-mst_status gen_rmat(const gen_params *p, gen_edges *g)
+void gen_rmat_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u, uint32_t *v)
 {
-    return rmat_edges(p, g, 0);
+    rmat_edges(p, lo, hi, u, v, 0);
 }
 
-mst_status gen_kronecker(const gen_params *p, gen_edges *g)
+void gen_kronecker_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u,
+                         uint32_t *v)
 {
-    return rmat_edges(p, g, 1);
+    rmat_edges(p, lo, hi, u, v, 1);
 }

@@ -16,7 +16,9 @@
 #include "core.h"
 
 /* Largest edge count mst-gen makes before duplicate removal: edge indices are 32-bit in the
- * duplicate filter, and mst-cuda needs m < 2^32 anyway (docs/design.md, Data model). */
+ * duplicate filter, and mst-cuda needs m < 2^32 anyway (docs/design.md, Data model). The
+ * families made in ranges take up to 2^63 - 1 where the caller says so (gen_params.edge_bits:
+ * mst-mpi --generate numbers edges in 64 bits). */
 #define GEN_MAX_EDGES 0xFFFFFFFFull
 
 /* Stream tags of gen_stream(): one per independent use of the seed. */
@@ -86,12 +88,24 @@ typedef struct gen_params {
     double abcd[4];         /* --abcd a,b,c[,d] */
     unsigned given;         /* bit GP_x set when the option was given */
     uint64_t seed;
+    unsigned edge_bits;     /* the families made in ranges take up to 2^edge_bits - 1 edges
+                               before dedup: 32 (mst-gen) or 63 (mst-mpi) */
 } gen_params;
 
 #define GP_BIT(id) (1u << (id))
 
+/* The most edges before dedup a family made in ranges takes under p. */
+static inline uint64_t gen_max_edges(const gen_params *p)
+{
+    return (1ull << p->edge_bits) - 1;
+}
+
 /* A family: its name and options (for --help), which options it needs and accepts, a check that
- * fills in defaults and computes n and the edge count (before dedup), and the generator. */
+ * fills in defaults and computes n and the edge count (before dedup), and the generator: either
+ * `range`, which makes any part of the family's edge list, each edge a pure function of p and
+ * its index (so that a process makes its part alone: mst-mpi --generate), or, for the families
+ * whose edges depend on each other (gnp's rows, geometric's neighbours, ssca2's cliques,
+ * mixed), `generate`, which makes the whole list. */
 typedef struct gen_family {
     const char *name;
     const char *usage;    /* "--vertices N --edges M" */
@@ -101,8 +115,10 @@ typedef struct gen_family {
     int may_duplicate;    /* can make parallel edges or self-loops (dedup needed) */
     /* Validates p (usage errors name the option), sets defaults; *n, *m: vertices and edges. */
     mst_status (*check)(gen_params *p, uint64_t *n, uint64_t *m);
-    /* Fills g (allocated by the generator: n and m as check() said). */
+    /* Fills g (allocated by the generator: n and m as check() said); NULL where range is set. */
     mst_status (*generate)(const gen_params *p, gen_edges *g);
+    /* Edges [lo, hi) of the list (hi <= m as check() said) into u[0 .. hi - lo), v[...]. */
+    void (*range)(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u, uint32_t *v);
 } gen_family;
 
 /* The family table (families.c): NULL-terminated by name. */
@@ -111,29 +127,34 @@ const gen_family *gen_family_find(const char *name);
 
 /* Generators, one file per group (their header comments cite the sources). gen_check_X
  * validates and completes p (MST_EUSAGE naming the option; MST_ERESOURCE beyond 2^32 - 1
- * vertices or edges) and gives n and the edge count before dedup (ssca2, gnp: an estimate);
- * gen_X allocates and fills g (MST_ERESOURCE), O(n + m) work except gnp (O(n^2)), geometric
- * (O(n D log D) expected) and ssca2 (O(n K + m)). */
+ * vertices, or edges beyond gen_max_edges(p), 2^32 - 1 for the families made whole) and gives
+ * n and the edge count before dedup (ssca2, gnp: an estimate); gen_X_range fills edges
+ * [lo, hi) (the family's `range`, O(hi - lo) work; complete and caveman also O(n) and O(K^2)
+ * per range), gen_X allocates and fills g (MST_ERESOURCE): O(n^2) work for gnp, O(n D log D)
+ * expected for geometric, O(n K + m) for ssca2. */
 mst_status gen_check_random(gen_params *p, uint64_t *n, uint64_t *m);
-mst_status gen_random(const gen_params *p, gen_edges *g);
+void gen_random_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u, uint32_t *v);
 mst_status gen_check_gnp(gen_params *p, uint64_t *n, uint64_t *m);
 mst_status gen_gnp(const gen_params *p, gen_edges *g);
 mst_status gen_check_kout(gen_params *p, uint64_t *n, uint64_t *m);
-mst_status gen_kout(const gen_params *p, gen_edges *g);
+void gen_kout_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u, uint32_t *v);
 mst_status gen_check_rmat(gen_params *p, uint64_t *n, uint64_t *m);
-mst_status gen_rmat(const gen_params *p, gen_edges *g);
+void gen_rmat_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u, uint32_t *v);
 mst_status gen_check_kronecker(gen_params *p, uint64_t *n, uint64_t *m);
-mst_status gen_kronecker(const gen_params *p, gen_edges *g);
+void gen_kronecker_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u,
+                         uint32_t *v);
 mst_status gen_check_grid2d(gen_params *p, uint64_t *n, uint64_t *m);
-mst_status gen_grid2d(const gen_params *p, gen_edges *g);
+void gen_grid2d_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u, uint32_t *v);
 mst_status gen_check_grid3d(gen_params *p, uint64_t *n, uint64_t *m);
-mst_status gen_grid3d(const gen_params *p, gen_edges *g);
+void gen_grid3d_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u, uint32_t *v);
 mst_status gen_check_circulant(gen_params *p, uint64_t *n, uint64_t *m);
-mst_status gen_circulant(const gen_params *p, gen_edges *g);
+void gen_circulant_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u,
+                         uint32_t *v);
 mst_status gen_check_complete(gen_params *p, uint64_t *n, uint64_t *m);
-mst_status gen_complete(const gen_params *p, gen_edges *g);
+void gen_complete_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u,
+                        uint32_t *v);
 mst_status gen_check_caveman(gen_params *p, uint64_t *n, uint64_t *m);
-mst_status gen_caveman(const gen_params *p, gen_edges *g);
+void gen_caveman_range(const gen_params *p, uint64_t lo, uint64_t hi, uint32_t *u, uint32_t *v);
 mst_status gen_check_geometric(gen_params *p, uint64_t *n, uint64_t *m);
 mst_status gen_geometric(const gen_params *p, gen_edges *g);
 /* Point i of the geometric family of `seed`, uniform in the unit square (53-bit doubles from
@@ -145,11 +166,13 @@ mst_status gen_check_ssca2(gen_params *p, uint64_t *n, uint64_t *m);
 mst_status gen_ssca2(const gen_params *p, gen_edges *g);
 
 /*
- * Writes a random spanning tree of n vertices into edges [0, n-1) of (u, v): vertex perm(i) gets
- * parent perm(j), j uniform in [0, i) (a random recursive tree, depth O(log n) expected, on a
- * random labelling). Used by --connected. O(n) work, parallel.
+ * Edges [lo, hi) (hi <= n - 1) of a random spanning tree of n vertices into u[0 .. hi - lo),
+ * v[...]: edge i - 1 joins vertex perm(i) to its parent perm(j), j uniform in [0, i) (a random
+ * recursive tree, depth O(log n) expected, on a random labelling). Used by --connected.
+ * O(hi - lo) work, parallel.
  */
-void gen_spanning_tree(uint64_t seed, uint32_t n, uint32_t *u, uint32_t *v);
+void gen_spanning_tree(uint64_t seed, uint32_t n, uint64_t lo, uint64_t hi, uint32_t *u,
+                       uint32_t *v);
 
 /* The part [*lo, *hi) of 0..len-1 that thread t of nt takes in an OpenMP parallel loop:
  * contiguous, in thread order, sizes differing by at most one. */

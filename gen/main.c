@@ -65,7 +65,12 @@ int main(int argc, char **argv)
     mst_progress_enable(!c.quiet);
     mst_progress_step("mst-gen: generating %s, n = %llu, m = %llu", c.family->name,
                       (unsigned long long)n, (unsigned long long)m);
-    MST_CHECK(c.family->generate(&c.params, &g));
+    if (c.family->range != NULL) {
+        MST_CHECK(gen_edges_alloc(&g, (uint32_t)n, m, 0));
+        c.family->range(&c.params, 0, m, g.u, g.v);
+    } else {
+        MST_CHECK(c.family->generate(&c.params, &g));
+    }
     step_time(&c, "generate", &tp, g.m);
     if (may_duplicate && !c.keep_duplicates) {
         MST_CHECK(gen_dedup(&g, &removed));
