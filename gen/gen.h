@@ -235,11 +235,21 @@ mst_status gen_weights_check(const gen_weights *w);
 
 /*
  * Gives g its weights: the family's keys stay for GEN_W_DEFAULT (if it has them); otherwise
- * key[e] is computed from (seed, e) alone and g->key_type set. Allocates g->key if needed
- * (GEN_W_NONE leaves unit keys, written without weights). O(m), parallel.
+ * key[e] is computed from (seed, e) alone (gen_weights_range) and g->key_type set. Allocates
+ * g->key if needed (GEN_W_NONE leaves unit keys, written without weights). O(m), parallel.
  * Errors: MST_ERESOURCE (memory; distinct weights need m < 2^31).
  */
 mst_status gen_weights_apply(gen_edges *g, const gen_weights *w, uint64_t seed);
+
+/*
+ * The keys of edges [first, first + count) of a graph of m edges (after dedup) into
+ * key[0 .. count), and their type into *type: what gen_weights_apply gives them, GEN_W_DEFAULT
+ * as uniform (for a family without weights of its own), so that a process holding a part of
+ * the edges gives it the file's weights (mst-mpi --generate). O(count), parallel.
+ * Errors: MST_ERESOURCE (distinct weights need m < 2^31).
+ */
+mst_status gen_weights_range(const gen_weights *w, uint64_t seed, uint64_t m, uint64_t first,
+                             uint64_t count, uint32_t *key, mst_weight_type *type);
 
 /* Presets (presets.c). */
 typedef struct gen_preset {

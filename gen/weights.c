@@ -56,57 +56,59 @@ mst_status gen_weights_check(const gen_weights *w)
     return MST_OK;
 }
 
-mst_status gen_weights_apply(gen_edges *g, const gen_weights *w, uint64_t seed)
+mst_status gen_weights_range(const gen_weights *w, uint64_t seed, uint64_t m, uint64_t first,
+                             uint64_t count, uint32_t *key, mst_weight_type *type)
 {
-    mst_status st = MST_OK;
-    gen_weight_mode mode = w->mode;
-    uint64_t m = g->m;
-    if (mode == GEN_W_DEFAULT) {
-        if (g->key != NULL)
-            return MST_OK;
-        mode = GEN_W_UNIFORM;
-    }
+    gen_weight_mode mode = w->mode == GEN_W_DEFAULT ? GEN_W_UNIFORM : w->mode;
     if (mode == GEN_W_DISTINCT && m > INT32_MAX)
         return mst_fail(MST_ERESOURCE, "--weights distinct: %llu edges, at most 2^31 - 1 "
                         "distinct int32 weights", (unsigned long long)m);
-    if (g->key == NULL)
-        MST_ALLOC(g->key, m);
-    uint32_t *key = g->key;
     uint64_t k = gen_stream(seed, GEN_TAG_WEIGHT);
-    g->key_type = mode == GEN_W_FLOAT ? MST_WEIGHT_FLOAT32 : MST_WEIGHT_INT32;
+    *type = mode == GEN_W_FLOAT ? MST_WEIGHT_FLOAT32 : MST_WEIGHT_INT32;
     switch (mode) {
     case GEN_W_UNIFORM: {
         int64_t lo = w->has_min ? (int64_t)w->min : 1, hi = w->has_max ? (int64_t)w->max : 1 << 20;
         uint64_t range = (uint64_t)(hi - lo) + 1;
 #pragma omp parallel for schedule(static)
-        for (uint64_t e = 0; e < m; e++)
-            key[e] = mst_key_from_int32((int32_t)(lo + (int64_t)gen_below(gen_rand(k, e), range)));
+        for (uint64_t i = 0; i < count; i++)
+            key[i] = mst_key_from_int32(
+                (int32_t)(lo + (int64_t)gen_below(gen_rand(k, first + i), range)));
         break;
     }
     case GEN_W_FLOAT: {
         double lo = w->has_min ? w->min : 0, hi = w->has_max ? w->max : 1;
 #pragma omp parallel for schedule(static)
-        for (uint64_t e = 0; e < m; e++) {
-            double t = (double)((gen_rand(k, e) >> 40) + 1) * 0x1.0p-24; /* (0, 1] */
+        for (uint64_t i = 0; i < count; i++) {
+            double t = (double)((gen_rand(k, first + i) >> 40) + 1) * 0x1.0p-24; /* (0, 1] */
             double scaled = (hi - lo) * t; /* apart from the sum: never fused into an FMA */
-            key[e] = mst_key_from_float((float)(lo + scaled));
+            key[i] = mst_key_from_float((float)(lo + scaled));
         }
         break;
     }
     case GEN_W_DISTINCT: {
         gen_perm perm = gen_perm_make(m, k);
 #pragma omp parallel for schedule(static)
-        for (uint64_t e = 0; e < m; e++)
-            key[e] = mst_key_from_int32((int32_t)(1 + gen_perm_apply(&perm, e)));
+        for (uint64_t i = 0; i < count; i++)
+            key[i] = mst_key_from_int32((int32_t)(1 + gen_perm_apply(&perm, first + i)));
         break;
     }
     default: /* unit, none */
 #pragma omp parallel for schedule(static)
-        for (uint64_t e = 0; e < m; e++)
-            key[e] = mst_key_from_int32(1);
+        for (uint64_t i = 0; i < count; i++)
+            key[i] = mst_key_from_int32(1);
         break;
     }
     return MST_OK;
+}
+
+mst_status gen_weights_apply(gen_edges *g, const gen_weights *w, uint64_t seed)
+{
+    mst_status st = MST_OK;
+    if (w->mode == GEN_W_DEFAULT && g->key != NULL)
+        return MST_OK;
+    if (g->key == NULL)
+        MST_ALLOC(g->key, g->m);
+    return gen_weights_range(w, seed, g->m, 0, g->m, g->key, &g->key_type);
 fail:
     return st;
 }
