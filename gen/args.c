@@ -255,14 +255,15 @@ static mst_status per_rank(gen_cli *c)
     return MST_OK;
 }
 
-int gen_cli_parse(int argc, char **argv, gen_cli *c)
+mst_status gen_cli_read(int argc, char **argv, gen_cli *c, FILE *help, mst_cli_action *action)
 {
     char *buf = NULL, **words = NULL, **tok = argv;
     const char *args[2];
-    int count = argc, nargs = 0, code = -1;
+    int count = argc, nargs = 0;
     mst_status st = MST_OK;
     mst_cli cli;
     memset(c, 0, sizeof *c);
+    *action = MST_CLI_RUN;
     c->weights.mode = GEN_W_DEFAULT;
     c->params.edge_bits = 32;
 
@@ -310,9 +311,17 @@ int gen_cli_parse(int argc, char **argv, gen_cli *c)
         count = nw + argc - 2;
         c->preset = p->name;
     }
-    code = mst_cli_parse_main(&cli, count, tok, args, &nargs);
-    if (code >= 0)
-        goto done;
+    st = mst_cli_parse(&cli, count, tok, args, &nargs, action);
+    if (st != MST_OK) {
+        char why[1024];
+        snprintf(why, sizeof why, "%s", mst_last_error());
+        MST_FAIL(st, "%s (try --help)", why);
+    }
+    if (*action != MST_CLI_RUN) {
+        if (help != NULL)
+            (*action == MST_CLI_HELP ? mst_cli_help : mst_cli_describe)(help, &cli);
+        goto fail;
+    }
 
     /* FAMILY, or "components FAMILY", from the positional arguments. */
     int i = 0;
@@ -349,29 +358,38 @@ int gen_cli_parse(int argc, char **argv, gen_cli *c)
     if (!c->components && c->parts != 0)
         MST_FAIL(MST_EUSAGE, "option --parts belongs to 'mst-gen components --parts P "
                  "FAMILY ...'");
-    if (c->output == NULL)
-        MST_FAIL(MST_EUSAGE, "no output file (-o FILE)");
     if (c->coordinates != NULL && (c->components || (f->generate != gen_geometric &&
                                                       f->range != gen_grid2d_range)))
         MST_FAIL(MST_EUSAGE, "option --coordinates: %s has no coordinates (geometric and "
                  "grid2d have)", c->components ? "components" : f->name);
-    if (c->coordinates != NULL && strcmp(c->coordinates, c->output) == 0)
-        MST_FAIL(MST_EUSAGE, "option --coordinates: '%s' is the graph's output (-o)",
-                 c->coordinates);
     MST_CHECK(per_rank(c));
     if (c->weights.mode == GEN_W_DEFAULT && (c->weights.has_min || c->weights.has_max))
         c->weights.mode = GEN_W_UNIFORM;
     MST_CHECK(gen_weights_check(&c->weights));
-    if (c->threads > 0)
-        omp_set_num_threads((int)c->threads);
-    goto done;
 fail:
-    fprintf(stderr, "mst-gen: error: %s\n", mst_last_error());
-    code = (int)st;
-done:
     if (tok != argv)
         free(tok);
     free(words);
     free(buf);
-    return code;
+    return st;
+}
+
+int gen_cli_parse(int argc, char **argv, gen_cli *c)
+{
+    mst_cli_action action;
+    mst_status st = gen_cli_read(argc, argv, c, stdout, &action);
+    if (st == MST_OK && action != MST_CLI_RUN)
+        return 0;
+    if (st == MST_OK && c->output == NULL)
+        st = mst_fail(MST_EUSAGE, "no output file (-o FILE)");
+    else if (st == MST_OK && c->coordinates != NULL && strcmp(c->coordinates, c->output) == 0)
+        st = mst_fail(MST_EUSAGE, "option --coordinates: '%s' is the graph's output (-o)",
+                      c->coordinates);
+    if (st != MST_OK) {
+        fprintf(stderr, "mst-gen: error: %s\n", mst_last_error());
+        return (int)st;
+    }
+    if (c->threads > 0)
+        omp_set_num_threads((int)c->threads);
+    return -1;
 }

@@ -6,7 +6,10 @@
 #ifndef MST_GEN_ARGS_H
 #define MST_GEN_ARGS_H
 
+#include <stdio.h>
+
 #include "gen.h"
+#include "solver.h"
 
 typedef struct gen_cli {
     const gen_family *family;
@@ -29,9 +32,17 @@ typedef struct gen_cli {
 
 /*
  * Parses argv ("FAMILY ...", "components --parts P FAMILY ...", "preset NAME ...") into *c
- * and checks the options against the family. Returns -1 when mst-gen should generate, else its
- * exit code: 0 after --help or --describe (printed), or the status of an error whose one-line
- * message it printed ("mst-gen: error: ...").
+ * and checks the options against the family; the output (-o) is mst-gen's to check. *action
+ * says whether argv asks for --help or --describe, printed on `help` unless it is NULL. Prints
+ * nothing else. Errors: MST_EUSAGE with a one-line message (the parser's own, about an option
+ * or an argument, end in "(try --help)"), MST_ERESOURCE.
+ */
+mst_status gen_cli_read(int argc, char **argv, gen_cli *c, FILE *help, mst_cli_action *action);
+
+/*
+ * mst-gen's command line: gen_cli_read, then -o. Returns -1 when mst-gen should generate, else
+ * its exit code: 0 after --help or --describe (printed), or the status of an error whose
+ * one-line message it printed ("mst-gen: error: ...").
  */
 int gen_cli_parse(int argc, char **argv, gen_cli *c);
 
