@@ -58,7 +58,8 @@ typedef struct harness {
     uint64_t verify_every;       /* --verify-every K */
     mst_load_options lo;
     void *own;                   /* the solver's own options (o.own) */
-    const char *graph;
+    const char *graph;           /* GRAPH, or the description of a generated graph */
+    int generated;               /* the ranks make the graph (mst_dist_hooks.generated) */
     const mst_variant *variant;
     mst_graph g;
     mst_forest forest;
@@ -143,9 +144,9 @@ static void one_barrier(void) {}
 static double one_time_max(double seconds) { return seconds; }
 
 static mst_status one_load(const char *path, const mst_load_options *lo, const mst_options *o,
-                           mst_graph *g, int have_whole)
+                           mst_graph *g, int whole)
 {
-    (void)path, (void)lo, (void)o, (void)g, (void)have_whole;
+    (void)path, (void)lo, (void)o, (void)g, (void)whole;
     return MST_OK;
 }
 
@@ -174,9 +175,10 @@ static int fail(const harness *h, mst_status st)
 static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_action *action)
 {
     const mst_solver_desc *s = h->s;
+    int generates = s->dist != NULL && s->dist->generated != NULL;
     mst_cli cli = {.program = s->program, .kind = "solver", .parallelism = s->parallelism,
                    .usage = "[options] GRAPH", .description = s->description, .notes = s->notes,
-                   .min_args = 1, .max_args = 1, .variants_title = "variants (--algo)"};
+                   .min_args = !generates, .max_args = 1, .variants_title = "variants (--algo)"};
     char title[64];
     int nargs = 0;
     for (int i = 0; s->variants[i].name != NULL && i < MST_CLI_MAX_VARIANTS; i++)
@@ -192,6 +194,14 @@ static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_
             (*action == MST_CLI_HELP ? mst_cli_help : mst_cli_describe)(stdout, &cli);
         return st;
     }
+    const char *made = generates ? s->dist->generated(h->own) : NULL;
+    if (made != NULL && h->graph != NULL)
+        return mst_fail(MST_EUSAGE, "the graph is generated (%s): no GRAPH argument ('%s')",
+                        made, h->graph);
+    if (made == NULL && h->graph == NULL)
+        return mst_fail(MST_EUSAGE, "missing arguments (usage: %s %s)", s->program, cli.usage);
+    h->generated = made != NULL;
+    h->graph = made != NULL ? made : h->graph;
     const mst_variant *v = s->variants;
     while (v->name != NULL && h->o.algo != NULL && strcmp(h->o.algo, v->name) != 0)
         v++;
@@ -218,11 +228,13 @@ static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_
 }
 
 /* Loads the graph: the whole of it in every single process; with ranks, rank 0 holds it only
- * to verify, write --output or set the rounds' weights, and the load hook reads each rank's
- * share. Limits and memory are checked from the header, before the body is read. */
+ * to verify, write --output or --trace or set the rounds' weights, and the load hook reads (or
+ * generates) each rank's share. Limits and memory are checked from the header, before the body
+ * is read. */
 static mst_status load_graph(harness *h)
 {
     mst_status st = MST_OK;
+    const char *input = h->generated ? NULL : h->graph; /* a file that outputs must not replace */
     int whole = !h->distributed || (h->root && (!h->no_verify || h->output != NULL ||
                                                 h->rounds > 0 || h->trace_path != NULL));
     if (h->s->max_edges != NULL)
@@ -231,13 +243,13 @@ static mst_status load_graph(harness *h)
     if (h->root && h->output != NULL) { /* an output that cannot be written fails first */
         char first[4096]; /* --rounds writes FILE.1, FILE.2, ... */
         snprintf(first, sizeof first, h->rounds > 0 ? "%s.1" : "%s", h->output);
-        st = mst_output_check(first, h->graph);
+        st = mst_output_check(first, input);
     }
     if (h->root && h->trace_path != NULL && st == MST_OK)
-        st = mst_output_check(h->trace_path, h->graph);
+        st = mst_output_check(h->trace_path, input);
     double t0 = mst_now_s();
-    if (whole && st == MST_OK)
-        st = mst_graph_load(h->graph, &h->lo, &h->g);
+    if (whole && st == MST_OK && input != NULL)
+        st = mst_graph_load(input, &h->lo, &h->g);
     if ((st = h->hooks->agree(st)) == MST_OK)
         st = h->hooks->load(h->graph, &h->lo, &h->o, &h->g, whole);
     /* The ranking of 64-bit weights is reported apart (rank_s), not as part of the load. */

@@ -275,10 +275,12 @@ typedef struct mst_run_context {
  * points to these hooks (NULL everywhere else: the harness then behaves as a single process).
  * With hooks, the harness
  *   - prints usage, errors, the summary and writes --output on rank 0 only;
- *   - loads the whole graph on rank 0 only to verify, write --output or set --rounds'
+ *   - loads the whole graph on rank 0 only to verify, write --output, --trace or set --rounds'
  *     weights, then calls load() on every rank: each rank reads its own share into the
  *     solver's storage (memory O((n + m) / p)), and g gets the graph's header (name, n, m,
  *     weight type, ...), with NULL arrays where the whole graph is not held;
+ *   - takes no GRAPH where generated() describes a graph the ranks make themselves: load()
+ *     then makes the shares, and the whole graph on rank 0 where it is needed;
  *   - runs each trial as barrier(), the variant's solve() on every rank, then time_max(): a
  *     trial's compute time is that of the slowest rank. solve() returns the same status on every
  *     rank and the forest on rank 0 only (out->capacity is 1 elsewhere);
@@ -291,11 +293,13 @@ typedef struct mst_dist_hooks {
     /* Collective: returns the status of the lowest-numbered rank whose st is not MST_OK (or
      * MST_OK) on every rank, with that rank's message recorded as mst_last_error() everywhere. */
     mst_status (*agree)(mst_status st);
-    /* Collective: loads this rank's share of `path` for the algorithm o->algo. g is the whole
-     * graph where have_whole (rank 0, already loaded), else it is filled with the header only.
-     * Returns an agreed status (MST_EINPUT, MST_ERESOURCE as the loaders do). */
+    /* Collective: loads this rank's share of `path` for the algorithm o->algo: a file, or
+     * generated()'s description of the graph to make. Where `whole` (rank 0) g is the whole
+     * graph: a file's, loaded by the harness before the call, or a generated one, made here;
+     * elsewhere it is filled with the header only. Returns an agreed status (MST_EINPUT,
+     * MST_ERESOURCE as the loaders do; MST_EUSAGE for a description it cannot make). */
     mst_status (*load)(const char *path, const mst_load_options *lo, const mst_options *o,
-                       mst_graph *g, int have_whole);
+                       mst_graph *g, int whole);
     /* Collective: waits for every rank. */
     void (*barrier)(void);
     /* Collective: the largest of the ranks' `seconds`, on every rank. */
@@ -310,6 +314,10 @@ typedef struct mst_dist_hooks {
      * keys itself, mst_random_weight_key(seed, edge id); else rank 0's g holds the whole
      * graph with the round's keys, which it sends. Returns an agreed status (MST_ERESOURCE). */
     mst_status (*rekey)(const mst_graph *g, int random, uint64_t seed);
+    /* The graph the ranks make themselves instead of reading GRAPH (mst-mpi --generate), as
+     * the solver's own options `own` describe it: that description, also the graph's name, or
+     * NULL when the run reads GRAPH (NULL member: always). */
+    const char *(*generated)(const void *own);
 } mst_dist_hooks;
 
 /*
