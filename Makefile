@@ -71,6 +71,10 @@ $$(BIN)/$(1): $$(BUILD)/main/$(2).o $$($(2)_OBJ) $$($(2)_LINK_OBJ) $$(LIBMST)
 SOLVERS += $$(if $$(BUILDS_$(3)),$$(BIN)/$(1))
 ALL_OBJ += $$(BUILD)/main/$(2).o $$($(2)_OBJ)
 endef
+# mst-mpi --generate makes mst-gen's graphs with gen/'s code (its main and writers aside).
+mpi_LINK_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out gen/main.c gen/write.c,\
+                  $(wildcard gen/*.c)))
+$(BUILD)/mpi/load.o: MST_CPPFLAGS += -Igen
 # The sequential and openmp algorithms without their descriptors (recursive: seq_OBJ and
 # openmp_OBJ are set by the solver_rules below, before cuda's rules read them): mst-cuda --algo
 # hybrid runs their Kruskal and Borůvka on the host, and the tests link them.

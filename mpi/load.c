@@ -1,15 +1,22 @@
 /*
  * load.c: each rank's slice of the canonical edge list and the GHS share built from it
  * (load.h). The .msb reader repeats the checks and messages of common/io/msb.c on its slice,
- * so a bad file fails with the same line as under mst-seq.
+ * so a bad file fails with the same line as under mst-seq; a generated graph is made with
+ * mst-gen's own code (gen/), so that it is the file mst-gen writes.
  */
 #include "load.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <math.h>
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "args.h"
+#include "gen.h"
+#include "rng.h"
 
 
 #define IO_CHUNK_BYTES (1u << 28)
@@ -82,6 +89,20 @@ void dist_share_free(dist_share *sh)
         return;
     free(sh->arc);
     memset(sh, 0, sizeof *sh);
+}
+
+/* Resolves the weight mode o->weights of a graph whose header is hv (no arrays: its file's
+ * weights, file_has_weights and weight_type) as mst_apply_weight_mode() does, and gives s's
+ * edges the random or unit keys it asks for (random ones by edge id, as the shared loader). */
+static void slice_weights(const mst_load_options *o, mst_graph *hv, dist_slice *s)
+{
+    mst_apply_weight_mode(hv, o->weights, o->seed);
+    if (hv->weight_origin == MST_WEIGHTS_RANDOM)
+        for (uint64_t i = 0; i < s->count; i++)
+            s->key[i] = mst_random_weight_key(hv->seed, s->eid0 + i);
+    else if (hv->weight_origin == MST_WEIGHTS_UNIT)
+        for (uint64_t i = 0; i < s->count; i++)
+            s->key[i] = mst_key_from_int32(1);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -271,13 +292,7 @@ static void msb_finish(const dist_ctx *c, const mst_load_options *o,
     hv.weight_type = type == MSB_UINT32    ? MST_WEIGHT_UINT32
                      : type == MSB_FLOAT32 ? MST_WEIGHT_FLOAT32
                                            : MST_WEIGHT_INT32;
-    mst_apply_weight_mode(&hv, o->weights, o->seed);
-    if (hv.weight_origin == MST_WEIGHTS_RANDOM)
-        for (uint64_t i = 0; i < kept; i++)
-            s->key[i] = mst_random_weight_key(hv.seed, s->eid0 + i);
-    else if (hv.weight_origin == MST_WEIGHTS_UNIT)
-        for (uint64_t i = 0; i < kept; i++)
-            s->key[i] = mst_key_from_int32(1);
+    slice_weights(o, &hv, s);
     memset(h, 0, sizeof *h);
     h->n = n_limit, h->m = totals[0], h->self_loops = totals[1], h->seed = hv.seed;
     h->weight_type = (int32_t)hv.weight_type, h->weight_origin = (int32_t)hv.weight_origin;
@@ -426,6 +441,290 @@ mst_status dist_load_slice(const dist_ctx *c, const char *path, const mst_load_o
     if (!have_whole && !kept_whole)
         st = header_to_graph(&h, path, format, g);
     if ((st = dist_agree(c, st)) != MST_OK)
+        dist_slice_free(s);
+    return st;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Generated graphs (--generate): every rank makes its slice of mst-gen's file                */
+
+/* mst-gen's options that say how to write its file, or make test inputs: not those of a graph
+ * the ranks make (docs/mst-mpi.md). */
+static const char *gen_only(const gen_cli *gc)
+{
+    return gc->output ? "--output" : gc->format ? "--format" : gc->coordinates ? "--coordinates"
+         : gc->threads ? "--threads" : gc->quiet ? "--quiet" : gc->verbose ? "--verbose"
+         : gc->keep_duplicates ? "--keep-duplicates" : gc->loop_rate > 0 ? "--self-loops"
+         : gc->multi_rate > 0 ? "--multi-edges" : NULL;
+}
+
+/* Reads SPEC, FAMILY[:ITEM,...], as the mst-gen command line it stands for: FAMILY (a preset's
+ * name: "preset NAME"), then --ITEM for each ITEM (NAME=VALUE or a flag NAME; a leading -- may
+ * be given), where an item that starts with a digit or a '.' continues the value before it
+ * after a comma (abcd=0.55,0.1,0.1). The loading options that describe a file are refused.
+ * Errors: MST_EUSAGE "--generate SPEC: ..." (mst-gen's message), MST_ERESOURCE. */
+static mst_status read_spec(const char *spec, const mst_load_options *lo, gen_cli *gc)
+{
+    mst_status st = MST_OK;
+    size_t len = strlen(spec), flen = strcspn(spec, ":");
+    char *buf = NULL, *out, **words = NULL, mst_gen[] = "mst-gen", preset[] = "preset";
+    int count = 0, first_item;
+    mst_cli_action action = MST_CLI_RUN;
+    memset(gc, 0, sizeof *gc);
+    MST_ALLOC(buf, 2 * len + 8); /* each item gains "--" and a NUL; items are 2 bytes apart */
+    MST_ALLOC(words, len + 4);
+    words[count++] = mst_gen;
+    memcpy(buf, spec, flen);
+    buf[flen] = '\0';
+    if (gen_family_find(buf) == NULL && gen_preset_find(buf) != NULL)
+        words[count++] = preset;
+    if (strcmp(buf, "components") == 0)
+        MST_FAIL(MST_EUSAGE, "components (disjoint copies) is mst-gen's alone");
+    words[count++] = buf;
+    out = buf + flen + 1;
+    first_item = count;
+    for (const char *item = spec[flen] ? spec + flen + 1 : NULL; item != NULL;) {
+        size_t ilen = strcspn(item, ",");
+        if (ilen == 0)
+            MST_FAIL(MST_EUSAGE, "an empty item");
+        if ((isdigit((unsigned char)item[0]) || item[0] == '.') && count > first_item) {
+            out[-1] = ','; /* the previous word goes on */
+        } else {
+            words[count++] = out;
+            if (item[0] != '-') {
+                memcpy(out, "--", 2);
+                out += 2;
+            }
+        }
+        memcpy(out, item, ilen);
+        out[ilen] = '\0';
+        out += ilen + 1;
+        item = item[ilen] ? item + ilen + 1 : NULL;
+    }
+    MST_CHECK(gen_cli_read(count, words, gc, NULL, &action));
+    if (action != MST_CLI_RUN)
+        MST_FAIL(MST_EUSAGE, "mst-gen --help lists the families and their options");
+    if (gen_only(gc) != NULL)
+        MST_FAIL(MST_EUSAGE, "option %s is mst-gen's alone", gen_only(gc));
+    const char *file = lo->format ? "--format" : lo->one_based ? "--one-based"
+                     : lo->has_vertices ? "--vertices" : lo->weight_type ? "--weight-type"
+                                                                          : NULL;
+    if (file != NULL)
+        MST_FAIL(MST_EUSAGE, "option %s applies to a graph file", file);
+fail:
+    if (st == MST_EUSAGE) {
+        char why[1024];
+        snprintf(why, sizeof why, "%s", mst_last_error());
+        mst_fail(st, "--generate %s: %s", spec, why);
+    }
+    free(buf);
+    free(words);
+    return st;
+}
+
+/* The pair {a, b} as one word, its smaller end first (never 0: the ends differ). */
+static inline uint64_t pair_of(uint32_t a, uint32_t b)
+{
+    return a < b ? (uint64_t)a << 32 | b : (uint64_t)b << 32 | a;
+}
+
+/* The rank of p that judges a pair's copies. */
+static inline int judge_of(uint64_t pair, int p)
+{
+    return (int)gen_below(gen_mix64(pair), (uint64_t)p);
+}
+
+/* mst-gen's duplicate removal (gen/dedup.c: self-loops dropped, each pair's first occurrence in
+ * edge order kept, the survivors' order kept) over the ranks' slices s (edges in rank order),
+ * compacted in place. The pair {a, b} (a < b, one word) goes to the rank that judges it, chosen
+ * by its hash; the pairs arrive grouped by source rank, so in edge order, and the judge keeps
+ * the first of each in a hash set and answers each source with the positions, in what it sent
+ * there, of the repeats; the source walks its slice again, counting its pairs per judge, and
+ * drops the ones named. Traffic: 8 bytes per edge and 8 per repeat. Memory per rank: 8 bytes
+ * per edge sent, 8 received and 16 to 32 for the set. Errors (agreed): MST_ERESOURCE, also
+ * where a rank would exchange more than 2^31 - 1 pairs (dist_exchange). */
+static mst_status drop_repeats(const dist_ctx *c, dist_slice *s)
+{
+    mst_status st = MST_OK;
+    int p = c->size;
+    uint64_t *count = NULL, *at = NULL, *recvcount = NULL, *backcount = NULL, *send = NULL;
+    uint64_t *recv = NULL, *back = NULL, *set = NULL, total = 0, repeats = 0, mask = 1, kept = 0;
+    MST_CALLOC(count, p);
+    MST_ALLOC(at, p);
+    MST_ALLOC(recvcount, p);
+    MST_ALLOC(backcount, p);
+    for (uint64_t i = 0; i < s->count; i++)
+        if (s->u[i] != s->v[i])
+            count[judge_of(pair_of(s->u[i], s->v[i]), p)]++;
+    for (int q = 0; q < p; q++)
+        at[q] = q ? at[q - 1] + count[q - 1] : 0;
+    MST_ALLOC(send, at[p - 1] + count[p - 1]);
+    for (uint64_t i = 0; i < s->count; i++)
+        if (s->u[i] != s->v[i]) {
+            uint64_t pair = pair_of(s->u[i], s->v[i]);
+            send[at[judge_of(pair, p)]++] = pair;
+        }
+fail:
+    if ((st = dist_agree(c, st)) == MST_OK)
+        st = dist_exchange(c, send, count, sizeof *send, (void **)&recv, recvcount, &total);
+    free(send);
+    send = NULL;
+    if (st != MST_OK)
+        goto done;
+    /* The judge: a pair seen before is a repeat; its position in what its source sent here
+     * goes back to the source, in place of the pairs already read. */
+    while (mask < 2 * total)
+        mask <<= 1;
+    if ((set = mst_calloc(mask, sizeof *set)) == NULL)
+        st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for duplicate removal", c->rank);
+    mask--;
+    uint64_t j = 0;
+    for (int q = 0; st == MST_OK && q < p; q++) {
+        uint64_t first = j, found = repeats;
+        for (uint64_t end = j + recvcount[q]; j < end; j++) {
+            uint64_t pair = recv[j], x = gen_mix64(pair) & mask;
+            while (set[x] != 0 && set[x] != pair)
+                x = (x + 1) & mask;
+            if (set[x] == pair)
+                recv[repeats++] = j - first;
+            set[x] = pair;
+        }
+        recvcount[q] = repeats - found;
+    }
+    free(set);
+    if ((st = dist_agree(c, st)) == MST_OK)
+        st = dist_exchange(c, recv, recvcount, sizeof *recv, (void **)&back, backcount, &total);
+    if (st != MST_OK)
+        goto done;
+    /* The source: at[q] counts its pairs sent to q, count[q] walks q's answer. */
+    for (int q = 0; q < p; q++) {
+        at[q] = 0;
+        count[q] = q ? backcount[q - 1] : 0;
+        backcount[q] += count[q]; /* where q's answer ends */
+    }
+    for (uint64_t i = 0; i < s->count; i++) {
+        if (s->u[i] == s->v[i])
+            continue;
+        int q = judge_of(pair_of(s->u[i], s->v[i]), p);
+        uint64_t sent = at[q]++;
+        if (count[q] < backcount[q] && back[count[q]] == sent) {
+            count[q]++;
+            continue;
+        }
+        s->u[kept] = s->u[i];
+        s->v[kept++] = s->v[i];
+    }
+    s->count = kept;
+done:
+    free(count);
+    free(at);
+    free(recvcount);
+    free(backcount);
+    free(send);
+    free(recv);
+    free(back);
+    return st;
+}
+
+mst_status dist_generate(const dist_ctx *c, const char *spec, const mst_load_options *lo,
+                         int threads, mst_graph *g, int whole, dist_slice *s)
+{
+    gen_cli gc;
+    gen_edges all = {0};
+    uint64_t n = 0, m = 0, removed = 0, lo_e = 0, hi_e = 0;
+    mst_weight_type type = MST_WEIGHT_INT32;
+    int saved = omp_get_max_threads();
+    memset(s, 0, sizeof *s);
+    mst_status st = read_spec(spec, lo, &gc);
+    const gen_family *f = gc.family;
+    gen_params *p = &gc.params;
+    if (st == MST_OK) {
+        p->edge_bits = f->range != NULL ? 63 : 32; /* mst-gen's dedup numbers edges in 32 bits */
+        st = f->check(p, &n, &m);
+    }
+    if ((st = dist_agree(c, st)) != MST_OK)
+        return st;
+    int dedup = f->may_duplicate || (p->given & GP_BIT(GP_CONNECTED));
+    omp_set_num_threads(threads); /* gen/'s parallel loops: the rank's -t threads */
+    if (f->range != NULL) {
+        /* Each rank makes its part of the list, the ranks drop the repeats together, and the
+         * edges kept are numbered after those of the lower ranks. */
+        split(m, c->size, c->rank, &lo_e, &hi_e);
+        s->count = hi_e - lo_e;
+        if ((s->u = mst_alloc(s->count, sizeof *s->u)) == NULL ||
+            (s->v = mst_alloc(s->count, sizeof *s->v)) == NULL)
+            st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %" PRIu64 " edges", c->rank,
+                          s->count);
+        if ((st = dist_agree(c, st)) == MST_OK) {
+            f->range(p, lo_e, hi_e, s->u, s->v);
+            if (dedup)
+                st = drop_repeats(c, s);
+        }
+        if (st == MST_OK) {
+            MPI_Exscan(&s->count, &s->eid0, 1, MPI_UINT64_T, MPI_SUM, c->comm);
+            MPI_Allreduce(&s->count, &m, 1, MPI_UINT64_T, MPI_SUM, c->comm);
+            s->eid0 = c->rank == 0 ? 0 : s->eid0; /* MPI_Exscan leaves rank 0's undefined */
+            if ((s->key = mst_alloc(s->count, sizeof *s->key)) == NULL)
+                st = MST_ERESOURCE;
+            else
+                st = gen_weights_range(&gc.weights, p->seed, m, s->eid0, s->count, s->key, &type);
+        }
+    } else {
+        /* The family's edges depend on each other: every rank makes the whole file, as mst-gen
+         * does, and keeps its slice. */
+        st = f->generate(p, &all);
+        if (st == MST_OK && dedup)
+            st = gen_dedup(&all, &removed);
+        if (st == MST_OK)
+            st = gen_weights_apply(&all, &gc.weights, p->seed);
+        m = all.m;
+        type = all.key_type;
+        split(m, c->size, c->rank, &lo_e, &hi_e);
+        s->eid0 = lo_e;
+        s->count = st == MST_OK ? hi_e - lo_e : 0;
+        if (st == MST_OK && ((s->u = mst_alloc(s->count, sizeof *s->u)) == NULL ||
+                             (s->v = mst_alloc(s->count, sizeof *s->v)) == NULL ||
+                             (s->key = mst_alloc(s->count, sizeof *s->key)) == NULL))
+            st = MST_ERESOURCE;
+        if (st == MST_OK) {
+            memcpy(s->u, all.u + lo_e, s->count * sizeof *s->u);
+            memcpy(s->v, all.v + lo_e, s->count * sizeof *s->v);
+            memcpy(s->key, all.key + lo_e, s->count * sizeof *s->key);
+        }
+        gen_edges_free(&all);
+    }
+    omp_set_num_threads(saved);
+    if ((st = dist_agree(c, st)) != MST_OK) {
+        dist_slice_free(s);
+        return st;
+    }
+    /* The file's weights (or --weights'), the header everywhere, and the whole graph gathered
+     * on rank 0 where it is asked for. */
+    mst_graph hv;
+    memset(&hv, 0, sizeof hv);
+    hv.file_has_weights = gc.weights.mode != GEN_W_NONE;
+    hv.weight_type = type;
+    slice_weights(lo, &hv, s);
+    graph_header h = {.n = n, .m = m, .seed = hv.seed, .weight_type = (int32_t)hv.weight_type,
+                      .weight_origin = (int32_t)hv.weight_origin,
+                      .file_has_weights = hv.file_has_weights};
+    st = header_to_graph(&h, spec, "generated", g);
+    MPI_Bcast(&whole, 1, MPI_INT, 0, c->comm);
+    if (st == MST_OK && whole && c->rank == 0 &&
+        ((g->u = mst_alloc(m, sizeof *g->u)) == NULL ||
+         (g->v = mst_alloc(m, sizeof *g->v)) == NULL ||
+         (g->key = mst_alloc(m, sizeof *g->key)) == NULL))
+        st = mst_fail(MST_ERESOURCE, "rank 0: out of memory for the whole graph (%" PRIu64
+                      " edges) to verify or write; --no-verify needs none", m);
+    if ((st = dist_agree(c, st)) == MST_OK && whole) {
+        uint64_t got = 0;
+        st = dist_gather_records(c, s->u, s->count, sizeof *s->u, g->u, m, &got);
+        if (st == MST_OK)
+            st = dist_gather_records(c, s->v, s->count, sizeof *s->v, g->v, m, &got);
+        if (st == MST_OK)
+            st = dist_gather_records(c, s->key, s->count, sizeof *s->key, g->key, m, &got);
+    }
+    if (st != MST_OK)
         dist_slice_free(s);
     return st;
 }

@@ -66,6 +66,20 @@ mst_status dist_load_slice(const dist_ctx *c, const char *path, const mst_load_o
                            mst_graph *g, int have_whole, dist_slice *s);
 
 /*
+ * Collective: rank c->rank's slice of the graph that `spec` describes (--generate
+ * FAMILY[:NAME=VALUE,...], docs/mst-mpi.md: mst-gen's family, sizes, seed and weights), the
+ * file that mst-gen writes for them, into *s, made on `threads` OpenMP threads, and g's header
+ * (named spec, format "generated") on every rank; where whole (rank 0), g also gets the whole
+ * graph, gathered from the slices. The families whose edges are drawn by index (random, kout,
+ * rmat, kronecker, grid2d, grid3d, circulant, complete, caveman) are made in slices, their
+ * repeats dropped by the ranks together, up to 2^63 - 1 edges before dedup; the others (gnp,
+ * geometric, ssca2, mixed) are made whole by every rank, which keeps its slice. Errors
+ * (agreed): MST_EUSAGE (a bad spec, with mst-gen's message), MST_ERESOURCE (limits, memory).
+ */
+mst_status dist_generate(const dist_ctx *c, const char *spec, const mst_load_options *lo,
+                         int threads, mst_graph *g, int whole, dist_slice *s);
+
+/*
  * Collective: the GHS share of this rank under partition pt, from the slices (one all-to-all of
  * 2 m 20-byte arcs over all ranks). Errors (agreed): MST_ERESOURCE. O(m / p + n) per rank
  * (O(n) for the hash partition's scan of all ids).

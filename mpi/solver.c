@@ -5,7 +5,8 @@
  * hooks of solver.h: each rank loads only its share (load.h), trials are timed by the slowest
  * rank, and rank 0 alone prints.
  * Options: --partition block|hash|auto, --test-window K, --transport shm|mpi, --batch N,
- * --ring N, --shm-group K, --window N, -t N, --stats.
+ * --ring N, --shm-group K, --window N, -t N, --stats, --generate SPEC (the ranks make the graph,
+ * load.h).
  */
 #include <inttypes.h>
 #include <stddef.h>
@@ -41,6 +42,7 @@ typedef struct dist_cli {
     int no_filter;        /* boruvka: --no-filter */
     int no_local;         /* boruvka: --no-local-contraction */
     int stats;
+    const char *generate; /* --generate SPEC: the ranks make the graph (NULL: GRAPH) */
 } dist_cli;
 
 static const char *algo = "ghs";
@@ -105,8 +107,14 @@ static const mst_option options[] = {
              "exchanges, more all-to-alls"},
     {.name = "--threads", .alias = "-t", .kind = MST_OPT_COUNT, .def = "1", .max = 4096,
      .offset = offsetof(dist_cli, threads), .metavar = "N",
-     .help = "boruvka: OpenMP threads per rank in the rounds' local steps (default\n"
-             "1; ranks x threads should not exceed the cores)"},
+     .help = "boruvka: OpenMP threads per rank in the rounds' local steps, and every\n"
+             "algorithm's --generate (default 1; ranks x threads should not exceed\n"
+             "the cores)"},
+    {.name = "--generate", .kind = MST_OPT_STRING, .offset = offsetof(dist_cli, generate),
+     .metavar = "SPEC",
+     .help = "no GRAPH: the ranks make mst-gen's graph FAMILY[:NAME=VALUE,...],\n"
+             "each its own slice (random:vertices=5000,edges=20000,seed=3; mst-gen's\n"
+             "families, presets and options, docs/mst-mpi.md)"},
     {.name = "--no-filter", .kind = MST_OPT_FLAG, .flag = 1,
      .offset = offsetof(dist_cli, no_filter),
      .help = "boruvka: never filter (the light arcs first where they are many per\n"
@@ -124,7 +132,10 @@ static const mst_option options[] = {
 };
 
 static const char notes[] =
-    "run as: mpirun -np P mst-mpi [options] GRAPH (rank 0 prints; see docs/mst-mpi.md)\n"
+    "run as: mpirun -np P mst-mpi [options] GRAPH (rank 0 prints; see docs/mst-mpi.md),\n"
+    "    or mpirun -np P mst-mpi [options] --generate FAMILY[:NAME=VALUE,...]: the graph\n"
+    "    that mst-gen FAMILY --NAME VALUE ... writes, each rank making its own slice\n"
+    "    (mst-gen --help lists the families and their options)\n"
     "memory per rank: ghs about 64 bytes per arc of its vertices (2 m / p arcs for a\n"
     "                 balanced partition) + 130 bytes per vertex it owns: O((n + m) / p),\n"
     "                 + a receive buffer of 2048 messages (48 KiB) per rank of another\n"
@@ -247,12 +258,15 @@ static mst_status hook_agree(mst_status st)
 }
 
 static mst_status hook_load(const char *path, const mst_load_options *lo, const mst_options *o,
-                            mst_graph *g, int have_whole)
+                            mst_graph *g, int whole)
 {
+    const dist_cli *cli = o->own;
     if (unlaunched) /* said once the command line is accepted: a usage error stays one line */
         fprintf(stderr, "mst-mpi: note: one rank, started without mpirun or srun: mpirun -np P "
                         "mst-mpi ... runs P ranks\n");
-    mst_status st = dist_load_slice(&ctx, path, lo, g, have_whole, &slice);
+    mst_status st = cli->generate != NULL
+                        ? dist_generate(&ctx, path, lo, (int)cli->threads, g, whole, &slice)
+                        : dist_load_slice(&ctx, path, lo, g, whole, &slice);
     if (st != MST_OK)
         return st;
     algo = o->algo;
@@ -329,9 +343,14 @@ static mst_status hook_rekey(const mst_graph *g, int random, uint64_t seed)
     return dist_rekey(&ctx, g, random, seed, maximum, &slice, &share, &dbv_share);
 }
 
+static const char *hook_generated(const void *own)
+{
+    return ((const dist_cli *)own)->generate;
+}
+
 static const mst_dist_hooks hooks = {
-    hook_rank, hook_agree,  hook_load,  hook_barrier, hook_time_max, hook_forest_weight,
-    hook_stats, hook_rekey,
+    hook_rank,  hook_agree, hook_load,     hook_barrier, hook_time_max, hook_forest_weight,
+    hook_stats, hook_rekey, hook_generated,
 };
 
 static const mst_variant variants[] = {
