@@ -153,6 +153,25 @@ class Generate(Workdir):
                 self.assertEqual(len(lines), 1, p.stderr)
                 self.assertIn(fragment, lines[0])
 
+    def test_asan_clean(self):
+        """Under AddressSanitizer + UBSan (test_mpi's build): the slices, the repeats dropped
+        across ranks, a family made whole, the whole graph gathered on rank 0, a bad item."""
+        b = test_mpi.build_asan()
+        if b.returncode != 0:
+            self.fail("ASan build failed: %s" % b.stderr[-2000:])
+        env = dict(ENV, ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:exitcode=66",
+                   UBSAN_OPTIONS="halt_on_error=1:exitcode=67")
+        for np, spec, code in [(4, "random:vertices=300,edges=3000,connected", 0),
+                               (3, "rmat:scale=9,abcd=0.6,0.1,0.1", 0),
+                               (2, "geometric:vertices=500,degree=4", 0),
+                               (1, "complete:vertices=40,weights=distinct", 0),
+                               (3, "random:vertices=9,edges=5,1,abcd", 1)]:
+            p = mpirun(["-np", str(np), *BORUVKA, "--trials", "1", "--generate", spec],
+                       binary=test_mpi.ASAN, env=env)
+            self.assertNotIn("AddressSanitizer", p.stderr, spec)
+            self.assertNotIn("runtime error", p.stderr, spec)
+            self.assertEqual(p.returncode, code, p.stderr[-3000:])
+
 
 if __name__ == "__main__":
     unittest.main()
