@@ -384,7 +384,8 @@ static mst_status ecl_run_once(ecl_run *r, const mst_graph *g, mst_forest *out, 
 {
     /* Per solve: the graph with this round's keys, the filter threshold, cleared statistics. */
     r->g = g;
-    r->threshold = r->filter ? mst_sample_threshold(g, (uint64_t)(r->o.filter_factor * g->n))
+    r->threshold = r->filter ? mst_sample_threshold(g, (uint64_t)(r->o.filter_factor * g->n),
+                                                    r->o.filter_seed)
                              : NONE;
     r->t_fill = r->t_relabel = r->t_unite = r->t_reset = r->t_upload = r->t_download = 0;
     r->rounds = r->wl_first = r->wl_total = r->wl_max = 0;

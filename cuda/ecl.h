@@ -27,6 +27,8 @@ typedef struct cuda_ecl_options {
     struct cuda_xfer *xfer; /* the transfer context (transfer.cuh): its copy stream, its pool
                                for plain solves, its setup time; it registers nothing, its owner
                                does; a prepared state keeps it until released */
+    uint64_t filter_seed;   /* the threshold's sample: 0 evenly spread, else drawn from this seed
+                               (mst_sample_threshold) */
 } cuda_ecl_options;
 
 /*

@@ -19,6 +19,7 @@ typedef struct cuda_prim_options {
     int device;           /* CUDA device number */
     int filter;           /* 1 on, 0 off, -1 auto (on when m >= CUDA_FILTER_AUTO_DEGREE n) */
     double filter_factor; /* light edges per vertex when filtering */
+    uint64_t filter_seed; /* the threshold's sample (mst_sample_threshold) */
     int timed_phases;     /* per-step times with CUDA events (adds synchronizations) */
     struct cuda_xfer *xfer; /* the transfer context (transfer.cuh): pool, setup time */
 } cuda_prim_options;

@@ -48,6 +48,10 @@ static const mst_option options[] = {
      ecl.filter_factor), .def = "1", .metavar = "K",
      .help = "ecl, primitives: light edges per vertex for filtering\n(ECL-MST uses 4)",
      .max = 1000000},
+    {.name = "--filter-seed", .kind = MST_OPT_UINT, .offset = offsetof(cuda_cli,
+     ecl.filter_seed), .def = "0", .metavar = "S",
+     .help = "ecl, primitives: filtering's threshold sample: 0 evenly spread\n"
+             "edges, S > 0 edges drawn from seed S"},
     FLAG("--csr-init", ecl.csr, 1, "ecl: fill the first worklist from the CSR like ECL-MST\n"
          "(thread per low-degree vertex, warp per higher degree, block per hub)"),
     FLAG("--no-guard", no_guard, 1, "ecl: atomicMin without reading first (ablation)"),
@@ -322,7 +326,7 @@ static mst_status run_primitives(const mst_graph *g, const mst_options *o, cuda_
 {
     const cuda_cli *cli = own(o);
     cuda_prim_options po = {(int)cli->device, cli->ecl.filter, cli->ecl.filter_factor,
-                            o->phases, x};
+                            cli->ecl.filter_seed, o->phases, x};
     return cuda_primitives_mst(g, &po, out, ph);
 }
 

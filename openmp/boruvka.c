@@ -42,6 +42,7 @@ typedef struct bv_state {
     uint64_t rounds;
     mst_phases *ph;       /* rounds' sizes go here (may be NULL) */
     double filter_factor; /* light edges per vertex when filtering */
+    uint64_t filter_seed; /* the threshold sample's seed */
     int team;             /* threads of the solve's parallel region */
     omp_sched_t sched;    /* the edge loops' schedule (schedule(runtime)) and its chunk */
     int chunk;
@@ -272,7 +273,8 @@ static inline __attribute__((always_inline)) void solve(bv_state *s, int filter,
 {
     const mst_graph *g = s->g;
     uint64_t threshold =
-        filter ? mst_sample_threshold(g, (uint64_t)(s->filter_factor * g->n)) : NONE;
+        filter ? mst_sample_threshold(g, (uint64_t)(s->filter_factor * g->n), s->filter_seed)
+               : NONE;
     double t0 = mst_now_s();
 #pragma omp parallel num_threads(s->team)
     {
@@ -349,6 +351,7 @@ static mst_status prepare(const mst_graph *g, const par_boruvka_options *o,
     ws->n = g->n;
     ws->m = g->m;
     s->filter_factor = o->filter_factor;
+    s->filter_seed = o->filter_seed;
     s->team = par_team(o->threads);
     s->sched = o->schedule != 0 ? o->schedule : omp_sched_dynamic;
     s->chunk = o->chunk;

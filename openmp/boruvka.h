@@ -19,11 +19,13 @@ typedef struct par_boruvka_options {
     omp_sched_t schedule; /* the edge loops' schedule (0: dynamic); their iterations are
                              blocks of 2048 edges */
     int chunk;            /* its chunk (0: the schedule's default) */
+    uint64_t filter_seed; /* the threshold's sample: 0 evenly spread, else drawn from this seed
+                             (mst_sample_threshold) */
 } par_boruvka_options;
 
-/* mst-omp's defaults (its --dsu, --filter, --filter-factor, -t and --schedule), for the callers
+/* mst-omp's defaults (its --dsu, --filter, --filter-factor, -t, --schedule and --filter-seed), for the callers
  * without a command line of their own. */
-#define PAR_BORUVKA_DEFAULTS {DSU_WAITFREE, -1, 1.0, 0, omp_sched_dynamic, 0}
+#define PAR_BORUVKA_DEFAULTS {DSU_WAITFREE, -1, 1.0, 0, omp_sched_dynamic, 0, 0}
 
 
 /*

@@ -69,6 +69,10 @@ static const mst_option options[] = {
     {.name = "--filter-factor", .kind = MST_OPT_REAL, .max = 1000000, .def = "1",
      .offset = offsetof(par_cli, b.filter_factor), .metavar = "K",
      .help = "light edges per vertex for filtering (ECL-MST uses 4)"},
+    {.name = "--filter-seed", .kind = MST_OPT_UINT, .def = "0",
+     .offset = offsetof(par_cli, b.filter_seed), .metavar = "S",
+     .help = "filtering's threshold sample: 0 evenly spread edges, S > 0\n"
+             "edges drawn from seed S"},
     {.name = "--merge-parallel", .kind = MST_OPT_FLAG, .flag = 1, .def = "0",
      .offset = offsetof(par_cli, c.merge_parallel),
      .help = "contract: keep only the lightest arc between two super-vertices"},

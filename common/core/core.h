@@ -449,11 +449,23 @@ static inline int mst_dsu_union(mst_dsu *d, uint32_t x, uint32_t y)
 
 /* ---------------------------------------- sample */
 
+/* SplitMix64's finalizer: a counter-based hash, so a value drawn from (seed, i) depends on
+ * nothing else (random weights, the seeded filter sample). */
+static inline uint64_t mst_splitmix64(uint64_t x)
+{
+    x += 0x9E3779B97F4A7C15ull;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
 /* The filter's threshold (Fallin et al. 2023, section 3.2; Filter-Kruskal): the packed
- * (key << 32 | id) word of rank about want/m among 1024 edges spread evenly over the edge list,
- * so that about `want` edges lie at or below it, the "light" ones. Deterministic: runs repeat
- * exactly. Requires g->m > 0. O(1) (a sort of the sample). */
-uint64_t mst_sample_threshold(const mst_graph *g, uint64_t want);
+ * (key << 32 | id) word of rank about want/m among a sample of 1024 edges, so that about `want`
+ * edges lie at or below it, the "light" ones. seed 0: the edges spread evenly over the edge
+ * list; seed S > 0: edge ids drawn (with repetition) from a hash of (S, i), as in ECL-MST's
+ * threshold-seed study (Fallin et al. 2023, figures 6 and 7). Deterministic for a seed: runs
+ * repeat exactly. Requires g->m > 0. O(1) (a sort of the sample). */
+uint64_t mst_sample_threshold(const mst_graph *g, uint64_t want, uint64_t seed);
 
 /* ---------------------------------------- progress */
 

@@ -544,11 +544,11 @@ mst_status mst_sort_u64(uint64_t *a, uint64_t n)
 
 #define SAMPLE 1024
 
-uint64_t mst_sample_threshold(const mst_graph *g, uint64_t want)
+uint64_t mst_sample_threshold(const mst_graph *g, uint64_t want, uint64_t seed)
 {
-    uint64_t x[SAMPLE], tmp[SAMPLE];
+    uint64_t x[SAMPLE], tmp[SAMPLE], s = mst_splitmix64(seed);
     for (uint64_t i = 0; i < SAMPLE; i++) {
-        uint64_t e = (2 * i + 1) * g->m / (2 * SAMPLE);
+        uint64_t e = seed == 0 ? (2 * i + 1) * g->m / (2 * SAMPLE) : mst_splitmix64(s ^ i) % g->m;
         x[i] = (uint64_t)g->key[e] << 32 | e;
     }
     mst_radix_sort_bits(x, tmp, SAMPLE, 0, 64);

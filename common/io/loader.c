@@ -374,24 +374,15 @@ const char *mst_format_from_path(const char *path)
     return f ? f->name : NULL;
 }
 
-/* SplitMix64 finalizer: a counter-based hash, so weight e depends only on (seed, e). */
-static inline uint64_t splitmix64(uint64_t x)
-{
-    x += 0x9E3779B97F4A7C15ull;
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
-/* Random weight of edge e, int32 in 1..2^20, from s = splitmix64(seed). */
+/* Random weight of edge e, int32 in 1..2^20, from s = mst_splitmix64(seed). */
 static inline uint32_t random_key(uint64_t s, uint64_t e)
 {
-    return mst_key_from_int32((int32_t)(1 + (splitmix64(s ^ e) >> 44)));
+    return mst_key_from_int32((int32_t)(1 + (mst_splitmix64(s ^ e) >> 44)));
 }
 
 uint32_t mst_random_weight_key(uint64_t seed, uint64_t eid)
 {
-    return random_key(splitmix64(seed), eid);
+    return random_key(mst_splitmix64(seed), eid);
 }
 
 void mst_apply_weight_mode(mst_graph *g, mst_weight_mode mode, uint64_t seed)
@@ -417,7 +408,7 @@ void mst_apply_weight_mode(mst_graph *g, mst_weight_mode mode, uint64_t seed)
     }
     g->weight_origin = MST_WEIGHTS_RANDOM;
     g->seed = seed;
-    uint64_t s = splitmix64(seed);
+    uint64_t s = mst_splitmix64(seed);
 #pragma omp parallel for schedule(static)
     for (uint64_t e = 0; e < g->m; e++)
         g->key[e] = random_key(s, e); /* 1..2^20 */

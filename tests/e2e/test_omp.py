@@ -50,10 +50,20 @@ class OmpSameEdges(Workdir):
         for path in manifest.paths():
             self.check(path, runs, "--weights", "random", "--seed", "9")
 
+    def test_filter_seeds(self):
+        """Every seed of the threshold sample (ECL-MST's study) leaves the forest as it is."""
+        runs = [["-t", "3", "--filter", "--filter-factor", k, "--filter-seed", str(s)]
+                for k in ("0.5", "4") for s in (1, 2, 3, 8)]
+        for path in manifest.paths():
+            self.check(path, runs, "--weights", "random", "--seed", "9")
+        cases = corner_case_graphs(11)
+        for name, text in cases.items():
+            self.check(self.write(name, text), runs[:4], "--vertices", "10000")
+
     def test_bad_options(self):
         path = self.write("g.wel", "0 1 1\n")
         for args in (["--dsu", "nope"], ["--schedule", "often"], ["--schedule", "dynamic,0"],
-                     ["-t", "0"]):
+                     ["-t", "0"], ["--filter-seed", "-1"], ["--filter-seed", "x"]):
             self.assertEqual(run([OMP, *args, path]).returncode, 1, args)
 
 

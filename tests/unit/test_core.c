@@ -123,6 +123,30 @@ Test(scan, exclusive_prefix_sum_and_total)
     cr_assert_eq(mst_exclusive_scan(a, 0), 0, "an empty scan sums to 0");
 }
 
+/* Seed 0 is the evenly spread sample (its threshold checked by hand); a seed S > 0 draws its own
+ * sample: the same threshold on every call, a different one for other seeds. */
+Test(sample_threshold, seeds_differ_and_repeat)
+{
+    mst_graph g = random_graph(5000, 100000, 1u << 30, 1);
+    uint64_t want = 5000, x[1024];
+    for (uint64_t i = 0; i < 1024; i++) {
+        uint64_t e = (2 * i + 1) * g.m / 2048;
+        x[i] = (uint64_t)g.key[e] << 32 | e;
+    }
+    cr_assert_eq(mst_sort_u64(x, 1024), MST_OK);
+    cr_assert_eq(mst_sample_threshold(&g, want, 0), x[want * 1024 / g.m]);
+    uint64_t t[9];
+    for (uint64_t s = 1; s <= 8; s++) {
+        t[s] = mst_sample_threshold(&g, want, s);
+        cr_assert_eq(mst_sample_threshold(&g, want, s), t[s], "seed %llu", (unsigned long long)s);
+        cr_assert_lt(t[s] & 0xffffffffu, g.m);
+        for (uint64_t r = 1; r < s; r++)
+            cr_assert_neq(t[s], t[r], "seeds %llu and %llu", (unsigned long long)r,
+                          (unsigned long long)s);
+    }
+    mst_graph_free(&g);
+}
+
 Test(big_alloc, aligned_usable_and_overflow_fails)
 {
     uint64_t *big = mst_big_alloc((size_t)1 << 20, sizeof *big); /* 8 MiB: huge-page aligned */

@@ -40,8 +40,8 @@ static mst_status ct_run(void *ws, const mst_graph *g, mst_forest *out)
 static void ct_release(void *ws) { par_contract_release(ws); }
 
 static const par_boruvka_options bv_auto = PAR_BORUVKA_DEFAULTS;
-static const par_boruvka_options bv_filter = {DSU_HALF, 1, 0.5, 0, omp_sched_dynamic, 0};
-static const par_boruvka_options bv_plain = {DSU_PLAIN, 0, 1.0, 0, omp_sched_dynamic, 0};
+static const par_boruvka_options bv_filter = {DSU_HALF, 1, 0.5, 0, omp_sched_dynamic, 0, 0};
+static const par_boruvka_options bv_plain = {DSU_PLAIN, 0, 1.0, 0, omp_sched_dynamic, 0, 0};
 static const par_contract_options ct_keep = {0, 0}, ct_merge = {1, 0};
 
 static const prepared_algo algos[] = {
