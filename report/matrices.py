@@ -70,6 +70,17 @@ GRAPHS = {
     # GTgraph's R-MAT parameters (0.45, 0.15, 0.15, 0.25), as Vineet et al. used them
     "rmat-gt-2e22": {"gen": ["rmat", "--scale", "22", "--edge-factor", "7",
                              "--abcd", "0.45,0.15,0.15"]},
+    # Ma and Wan's density sweep at its own size (Table 5, Figure 8): G(16384, p), p = 0.1 .. 1.0
+    **{"gnp-2e14-p%02d" % k: {"gen": ["gnp", "--vertices", "16384", "--p", "%.1f" % (k / 10)]}
+       for k in range(1, 11) if k != 1},
+    # Vineet et al. 2009, Figure 13(a, b): random graphs of growing n at 6 edges per vertex
+    # (their 5M-vertex, 30M-edge graph's degree), and of growing degree at n = 1M (the text
+    # gives no degrees: multiples of 6 up to the 30M edges of their largest graph)
+    **{"random-%dM-%dM" % (n, 6 * n): {"gen": ["random", "--vertices", str(n * 1000000),
+                                              "--edges", str(6 * n * 1000000)]}
+       for n in (1, 2, 3, 4)},
+    **{"random-1M-%dM" % m: {"gen": ["random", "--vertices", "1000000",
+                                     "--edges", str(m * 1000000)]} for m in (12, 18, 24, 30)},
     # small analogues
     "kron-logn16": {"gen": ["kronecker", "--scale", "16", "--edge-factor", "48"]},
     "geo-2e16": {"gen": ["geometric", "--vertices", "65536", "--degree", "4"]},
@@ -170,6 +181,44 @@ DENSE_RUNS = [
     {"solver": "mst-cuda", "label": "dense", "args": ["--algo", "dense"]},
 ]
 
+# ECL-MST's threshold-seed study (Fallin et al. 2023, section 5.4, Figures 6 and 7): the
+# filtering Borůvkas with their threshold drawn from seeds 1..8 (0: the evenly spread sample),
+# on the CPU at 16 threads and on the GPU (ECL-MST's filter: about 4n light edges).
+SEED_RUNS = [BASELINE] + [
+    e for s in range(9) for e in (
+        at_counts("mst-omp", "boruvka", [16],
+                  ["--filter", "--filter-factor", "4", "--filter-seed", str(s)],
+                  "boruvka,filter-4n,seed-%d" % s),
+        {"solver": "mst-cuda", "label": "ecl,filter-4n,seed-%d" % s,
+         "args": ["--algo", "ecl", "--filter", "--filter-factor", "4", "--filter-seed", str(s)]})]
+
+# Ma and Wan's scheduling table (Table 3: static, dynamic and guided; 8 threads, n = 262144),
+# at 8 and 16 threads
+SCHEDULE_RUNS = [BASELINE] + [
+    at_counts("mst-omp", "boruvka", [8, 16], ["--schedule", k], "boruvka," + k)
+    for k in ("static", "dynamic", "guided")]
+
+# Vineet et al. 2009's sweeps (Figure 13): their primitives-based recursion beside the worklist
+# Borůvkas and the CPU
+VINEET_RUNS = [
+    BASELINE,
+    at_counts("mst-omp", "boruvka", [16]),
+    {"solver": "mst-cuda", "label": "primitives", "args": ["--algo", "primitives"]},
+    {"solver": "mst-cuda", "label": "ecl", "args": ["--algo", "ecl"]},
+]
+
+# Sousa et al. 2015's speedup and efficiency (Table III, Figure 5): their explicit contraction
+# (contract) and the worklist Borůvka at 1..16 threads, the distributed Borůvka at 1..16 ranks,
+# and the GPU's contraction beside them
+SOUSA_RUNS = [
+    BASELINE,
+    at_counts("mst-omp", "contract", [1, 2, 4, 8, 16]),
+    at_counts("mst-omp", "boruvka", [1, 2, 4, 8, 16]),
+    {"solver": "mst-mpi", "label": "boruvka", "args": ["--algo", "boruvka"],
+     "ranks": [1, 2, 4, 8, 16]},
+    {"solver": "mst-cuda", "label": "contract", "args": ["--algo", "contract"]},
+]
+
 # Every variant of every solver, the defaults of those that scale at 1 and 2 threads or ranks
 # (bench.py skips, with the reason, a solver that cannot run).
 LAPTOP_RUNS = [BASELINE, each_variant(counts=[1, 2])]
@@ -242,6 +291,39 @@ MATRICES = {
                    "gnp-2e12-p10", "complete-2e12", "complete-2e13"],
         "runs": DENSE_RUNS,
         "trials": 3, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
+    },
+    # the device machine, one call each: the papers' experiments (issue 37)
+    "ecl-seeds": {
+        "graphs": ["rmat16", "kron-logn16", "rmat22"],
+        "runs": SEED_RUNS,
+        "trials": 5, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
+    },
+    "schedules": {
+        "graphs": ["grid-2e18", "circulant-2e18", "rmat-2e18"],
+        "runs": SCHEDULE_RUNS,
+        "trials": 5, "verify": "baseline", "timeout_s": 60, "budget_s": 300,
+    },
+    "density-2e14": {
+        "graphs": ["gnp-2e14-p%02d" % k for k in range(1, 11)],
+        "runs": DENSE_RUNS,
+        "trials": 3, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
+    },
+    "vineet-size": {
+        "graphs": ["random-1M-6M", "random-2M-12M", "random-3M-18M", "random-4M-24M",
+                   "random-5M-30M"],
+        "runs": VINEET_RUNS,
+        "trials": 3, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
+    },
+    "vineet-degree": {
+        "graphs": ["random-1M-6M", "random-1M-12M", "random-1M-18M", "random-1M-24M",
+                   "random-1M-30M"],
+        "runs": VINEET_RUNS,
+        "trials": 3, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
+    },
+    "sousa-roads": {
+        "graphs": ["USA-road-NY", "USA-road-BAY", "USA-road-COL"],
+        "runs": SOUSA_RUNS,
+        "trials": 5, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
     },
     # the device machine: the Borůvka families (issue 18, 19) in one call
     "families": {

@@ -10,9 +10,10 @@ import glob
 import json
 import os
 import sys
+import tempfile
 import unittest
 
-from describe import variants
+from describe import describe, variants
 from test_e2e import BIN, ROOT, Workdir, run
 
 REPORT = os.path.join(ROOT, "report", "make_report.py")
@@ -76,6 +77,56 @@ class Matrices(unittest.TestCase):
                 self.assertTrue(os.path.exists(os.path.join(ROOT, how["path"])), g)
             elif how["gen"][0] == "preset":
                 self.assertRegex(presets, r"\n  %s " % how["gen"][1], g)
+
+
+    def test_papers_matrices_are_well_formed(self):
+        """The papers' experiments (issue 37): each matrix fits one 10-minute device call, opens
+        with the baseline, names known graphs made by known mst-gen families and options, and
+        runs known variants with known options under distinct labels; bench.py lists them."""
+        sys.path.insert(0, os.path.join(ROOT, "report"))
+        import matrices
+        import solvers
+        catalog = solvers.Catalog(BIN)
+        gen = describe(os.path.join(BIN, "mst-gen"))
+        gen_opts = {o["name"] for o in gen["options"]}
+        families = {v["name"] for v in gen["variants"]}
+        for name in ("ecl-seeds", "schedules", "density-2e14", "vineet-size", "vineet-degree",
+                     "sousa-roads"):
+            m = matrices.MATRICES[name]
+            self.assertLessEqual(m["budget_s"] + m["timeout_s"], 540, name)
+            self.assertIn(m["verify"], ("all", "baseline", "none"))
+            self.assertGreaterEqual(m["trials"], 1)
+            for g in m["graphs"]:
+                how = matrices.GRAPHS[g]
+                if "gen" in how and how["gen"][0] != "preset":
+                    self.assertIn(how["gen"][0], families, g)
+                    self.assertLessEqual({a for a in how["gen"] if a.startswith("--")},
+                                         gen_opts, g)
+            entries = matrices.runs(m, catalog)
+            self.assertEqual(entries[0], matrices.BASELINE, name)
+            keys = set()
+            for e in entries:
+                d = describe(os.path.join(BIN, e["solver"]))
+                opts = {o["name"] for o in d["options"]}
+                self.assertLessEqual({a for a in e["args"] if a.startswith("--")}, opts, e)
+                if "--algo" in e["args"]:
+                    algo = e["args"][e["args"].index("--algo") + 1]
+                    self.assertIn(algo, [v["name"] for v in d["variants"]], e)
+                for c in e.get("threads") or e.get("ranks") or [1]:
+                    self.assertNotIn((e["solver"], e["label"], c), keys, e)
+                    keys.add((e["solver"], e["label"], c))
+            omp = sum(len(e.get("threads", [1])) for e in entries if e["solver"] == "mst-omp")
+            with tempfile.TemporaryDirectory() as tmp:
+                data = os.path.join(tmp, "data")
+                p = run([PY, os.path.join(ROOT, "report", "bench.py"), "--matrix", name,
+                         "--dry-run", "--data", data, "--results",
+                         os.path.join(tmp, "results.jsonl")])
+                self.assertFalse(os.path.exists(data) and os.listdir(data), name)
+            self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+            lines = p.stdout.splitlines()
+            self.assertEqual(sum("/mst-seq --algo kruskal" in x for x in lines),
+                             len(m["graphs"]), name)
+            self.assertEqual(sum("/mst-omp " in x for x in lines), omp * len(m["graphs"]), name)
 
 
 class ReportCase(Workdir):
