@@ -742,6 +742,7 @@ def group_report(gr, plots, opening, slug, pages):
         lines += scaling_section(gr, solver, plots)
     lines += gpu_section(gr, plots)
     lines += repeated_section(gr, plots)
+    lines += papers_section(gr)
     if not opening:
         lines += end_to_end_section(gr)
     what = ("median and min compute time, speedup over mst-seq Kruskal, throughput, MSF "
@@ -758,6 +759,45 @@ def group_report(gr, plots, opening, slug, pages):
                             per_graph).rstrip() + "\n"
     return lines + ["**Per graph** (%s): [%s](%s), %d graphs." % (
         what, page, page, len(gr.graphs())), ""]
+
+
+def papers_section(gr):
+    """One table per paper's experiment (matrices with a "paper") that ran on this machine: a
+    row per configuration, a column per graph, each cell the median time, the speedup over
+    mst-seq Kruskal and, beside a run at 1 thread or rank, the efficiency (self-speedup / count;
+    Sousa et al. 2015, Table III)."""
+    lines = []
+    for name, mx in matrices.MATRICES.items():
+        rs = [r for r in gr.runs() if r.get("matrix") == name and not gr.shadowed(r)]
+        if "paper" not in mx or not rs:
+            continue
+        graphs = [g for g in gr.graphs() if any(graph_name(r) == g for r in rs)]
+        cells = {}      # (solver, variant, where) -> graph -> run, in the runs' order
+        for r in rs:
+            cells.setdefault((r.get("solver"), variant(r), where(r)), {})[graph_name(r)] = r
+        rows = []
+        for key, by_graph in cells.items():
+            row = [key[0], key[1], key[2]]
+            for g in graphs:
+                r = by_graph.get(g)
+                if r is None or not is_ok(r):
+                    row.append("-" if r is None else r.get("status", "?"))
+                    continue
+                cell = "%s ms, %s" % (short_ms(1000 * r["compute_s_median"]),
+                                      fx(gr.speedup(r)))
+                c = count_key(r.get("solver"))
+                one = gr.find(g, r.get("solver"), variant(r), **{c: 1}) \
+                    if parallelism(r.get("solver")) in ("threads", "ranks") else None
+                if one is not None and (r.get(c) or 1) > 1 and is_ok(one):
+                    cell += ", eff. %.0f%%" % (100 * one["compute_s_median"] /
+                                               r["compute_s_median"] / r[c])
+                row.append(cell)
+            rows.append(row)
+        lines += ["### %s" % mx["paper"], "",
+                  "`make bench MATRIX=%s`: median compute time, speedup over mst-seq Kruskal "
+                  "on the same graph, efficiency at several threads or ranks:" % name, ""]
+        lines += table(["solver", "variant", "where"] + graphs, rows) + [""]
+    return lines
 
 
 def summary_section(gr, plots):

@@ -18,6 +18,7 @@ A matrix is a dict:
             same configuration is not tried on the larger graphs that follow
   budget_s  no new run starts after this many seconds (generation included); the same command
             resumes, skipping the runs already in the results file for this machine and code
+  paper     optional: the paper's experiment it repeats; the report gives it a table of its own
   rounds    optional: every run but the baseline solves R rounds of new random weights on the
             one loaded topology (--rounds R --weights random, docs/rounds.md): its JSON has the
             one-shot time (solve() on round 1's weights), the setup, every round's time and
@@ -294,33 +295,39 @@ MATRICES = {
     },
     # the device machine, one call each: the papers' experiments (issue 37)
     "ecl-seeds": {
+        "paper": "ECL-MST's threshold seeds (Fallin et al. 2023, Figures 6 and 7)",
         "graphs": ["rmat16", "kron-logn16", "rmat22"],
         "runs": SEED_RUNS,
         "trials": 5, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
     },
     "schedules": {
+        "paper": "OpenMP schedules (Ma and Wan, Table 3)",
         "graphs": ["grid-2e18", "circulant-2e18", "rmat-2e18"],
         "runs": SCHEDULE_RUNS,
         "trials": 5, "verify": "baseline", "timeout_s": 60, "budget_s": 300,
     },
     "density-2e14": {
+        "paper": "Density at n = 16,384 (Ma and Wan, Table 5 and Figure 8)",
         "graphs": ["gnp-2e14-p%02d" % k for k in range(1, 11)],
         "runs": DENSE_RUNS,
         "trials": 3, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
     },
     "vineet-size": {
+        "paper": "Random graphs of growing size (Vineet et al. 2009, Figure 13a)",
         "graphs": ["random-1M-6M", "random-2M-12M", "random-3M-18M", "random-4M-24M",
                    "random-5M-30M"],
         "runs": VINEET_RUNS,
         "trials": 3, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
     },
     "vineet-degree": {
+        "paper": "Random graphs of growing degree (Vineet et al. 2009, Figure 13b)",
         "graphs": ["random-1M-6M", "random-1M-12M", "random-1M-18M", "random-1M-24M",
                    "random-1M-30M"],
         "runs": VINEET_RUNS,
         "trials": 3, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
     },
     "sousa-roads": {
+        "paper": "Speedup and efficiency on road networks (Sousa et al. 2015, Table III)",
         "graphs": ["USA-road-NY", "USA-road-BAY", "USA-road-COL"],
         "runs": SOUSA_RUNS,
         "trials": 5, "verify": "baseline", "timeout_s": 60, "budget_s": 420,

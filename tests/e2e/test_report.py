@@ -142,6 +142,29 @@ class ReportCase(Workdir):
 
 
 class Report(ReportCase):
+    def test_papers_tables(self):
+        """A paper's matrix gets its own table: a row per configuration, a column per graph,
+        time, speedup over Kruskal and efficiency against the 1-thread run; other matrices'
+        runs stay out of it."""
+        paper = dict(matrix="sousa-roads")
+        recs = [rec("r1", 4000, "mst-seq", "kruskal", 0.010, **paper),
+                rec("r1", 4000, "mst-omp", "contract", 0.020, threads=1, **paper),
+                rec("r1", 4000, "mst-omp", "contract", 0.005, threads=8, **paper),
+                rec("r2", 8000, "mst-seq", "kruskal", 0.040, **paper),
+                rec("r2", 8000, "mst-omp", "contract", 0.080, threads=1, **paper),
+                rec("r1", 4000, "mst-omp", "lock", 0.004, threads=8, matrix="full")]
+        text = self.make(recs)
+        head = "### Speedup and efficiency on road networks (Sousa et al. 2015, Table III)"
+        self.assertIn(head, text)
+        part = text[text.index(head):].split("\n\n")[2].splitlines()
+        self.assertEqual(part[0], "| solver | variant | where | r1 | r2 |")
+        self.assertIn("| mst-omp | contract | 8 threads | 5.00 ms, 2.00x, eff. 50% | - |",
+                      part)
+        self.assertIn("| mst-omp | contract | 1 thread | 20.0 ms, 0.50x | 80.0 ms, 0.50x |",
+                      part)
+        self.assertFalse(any("lock" in x for x in part), part)
+        self.assertNotIn("### OpenMP schedules", text)
+
     def test_rounds_table(self):
         """Runs that record their rounds get one row each, at their largest thread count."""
         rounds = [[4000, 8000], [1500, 3000], [300, 500]]
