@@ -220,6 +220,14 @@ SOUSA_RUNS = [
     {"solver": "mst-cuda", "label": "contract", "args": ["--algo", "contract"]},
 ]
 
+
+def paper_matrix(paper, graphs, runs, trials=3, budget_s=420):
+    """A matrix repeating a paper's experiment (titled `paper` in the report) on the device
+    machine in one call, verified against the baseline."""
+    return {"paper": paper, "graphs": graphs, "runs": runs, "trials": trials,
+            "verify": "baseline", "timeout_s": 60, "budget_s": budget_s}
+
+
 # Every variant of every solver, the defaults of those that scale at 1 and 2 threads or ranks
 # (bench.py skips, with the reason, a solver that cannot run).
 LAPTOP_RUNS = [BASELINE, each_variant(counts=[1, 2])]
@@ -294,44 +302,22 @@ MATRICES = {
         "trials": 3, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
     },
     # the device machine, one call each: the papers' experiments (issue 37)
-    "ecl-seeds": {
-        "paper": "ECL-MST's threshold seeds (Fallin et al. 2023, Figures 6 and 7)",
-        "graphs": ["rmat16", "kron-logn16", "rmat22"],
-        "runs": SEED_RUNS,
-        "trials": 5, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
-    },
-    "schedules": {
-        "paper": "OpenMP schedules (Ma and Wan, Table 3)",
-        "graphs": ["grid-2e18", "circulant-2e18", "rmat-2e18"],
-        "runs": SCHEDULE_RUNS,
-        "trials": 5, "verify": "baseline", "timeout_s": 60, "budget_s": 300,
-    },
-    "density-2e14": {
-        "paper": "Density at n = 16,384 (Ma and Wan, Table 5 and Figure 8)",
-        "graphs": ["gnp-2e14-p%02d" % k for k in range(1, 11)],
-        "runs": DENSE_RUNS,
-        "trials": 3, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
-    },
-    "vineet-size": {
-        "paper": "Random graphs of growing size (Vineet et al. 2009, Figure 13a)",
-        "graphs": ["random-1M-6M", "random-2M-12M", "random-3M-18M", "random-4M-24M",
-                   "random-5M-30M"],
-        "runs": VINEET_RUNS,
-        "trials": 3, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
-    },
-    "vineet-degree": {
-        "paper": "Random graphs of growing degree (Vineet et al. 2009, Figure 13b)",
-        "graphs": ["random-1M-6M", "random-1M-12M", "random-1M-18M", "random-1M-24M",
-                   "random-1M-30M"],
-        "runs": VINEET_RUNS,
-        "trials": 3, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
-    },
-    "sousa-roads": {
-        "paper": "Speedup and efficiency on road networks (Sousa et al. 2015, Table III)",
-        "graphs": ["USA-road-NY", "USA-road-BAY", "USA-road-COL"],
-        "runs": SOUSA_RUNS,
-        "trials": 5, "verify": "baseline", "timeout_s": 60, "budget_s": 420,
-    },
+    "ecl-seeds": paper_matrix("ECL-MST's threshold seeds (Fallin et al. 2023, Figures 6 and 7)",
+                              ["rmat16", "kron-logn16", "rmat22"], SEED_RUNS, trials=5),
+    "schedules": paper_matrix("OpenMP schedules (Ma and Wan, Table 3)",
+                              ["grid-2e18", "circulant-2e18", "rmat-2e18"], SCHEDULE_RUNS,
+                              trials=5, budget_s=300),
+    "density-2e14": paper_matrix("Density at n = 16,384 (Ma and Wan, Table 5 and Figure 8)",
+                                 ["gnp-2e14-p%02d" % k for k in range(1, 11)], DENSE_RUNS),
+    "vineet-size": paper_matrix(
+        "Random graphs of growing size (Vineet et al. 2009, Figure 13a)",
+        ["random-%dM-%dM" % (n, 6 * n) for n in range(1, 6)], VINEET_RUNS),
+    "vineet-degree": paper_matrix(
+        "Random graphs of growing degree (Vineet et al. 2009, Figure 13b)",
+        ["random-1M-%dM" % m for m in range(6, 31, 6)], VINEET_RUNS),
+    "sousa-roads": paper_matrix(
+        "Speedup and efficiency on road networks (Sousa et al. 2015, Table III)",
+        ["USA-road-NY", "USA-road-BAY", "USA-road-COL"], SOUSA_RUNS, trials=5),
     # the device machine: the Borůvka families (issue 18, 19) in one call
     "families": {
         "graphs": ["USA-road-NY", "USA-road-BAY", "USA-road-COL", "2d-2e20", "rmat16",
