@@ -46,8 +46,8 @@ static const mst_option verify_options[] = {
      .help = "write each edge's weight interval that keeps the forest minimum (CSV)"},
     {.name = "--certificate-format", .kind = MST_OPT_CHOICE, .choices = formats, .def = "auto",
      .offset = offsetof(verify_args, format), .metavar = "F",
-     .help = "auto (the first data line: one field is ids, three edges), edges\n"
-             "('u v w' lines) or ids (edge ids, one a line)"},
+     .help = "auto (the first data line: one field is ids, more are edges), edges\n"
+             "('u v w' lines; with --any also 'u v') or ids (edge ids, one a line)"},
     {0},
 };
 
