@@ -887,8 +887,11 @@ static mst_status collect(const dist_ctx *c, const ghs_machine *s, const ghs_gra
                 if (a->se != GHS_BRANCH)
                     continue;
                 if ((int)a->rank > c->rank || ((int)a->rank == c->rank && a->twin > j)) {
-                    if (pass == 1)
-                        eid[k] = gg->eid[j], key[k] = a->key, level[k] = a->level;
+                    if (pass == 1) {
+                        eid[k] = gg->eid[j], key[k] = a->key;
+                        if (trace)
+                            level[k] = a->level;
+                    }
                     k++;
                 } else if (pass == 0) {
                     upper++;
@@ -898,7 +901,8 @@ static mst_status collect(const dist_ctx *c, const ghs_machine *s, const ghs_gra
         if (pass == 0) {
             MST_ALLOC(eid, k);
             MST_ALLOC(key, k);
-            MST_ALLOC(level, k);
+            if (trace)
+                MST_ALLOC(level, k);
             k = 0;
         }
     }
