@@ -232,6 +232,9 @@ typedef struct mst_trace {
 /* Whether this solve records a trace (solvers skip the copies a trace needs otherwise). */
 static inline int mst_tracing(const mst_phases *ph) { return ph != NULL && ph->trace != NULL; }
 
+/* The work behind mst_trace_round and mst_trace_steps (trace.c): appends ids[0..count) as one
+ * round (none when count is 0), or as the halving steps below. Out of memory sets t->failed,
+ * which mst_trace_write reports (MST_ERESOURCE). O(count) amortized. */
 void mst_trace_append(mst_trace *t, const uint64_t *ids, uint64_t count);
 void mst_trace_split(mst_trace *t, const uint64_t *ids, uint64_t count);
 
