@@ -314,9 +314,12 @@ PIC_COMMON  := $(COMMON_SRC:%.c=$(BUILD)/pic/%.o)
 $(BUILD)/pic/openmp/%.o $(BUILD)/pic/lib/%.o $(BUILD)/pic/common/io/%.o \
     $(BUILD)/pic/common/core/verify.o: TOOLCHAIN := omp
 $(BUILD)/pic/cuda/%.o: TOOLCHAIN := cuda
-CUDA_LIBDIR ?= $(abspath $(dir $(NVCC))../lib64)
-CUDA_LDLIBS := -L$(CUDA_LIBDIR) -lcudart_static -ldl -lrt -lpthread -lstdc++ -Wl,--exclude-libs,ALL
-LIB_LDLIBS  := $(if $(HAVE_NVCC),$(CUDA_LDLIBS))
+# The runtime's folder as nvcc itself links it (its last -L), since nvcc may be a wrapper script
+# outside the toolkit.
+CUDA_LIBDIR ?= $(shell $(NVCC) --dryrun -o a.out a.o 2>&1 | \
+                 sed -n 's/^\#\$$ LIBRARIES=.*"-L\([^"]*\)"$$/\1/p')
+CUDA_LDLIBS  = -L$(CUDA_LIBDIR) -lcudart_static -ldl -lrt -lpthread -lstdc++ -Wl,--exclude-libs,ALL
+LIB_LDLIBS   = $(if $(HAVE_NVCC),$(CUDA_LDLIBS))
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
