@@ -110,6 +110,11 @@ def load(paths):
             logs.append(p)
             continue
         runs += [(p, r) for r in recs if "solver" in r]
+    for _, r in runs:
+        # A peer timed by its own kernel timer (ECL-MST's; report/peers/run.py gives that time
+        # as both) has no time with host-device transfers to stand beside mst-cuda's.
+        if "peer" in r and "kernel_s_median" in r:
+            r["kernel_only"] = True
     runs.sort(key=lambda pr: run_date(pr[1], pr[0]))     # stable: file order within a date
     return runs, logs
 
@@ -147,6 +152,11 @@ def count_key(solver):
 
 def is_baseline_run(r):
     return any(solvers.is_baseline(r.get("solver"), v) for v in (r.get("algo"), variant(r)))
+
+
+def kernel_only(gr, solver):
+    """Whether every run of `solver` timed its kernels only (a peer's own timer)."""
+    return all(r.get("kernel_only") for r in gr.runs() if r.get("solver") == solver)
 
 
 def is_ok(r):
@@ -536,8 +546,9 @@ def gpu_headlines(gr, solver):
     table."""
     cols = []
     for v in gr.variants(solver)[:1]:
-        cols.append(("%s %s, with transfers" % (solver, v),
-                     lambda g, v=v: (gr.find(g, solver, v), "compute_s_median")))
+        if not kernel_only(gr, solver):
+            cols.append(("%s %s, with transfers" % (solver, v),
+                         lambda g, v=v: (gr.find(g, solver, v), "compute_s_median")))
         if any(r.get("kernel_s_median") for r in gr.runs() if r.get("solver") == solver):
             cols.append(("%s %s, kernel only" % (solver, v),
                          lambda g, v=v: (gr.find(g, solver, v), "kernel_s_median")))
@@ -545,10 +556,11 @@ def gpu_headlines(gr, solver):
 
 
 def fastest(gr, g):
-    """The fastest run on g; GPU runs count with transfers."""
+    """The fastest run on g; GPU runs count with transfers (those timing their kernels only do
+    not count)."""
     best = None
     for r in gr.runs():
-        if graph_name(r) == g and is_ok(r) and not gr.shadowed(r):
+        if graph_name(r) == g and is_ok(r) and not gr.shadowed(r) and not r.get("kernel_only"):
             if best is None or r["compute_s_median"] < best["compute_s_median"]:
                 best = r
     return best
@@ -575,8 +587,9 @@ def paradigm_columns(gr):
     cols = []
     for solver in gr.solvers():
         if parallelism(solver) == "gpu":
-            cols += [(solver + ", with transfers", solver, "compute_s_median"),
-                     (solver + ", kernel only", solver, "kernel_s_median")]
+            if not kernel_only(gr, solver):
+                cols.append((solver + ", with transfers", solver, "compute_s_median"))
+            cols.append((solver + ", kernel only", solver, "kernel_s_median"))
         else:
             cols.append((solver, solver, "compute_s_median"))
     return cols
@@ -657,15 +670,27 @@ def readme_block(gr, scaling_line):
     scaling study's line, wrapped at 100 columns."""
     import textwrap
     cells, means = paradigm_data(gr)
-    cols = [c[0] for c in paradigm_columns(gr) if means[c[0]]]
+    peers = {r["solver"] for r in gr.runs() if "peer" in r}
+    every = [c for c in paradigm_columns(gr) if means[c[0]]]
+    cols = [t for t, solver, _ in every if solver not in peers]
     count = {c: sum(1 for _, t in cells if t == c) for c in cols}
+    graphs = {g for g, t in cells if t in cols}
     text = ("%s: the speedup of each solver's fastest configuration per graph over `mst-seq` "
             "Kruskal on the same machine and code, as the geometric mean over the graphs it "
             "ran (how many of the %d, in brackets; [report/REPORT.md]"
-            "(report/REPORT.md#across-paradigms)):" % (title_of(gr), len({g for g, _ in cells})))
+            "(report/REPORT.md#across-paradigms)):" % (title_of(gr, False), len(graphs)))
     lines = [README_BEGIN] + textwrap.wrap(text, 100, break_on_hyphens=False) + [""]
     lines += table(["%s (%d)" % (c, count[c]) for c in cols],
                    [[fx(means[c]) for c in cols]]) + [""]
+    # The peers beside the suite on the graphs they ran, by the columns that ran them all, so
+    # that the means compare.
+    shared = sorted({g for g, t in cells if any(t == c[0] and c[1] in peers for c in every)})
+    both = [t for t, _, _ in every if all((g, t) in cells for g in shared)]
+    if shared:
+        text = "On the %d graph%s the peers ran ([docs/peers.md](docs/peers.md)): %s." % (
+            len(shared), "s" if len(shared) > 1 else "", ", ".join("%s %s" % (t, fx(geomean([cells[(g, t)][0] for g in shared])))
+                                   for t in both))
+        lines += textwrap.wrap(text, 100, break_on_hyphens=False) + [""]
     if scaling_line:
         lines += textwrap.wrap(scaling_line, 100, break_on_hyphens=False) + [""]
     return "\n".join(lines + [README_END])
@@ -885,6 +910,10 @@ def gpu_section(gr, plots):
             if graph_name(r) == g:
                 k, t = r["kernel_s_median"], r["compute_s_median"]
                 label = variant(r) if len(names) == 1 else "%s %s" % (r["solver"], variant(r))
+                if r.get("kernel_only"):
+                    rows.append([g, label, ms(k), "-", "-", fx(gr.speedup(r, "kernel_s_median")),
+                                 "-", medges(r, "kernel_s_median"), "-"])
+                    continue
                 rows.append([g, label, ms(k), ms(t), "%.0f%%" % (100 * (t - k) / t),
                              fx(gr.speedup(r, "kernel_s_median")), fx(gr.speedup(r)),
                              medges(r, "kernel_s_median"), medges(r)])
@@ -945,14 +974,14 @@ def graph_section(gr, g, plots):
     return lines
 
 
-def title_of(gr):
+def title_of(gr, with_solvers=True):
     m = gr.machine
     dates = sorted(gr.dates)
     t = "%s: %s, %s cores" % (dates[-1][:10] if dates else "undated", m.get("cpu", "?"),
                               m.get("cores", "?"))
     if m.get("gpu"):
         t += ", " + m["gpu"]
-    return t + " (%s)" % ", ".join(gr.solvers())
+    return t + (" (%s)" % ", ".join(gr.solvers()) if with_solvers else "")
 
 
 def slugs(groups):

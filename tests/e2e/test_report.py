@@ -329,6 +329,33 @@ class ReportLayout(ReportCase):
                       "0.40x ghs 2r | 5.00x ecl GPU | 20.00x ecl GPU |", rows)
         self.assertIn("| g1 | mst-cuda | ecl GPU | 1.000 | 1.500 | 0.500 | 3.000 | 33% |", rows)
 
+    def test_peer_timed_by_its_kernels(self):
+        """A peer that times its kernels only (ECL-MST) gets a kernel-only column and "-" for
+        the time with transfers, and is never the fastest run with transfers."""
+        peer = rec("g1", 4000, "ecl-mst", "ECL-MST", 0.0004, device="Test GPU",
+                   kernel_s_median=0.0004, kernel_s_min=0.0003, parallelism="gpu",
+                   peer={"checkout": "/src/ECL-MST", "commit": "c0"})
+        text = self.make(fixed_results() + [peer], "--no-plots")
+        rows = text.splitlines()
+        self.assertIn("| graph | mst-seq kruskal (ms) | mst-seq | mst-omp | mst-mpi | "
+                      "mst-cuda, with transfers | mst-cuda, kernel only | "
+                      "ecl-mst, kernel only |", rows)
+        self.assertIn("| g1 | ecl-mst ECL-MST | 0.400 | - | - | 25.00x | - | 10.0 | - |", rows)
+        self.assertNotIn("ecl-mst, with transfers", text)
+        self.assertFalse(any(x.startswith("| g1 |") and x.endswith("0.400 ms |") for x in rows))
+        # the README: the suite's means, then the peers beside the suite on their graph only
+        import make_report
+        readme = self.write("README.md", make_report.README_BEGIN + "\n" +
+                            make_report.README_END + "\n")
+        self.make(fixed_results() + [peer], "--no-plots", "--readme", readme)
+        with open(readme) as f:
+            block = " ".join(f.read().split())
+        self.assertIn("| mst-seq (1) | mst-omp (2) | mst-mpi (1) | mst-cuda, with transfers (1) "
+                      "| mst-cuda, kernel only (1) |", block)
+        self.assertIn("On the 1 graph the peers ran ([docs/peers.md](docs/peers.md)): mst-seq "
+                      "1.25x, mst-omp 2.00x, mst-mpi 0.40x, mst-cuda, with transfers 5.00x, "
+                      "mst-cuda, kernel only 20.00x, ecl-mst, kernel only 25.00x.", block)
+
     def test_readme_block(self):
         """--readme rewrites the block between the markers, and nothing else; a README
         without them is left as it is."""
