@@ -1,111 +1,161 @@
 #!/usr/bin/env bash
-# Strong and weak scaling of mst-mpi --algo boruvka (issue 21) on one machine of 16 cores (Open
-# MPI, as root): builds, generates the graphs as .msb with mst-gen (every rank reads its slice),
-# checks one verified run per graph at the largest rank count (the certifying verifier on rank 0;
-# with the (key, id) order a verified forest is exactly mst-seq's) and one edge-for-edge
-# comparison with mst-seq, then times mst-seq and boruvka at 1, 2, 4, 8 and 16 ranks, and GHS at
-# the largest rank count, with --no-verify (rank 0 holds no whole graph, so peak memory per rank
-# is the solver's own), --stats (bytes sent and peak RSS of every rank) and --phases.
-#   strong: rand-2e23 (uniform random, n = 2^23, m = 2^25 before duplicates), sparse-large,
-#           rmat22, 2d-2e20 (grid 1024 x 1024);
-#   weak:   uniform random graphs of 2^19 vertices and 2^21 edges per rank (the rank count P
-#           multiplies both: mst-gen random --vertices 2^19 --edges 2^21 --per-rank P), at P
-#           ranks.
-# Writes every run's JSON to $OUT/scaling.jsonl and the tables (report/scaling.py) to
-# $OUT/scaling.md (stdout too).
-# To keep a run: copy $OUT/scaling.jsonl to report/results/DATE-device-scaling.jsonl and run
-# make report: REPORT.md's scaling section shows the newest scaling log there.
-# usage: report/device-scaling.sh        (under 4 minutes on 16 cores)
-#   RANKS   rank counts (default "1 2 4 8 16")
-#   STRONG  strong-scaling graphs (default "rand-2e23 sparse-large rmat22 2d-2e20")
-#   TRIALS  timed trials per run (default 2, after one warm-up)
-#   GHS     1: also GHS at the largest rank count (default 1)
-#   COMPARE more mst-mpi algorithms at the largest rank count (e.g. boruvka-allreduce)
-#   PARTITION  boruvka's --partition (default auto)
+# Strong and weak scaling of mst-mpi --algo boruvka as ranks x threads on one machine (Open MPI,
+# as root; issues 21 and 34), in parts that each fit a 10-minute call:
+#   strong: mst-seq and `mst-omp -t CORES` beside boruvka at every configuration of CONFIGS, on
+#           each graph of STRONG (.msb files of mst-gen: every rank reads its slice), then GHS at
+#           the most ranks; and each top configuration on a graph of one edge (Open MPI's fixed
+#           memory per rank, which report/scaling.py takes off the bytes per edge);
+#   weak:   uniform random graphs of 2^19 vertices and 2^21 edges per core (mst-gen --per-rank
+#           C), at C cores as C x 1 and, from 4 cores on, C/4 x 4;
+#   big:    a graph above 2^32 edges made by the ranks (mst-mpi --generate; BIG, default random
+#           with 2^29 vertices and 2^32 + 2^30 edges), one trial at the most ranks x 1 and at the
+#           most ranks / 4 x 4 (below 4 ranks, 1 x most): report/scaling.py compares the two
+#           forests' totals.
+# Correctness first: one verified run per strong graph at the most ranks (the certifying
+# verifier on rank 0; with the (key, id) order a verified forest is exactly mst-seq's), and one
+# edge-for-edge comparison with mst-seq at 3 ranks x 2 threads. Timed runs: --no-verify (rank 0
+# holds no whole graph, so peak memory per rank is the solver's own), --stats (bytes sent and
+# peak RSS of every rank), --phases; ranks on cores of their own (--map-by slot:PE=threads).
+# Every run's JSON goes to LOG with its "tag" (seq, omp, strong, ghs, empty, weak, big); the
+# tables (report/scaling.py) to $OUT/scaling.md and stdout, also when a run is cut short.
+# To keep a study: LOG=report/results/DATE-device-scaling.jsonl (a later call with the same LOG
+# appends the next part), then make report: REPORT.md shows the newest scaling log there.
+# usage: PARTS="strong weak" report/device-scaling.sh    (16 cores: both in under 6 minutes)
+#   PARTS    strong, weak and big, in order (default "strong weak")
+#   CONFIGS  ranks x threads of the strong part (default: P x 1 for every power of two P up to
+#            the cores, and C/4 x 4, C/16 x 16, 1 x C for the powers of four C from 4 on)
+#   STRONG   graphs of the strong part: rand-2eK (2^K vertices, 2^(K+2) edges), rmatK (R-MAT
+#            of scale K, edge factor 8, as the preset rmat22) or presets (default: 64 cores or
+#            more, rand-2e25 and rmat25 as in issue 34; else rand-2e23 sparse-large rmat22
+#            2d-2e20)
+#   TRIALS   timed trials per run (default 2, after one warm-up)
+#   LOG      the JSON lines file (default $OUT/scaling.jsonl; appended to when it exists)
+#   COMPARE  more mst-mpi algorithms at the most ranks (e.g. boruvka-allreduce); GHS=0: no GHS
 set -u
 cd "$(dirname "$0")/.."
 out=${OUT:-.}
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-export OMPI_MCA_rmaps_base_oversubscribe=1
-ranks=${RANKS:-1 2 4 8 16}
-strong=${STRONG:-rand-2e23 sparse-large rmat22 2d-2e20}
-trials=${TRIALS:-2}
-part=${PARTITION:-auto}
-top=${ranks##* }
 cores=$(nproc)
-jsonl=$out/scaling.jsonl
-: > "$jsonl"
-make -s -j"$cores" bin/mst-seq bin/mst-mpi bin/mst-gen 2>&1 | tail -3
-# The machine, first line of the log (report/scaling.py prints it above the tables).
-python3 -c 'import json, sys; print(json.dumps({"tag": "machine", "cpu": sys.argv[1],
-"cores": int(sys.argv[2]), "mpirun": sys.argv[3], "date": sys.argv[4]}))' \
+top=1
+while [ $((top * 2)) -le "$cores" ]; do top=$((top * 2)); done
+if [ -z "${CONFIGS:-}" ]; then
+  CONFIGS=""
+  for ((p = 1; p <= top; p *= 2)); do CONFIGS="$CONFIGS ${p}x1"; done
+  for ((c = 4; c <= top; c *= 4)); do
+    CONFIGS="$CONFIGS $((c / 4))x4"
+    [ "$c" -ge 16 ] && CONFIGS="$CONFIGS $((c / 16))x16 1x$c"
+  done
+fi
+if [ "$top" -ge 64 ]; then strong=${STRONG:-rand-2e25 rmat25}
+else strong=${STRONG:-rand-2e23 sparse-large rmat22 2d-2e20}; fi
+trials=${TRIALS:-2}
+log=${LOG:-$out/scaling.jsonl}
+mkdir -p "$(dirname "$log")" data/scaling
+[ -f "$log" ] || : > "$log"
+make -s -j"$cores" bin/mst-seq bin/mst-omp bin/mst-mpi bin/mst-gen 2>&1 | tail -3
+# The machine, the log's first line (report/scaling.py prints it above the tables).
+grep -q '"tag": "machine"' "$log" || python3 -c 'import json, sys
+print(json.dumps({"tag": "machine", "cpu": sys.argv[1], "cores": int(sys.argv[2]),
+"mpirun": sys.argv[3], "date": sys.argv[4]}))' \
   "$(lscpu | sed -n 's/^Model name: *//p' | head -1)" "$cores" "$(mpirun --version | head -1)" \
-  "$(date -u +%Y-%m-%dT%H:%MZ)" >> "$jsonl"
-mkdir -p data/scaling
+  "$(date -u +%Y-%m-%dT%H:%MZ)" >> "$log"
 
 # gen NAME ARGS...: data/scaling/NAME.msb, generated once.
 gen() {
-  local f=data/scaling/$1.msb; shift
+  local f=data/scaling/$1.msb
+  shift
   [ -f "$f" ] || bin/mst-gen "$@" -t "$cores" -o "$f" --quiet
 }
-gen rand-2e23 random --vertices 8388608 --edges 33554432
-gen sparse-large preset sparse-large
-gen rmat22 preset rmat22
-gen 2d-2e20 preset 2d-2e20
-for p in $ranks; do
-  gen "weak-$p" random --vertices 524288 --edges 2097152 --per-rank "$p"
-done
-
 # record TAG CMD...: runs CMD (stdout: one JSON object) and appends it with "tag" to the log.
 record() {
-  local tag=$1; shift
-  local line
-  line=$(timeout 120 "$@" | tail -1)
+  local tag=$1 line
+  shift
+  line=$(timeout 300 "$@" | tail -1)
   [ -n "$line" ] || { echo "device-scaling.sh: failed: $*" >&2; return; }
   python3 -c 'import json,sys; r=json.loads(sys.argv[2]); r["tag"]=sys.argv[1]
-print(json.dumps(r))' "$tag" "$line" >> "$jsonl"
+print(json.dumps(r))' "$tag" "$line" >> "$log"
 }
-mpi=(mpirun --quiet --bind-to core --map-by core)
-
-# Correctness: verified at the largest rank count; one graph edge for edge against mst-seq.
-for g in $strong; do
-  "${mpi[@]}" -np "$top" bin/mst-mpi --algo boruvka --partition "$part" --trials 1 \
-    "data/scaling/$g.msb" | grep -E "verification" | sed "s/^/$g: boruvka at $top ranks: /"
-done
-bin/mst-seq --trials 1 --no-verify --output data/scaling/seq.txt data/scaling/weak-1.msb \
-  > /dev/null
-mpirun --quiet -np 3 bin/mst-mpi --algo boruvka --partition hash --trials 1 --no-verify \
-  --output data/scaling/mpi.txt data/scaling/weak-1.msb > /dev/null
-if cmp -s <(grep -v '^#' data/scaling/seq.txt) <(grep -v '^#' data/scaling/mpi.txt); then
-  echo "weak-1: boruvka at 3 ranks (hash) writes exactly mst-seq's edges"
-else
-  echo "weak-1: EDGE SETS DIFFER"
-fi
-
-# Most important first, so that a run cut short still has them: mst-seq, then boruvka from the
-# most ranks down, GHS (and COMPARE's algorithms) at the most ranks, weak scaling; the tables are
-# written on exit whatever happened.
-trap 'python3 report/scaling.py "$jsonl" > "$out/scaling.md"; cat "$out/scaling.md"
+# on RANKSxTHREADS: mst-mpi's command line for ranks with cores of their own, into MPI.
+on() {
+  local r=${1%x*} t=${1#*x}
+  MPI=(mpirun --quiet -np "$r" --map-by "slot:PE=$t" --bind-to core bin/mst-mpi -t "$t")
+}
+trap 'python3 report/scaling.py "$log" > "$out/scaling.md"; cat "$out/scaling.md"
 echo "device-scaling.sh: ${SECONDS} s"' EXIT
 trap 'exit 143' TERM INT
-for g in $strong; do
-  record seq bin/mst-seq --json --no-verify --trials "$trials" "data/scaling/$g.msb"
-done
-for p in $(echo $ranks | tr ' ' '\n' | sort -rn); do
-  for g in $strong; do
-    record strong "${mpi[@]}" -np "$p" bin/mst-mpi --algo boruvka --partition "$part" --json \
-      --stats --phases --no-verify --trials "$trials" "data/scaling/$g.msb"
-  done
-  [ "$p" = "$top" ] || continue
-  for a in ghs ${COMPARE:-}; do
-    [ "$a" = ghs ] && [ "${GHS:-1}" != 1 ] && continue
+most=$(for c in $CONFIGS; do echo "${c%x*}"; done | sort -n | tail -1)
+
+for part in ${PARTS:-strong weak}; do
+  case $part in
+  strong)
     for g in $strong; do
-      record "$a" "${mpi[@]}" -np "$p" bin/mst-mpi --algo "$a" --json --stats --no-verify \
-        --trials "$trials" "data/scaling/$g.msb"
+      case $g in
+      rand-2e[0-9]*) e=${g#rand-2e}; gen "$g" random --vertices $((1 << e)) --edges $((4 << e)) ;;
+      rmat[0-9]*) gen "$g" rmat --scale "${g#rmat}" --edge-factor 8 --abcd 0.55,0.1,0.1 ;;
+      *) gen "$g" preset "$g" ;;
+      esac
+      on "${most}x1"
+      "${MPI[@]}" --algo boruvka --trials 1 "data/scaling/$g.msb" | grep -E "verification" |
+        sed "s/^/$g: boruvka at $most ranks: /"
     done
-  done
-done
-for p in $ranks; do
-  record weak "${mpi[@]}" -np "$p" bin/mst-mpi --algo boruvka --partition "$part" --json --stats \
-    --phases --no-verify --trials "$trials" "data/scaling/weak-$p.msb"
+    g=${strong%% *}
+    bin/mst-seq --trials 1 --no-verify --output data/scaling/seq.txt "data/scaling/$g.msb" >/dev/null
+    mpirun --quiet --oversubscribe --bind-to none -np 3 bin/mst-mpi -t 2 --algo boruvka \
+      --partition hash --trials 1 --no-verify --output data/scaling/mpi.txt \
+      "data/scaling/$g.msb" > /dev/null
+    if cmp -s <(grep -v '^#' data/scaling/seq.txt) <(grep -v '^#' data/scaling/mpi.txt); then
+      echo "$g: boruvka at 3 ranks x 2 threads (hash) writes exactly mst-seq's edges"
+    else
+      echo "$g: EDGE SETS DIFFER"
+    fi
+    gen one-edge complete --vertices 2
+    # Most important first, so that a run cut short still has them: the baselines, then the
+    # configurations from the most cores down.
+    for g in $strong; do
+      record seq bin/mst-seq --json --no-verify --trials "$trials" "data/scaling/$g.msb"
+      record omp bin/mst-omp -t "$cores" --json --no-verify --trials "$trials" \
+        "data/scaling/$g.msb"
+    done
+    for c in $(for c in $CONFIGS; do echo "$((${c%x*} * ${c#*x})) $c"; done | sort -rn -k1,1 |
+      cut -d' ' -f2); do
+      for g in $strong; do
+        on "$c"
+        record strong "${MPI[@]}" --algo boruvka --json --stats --phases --no-verify \
+          --trials "$trials" "data/scaling/$g.msb"
+      done
+    done
+    for c in $CONFIGS; do
+      [ "$((${c%x*} * ${c#*x}))" = "$top" ] || continue
+      on "$c"
+      record empty "${MPI[@]}" --algo boruvka --json --stats --no-verify --trials 1 \
+          data/scaling/one-edge.msb
+    done
+    for a in ghs ${COMPARE:-}; do
+      [ "$a" = ghs ] && [ "${GHS:-1}" != 1 ] && continue
+      for g in $strong; do
+        on "${most}x1"
+        record "$a" "${MPI[@]}" --algo "$a" --json --stats --no-verify --trials "$trials" \
+          "data/scaling/$g.msb"
+      done
+    done
+    ;;
+  weak)
+    for ((c = 1; c <= top; c *= 2)); do
+      gen "weak-$c" random --vertices 524288 --edges 2097152 --per-rank "$c"
+      for w in "${c}x1" $([ "$c" -ge 4 ] && echo "$((c / 4))x4"); do
+        on "$w"
+        record weak "${MPI[@]}" --algo boruvka --json --stats --phases --no-verify \
+          --trials "$trials" "data/scaling/weak-$c.msb"
+      done
+    done
+    ;;
+  big)
+    spec=${BIG:-random:vertices=536870912,edges=5368709120}
+    for c in "${most}x1" "$([ "$most" -ge 4 ] && echo "$((most / 4))x4" || echo "1x$most")"; do
+      on "$c"
+      record big "${MPI[@]}" --algo boruvka --json --stats --no-verify --trials 1 --generate "$spec"
+    done
+    ;;
+  *) echo "device-scaling.sh: unknown part $part (strong, weak, big)" >&2 ;;
+  esac
 done

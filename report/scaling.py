@@ -1,14 +1,16 @@
 #!/usr/bin/python3
-"""Strong- and weak-scaling tables of mst-mpi --algo boruvka (issue 21) from the JSON lines that
-report/device-scaling.sh writes (one run a line, with "tag": machine, seq, strong, ghs or weak),
-as Markdown on stdout; section() gives make_report.py the report's section with its plots.
-Other tags (ghs, or any algorithm of COMPARE) are rows beside boruvka's.
+"""Strong- and weak-scaling tables of mst-mpi --algo boruvka as ranks x threads (issues 21 and
+34) from the JSON lines that report/device-scaling.sh writes (one run a line, with "tag":
+machine, seq, omp, strong, ghs, empty, weak or big), as Markdown on stdout; section() gives
+make_report.py the report's section with its plots. Other tags (ghs, or any algorithm of
+COMPARE) are rows beside boruvka's.
 
 usage: report/scaling.py scaling.jsonl
-Strong scaling: per graph, mst-seq's time, then boruvka at each rank count: compute time (median,
-slowest rank), speedup over mst-seq and over boruvka on 1 rank, peak RSS per rank (max; the even
-share is the graph's .msb size / p), bytes sent per rank to other ranks (max), rounds; GHS at the
-largest rank count for comparison. Weak scaling: a fixed size per rank, efficiency T(1) / T(p).
+Strong scaling: per graph, mst-seq's and mst-omp's times, then boruvka at each ranks x threads:
+compute time (median, slowest rank), speedup over mst-seq, mst-omp and boruvka on 1 x 1, peak RSS
+per rank (max), bytes per edge of all ranks beyond Open MPI's fixed part, bytes sent per rank to
+other ranks (max), rounds; GHS at the most ranks for comparison. Weak scaling: a fixed size per
+core, efficiency T(1 x 1) / T. A graph above 2^32 edges: the totals of two configurations.
 """
 import json
 import math
@@ -29,11 +31,6 @@ def name(r):
     return os.path.basename(r["graph"]).replace(".msb", "")
 
 
-def msb_mib(r):
-    """The graph's .msb size, 12 bytes an edge: the even share of a rank is this / p."""
-    return 12 * r["m"] / MIB
-
-
 def stats(r):
     s = r.get("stats", {})
     # GHS counts its bytes between ranks in all: its mean per rank stands in for the maximum
@@ -48,40 +45,92 @@ def algo(r):
     return "%s, %s" % (r["algo"], part) if r["algo"] == "boruvka" and part else r["algo"]
 
 
+def threads(r):
+    return r.get("threads") or 1
+
+
+def cores(r):
+    return r["ranks"] * threads(r)
+
+
+def config(r):
+    return "%d x %d" % (r["ranks"], threads(r))
+
+
+def bytes_per_edge(r, runs):
+    """The peak RSS of all ranks together, less Open MPI's fixed part (the mean RSS per rank of
+    the run on a graph of one edge, tag "empty", with the same ranks x threads), per edge; ""
+    without that run."""
+    rss = r.get("stats", {}).get("peak_rss_kib")
+    empty = next((e for e in runs if e["tag"] == "empty" and config(e) == config(r)), None)
+    if not rss or not empty or not r["m"]:
+        return ""
+    fixed = empty["stats"]["peak_rss_kib"]
+    return "%.0f" % (1024 * (sum(rss) - len(rss) * sum(fixed) / len(fixed)) / r["m"])
+
+
 def strong_rows(runs):
     """Markdown rows of the strong-scaling table."""
     rows = []
     for seq in (r for r in runs if r["tag"] == "seq"):
         g, base = name(seq), seq["compute_s_median"]
-        rows.append("| %s | %d | %d | mst-seq | 1 | %.3f | 1.00 | | | %.0f | | |"
-                    % (g, seq["n"], seq["m"], base, msb_mib(seq)))
+        rows.append("| %s | %d | %d | mst-seq | 1 | %.3f | 1.00 | | | | | | |"
+                    % (g, seq["n"], seq["m"], base))
+        omp = next((r for r in runs if r["tag"] == "omp" and name(r) == g), None)
+        if omp:
+            rows.append("| | | | mst-omp | 1 x %d | %.3f | %.2f | 1.00 | | | | | |"
+                        % (threads(omp), omp["compute_s_median"],
+                           base / omp["compute_s_median"]))
         mine = sorted((r for r in runs if r["tag"] == "strong" and name(r) == g),
-                      key=lambda r: r["ranks"])
-        one = next((r["compute_s_median"] for r in mine if r["ranks"] == 1), None)
-        others = [r for r in runs if r["tag"] not in ("seq", "strong", "weak", "machine")]
+                      key=lambda r: (cores(r), -r["ranks"]))
+        one = next((r["compute_s_median"] for r in mine if cores(r) == 1), None)
+        others = [r for r in runs if r["tag"] not in ("seq", "omp", "strong", "weak", "machine",
+                                                      "empty", "big")]
         for r in mine + [r for r in others if name(r) == g]:
             t = r["compute_s_median"]
             rss, sent, rounds = stats(r)
-            self_speedup = "%.2f" % (one / t) if one and r["algo"] == "boruvka" else ""
-            rows.append("| | | | %s | %d | %.3f | %.2f | %s | %.0f | %.0f | %.1f | %s |" % (
-                algo(r), r["ranks"], t, base / t, self_speedup, rss,
-                msb_mib(r) / r["ranks"], sent, rounds if r["algo"] == "boruvka" else ""))
+            rows.append("| | | | %s | %s | %.3f | %.2f | %s | %s | %.0f | %s | %.1f | %s |" % (
+                algo(r), config(r), t, base / t,
+                "%.2f" % (omp["compute_s_median"] / t) if omp else "",
+                "%.2f" % (one / t) if one and r["algo"] == "boruvka" else "", rss,
+                bytes_per_edge(r, runs), sent, rounds if r["algo"] == "boruvka" else ""))
     return rows
 
 
 def weak_rows(runs):
-    mine = sorted((r for r in runs if r["tag"] == "weak"), key=lambda r: r["ranks"])
-    one = next((r["compute_s_median"] for r in mine if r["ranks"] == 1), None)
-    two = next((r["compute_s_median"] for r in mine if r["ranks"] == 2), None)
+    mine = sorted((r for r in runs if r["tag"] == "weak"), key=lambda r: (cores(r), -r["ranks"]))
+    one = next((r["compute_s_median"] for r in mine if cores(r) == 1), None)
+    two = next((r["compute_s_median"] for r in mine if config(r) == "2 x 1"), None)
     rows = []
     for r in mine:
         t = r["compute_s_median"]
         rss, sent, rounds = stats(r)
-        rows.append("| %d | %d | %d | %s | %.3f | %s | %s | %.0f | %.0f | %.1f | %s |" % (
-            r["ranks"], r["n"], r["m"], algo(r), t, "%.0f%%" % (100 * one / t) if one else "",
-            "%.0f%%" % (100 * two / t) if two and r["ranks"] >= 2 else "", rss,
-            msb_mib(r) / r["ranks"], sent, rounds))
+        rows.append("| %d | %s | %d | %d | %s | %.3f | %s | %s | %.0f | %.1f | %s |" % (
+            cores(r), config(r), r["n"], r["m"], algo(r), t,
+            "%.0f%%" % (100 * one / t) if one else "",
+            "%.0f%%" % (100 * two / t) if two and r["ranks"] >= 2 else "", rss, sent, rounds))
     return rows
+
+
+def big_lines(runs):
+    """The graph above 2^32 edges made by the ranks: a row per configuration and whether the
+    forests' totals agree."""
+    big = [r for r in runs if r["tag"] == "big"]
+    if not big:
+        return []
+    rows = ["| %s | %d | %d | %.3f | %d | %s | %.0f | %s |" % (
+        config(r), r["n"], r["m"], r["compute_s_median"], r["msf_edges"], r["msf_weight"],
+        stats(r)[0], bytes_per_edge(r, runs)) for r in big]
+    same = len({(r["msf_edges"], r["msf_weight"]) for r in big}) == 1
+    above = " above 2^32 edges" if min(r["m"] for r in big) >= 2 ** 32 else ""
+    return ["", "### A graph%s made by the ranks (`--generate`)" % above, "",
+            "| ranks x threads | n | m | compute (s) | MSF edges | MSF total "
+            "| peak RSS per rank, max (MiB) | bytes per edge |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"] + rows + [
+            "", ("The %d configurations find the same forest size and total." % len(big)
+                 if same and len(big) > 1 else
+                 "**The configurations' forests differ.**" if not same else
+                 "One configuration: no second total to compare with.")]
 
 
 def power(x):
@@ -94,62 +143,71 @@ def power(x):
 
 
 def weak_label(runs):
-    """What each rank holds in the weak-scaling runs, from their sizes: "2^19 vertices and
-    about 2^21 edges per rank"; None without weak runs or where the share per rank differs
+    """What each core holds in the weak-scaling runs, from their sizes: "2^19 vertices and
+    about 2^21 edges per core"; None without weak runs or where the share per core differs
     between runs by more than 1%."""
     weak = [r for r in runs if r["tag"] == "weak"]
     if not weak:
         return None
-    n = [r["n"] / r["ranks"] for r in weak]
-    m = [r["m"] / r["ranks"] for r in weak]
+    n = [r["n"] / cores(r) for r in weak]
+    m = [r["m"] / cores(r) for r in weak]
     if max(n) > 1.01 * min(n) or max(m) > 1.01 * min(m):
         return None
-    return "%s vertices and %s edges per rank" % (power(n[0]), power(m[0]))
+    return "%s vertices and %s edges per core" % (power(n[0]), power(m[0]))
 
 
 def tables(runs):
     out = ["Machine: %s, %d cores, %s, %s." % (m["cpu"], m["cores"], m["mpirun"], m["date"])
            for m in runs if m["tag"] == "machine"]
     out += ["", "### Strong scaling", "",
-           "| graph | n | m | algo | ranks | compute (s) | vs mst-seq | vs 1 rank "
-           "| peak RSS per rank, max (MiB) | even share (MiB) | sent per rank, max (MiB) "
-           "| rounds |",
-           "| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+            "| graph | n | m | run | ranks x threads | compute (s) | vs mst-seq | vs mst-omp "
+            "| vs 1 x 1 | peak RSS per rank, max (MiB) | bytes per edge "
+            "| sent per rank, max (MiB) | rounds |",
+            "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+            "| ---: |"]
     out += strong_rows(runs)
     label = weak_label(runs)
     out += ["", "### Weak scaling" + (" (%s)" % label if label else ""), "",
-            "| ranks | n | m | algo | compute (s) | efficiency T(1)/T(p) | T(2)/T(p) "
-            "| peak RSS per rank, max (MiB) | even share (MiB) | sent per rank, max (MiB) "
-            "| rounds |",
-            "| ---: | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+            "| cores | ranks x threads | n | m | algo | compute (s) | efficiency T(1 x 1)/T "
+            "| T(2 x 1)/T | peak RSS per rank, max (MiB) | sent per rank, max (MiB) | rounds |",
+            "| ---: | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
     out += weak_rows(runs)
+    out += big_lines(runs)
     out += ["", "Compute time: median of the trials, the slowest rank's; peak RSS: getrusage "
-            "ru_maxrss of every rank (Open MPI's own share included); even share: the graph's "
-            ".msb (12 bytes an edge) / p; sent: bytes to other ranks, counted by the solver. "
-            "On one rank every arc is local and boruvka's local pass is Kruskal's algorithm; "
-            "from two ranks on the rounds exchange arcs, so T(2)/T(p) is the efficiency of "
-            "the distributed part."]
+            "ru_maxrss of every rank (Open MPI's own share included); bytes per edge: the "
+            "ranks' peak RSS together less Open MPI's fixed part (each rank's RSS on a graph "
+            "of one edge, same ranks x threads), over m; sent: bytes to other ranks, counted "
+            "by the solver. On one rank every arc is local and boruvka's local pass is "
+            "Kruskal's algorithm; from two ranks on the rounds exchange arcs, so T(2 x 1)/T is "
+            "the efficiency of the distributed part."]
     return "\n".join(out)
 
 
 def headline(runs):
-    """One line on boruvka's speedup over mst-seq at the largest rank count, per graph, or ""
-    without strong-scaling runs."""
+    """One line on boruvka's best configuration at the most cores over mst-seq (and mst-omp
+    where it ran), per graph, or "" without strong-scaling runs."""
     strong = [r for r in runs if r["tag"] == "strong"]
     if not strong:
         return ""
-    top = max(r["ranks"] for r in strong)
+    top = max(cores(r) for r in strong)
     cells = []
     for seq in (r for r in runs if r["tag"] == "seq"):
-        r = next((r for r in strong if name(r) == name(seq) and r["ranks"] == top), None)
-        if r:
-            cells.append("%.2fx on %s" % (seq["compute_s_median"] / r["compute_s_median"],
-                                          name(seq)))
+        mine = [r for r in strong if name(r) == name(seq) and cores(r) == top]
+        if not mine:
+            continue
+        r = min(mine, key=lambda r: r["compute_s_median"])
+        omp = next((o for o in runs if o["tag"] == "omp" and name(o) == name(seq)), None)
+        cells.append(("%.2fx%s on %s" % (
+            seq["compute_s_median"] / r["compute_s_median"],
+            " (%.2fx mst-omp)" % (omp["compute_s_median"] / r["compute_s_median"]) if omp else "",
+            name(seq)), config(r)))
     machine = next((m for m in runs if m["tag"] == "machine"), None)
-    where = " (%s, %d cores, %s)" % (machine["cpu"], machine["cores"], machine["date"][:10]) \
-        if machine else ""
-    return "`mst-mpi --algo boruvka` at %d ranks over `mst-seq` in the same call, from the " \
-        "scaling study%s: %s." % (top, where, ", ".join(cells))
+    where = ", %s, %s" % (machine["cpu"], machine["date"][:10]) if machine else ""
+    best = {c for _, c in cells}
+    one = " (%s)" % next(iter(best)) if len(best) == 1 else ""
+    return "`mst-mpi --algo boruvka`, best ranks x threads on %d cores%s, over `mst-seq` in the " \
+        "same call (scaling study%s): %s." % (
+            top, one, where, ", ".join(t if one else "%s (%s)" % (t, c) for t, c in cells))
 
 
 def plots(runs, directory, pdf_dir, prefix):
@@ -175,45 +233,52 @@ def plots(runs, directory, pdf_dir, prefix):
 
     strong = [r for r in runs if r["tag"] == "strong"]
     colors = plt.get_cmap("tab10").colors
+    series = sorted({(name(r), threads(r)) for r in strong})
     fig, axes = plt.subplots(1, 3, figsize=(14, 4))
-    for i, g in enumerate(sorted({name(r) for r in strong})):
-        mine = sorted((r for r in strong if name(r) == g), key=lambda r: r["ranks"])
-        p = [r["ranks"] for r in mine]
-        t = [r["compute_s_median"] for r in mine]
+    for i, (g, t) in enumerate(series):
+        mine = sorted((r for r in strong if name(r) == g and threads(r) == t), key=cores)
+        label = g if t == 1 else "%s, %d threads a rank" % (g, t)
+        style = dict(marker="o" if t == 1 else "s", ms=4, color=colors[i % 10], label=label,
+                     linestyle="-" if t == 1 else "--")
+        c = [cores(r) for r in mine]
+        times = [r["compute_s_median"] for r in mine]
         fast = [r.get("compute_s_min", r["compute_s_median"]) for r in mine]
-        axes[0].errorbar(p, t, yerr=[[a - b for a, b in zip(t, fast)], [0.0] * len(t)],
-                         marker="o", ms=4, capsize=2, label=g, color=colors[i % 10])
-        axes[1].plot(p, [stats(r)[0] for r in mine], marker="o", label=g, color=colors[i % 10])
+        axes[0].errorbar(c, times, yerr=[[a - b for a, b in zip(times, fast)],
+                                         [0.0] * len(times)], capsize=2, **style)
+        axes[1].plot(c, [stats(r)[0] for r in mine], **style)
         many = [r for r in mine if r["ranks"] > 1]  # one rank sends nothing
-        axes[2].plot([r["ranks"] for r in many], [stats(r)[1] for r in many], marker="o",
-                     label=g, color=colors[i % 10])
+        axes[2].plot([cores(r) for r in many], [stats(r)[1] for r in many], **style)
     for ax, label in zip(axes, ("compute time (s, log scale)",
                                 "peak RSS per rank, max (MiB, log scale)",
                                 "sent per rank, max (MiB, log scale)")):
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
-        ax.set_xlabel("ranks")
+        ax.set_xlabel("cores (ranks x threads)")
         ax.set_ylabel(label)
         ax.grid(which="both", alpha=0.3)
     axes[2].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), frameon=False)
     fig.suptitle("mst-mpi --algo boruvka, strong scaling")
     fig.tight_layout()
     save(fig, "strong")
-    weak = sorted((r for r in runs if r["tag"] == "weak"), key=lambda r: r["ranks"])
+    weak = [r for r in runs if r["tag"] == "weak"]
     if weak:
         fig, ax = plt.subplots(figsize=(5.5, 4))
-        t = [r["compute_s_median"] for r in weak]
-        fast = [r.get("compute_s_min", r["compute_s_median"]) for r in weak]
-        ax.errorbar([r["ranks"] for r in weak], t,
-                    yerr=[[a - b for a, b in zip(t, fast)], [0.0] * len(t)], marker="o",
-                    capsize=2)
+        for t in sorted({threads(r) for r in weak}):
+            mine = sorted((r for r in weak if threads(r) == t), key=cores)
+            times = [r["compute_s_median"] for r in mine]
+            fast = [r.get("compute_s_min", r["compute_s_median"]) for r in mine]
+            ax.errorbar([cores(r) for r in mine], times,
+                        yerr=[[a - b for a, b in zip(times, fast)], [0.0] * len(times)],
+                        marker="o", capsize=2,
+                        label="%d thread%s a rank" % (t, "s" if t > 1 else ""))
         ax.set_xscale("log", base=2)
-        ax.set_ylim(bottom=0, top=1.15 * max(t))
+        ax.set_ylim(bottom=0, top=1.15 * max(r["compute_s_median"] for r in weak))
         label = weak_label(runs)
-        ax.set_xlabel("ranks" + (" (%s)" % label.replace(" per rank", " each")
+        ax.set_xlabel("cores" + (" (%s)" % label.replace(" per core", " each")
                                  if label else ""))
         ax.set_ylabel("compute time (s)")
         ax.set_title("mst-mpi --algo boruvka, weak scaling")
+        ax.legend(fontsize=7, frameon=False)
         ax.grid(alpha=0.3)
         fig.tight_layout()
         save(fig, "weak")

@@ -252,20 +252,28 @@ class Report(ReportCase):
 
 
 def scaling_log():
-    """A scaling log as report/device-scaling.sh writes it: 2^10 vertices and 4096 - 3 edges
-    per rank in the weak runs."""
-    def run_line(tag, solver, algo, graph, ranks, n, m, t):
+    """A scaling log as report/device-scaling.sh writes it: strong runs as ranks x threads
+    beside mst-seq and mst-omp, Open MPI's fixed part on a graph of one edge, 2^10 vertices and
+    4096 - 3 edges per core in the weak runs, and a graph above 2^32 edges at two
+    configurations."""
+    def run_line(tag, solver, algo, graph, ranks, n, m, t, threads=1, rss=2048):
         return {"tag": tag, "solver": solver, "algo": algo, "graph": "data/%s.msb" % graph,
-                "n": n, "m": m, "ranks": ranks, "compute_s_median": t,
-                "compute_s_min": 0.9 * t, "stats": {"peak_rss_kib_max": 2048,
-                                                    "bytes_sent_max": 1024, "rounds": 3}}
+                "n": n, "m": m, "ranks": ranks, "threads": threads, "compute_s_median": t,
+                "compute_s_min": 0.9 * t, "msf_edges": n - 1, "msf_weight": 77,
+                "stats": {"peak_rss_kib_max": rss, "peak_rss_kib": [rss] * ranks,
+                          "bytes_sent_max": 1024, "rounds": 3}}
     lines = [{"tag": "machine", "cpu": "Test CPU", "cores": 16, "mpirun": "mpirun 4",
               "date": "2026-11-22T10:00Z"},
-             run_line("seq", "mst-seq", "kruskal", "big", 1, 4000, 16000, 1.0)]
+             run_line("seq", "mst-seq", "kruskal", "big", 1, 4000, 16000, 1.0),
+             run_line("omp", "mst-omp", "boruvka", "big", 1, 4000, 16000, 0.5, threads=4)]
     lines += [run_line("strong", "mst-mpi", "boruvka", "big", p, 4000, 16000, 1.0 / p)
               for p in (1, 2, 4)]
+    lines += [run_line("strong", "mst-mpi", "boruvka", "big", 1, 4000, 16000, 0.3, threads=4),
+              run_line("empty", "mst-mpi", "boruvka", "one-edge", 4, 2, 1, 0.0, rss=1024)]
     lines += [run_line("weak", "mst-mpi", "boruvka", "weak-%d" % p, p, 1024 * p,
                        4093 * p, 0.1 + 0.01 * p) for p in (1, 2, 4)]
+    lines += [run_line("big", "mst-mpi", "boruvka", "huge", p, 2 ** 29, 2 ** 32 + 5, 9.0 / p,
+                       threads=t) for p, t in ((4, 1), (1, 4))]
     return lines
 
 
@@ -389,8 +397,16 @@ class ReportLayout(ReportCase):
         with open(self.path("R.md")) as f:
             text = f.read()
         self.assertIn("## Scaling of mst-mpi --algo boruvka", text)
-        self.assertIn("### Weak scaling (2^10 vertices and about 2^12 edges per rank)", text)
-        self.assertIn("| | | | boruvka | 4 | 0.250 | 4.00 | 4.00 |", text)
+        self.assertIn("### Weak scaling (2^10 vertices and about 2^12 edges per core)", text)
+        rows = text.splitlines()
+        self.assertIn("| | | | mst-omp | 1 x 4 | 0.500 | 2.00 | 1.00 | | | | | |", rows)
+        # 4 ranks of 2 MiB less 4 x 1 MiB of Open MPI's over 16,000 edges: 262 bytes an edge
+        self.assertIn("| | | | boruvka | 4 x 1 | 0.250 | 4.00 | 2.00 | 4.00 | 2 | 262 | 0.0 "
+                      "| 3 |", rows)
+        self.assertIn("| | | | boruvka | 1 x 4 | 0.300 | 3.33 | 1.67 | 3.33 | 2 |  | 0.0 | 3 |",
+                      rows)
+        self.assertIn("### A graph above 2^32 edges made by the ranks (`--generate`)", rows)
+        self.assertIn("The 2 configurations find the same forest size and total.", rows)
 
     def test_own_results_keep_other_files(self):
         """make report on a user's results writes into its own folder (report/local/ unless
