@@ -436,6 +436,79 @@ Test(verify, thread_counts_agree_on_large_graphs)
     free(msf);
 }
 
+/* Above 2^17 tree edges the Kruskal tree's order is built side by side, halving the tree edges
+ * by rank down to one thread each: on a random graph with ties and many components and on a
+ * long path (ids in path order, the union-find's worst order), every thread count certifies
+ * the forest, finds every non-tree edge's path maximum (its sensitivity bound) as one thread
+ * does, and refuses a forest with a cycle in it with one thread's message. */
+Test(verify, kruskal_tree_order_in_parallel)
+{
+    rng_state = 4242;
+    for (int shape = 0; shape < 2; shape++) {
+        uint32_t n = 300000;
+        uint64_t m = shape == 0 ? 600000 : 2 * (uint64_t)n;
+        uint32_t *u = malloc(m * sizeof *u), *v = malloc(m * sizeof *v);
+        int32_t *w = malloc(m * sizeof *w);
+        for (uint64_t e = 0; e < m; e++) {
+            if (shape == 1 && e < n - 1) { /* the path 0-1-2-..., then random chords */
+                u[e] = (uint32_t)e;
+                v[e] = (uint32_t)e + 1;
+            } else {
+                u[e] = rnd(n);
+                v[e] = (u[e] + 1 + rnd(n - 1)) % n;
+            }
+            w[e] = (int32_t)rnd(shape == 0 ? 1000 : 1000000);
+        }
+        mst_graph g = make_graph(n, m, u, v, w);
+        uint64_t *msf = malloc(n * sizeof *msf), c = 0;
+        uint64_t k = oracle_msf(&g, msf, &c);
+        cr_assert_gt(k, 2 * 65536, "too few tree edges to split");
+        /* A non-tree edge whose ends the tree edges but the last join: in its place, a cycle. */
+        mst_dsu d;
+        cr_assert_eq(mst_dsu_init(&d, n), MST_OK);
+        uint8_t *in_tree = calloc(m, 1);
+        for (uint64_t i = 0; i < k; i++) {
+            in_tree[msf[i]] = 1;
+            if (i < k - 1)
+                mst_dsu_union(&d, g.u[msf[i]], g.v[msf[i]]);
+        }
+        uint64_t chord = UINT64_MAX;
+        for (uint64_t e = 0; e < m && chord == UINT64_MAX; e++)
+            if (!in_tree[e] && mst_dsu_find(&d, g.u[e]) == mst_dsu_find(&d, g.v[e]))
+                chord = e;
+        mst_dsu_free(&d);
+        free(in_tree);
+        cr_assert_neq(chord, UINT64_MAX);
+        char first[1024];
+        uint64_t *bound[2] = {malloc(m * sizeof(uint64_t)), malloc(m * sizeof(uint64_t))};
+        for (int t = 1; t <= 8; t += t < 4 ? 1 : 4) {
+            uint64_t cv = 0, saved = msf[k - 1];
+            cr_assert_eq(mst_verify_forest_objective(&g, msf, k, &cv, 0, t), MST_OK,
+                         "shape %d, %d threads: %s", shape, t, mst_last_error());
+            cr_assert_eq(cv, c);
+            msf[k - 1] = chord;
+            cr_assert_eq(mst_verify_forest_objective(&g, msf, k, NULL, 0, t), MST_EVERIFY);
+            msf[k - 1] = saved;
+            cr_assert(strstr(mst_last_error(), "form a cycle") != NULL, "%s", mst_last_error());
+            if (t == 1)
+                snprintf(first, sizeof first, "%s", mst_last_error());
+            cr_assert_str_eq(mst_last_error(), first, "%d threads", t);
+            /* every non-tree edge's path maximum, as its sensitivity bound: one thread's */
+            cr_assert_eq(mst_verify_minimum(&g, msf, k, 0, t, NULL, bound[t > 1]), MST_OK);
+            if (t > 1)
+                cr_assert(memcmp(bound[0], bound[1], m * sizeof *bound[0]) == 0, "%d threads",
+                          t);
+        }
+        free(bound[0]);
+        free(bound[1]);
+        mst_graph_free(&g);
+        free(u);
+        free(v);
+        free(w);
+        free(msf);
+    }
+}
+
 /* ---------------------------------------------------------------------------------------- */
 /* Any minimum forest, and the sensitivity, against brute force                              */
 
