@@ -320,7 +320,7 @@ msf_status msf_prepared_solve(msf_prepared *p, msf_weight_type type, const void 
         return (msf_status)mst_fail(MST_EUSAGE, "msf_prepared_solve: %s is NULL",
                                     out == NULL ? "out" : "the prepared graph");
     *out = NULL;
-    mst_status st = w != NULL ? lib_graph_set_weights(&p->graph, type, w) : MST_OK;
+    mst_status st = w != NULL ? lib_graph_set_weights(&p->graph, type, w, 0) : MST_OK;
     mst_options o = {.algo = p->var->name, .phases = 0, .maximum = maximum != 0, .own = p->own};
     uint32_t *key = p->graph.g.key;
     if (st == MST_OK && maximum)

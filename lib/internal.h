@@ -5,6 +5,7 @@
 #ifndef LIBMST_INTERNAL_H
 #define LIBMST_INTERNAL_H
 
+#include <omp.h>
 #include <stdint.h>
 
 #include "core.h"
@@ -22,11 +23,22 @@ struct msf_graph {
 };
 
 /* Sets a's weights from w: a->m_input of them, of type `type`, in input order (self-loops
- * included; their weights are checked, then dropped). Float weights must be finite. Keeps the
- * addresses of a->g's key and raw arrays where they exist (mst_graph_set_weights). Errors:
- * MST_EUSAGE (an unknown type), MST_EINPUT with the first bad input position ("edge 4: NaN
- * weight"), MST_ERESOURCE. O(m), O(m log m) for 64-bit weights (the ranking). */
-mst_status lib_graph_set_weights(msf_graph *a, msf_weight_type type, const void *w);
+ * included; their weights are checked, then dropped). Float weights must be finite. 64-bit
+ * weights that all fit the 32-bit type of their kind (integers in its range, doubles that are
+ * floats) are kept as that type: the same values and order, without the ranking. Keeps the
+ * addresses of a->g's key array where it exists (mst_graph_set_weights). threads: the team of
+ * the checks (0: the default). Errors: MST_EUSAGE (an unknown type), MST_EINPUT with the first
+ * bad input position ("edge 4: NaN weight"), MST_ERESOURCE. O(m), plus the ranking of 64-bit
+ * weights that do not fit (O(m) radix sort). */
+mst_status lib_graph_set_weights(msf_graph *a, msf_weight_type type, const void *w, int threads);
+
+/* The team of a call that asks for `threads` (0: the calling thread's default,
+ * OMP_NUM_THREADS or all cores) over `work` items: one thread below 2^16 items, where waking
+ * a team costs more than it saves. */
+static inline int lib_team(int threads, uint64_t work)
+{
+    return work < ((uint64_t)1 << 16) ? 1 : threads > 0 ? threads : omp_get_max_threads();
+}
 
 /* A forest: its ids both ways, its total, and the graph it came from (compared, never read:
  * msf_verify's check; the graph may be freed first). */

@@ -22,7 +22,8 @@
  * read them and solve the same graph at once. The last error is per thread. Solves hold no
  * lock: each parses its options into its own struct. An "omp" solve names its team in its own
  * parallel regions and leaves the calling thread's OpenMP settings as they were; where other
- * work takes cores, it runs with the idle ones (docs/omp-tuning.md). A "cuda" solve has its own
+ * work takes cores, it runs with the idle ones (docs/omp-tuning.md). msf_graph_create names
+ * its team too, for large inputs. A "cuda" solve has its own
  * stream and device memory and leaves the calling thread's current CUDA device as it was. A
  * prepared graph (msf_prepare) serves one solve at a time.
  */
@@ -105,11 +106,13 @@ MSF_API const char *msf_variant_name(const char *solver, unsigned i);
 /*
  * Creates a graph of n vertices and m edges {u[e], v[e]} with weights w[e] of type `type`
  * (w NULL: every weight is 1). The arrays are copied; the caller keeps them. Every type is
- * exact: 64-bit weights are kept and ranked (docs/design.md, Data model), float weights must be
- * finite. Errors: MSF_EUSAGE (out NULL, u or v NULL with m > 0, an unknown type); MSF_EINPUT
- * with the first bad edge ("edge 3: vertex 9 is not below n = 5", "edge 4: NaN weight");
- * MSF_ERESOURCE (memory, or m >= 2^32 with 64-bit weights). O(m), O(m log m) for 64-bit
- * weights (the ranking).
+ * exact: 64-bit weights are kept and ranked (docs/design.md, Data model), unless they all fit
+ * the 32-bit type of their kind (integers in its range, doubles that are floats: kept as that
+ * type, since 1.3); float weights must be finite. Errors: MSF_EUSAGE (out NULL, u or v NULL
+ * with m > 0, an unknown type); MSF_EINPUT with the first bad edge ("edge 3: vertex 9 is not
+ * below n = 5", "edge 4: NaN weight"); MSF_ERESOURCE (memory, or m >= 2^32 with 64-bit
+ * weights that are ranked). O(m), on all cores (OMP_NUM_THREADS) for large m, plus the ranking
+ * (a radix sort).
  */
 MSF_API msf_status msf_graph_create(uint32_t n, uint64_t m, const uint32_t *u, const uint32_t *v,
                                     msf_weight_type type, const void *w, msf_graph **out);
