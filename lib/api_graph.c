@@ -10,6 +10,7 @@
 
 #include "internal.h"
 #include "loader.h"
+#include "../openmp/team_scan.h"
 
 mst_status lib_graph_set_weights(msf_graph *a, msf_weight_type type, const void *w, int threads)
 {
@@ -155,6 +156,301 @@ fail:
     return (msf_status)st;
 }
 
+/* Element i of a CSR index array of type t. */
+static inline int64_t csr_at(const void *a, msf_index_type t, uint64_t i)
+{
+    return t == MSF_INDEX_INT64 ? ((const int64_t *)a)[i] : ((const int32_t *)a)[i];
+}
+
+/* The address of element i of a CSR index array of type t. */
+static inline const void *csr_addr(const void *a, msf_index_type t, uint64_t i)
+{
+    return (const char *)a + i * (t == MSF_INDEX_INT64 ? 8 : 4);
+}
+
+/* The position of column j in row i of a CSR matrix (binary search: the row's columns
+ * increase), or UINT64_MAX. */
+static uint64_t csr_find(const void *indptr, const void *indices, msf_index_type t, uint64_t i,
+                         int64_t j)
+{
+    uint64_t lo = (uint64_t)csr_at(indptr, t, i), hi = (uint64_t)csr_at(indptr, t, i + 1);
+    while (lo < hi) {
+        uint64_t mid = lo + (hi - lo) / 2;
+        int64_t c = csr_at(indices, t, mid);
+        if (c == j)
+            return mid;
+        if (c < j)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return UINT64_MAX;
+}
+
+/* Whether data[a] < data[b] for values of type t (as numbers: -0.0 equals 0.0). */
+static inline int csr_below(msf_weight_type t, const void *data, uint64_t a, uint64_t b)
+{
+    switch (t) {
+    case MSF_WEIGHT_INT32:
+        return ((const int32_t *)data)[a] < ((const int32_t *)data)[b];
+    case MSF_WEIGHT_UINT32:
+        return ((const uint32_t *)data)[a] < ((const uint32_t *)data)[b];
+    case MSF_WEIGHT_FLOAT32:
+        return ((const float *)data)[a] < ((const float *)data)[b];
+    case MSF_WEIGHT_INT64:
+        return ((const int64_t *)data)[a] < ((const int64_t *)data)[b];
+    case MSF_WEIGHT_UINT64:
+        return ((const uint64_t *)data)[a] < ((const uint64_t *)data)[b];
+    default:
+        return ((const double *)data)[a] < ((const double *)data)[b];
+    }
+}
+
+/* The message of the first bad entry of row i (its columns must increase within 0..n-1). */
+static mst_status csr_bad_row(uint32_t n, const void *indptr, const void *indices,
+                              msf_index_type t, uint64_t i)
+{
+    for (uint64_t k = (uint64_t)csr_at(indptr, t, i); k < (uint64_t)csr_at(indptr, t, i + 1); k++) {
+        int64_t j = csr_at(indices, t, k), prev = k > (uint64_t)csr_at(indptr, t, i)
+                                                      ? csr_at(indices, t, k - 1)
+                                                      : -1;
+        if (j < 0)
+            return mst_fail(MST_EINPUT, "matrix: row %" PRIu64 ": column %" PRId64 " is negative",
+                            i, j);
+        if (j >= (int64_t)n)
+            return mst_fail(MST_EINPUT, "matrix: row %" PRIu64 ": column %" PRId64 " is not "
+                            "below n = %" PRIu32, i, j, n);
+        if (j <= prev)
+            return mst_fail(MST_EINPUT, "matrix: row %" PRIu64 ": column %" PRId64 " follows "
+                            "column %" PRId64 ": columns must increase (no duplicates)", i, j,
+                            prev);
+    }
+    return mst_fail(MST_EINTERNAL, "matrix: row %" PRIu64 " was found bad, then good", i);
+}
+
+msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indptr,
+                              const void *indices, msf_weight_type type, const void *data,
+                              int maximum, int threads, msf_graph **out)
+{
+    mst_status st = MST_OK;
+    msf_graph *a = NULL;
+    uint64_t *pairs = NULL;  /* [n + 1] row i's pairs (i, j > i), then where they start */
+    uint64_t *lows = NULL;   /* [n + 1] lower entries (j > i, i) without a mirror, by column i */
+    uint64_t *mirror = NULL; /* [nnz] an upper entry's mirror's position, or UINT64_MAX */
+    uint32_t *lower = NULL;  /* the rows j of the lower entries without a mirror, by column */
+    uint64_t *part = NULL;   /* the threads' counts (team_scan.h) */
+    void *w = NULL;          /* the pairs' weights, of type `type` */
+    mst_clear_error();
+    if (out == NULL || indptr == NULL)
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_graph_from_csr: %s is NULL",
+                                    out == NULL ? "out" : "indptr");
+    *out = NULL;
+    if ((unsigned)itype > MSF_INDEX_INT64 || (unsigned)type > MSF_WEIGHT_FLOAT64 || threads < 0)
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_graph_from_csr: %s",
+                                    threads < 0 ? "threads is negative"
+                                    : (unsigned)type > MSF_WEIGHT_FLOAT64 ? "unknown weight type"
+                                                                          : "unknown index type");
+
+    /* indptr: from 0 or more, never decreasing. */
+    uint64_t bad = UINT64_MAX;
+#pragma omp parallel for schedule(static) num_threads(lib_team(threads, n)) reduction(min : bad)
+    for (uint64_t i = 0; i <= n; i++)
+        if (csr_at(indptr, itype, i) < (i > 0 ? csr_at(indptr, itype, i - 1) : 0))
+            bad = i < bad ? i : bad;
+    if (bad == 0)
+        return (msf_status)mst_fail(MST_EINPUT, "matrix: indptr[0] = %" PRId64 " is negative",
+                                    csr_at(indptr, itype, 0));
+    if (bad != UINT64_MAX)
+        return (msf_status)mst_fail(MST_EINPUT, "matrix: indptr[%" PRIu64 "] = %" PRId64 " is "
+                                    "below indptr[%" PRIu64 "] = %" PRId64, bad,
+                                    csr_at(indptr, itype, bad), bad - 1,
+                                    csr_at(indptr, itype, bad - 1));
+    uint64_t nnz = (uint64_t)csr_at(indptr, itype, n);
+    if (nnz > 0 && (indices == NULL || data == NULL))
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_graph_from_csr: %s is NULL with %" PRIu64
+                                    " entries", indices == NULL ? "indices" : "data", nnz);
+    int team = lib_team(threads, nnz);
+
+    /* Row by row: the columns increase within 0..n-1; the first NaN; each upper entry (i, j)
+     * finds its mirror (j, i) by binary search in row j. The lower entries that no upper
+     * entry found (none where the pattern is symmetric) have pairs of their own, which go to
+     * the row of their column: a second pass finds them. */
+    uint64_t nan = UINT64_MAX, mirrored = 0, below = 0;
+    bad = UINT64_MAX;
+    MST_CALLOC(pairs, (uint64_t)n + 1);
+    MST_CALLOC(lows, (uint64_t)n + 1);
+    if ((mirror = mst_big_alloc(nnz, sizeof *mirror)) == NULL)
+        MST_FAIL(MST_ERESOURCE, "out of memory");
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(team)                             \
+    reduction(min : bad, nan) reduction(+ : mirrored, below)
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t up = 0;
+        int64_t prev = -1;
+        for (uint64_t k = (uint64_t)csr_at(indptr, itype, i);
+             k < (uint64_t)csr_at(indptr, itype, i + 1); k++) {
+            int64_t j = csr_at(indices, itype, k);
+            if (j <= prev || j >= (int64_t)n) {
+                bad = i < bad ? i : bad;
+                break;
+            }
+            prev = j;
+            if ((type == MSF_WEIGHT_FLOAT32 && isnan(((const float *)data)[k])) ||
+                (type == MSF_WEIGHT_FLOAT64 && isnan(((const double *)data)[k])))
+                nan = k < nan ? k : nan;
+            below += j < (int64_t)i;
+            /* The searches miss the cache: the rows that the entries 16 and 32 ahead will
+             * search are fetched now (a prefetch never faults). */
+            if (k + 32 < nnz) {
+                int64_t far = csr_at(indices, itype, k + 32), near = csr_at(indices, itype, k + 16);
+                if (far > (int64_t)i && far < (int64_t)n)
+                    __builtin_prefetch(csr_addr(indptr, itype, (uint64_t)far));
+                if (near > (int64_t)i && near < (int64_t)n)
+                    __builtin_prefetch(csr_addr(
+                        indices, itype, (uint64_t)csr_at(indptr, itype, (uint64_t)near)));
+            }
+            mirror[k] = j > (int64_t)i
+                            ? csr_find(indptr, indices, itype, (uint64_t)j, (int64_t)i)
+                            : UINT64_MAX;
+            mirrored += j > (int64_t)i && mirror[k] != UINT64_MAX;
+            up += j > (int64_t)i;
+        }
+        pairs[i] = up;
+    }
+    if (bad != UINT64_MAX)
+        MST_CHECK(csr_bad_row(n, indptr, indices, itype, bad));
+    if (nan != UINT64_MAX) {
+        uint64_t i = 0;
+        while ((uint64_t)csr_at(indptr, itype, i + 1) <= nan)
+            i++;
+        MST_FAIL(MST_EINPUT, "matrix: entry [%" PRIu64 ", %" PRId64 "] is NaN", i,
+                 csr_at(indices, itype, nan));
+    }
+    if (mirrored < below) {
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(team)
+        for (uint64_t i = 0; i < n; i++)
+            for (uint64_t k = (uint64_t)csr_at(indptr, itype, i);
+                 k < (uint64_t)csr_at(indptr, itype, i + 1); k++) {
+                int64_t j = csr_at(indices, itype, k);
+                if (j < (int64_t)i &&
+                    csr_find(indptr, indices, itype, (uint64_t)j, (int64_t)i) == UINT64_MAX) {
+#pragma omp atomic
+                    lows[j]++;
+                }
+            }
+    }
+
+    /* Where each row's pairs start (the pairs in (i, j) order), and its column's lower
+     * entries without a mirror. */
+    uint64_t m = 0, nlower = 0;
+    MST_ALLOC(part, 2 * (uint64_t)team + 2);
+#pragma omp parallel num_threads(team)
+    {
+        int t = omp_get_thread_num(), p = omp_get_num_threads();
+        uint64_t lo, hi, count = 0, alone = 0, total;
+        par_team_slice(n, t, p, &lo, &hi);
+        for (uint64_t i = lo; i < hi; i++) {
+            count += pairs[i] + lows[i];
+            alone += lows[i];
+        }
+        count = par_team_offset(count, part, &total);
+        alone = par_team_offset(alone, part + p + 1, &total);
+        for (uint64_t i = lo; i < hi; i++) {
+            uint64_t x = pairs[i] + lows[i], y = lows[i];
+            pairs[i] = count;
+            lows[i] = alone;
+            count += x;
+            alone += y;
+        }
+        if (t == p - 1) {
+            m = count;
+            nlower = alone;
+        }
+    }
+
+    /* The rows of those entries, by column, rows increasing; then lows[i] is where column i's
+     * end. */
+    MST_ALLOC(lower, nlower);
+    if (nlower > 0) {
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(team)
+        for (uint64_t i = 0; i < n; i++)
+            for (uint64_t k = (uint64_t)csr_at(indptr, itype, i);
+                 k < (uint64_t)csr_at(indptr, itype, i + 1); k++) {
+                int64_t j = csr_at(indices, itype, k);
+                if (j < (int64_t)i &&
+                    csr_find(indptr, indices, itype, (uint64_t)j, (int64_t)i) == UINT64_MAX) {
+                    uint64_t slot;
+#pragma omp atomic capture
+                    slot = lows[j]++;
+                    lower[slot] = (uint32_t)i;
+                }
+            }
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(team)
+        for (uint64_t i = 0; i < n; i++) {
+            uint64_t from = i > 0 ? lows[i - 1] : 0;
+            for (uint64_t x = from + 1; x < lows[i]; x++) /* insertion: a column's few rows */
+                for (uint64_t y = x; y > from && lower[y - 1] > lower[y]; y--) {
+                    uint32_t r = lower[y];
+                    lower[y] = lower[y - 1];
+                    lower[y - 1] = r;
+                }
+        }
+    }
+
+    /* The pairs, row by row: row i's upper entries (i, j), each against its mirror, merged by
+     * j with the lower entries (j, i) without one. */
+    if ((a = calloc(1, sizeof *a)) == NULL)
+        MST_FAIL(MST_ERESOURCE, "out of memory allocating a graph");
+    mst_graph *g = &a->g;
+    size_t size = mst_weight_is_wide((mst_weight_type)type) ? 8 : 4;
+    g->n = n;
+    g->m = a->m_input = m;
+    g->format = "csr";
+    if ((g->u = mst_big_alloc(m, sizeof *g->u)) == NULL ||
+        (g->v = mst_big_alloc(m, sizeof *g->v)) == NULL ||
+        (a->entry = mst_big_alloc(m, sizeof *a->entry)) == NULL ||
+        (w = mst_big_alloc(m, size)) == NULL)
+        MST_FAIL(MST_ERESOURCE, "out of memory");
+#pragma omp parallel for schedule(dynamic, 4096) num_threads(team)
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t e = pairs[i], k = (uint64_t)csr_at(indptr, itype, i),
+                 end = (uint64_t)csr_at(indptr, itype, i + 1), x = i > 0 ? lows[i - 1] : 0;
+        while (k < end && csr_at(indices, itype, k) <= (int64_t)i)
+            k++;
+        for (; k < end || x < lows[i]; e++) {
+            uint64_t pos;
+            if (x == lows[i] || (k < end && csr_at(indices, itype, k) < (int64_t)lower[x])) {
+                if (k + 16 < nnz && mirror[k + 16] != UINT64_MAX) /* as above */
+                    __builtin_prefetch((const char *)data + mirror[k + 16] * size);
+                uint64_t j = (uint64_t)csr_at(indices, itype, k), q = mirror[k];
+                int flip = q != UINT64_MAX && (maximum ? csr_below(type, data, k, q)
+                                                       : csr_below(type, data, q, k));
+                pos = flip ? q : k;
+                g->u[e] = (uint32_t)(flip ? j : i);
+                g->v[e] = (uint32_t)(flip ? i : j);
+                k++;
+            } else {
+                pos = csr_find(indptr, indices, itype, lower[x], (int64_t)i);
+                g->u[e] = lower[x++];
+                g->v[e] = (uint32_t)i;
+            }
+            a->entry[e] = pos;
+            memcpy((char *)w + e * size, (const char *)data + pos * size, size);
+        }
+    }
+    MST_CHECK(lib_graph_set_weights(a, type, w, threads));
+    *out = a;
+    a = NULL;
+fail:
+    msf_graph_free(a);
+    free(pairs);
+    free(lows);
+    free(mirror);
+    free(lower);
+    free(part);
+    free(w);
+    return (msf_status)st;
+}
+
 msf_status msf_graph_load(const char *path, msf_graph **out)
 {
     mst_clear_error();
@@ -183,6 +479,7 @@ void msf_graph_free(msf_graph *a)
     mst_graph_free(&a->g);
     free(a->input_id);
     free(a->loops);
+    free(a->entry);
     free(a);
 }
 

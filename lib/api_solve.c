@@ -289,6 +289,10 @@ msf_status msf_prepare(const msf_graph *a, const char *solver, const char *varia
         MST_ALLOC(g->raw, m);
     if (a->input_id != NULL)
         MST_ALLOC(p->graph.input_id, m);
+    if (a->entry != NULL) {
+        MST_ALLOC(p->graph.entry, m);
+        memcpy(p->graph.entry, a->entry, m * sizeof *a->entry);
+    }
     if (a->loops != NULL) {
         MST_ALLOC(p->graph.loops, a->g.self_loops);
         memcpy(p->graph.loops, a->loops, a->g.self_loops * sizeof *a->loops);
@@ -345,6 +349,7 @@ void msf_prepared_free(msf_prepared *p)
     mst_graph_free(&p->graph.g);
     free(p->graph.input_id);
     free(p->graph.loops);
+    free(p->graph.entry);
     free(p);
 }
 
@@ -380,6 +385,34 @@ msf_total msf_result_total(const msf_result *r)
 const char *msf_result_total_text(const msf_result *r)
 {
     return r != NULL ? r->total_text : "0";
+}
+
+msf_status msf_result_csr(const msf_graph *a, const msf_result *r, uint64_t *indptr,
+                          uint64_t *position)
+{
+    mst_clear_error();
+    if (a == NULL || r == NULL || indptr == NULL || (position == NULL && r->count > 0))
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_result_csr: %s is NULL",
+                                    a == NULL ? "g" : r == NULL ? "r" : indptr == NULL ? "indptr"
+                                                                                       : "position");
+    if (r->graph != a || a->entry == NULL)
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_result_csr: %s",
+                                    r->graph != a ? "the result was not computed from this graph"
+                                                  : "the graph was not made by msf_graph_from_csr");
+    /* A counting sort by row (the chosen entry's, u): in id order, the entries of a row come
+     * by increasing column (its pairs (j, i) with j < i first, by j, then its own (i, j)), which
+     * is their order in the matrix. */
+    uint32_t n = a->g.n;
+    memset(indptr, 0, ((size_t)n + 1) * sizeof *indptr);
+    for (uint64_t i = 0; i < r->count; i++)
+        indptr[a->g.u[r->canonical[i]] + 1]++;
+    for (uint32_t x = 0; x < n; x++)
+        indptr[x + 1] += indptr[x];
+    for (uint64_t i = 0; i < r->count; i++)
+        position[indptr[a->g.u[r->canonical[i]]]++] = a->entry[r->canonical[i]];
+    memmove(indptr + 1, indptr, (size_t)n * sizeof *indptr);
+    indptr[0] = 0;
+    return MSF_OK;
 }
 
 uint64_t msf_result_components(const msf_result *r)

@@ -20,6 +20,8 @@ struct msf_graph {
     uint64_t *input_id; /* [g.m], or NULL when the input had no self-loops (the identity) */
     uint32_t *loops;    /* [g.self_loops] a created graph's self-loops' vertices, in input
                          * order, or NULL when it had none (and for a loaded graph) */
+    uint64_t *entry;    /* [g.m] a matrix's graph (msf_graph_from_csr): edge e's chosen entry,
+                         * its index in the matrix's arrays; NULL for other graphs */
 };
 
 /* Sets a's weights from w: a->m_input of them, of type `type`, in input order (self-loops

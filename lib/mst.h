@@ -22,8 +22,8 @@
  * read them and solve the same graph at once. The last error is per thread. Solves hold no
  * lock: each parses its options into its own struct. An "omp" solve names its team in its own
  * parallel regions and leaves the calling thread's OpenMP settings as they were; where other
- * work takes cores, it runs with the idle ones (docs/omp-tuning.md). msf_graph_create names
- * its team too, for large inputs. A "cuda" solve has its own
+ * work takes cores, it runs with the idle ones (docs/omp-tuning.md). msf_graph_create and
+ * msf_graph_from_csr name their teams too, for large inputs. A "cuda" solve has its own
  * stream and device memory and leaves the calling thread's current CUDA device as it was. A
  * prepared graph (msf_prepare) serves one solve at a time.
  */
@@ -37,9 +37,9 @@ extern "C" {
 #endif
 
 #define MSF_VERSION_MAJOR 1
-#define MSF_VERSION_MINOR 2
+#define MSF_VERSION_MINOR 3
 #define MSF_VERSION_PATCH 0
-#define MSF_VERSION_STRING "1.2.0"
+#define MSF_VERSION_STRING "1.3.0"
 
 #if defined(__GNUC__)
 #define MSF_API __attribute__((visibility("default")))
@@ -66,6 +66,13 @@ typedef enum msf_weight_type {
     MSF_WEIGHT_UINT64 = 4,
     MSF_WEIGHT_FLOAT64 = 5
 } msf_weight_type;
+
+/* The C type of a CSR matrix's indptr and indices arrays (msf_graph_from_csr): SciPy's int32, or
+ * int64 for matrices of 2^31 entries or more. Since 1.3. */
+typedef enum msf_index_type {
+    MSF_INDEX_INT32 = 0,
+    MSF_INDEX_INT64 = 1
+} msf_index_type;
 
 /* A graph (opaque): the library's own copy of the arrays it was created from. */
 typedef struct msf_graph msf_graph;
@@ -126,6 +133,29 @@ MSF_API msf_status msf_graph_create(uint32_t n, uint64_t m, const uint32_t *u, c
  * line ("g.gr:17: expected 'a u v w'"); MSF_ERESOURCE. O(file bytes + m). Since 1.1.
  */
 MSF_API msf_status msf_graph_load(const char *path, msf_graph **out);
+
+/*
+ * Creates the graph of an n x n sparse matrix A in CSR form as SciPy's csgraph reads it: one edge
+ * per vertex pair {i, j}, i < j, with an entry in either triangle, weighing the smaller (maximum
+ * nonzero: the larger) of A[i, j] and A[j, i] where both are stored, A[i, j] (the first in CSR
+ * order) where they are equal; the diagonal is ignored, a stored zero is an edge. Row i's
+ * entries are indices[indptr[i] .. indptr[i+1]-1] (columns, increasing: no duplicates; SciPy's
+ * has_canonical_format) and data[...] (values of type `type`), indptr and indices of type
+ * `itype`; the arrays are read, not kept. Edge ids follow the pairs in the upper triangle's CSR
+ * order ((i, j) lexicographic); edge e joins u = the row and v = the column of its chosen entry
+ * (msf_graph_endpoints), which msf_result_csr gives back. Weights follow msf_graph_create's
+ * rules. threads: the team of the conversion (0: OMP_NUM_THREADS or all cores). Errors:
+ * MSF_EUSAGE (out or indptr NULL, indices or data NULL with entries, an unknown type, threads
+ * < 0); MSF_EINPUT with the first bad row or entry in CSR order ("matrix: indptr[3] = 5 is
+ * below indptr[2] = 7", "matrix: row 4: column 9 is not below n = 5", "matrix: row 4: column 2
+ * follows column 3: columns must increase (no duplicates)", "matrix: entry [1, 0] is NaN",
+ * "edge 3: infinite weight" for a pair's chosen value); MSF_ERESOURCE. O(nnz log d / threads),
+ * d the largest row length: each entry of one triangle looks for its mirror by binary search.
+ * Since 1.3.
+ */
+MSF_API msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indptr,
+                                      const void *indices, msf_weight_type type, const void *data,
+                                      int maximum, int threads, msf_graph **out);
 
 /* Frees a graph; NULL is fine. Results computed from it stay valid. */
 MSF_API void msf_graph_free(msf_graph *g);
@@ -220,6 +250,16 @@ MSF_API msf_total msf_result_total(const msf_result *r);
 /* The total as exact decimal text ("1186386", "7919.5"; shortest round-trip form for floats).
  * Owned by the result. */
 MSF_API const char *msf_result_total_text(const msf_result *r);
+
+/*
+ * The forest r of a graph g of msf_graph_from_csr as entries of g's matrix, in CSR form: row
+ * i's forest entries are position[indptr[i] .. indptr[i+1]-1], increasing, each the index in
+ * the matrix's indices and data arrays of an edge's chosen entry. indptr holds n + 1 values,
+ * position msf_result_size(r). Errors: MSF_EUSAGE (a NULL argument, r not computed from g, g
+ * not made by msf_graph_from_csr). O(n + msf_result_size(r)). Since 1.3.
+ */
+MSF_API msf_status msf_result_csr(const msf_graph *g, const msf_result *r, uint64_t *indptr,
+                                  uint64_t *position);
 
 /* Connected components of the graph (isolated vertices included). */
 MSF_API uint64_t msf_result_components(const msf_result *r);

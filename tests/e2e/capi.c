@@ -7,6 +7,7 @@
  * with their status and a message. The cuda solver, where the library has it, runs on GPU 0;
  * without a GPU (or in a library built without CUDA) every cuda call must fail with
  * MSF_ERESOURCE and one line "no GPU (...)", and "capi: cuda skipped: REASON" goes to stderr.
+ * A generated matrix's graph (msf_graph_from_csr) must be the same from threads at once.
  * Prints the forest's ids, one a line, then "total T"; the test compares them with mst-seq
  * --output. Exit status 0 only if every check passed.
  */
@@ -279,6 +280,149 @@ static void check_gpu(const msf_graph *g, const msf_result *ref)
                      "solver cuda runs on the GPU: threads must be 0 or 1", "threads for cuda");
 }
 
+/* A matrix for msf_graph_from_csr: row i holds columns i +- 1, 2, 5, 11 (mod n), sorted, but
+ * for the upper entries (i, j) with i * j divisible by 7 (their pairs are lower entries only),
+ * valued (31 i + 17 j) mod 97, so that the two triangles differ and values tie. */
+typedef struct matrix {
+    uint32_t n;
+    int64_t *indptr, *indices;
+    int32_t *indptr32, *indices32;
+    double *data;
+} matrix;
+
+static int make_matrix(matrix *a, uint32_t n)
+{
+    static const uint32_t steps[] = {1, 2, 5, 11};
+    a->n = n;
+    a->indptr = calloc(n + 1, sizeof *a->indptr);
+    a->indptr32 = calloc(n + 1, sizeof *a->indptr32);
+    a->indices = malloc(8 * (size_t)n * sizeof *a->indices);
+    a->indices32 = malloc(8 * (size_t)n * sizeof *a->indices32);
+    a->data = malloc(8 * (size_t)n * sizeof *a->data);
+    if (!a->indptr || !a->indptr32 || !a->indices || !a->indices32 || !a->data)
+        return -1;
+    int64_t k = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        int64_t from = k;
+        for (int s = 0; s < 8; s++) {
+            int64_t j = ((int64_t)i + (s < 4 ? steps[s] : n - steps[s - 4])) % n, at = k;
+            if (j > i && (uint64_t)i * (uint64_t)j % 7 == 0)
+                continue;
+            while (at > from && a->indices[at - 1] > j) { /* insertion: columns increase */
+                a->indices[at] = a->indices[at - 1];
+                at--;
+            }
+            a->indices[at] = j;
+            k++;
+        }
+        a->indptr[i + 1] = k;
+    }
+    for (uint32_t i = 0; i <= n; i++)
+        a->indptr32[i] = (int32_t)a->indptr[i];
+    for (uint32_t i = 0; i < n; i++)
+        for (int64_t x = a->indptr[i]; x < a->indptr[i + 1]; x++) {
+            a->indices32[x] = (int32_t)a->indices[x];
+            a->data[x] = (double)((31 * (uint64_t)i + 17 * (uint64_t)a->indices[x]) % 97);
+        }
+    return 0;
+}
+
+/* The matrix's graph, its forest (maximum where max) and the forest's entries; 0 where all
+ * three calls succeed. */
+typedef struct csr_job {
+    const matrix *a;
+    int wide, threads, max;
+    msf_graph *g;
+    msf_result *r;
+    uint64_t *indptr, *position;
+    int ok;
+} csr_job;
+
+static void *csr_run(void *arg)
+{
+    csr_job *j = arg;
+    const matrix *a = j->a;
+    j->indptr = malloc(((size_t)a->n + 1) * sizeof *j->indptr);
+    j->position = malloc((size_t)a->n * sizeof *j->position);
+    j->ok = j->indptr != NULL && j->position != NULL &&
+            msf_graph_from_csr(a->n, j->wide ? MSF_INDEX_INT64 : MSF_INDEX_INT32,
+                               j->wide ? (const void *)a->indptr : (const void *)a->indptr32,
+                               j->wide ? (const void *)a->indices : (const void *)a->indices32,
+                               MSF_WEIGHT_FLOAT64, a->data, j->max, j->threads, &j->g) == MSF_OK &&
+            (j->max ? msf_solve_max : msf_solve)(j->g, "omp", NULL, 2, NULL, &j->r) == MSF_OK &&
+            msf_result_csr(j->g, j->r, j->indptr, j->position) == MSF_OK;
+    return NULL;
+}
+
+static void csr_free(csr_job *j)
+{
+    msf_result_free(j->r);
+    msf_graph_free(j->g);
+    free(j->indptr);
+    free(j->position);
+}
+
+/* msf_graph_from_csr from threads at once, with teams of 1, 2, 3 and the default and both
+ * index types: the same graph (endpoints), forest and entries as one thread alone gives; the
+ * forest is certified, and each row's entries are the matrix's, increasing. Then the errors. */
+static void check_csr(void)
+{
+    matrix a = {0};
+    CHECK(make_matrix(&a, 40000) == 0, "out of memory");
+    for (int max = 0; max < 2 && a.data != NULL; max++) {
+        csr_job ref = {&a, 0, 1, max, NULL, NULL, NULL, NULL, 0}, jobs[4];
+        csr_run(&ref);
+        CHECK(ref.ok, "the matrix's graph (max %d)", max);
+        uint64_t m = msf_graph_edges(ref.g), k = msf_result_size(ref.r);
+        uint32_t *u = malloc(4 * m * sizeof *u), *v = u + m, *u2 = u + 2 * m, *v2 = u + 3 * m;
+        CHECK(ref.ok && u != NULL && msf_graph_endpoints(ref.g, u, v) == MSF_OK &&
+                  msf_verify(ref.g, ref.r) == MSF_OK,
+              "endpoints and verification (max %d)", max);
+        for (uint32_t i = 0; ref.ok && i < a.n; i++)
+            for (uint64_t x = ref.indptr[i]; x < ref.indptr[i + 1]; x++)
+                CHECK((uint64_t)a.indptr[i] <= ref.position[x] &&
+                          ref.position[x] < (uint64_t)a.indptr[i + 1] &&
+                          (x == ref.indptr[i] || ref.position[x - 1] < ref.position[x]),
+                      "row %" PRIu32 ": entry %" PRIu64 " is not the row's", i, x);
+        pthread_t t[4];
+        for (int i = 0; i < 4; i++) {
+            jobs[i] = (csr_job){&a, i % 2, i < 3 ? i + 1 : 0, max, NULL, NULL, NULL, NULL, 0};
+            CHECK(pthread_create(&t[i], NULL, csr_run, &jobs[i]) == 0, "pthread_create");
+        }
+        for (int i = 0; i < 4; i++) {
+            pthread_join(t[i], NULL);
+            CHECK(jobs[i].ok && u != NULL && ref.ok && msf_graph_edges(jobs[i].g) == m &&
+                      msf_graph_endpoints(jobs[i].g, u2, v2) == MSF_OK &&
+                      memcmp(u, u2, 2 * m * sizeof *u) == 0 && same_forest(jobs[i].r, ref.r) &&
+                      memcmp(jobs[i].indptr, ref.indptr, (a.n + 1) * sizeof *ref.indptr) == 0 &&
+                      memcmp(jobs[i].position, ref.position, k * sizeof *ref.position) == 0,
+                  "from_csr thread %d (max %d): another graph or forest", i, max);
+            csr_free(&jobs[i]);
+        }
+        free(u);
+        csr_free(&ref);
+    }
+    free(a.indptr), free(a.indptr32), free(a.indices), free(a.indices32), free(a.data);
+
+    int32_t ip[] = {0, 2, 3, 3}, ix[] = {1, 0, 0}, bad_ip[] = {0, 2, 1, 3};
+    double d[] = {1, 2, NAN};
+    msf_graph *g = NULL;
+    expect_error(msf_graph_from_csr(3, MSF_INDEX_INT32, ip, ix, MSF_WEIGHT_FLOAT64, d, 0, 0, &g),
+                 MSF_EINPUT, "matrix: row 0: column 0 follows column 1", "unsorted columns");
+    ix[0] = 0, ix[1] = 1;
+    expect_error(msf_graph_from_csr(3, MSF_INDEX_INT32, ip, ix, MSF_WEIGHT_FLOAT64, d, 0, 0, &g),
+                 MSF_EINPUT, "matrix: entry [1, 0] is NaN", "NaN entry");
+    expect_error(msf_graph_from_csr(3, MSF_INDEX_INT32, bad_ip, ix, MSF_WEIGHT_FLOAT64, d, 0, 0,
+                                    &g),
+                 MSF_EINPUT, "matrix: indptr[2] = 1 is below indptr[1] = 2", "indptr");
+    ix[2] = 3;
+    expect_error(msf_graph_from_csr(3, MSF_INDEX_INT32, ip, ix, MSF_WEIGHT_INT32, ix, 0, 0, &g),
+                 MSF_EINPUT, "matrix: row 1: column 3 is not below n = 3", "column out of range");
+    expect_error(msf_graph_from_csr(3, MSF_INDEX_INT32, ip, NULL, MSF_WEIGHT_INT32, ix, 0, 0, &g),
+                 MSF_EUSAGE, "indices is NULL", "NULL indices");
+    CHECK(g == NULL, "a failed msf_graph_from_csr returned a graph");
+}
+
 int main(int argc, char **argv)
 {
     edges e = {0};
@@ -301,6 +445,7 @@ int main(int argc, char **argv)
     check_prepared(g, &e, n);
     check_threads(g, ref);
     check_errors();
+    check_csr();
     msf_graph_free(g); /* the result stays valid */
     for (uint64_t i = 0; i < msf_result_size(ref); i++)
         printf("%" PRIu64 "\n", msf_result_edges(ref)[i]);
