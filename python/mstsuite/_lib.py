@@ -12,7 +12,7 @@ import os
 import subprocess
 
 ENV = "MSTSUITE_LIB"
-MAJOR, MINOR = 1, 2  # msf_graph_endpoints came with 1.2
+MAJOR, MINOR = 1, 3  # msf_graph_from_csr came with 1.3
 SONAME = "libmst.so.%d" % MAJOR
 
 # msf_status codes (the suite's exit codes).
@@ -20,6 +20,9 @@ OK, EUSAGE, EINPUT, ERESOURCE, EVERIFY, EINTERNAL = range(6)
 
 # msf_weight_type.
 INT32, UINT32, FLOAT32, INT64, UINT64, FLOAT64 = range(6)
+
+# msf_index_type.
+INDEX_INT32, INDEX_INT64 = range(2)
 
 
 class Total(ctypes.Structure):
@@ -66,6 +69,8 @@ def _declare(lib):
         "msf_variant_name": (c.c_char_p, [c.c_char_p, c.c_uint]),
         "msf_graph_create": (c.c_int, [c.c_uint32, c.c_uint64, p(c.c_uint32), p(c.c_uint32),
                                        c.c_int, c.c_void_p, p(c.c_void_p)]),
+        "msf_graph_from_csr": (c.c_int, [c.c_uint32, c.c_int, c.c_void_p, c.c_void_p, c.c_int,
+                                         c.c_void_p, c.c_int, c.c_int, p(c.c_void_p)]),
         "msf_graph_free": (None, [c.c_void_p]),
         "msf_graph_load": (c.c_int, [c.c_char_p, p(c.c_void_p)]),
         "msf_graph_vertices": (c.c_uint32, [c.c_void_p]),
@@ -80,6 +85,7 @@ def _declare(lib):
         "msf_result_edges": (p(c.c_uint64), [c.c_void_p]),
         "msf_result_total": (Total, [c.c_void_p]),
         "msf_result_total_text": (c.c_char_p, [c.c_void_p]),
+        "msf_result_csr": (c.c_int, [c.c_void_p, c.c_void_p, p(c.c_uint64), p(c.c_uint64)]),
         "msf_result_components": (c.c_uint64, [c.c_void_p]),
         "msf_verify": (c.c_int, [c.c_void_p, c.c_void_p]),
         "msf_prepare": (c.c_int, [c.c_void_p, c.c_char_p, c.c_char_p, c.c_int, p(c.c_char_p),

@@ -1,14 +1,16 @@
 """Graphs of SciPy and NetworkX in, their own edges out."""
 import numpy as np
 
-from .forest import Forest, minimum_spanning_forest
+from .forest import Forest, Graph, minimum_spanning_forest
 
 _TRIANGLES = ("min", "upper", "lower", "both")
 
 
-def _matrix_entries(matrix):
-    """(n, row, col, data) of a square scipy.sparse matrix's stored entries in CSR order (row by
-    row, columns increasing), duplicates summed."""
+def _canonical(matrix, explicit_zeros=True):
+    """A square scipy.sparse matrix as a CSR matrix in SciPy's canonical format (each row's
+    columns increasing, duplicates summed), without its stored zeros unless explicit_zeros
+    (those dropped first): the matrix itself where it is one already, else a new one (the
+    caller's is never changed)."""
     import scipy.sparse as sp
 
     if not sp.issparse(matrix):
@@ -16,52 +18,14 @@ def _matrix_entries(matrix):
                          % type(matrix).__name__)
     if matrix.shape[0] != matrix.shape[1]:
         raise ValueError("matrix must be square, not %d x %d" % matrix.shape)
-    a = sp.csr_matrix(matrix, copy=True)
-    a.sum_duplicates()
-    n = a.shape[0]
-    row = np.repeat(np.arange(n, dtype=np.int64), np.diff(a.indptr))
-    return n, row, a.indices.astype(np.int64), a.data
-
-
-def _pair_minima(row, col, data, maximum=False):
-    """One edge per vertex pair {i, j} (i < j) holding an entry in either triangle, weighing
-    the smaller (maximum: the larger) of A[i, j] and A[j, i] where both are stored, the first
-    in CSR order among equals: (lo, hi, weight, position), pairs in the upper triangle's CSR
-    order, `position` the index of the chosen entry in row, col, data (CSR order, as
-    _matrix_entries gives them). A NaN entry raises ValueError."""
-    if data.dtype.kind == "f" and np.isnan(data).any():
-        k = int(np.flatnonzero(np.isnan(data))[0])
-        raise ValueError("matrix: entry [%d, %d] is NaN" % (row[k], col[k]))
-    up, low = np.flatnonzero(row < col), np.flatnonzero(row > col)
-    if len(up) == len(low) and len(up) > 0:
-        # The lower triangle transposed into CSR order by SciPy's counting sort, carrying each
-        # entry's position; where its pattern is the upper triangle's (a symmetric pattern,
-        # the usual input), the pairs are the upper entries and no comparison sort is needed.
-        import scipy.sparse as sp
-
-        n = int(max(row.max(), col.max())) + 1
-        t = sp.csr_matrix((low.astype(np.int64), (col[low], row[low])), shape=(n, n))
-        if (np.array_equal(t.indices, col[up]) and
-                np.array_equal(np.repeat(np.arange(n), np.diff(t.indptr)), row[up])):
-            mine, other = data[up], data[t.data]
-            # The upper entry comes first in CSR order: it wins ties.
-            take = other > mine if maximum else other < mine
-            chosen = np.where(take, t.data, up)
-            return row[up], col[up], data[chosen], chosen
-    off = np.flatnonzero(row != col)
-    lo, hi, d = np.minimum(row, col)[off], np.maximum(row, col)[off], data[off]
-    # Each pair's entries by value, then by position (maximum: the later first), so that the
-    # pair's first (maximum: last) entry is the one chosen.
-    position = np.arange(len(off))
-    order = np.lexsort((-position if maximum else position, d, hi, lo))
-    lo, hi = lo[order], hi[order]
-    pick = np.ones(len(lo), bool)
-    if maximum:
-        pick[:-1] = (lo[1:] != lo[:-1]) | (hi[1:] != hi[:-1])
-    else:
-        pick[1:] = (lo[1:] != lo[:-1]) | (hi[1:] != hi[:-1])
-    chosen = off[order][pick]
-    return lo[pick], hi[pick], data[chosen], chosen
+    a = matrix if matrix.format == "csr" else matrix.tocsr()
+    zeros = not explicit_zeros and not a.data.all()
+    if zeros or not a.has_canonical_format:
+        a = a.copy()
+        if zeros:
+            a.eliminate_zeros()  # the stored zeros, before duplicates are summed
+        a.sum_duplicates()
+    return a
 
 
 def from_scipy(matrix, triangle="min", **solve_args):
@@ -87,12 +51,15 @@ def from_scipy(matrix, triangle="min", **solve_args):
     triangle, and as minimum_spanning_forest does."""
     if triangle not in _TRIANGLES:
         raise ValueError("triangle must be one of %s, not %r" % (", ".join(_TRIANGLES), triangle))
-    n, row, col, data = _matrix_entries(matrix)
+    a = _canonical(matrix)
     if triangle == "min":
-        lo, hi, d, _ = _pair_minima(row, col, data)
-        ids, total = minimum_spanning_forest(lo, hi, d, n=n, **solve_args)
-        chosen = ids.astype(np.int64)
-        return Forest(np.column_stack([lo[chosen], hi[chosen]]), total)
+        with Graph._from_csr(a, threads=solve_args.get("threads")) as g:
+            ids, total = g.solve(**solve_args)
+            u, v = (x[ids.astype(np.int64)].astype(np.int64) for x in g.endpoints())
+        return Forest(np.column_stack([np.minimum(u, v), np.maximum(u, v)]), total)
+    n = a.shape[0]
+    row = np.repeat(np.arange(n, dtype=np.int64), np.diff(a.indptr))
+    col, data = a.indices.astype(np.int64), a.data
     keep = {"upper": row < col, "lower": row > col, "both": row != col}[triangle]
     entry = np.flatnonzero(keep)
     ids, total = minimum_spanning_forest(row[entry], col[entry], data[entry], n=n, **solve_args)

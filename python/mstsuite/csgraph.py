@@ -2,28 +2,25 @@
 `from scipy.sparse.csgraph import minimum_spanning_tree` (docs/python.md)."""
 import numpy as np
 
-from .adapters import _matrix_entries, _pair_minima
-from .forest import minimum_spanning_forest
+from .adapters import _canonical
+from .forest import Graph
 
 
 def _spanning_tree(csgraph, maximum, explicit_zeros, solve_args):
     import scipy.sparse as sp
 
     if sp.issparse(csgraph):
-        matrix = sp.csr_matrix(csgraph, copy=True)
-        if not explicit_zeros:
-            matrix.eliminate_zeros()
+        a = _canonical(csgraph, explicit_zeros)
     else:
         dense = np.asarray(csgraph)
         if dense.ndim != 2:
             raise ValueError("csgraph must be two-dimensional, not of shape %s" % (dense.shape,))
-        matrix = sp.csr_matrix(dense)  # a dense zero is no edge, as in SciPy
-    n, row, col, data = _matrix_entries(matrix)
-    lo, hi, d, at = _pair_minima(row, col, data, maximum)
-    ids = minimum_spanning_forest(lo, hi, d, n=n, maximum=maximum, **solve_args).edges
-    chosen = at[ids.astype(np.int64)]
-    return sp.csr_matrix((data[chosen].astype(np.float64), (row[chosen], col[chosen])),
-                         shape=(n, n))
+        a = _canonical(sp.csr_matrix(dense))  # a dense zero is no edge, as in SciPy
+    with Graph._from_csr(a, maximum, solve_args.get("threads")) as g:
+        (indptr, position), _ = g._solve(maximum=maximum, entries=True, **solve_args)
+    position = position.view(np.int64)
+    return sp.csr_matrix((a.data[position].astype(np.float64, copy=False), a.indices[position],
+                          indptr.astype(a.indices.dtype)), shape=a.shape)
 
 
 def minimum_spanning_tree(csgraph, overwrite=False, *, explicit_zeros=True, **solve_args):

@@ -130,18 +130,28 @@ def _solver_args(solver, algo, threads, options, device):
     return name, variant, threads, _option_array(options, solver, device)
 
 
-def _forest(result, verify_graph):
-    """Forest(ids, total) of a C result, certified against verify_graph first unless None;
-    frees the result."""
+def _forest(result, graph, verify=False, entries=False):
+    """Forest(edges, total) of a C result of `graph` (a handle), certified by the suite's
+    verifier first with verify: edges, the forest's ids (uint64, increasing), or with entries
+    (a graph of Graph._from_csr) (indptr, position), the forest's entries of the matrix in CSR
+    form (msf_result_csr: two uint64 arrays). Frees the result."""
     try:
-        if verify_graph is not None:
-            _lib.check(_lib.lib.msf_verify(verify_graph, result))
+        if verify:
+            _lib.check(_lib.lib.msf_verify(graph, result))
         k = _lib.lib.msf_result_size(result)
-        ids = np.ctypeslib.as_array(_lib.lib.msf_result_edges(result), (k,)).copy() \
-            if k else np.zeros(0, np.uint64)
+        if entries:
+            p64 = ctypes.POINTER(ctypes.c_uint64)
+            indptr = np.empty(_lib.lib.msf_graph_vertices(graph) + 1, np.uint64)
+            edges = np.empty(k, np.uint64)
+            _lib.check(_lib.lib.msf_result_csr(graph, result, indptr.ctypes.data_as(p64),
+                                               edges.ctypes.data_as(p64)))
+            edges = (indptr, edges)
+        else:
+            edges = np.ctypeslib.as_array(_lib.lib.msf_result_edges(result), (k,)).copy() \
+                if k else np.zeros(0, np.uint64)
         text = _lib.lib.msf_result_total_text(result).decode()
         is_float = _lib.lib.msf_result_total(result).is_float
-        return Forest(ids, float(text) if is_float else int(text))
+        return Forest(edges, float(text) if is_float else int(text))
     finally:
         _lib.lib.msf_result_free(result)
 
@@ -189,6 +199,32 @@ class Graph(_Handle):
             warr.ctypes.data if warr is not None else None, ctypes.byref(self._handle)))
 
     @classmethod
+    def _from_csr(cls, a, maximum=False, threads=None):
+        """The graph of a square CSR matrix `a` (scipy.sparse; each row's columns increasing:
+        SciPy's canonical format) as SciPy's csgraph reads it (libmst's msf_graph_from_csr):
+        one edge per vertex pair {i, j} (i < j) stored in either triangle, weighing the smaller
+        (maximum: the larger) of A[i, j] and A[j, i] where both are, A[i, j] where they are
+        equal; ids in the upper triangle's CSR order of pairs; edge e joins the row and the
+        column of its entry. The arrays go to the library without copies where their dtypes
+        are its own (int32 or int64 indices; data of a weight type it reads); threads: the
+        conversion's (None: all cores). A NaN entry raises ValueError."""
+        wide = a.indptr.dtype != np.int32 or a.indices.dtype != np.int32
+        indptr = np.ascontiguousarray(a.indptr, dtype=np.int64 if wide else np.int32)
+        indices = np.ascontiguousarray(a.indices, dtype=np.int64 if wide else np.int32)
+        code, warr = _weights(a.data, len(a.data))
+        threads = 0 if threads is None else _integer(threads, "threads", 1, MAX_THREADS)
+        g = cls.__new__(cls)
+        g._handle = ctypes.c_void_p()
+        n = _integer(a.shape[0], "n", 0, MAX_VERTICES)
+        _lib.check(_lib.lib.msf_graph_from_csr(
+            n, _lib.INDEX_INT64 if wide else _lib.INDEX_INT32,
+            indptr.ctypes.data, indices.ctypes.data, code,
+            warr.ctypes.data if warr is not None else None, 1 if maximum else 0, threads,
+            ctypes.byref(g._handle)))
+        g.n, g.m = n, _lib.lib.msf_graph_edges(g._handle)
+        return g
+
+    @classmethod
     def load(cls, path):
         """The graph file at `path`, read by the suite's loaders as the executables read it
         (every format of docs/formats.md, gzipped too; the file's weights, or random ones from
@@ -213,11 +249,17 @@ class Graph(_Handle):
               maximum=False, device=None):
         """The forest as Forest(edges: uint64 ids, increasing; total). See
         minimum_spanning_forest."""
+        return self._solve(solver, algo, threads, options, verify, maximum, device)
+
+    def _solve(self, solver="seq", algo=None, threads=None, options=(), verify=False,
+               maximum=False, device=None, entries=False):
+        """solve(); with entries, for a graph of _from_csr, the forest's edges as the matrix's
+        entries (_forest)."""
         args = _solver_args(solver, algo, threads, options, device)
         result = ctypes.c_void_p()
         run = _lib.lib.msf_solve_max if maximum else _lib.lib.msf_solve
         _lib.check(run(self._handle, *args, ctypes.byref(result)))
-        return _forest(result, self._handle if verify else None)
+        return _forest(result, self._handle, verify, entries)
 
     def prepare(self, solver="seq", algo=None, threads=None, options=(), device=None):
         """A PreparedGraph of this graph's topology for repeated solves with new weights:
@@ -257,7 +299,7 @@ class PreparedGraph(_Handle):
         _lib.check(_lib.lib.msf_prepared_solve(
             self._handle, code, warr.ctypes.data if warr is not None else None,
             1 if maximum else 0, ctypes.byref(result)))
-        return _forest(result, _lib.lib.msf_prepared_graph(self._handle) if verify else None)
+        return _forest(result, _lib.lib.msf_prepared_graph(self._handle), verify)
 
 
 def minimum_spanning_forest(u, v, w=None, n=None, solver="seq", algo=None, threads=None,

@@ -733,6 +733,148 @@ class SingleLinkage(unittest.TestCase):
         self.assertIn("disconnected (2 components)", res[2])
 
 
+def pair_reading(A, maximum=False):
+    """SciPy's csgraph reading of a sparse matrix, written out in Python: for each vertex pair
+    i < j stored in either triangle, in (i, j) order, (i, j, weight, (r, c)), the weight the
+    smaller (maximum: the larger) of A[i, j] and A[j, i], A[i, j] where they are equal, and
+    (r, c) the chosen entry."""
+    import scipy.sparse as sp
+
+    coo = sp.coo_matrix(A)
+    coo.sum_duplicates()
+    entries = {(r, c): x for r, c, x in zip(coo.row.tolist(), coo.col.tolist(),
+                                            coo.data.tolist()) if r != c}
+    out = []
+    for i, j in sorted({(min(r, c), max(r, c)) for r, c in entries}):
+        up, low = entries.get((i, j)), entries.get((j, i))
+        flip = up is None or (low is not None and (low > up if maximum else low < up))
+        out.append((i, j, low if flip else up, (j, i) if flip else (i, j)))
+    return out
+
+
+class Matrices(unittest.TestCase):
+    """The SciPy paths (csgraph's signature, from_scipy) read a CSR matrix in libmst
+    (msf_graph_from_csr, msf_result_csr): their forests are those of pair_reading's edge list
+    with minimum_spanning_forest, whatever the pattern, index dtype, weight dtype or team."""
+
+    @staticmethod
+    def matrices():
+        import scipy.sparse as sp
+
+        rng = np.random.default_rng(13)
+        out = []
+        for n, draws in ((40, 150), (5000, 80000)):
+            r, c = rng.integers(0, n, draws), rng.integers(0, n, draws)
+            a = sp.csr_matrix((rng.integers(0, 6, draws).astype(np.float64), (r, c)),
+                              shape=(n, n))  # non-symmetric, ties, explicit zeros
+            out += [("non-symmetric", a), ("upper", sp.triu(a).tocsr()),
+                    ("lower", sp.tril(a).tocsr()), ("symmetric pattern", (a + a.T).tocsr())]
+        a = out[0][1]
+        wide = a.copy()
+        wide.indices, wide.indptr = a.indices.astype(np.int64), a.indptr.astype(np.int64)
+        signed = sp.csr_matrix(([0.0, -0.0, 2.0, -3.0, 2.0, 2.0],
+                                ([0, 1, 1, 2, 2, 3], [1, 0, 2, 1, 3, 2])), shape=(4, 4))
+        out += [("int64 indices", wide), ("float32", a.astype(np.float32)),
+                ("int64 data", a.astype(np.int64)), ("uint8 data", a.astype(np.uint8)),
+                ("zeros of both signs, ties", signed)]
+        return out
+
+    def test_against_the_pair_reading(self):
+        import scipy.sparse as sp
+
+        cases = [(name, a, mx) for name, a in self.matrices() for mx in (False, True)]
+        requests = []
+        for name, a, mx in cases:
+            f = "csgraph.maximum_spanning_tree" if mx else "csgraph.minimum_spanning_tree"
+            pairs = pair_reading(a, mx)
+            lo, hi = np.array([p[0] for p in pairs], int), np.array([p[1] for p in pairs], int)
+            w = np.array([p[2] for p in pairs], a.dtype)
+            requests += [(f, (a,), {}), (f, (a,), {"solver": "omp", "threads": 2}),
+                         ("minimum_spanning_forest", (lo, hi, w),
+                          {"n": a.shape[0], "maximum": mx}),
+                         ("from_scipy", (a,), {})]
+        results = calls(*requests)
+        for i, (name, a, mx) in enumerate(cases):
+            with self.subTest(matrix=name, maximum=mx):
+                pairs = pair_reading(a, mx)
+                ids, total = value(results[4 * i + 2])
+                want = sorted((pairs[e][3][0], pairs[e][3][1], float(pairs[e][2]))
+                              for e in ids.tolist())
+                for res in results[4 * i:4 * i + 2]:
+                    got = value(res)
+                    self.assertEqual(type(got), sp.csr_matrix)
+                    self.assertEqual((got.shape, got.dtype), (a.shape, np.float64))
+                    self.assertTrue(got.has_canonical_format)
+                    coo = got.tocoo()
+                    self.assertEqual(sorted(zip(coo.row.tolist(), coo.col.tolist(),
+                                                coo.data.tolist())), want)
+                if not mx:  # from_scipy: the minimum forest, as [i, j] rows in id order
+                    coords, got_total = value(results[4 * i + 3])
+                    self.assertEqual(coords.tolist(), [list(pairs[e][:2]) for e in ids.tolist()])
+                    self.assertEqual(got_total, total)
+
+    def test_empty_matrices(self):
+        import scipy.sparse as sp
+
+        inputs = [sp.csr_matrix((0, 0)), sp.csr_matrix((5, 5)), sp.identity(4, format="csr"),
+                  np.zeros((3, 3))]
+        results = calls(*[("csgraph.minimum_spanning_tree", (a,), {}) for a in inputs],
+                        ("from_scipy", (inputs[2],), {}))
+        for a, res in zip(inputs, results):
+            got = value(res)
+            self.assertEqual((got.shape, got.nnz), (a.shape, 0))
+        coords, total = value(results[-1])
+        self.assertEqual((coords.shape, total), ((0, 2), 0.0))
+
+    def test_duplicates_and_unsorted_columns(self):
+        """A matrix that is not in SciPy's canonical format (duplicates, columns out of
+        order) reads as its canonical form, and stays as it was."""
+        import scipy.sparse as sp
+
+        indptr, indices = [0, 3, 5, 7, 8], [2, 1, 2, 0, 3, 1, 0, 1]
+        data = [1.0, 4.0, 2.0, 5.0, 1.0, 3.0, 7.0, 2.0]
+        a = sp.csr_matrix((np.array(data), np.array(indices), np.array(indptr)), shape=(4, 4))
+        canonical = a.copy()
+        canonical.sum_duplicates()
+        results = calls(("csgraph.minimum_spanning_tree", (a,), {}),
+                        ("csgraph.minimum_spanning_tree", (canonical,), {}),
+                        ("csgraph.maximum_spanning_tree", (a,), {}),
+                        ("csgraph.maximum_spanning_tree", (canonical,), {}))
+        self.assertEqual((value(results[0]) != value(results[1])).nnz, 0)
+        self.assertEqual((value(results[2]) != value(results[3])).nnz, 0)
+        self.assertEqual(value(results[0]).toarray().tolist(),
+                         [[0, 0, 3, 0], [0, 0, 0, 1], [0, 3, 0, 0], [0, 0, 0, 0]])
+        self.assertFalse(a.has_canonical_format)
+
+    def test_bad_matrices(self):
+        """NaN anywhere (the diagonal too) and an infinite chosen weight raise ValueError
+        naming the entry or edge; so does a matrix that claims SciPy's canonical format
+        without having it (read by the library, which checks every row)."""
+        import scipy.sparse as sp
+
+        nan_diagonal = sp.csr_matrix(([1.0, np.nan], ([0, 2], [1, 2])), shape=(3, 3))
+        infinite = sp.csr_matrix(([np.inf, 5.0, 1.0], ([0, 1, 1], [1, 0, 2])), shape=(3, 3))
+        liar = sp.csr_matrix((np.array([1.0, 2.0]), np.array([2, 1]), np.array([0, 2, 2, 2])),
+                             shape=(3, 3))
+        liar.has_canonical_format = True
+        results = calls(("csgraph.minimum_spanning_tree", (nan_diagonal,), {}),
+                        ("csgraph.maximum_spanning_tree", (infinite,), {}),
+                        ("csgraph.minimum_spanning_tree", (infinite,), {}),
+                        ("csgraph.minimum_spanning_tree", (liar,), {}),
+                        ("csgraph.minimum_spanning_tree",
+                         (sp.csr_matrix(np.eye(3, dtype=np.complex64)),), {}))
+        for res, message in zip(results, ["matrix: entry [2, 2] is NaN",
+                                          "edge 0: infinite weight", None,
+                                          "matrix: row 0: column 1 follows column 2",
+                                          "weights of dtype complex64 are not supported"]):
+            if message is None:
+                self.assertEqual(value(res).toarray().tolist(),
+                                 [[0, 0, 0], [5, 0, 1], [0, 0, 0]])
+                continue
+            self.assertEqual(res[:2], ("error", "ValueError"), message)
+            self.assertIn(message, res[2])
+
+
 class Prepared(unittest.TestCase):
     """Graph.prepare: rounds of new weights on one topology (the --rounds prepared path; issue
     35, item 2) give minimum_spanning_forest's forest on the same edges, on the CPU solvers
