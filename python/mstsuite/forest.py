@@ -43,6 +43,7 @@ def variants(solver):
 
 
 def _vertices(x, name):
+    """(x as a contiguous uint32 array, its largest id or -1 where empty)."""
     a = np.asarray(x)
     if a.ndim != 1:
         raise ValueError("%s must be one-dimensional, not of shape %s" % (name, a.shape))
@@ -50,9 +51,10 @@ def _vertices(x, name):
         raise ValueError("%s must hold integer vertex ids, not %s" % (name, a.dtype))
     if a.size and a.dtype.kind == "i" and a.min() < 0:
         raise ValueError("%s: vertex %d is negative" % (name, a.min()))
-    if a.size and int(a.max()) > MAX_VERTICES:
-        raise ValueError("%s: vertex %d does not fit 32 bits" % (name, a.max()))
-    return np.ascontiguousarray(a, dtype=np.uint32)
+    largest = int(a.max()) if a.size else -1
+    if largest > MAX_VERTICES:
+        raise ValueError("%s: vertex %d does not fit 32 bits" % (name, largest))
+    return np.ascontiguousarray(a, dtype=np.uint32), largest
 
 
 def _integer_array(values):
@@ -184,13 +186,13 @@ class Graph(_Handle):
     _free = _lib.lib.msf_graph_free
 
     def __init__(self, u, v, w=None, n=None):
-        u, v = _vertices(u, "u"), _vertices(v, "v")
+        (u, top_u), (v, top_v) = _vertices(u, "u"), _vertices(v, "v")
         if len(u) != len(v):
             raise ValueError("u and v differ in length: %d and %d" % (len(u), len(v)))
         m = len(u)
         code, warr = _weights(w, m)
         if n is None:
-            n = int(max(u.max(), v.max())) + 1 if m else 0
+            n = max(top_u, top_v) + 1
         self.n, self.m = _integer(n, "n", 0, MAX_VERTICES), m
         self._handle = ctypes.c_void_p()
         p32 = ctypes.POINTER(ctypes.c_uint32)
