@@ -12,6 +12,7 @@
 #include "internal.h"
 #include "solver.h"
 #include "core.h"
+#include "../openmp/team_scan.h"
 
 /* The solvers' descriptors (seq/solver.c, openmp/solver.c, cuda/solver.cu). mst-cuda's is
  * linked in only where the library was built with nvcc (Makefile): a weak reference, whose
@@ -399,20 +400,56 @@ msf_status msf_result_csr(const msf_graph *a, const msf_result *r, uint64_t *ind
         return (msf_status)mst_fail(MST_EUSAGE, "msf_result_csr: %s",
                                     r->graph != a ? "the result was not computed from this graph"
                                                   : "the graph was not made by msf_graph_from_csr");
-    /* A counting sort by row (the chosen entry's, u): in id order, the entries of a row come
-     * by increasing column (its pairs (j, i) with j < i first, by j, then its own (i, j)), which
-     * is their order in the matrix. */
+    /* A counting sort by row (the chosen entry's, u), then each row's few entries sorted:
+     * their positions in the matrix increase with their columns. */
+    mst_status st = MST_OK;
     uint32_t n = a->g.n;
-    memset(indptr, 0, ((size_t)n + 1) * sizeof *indptr);
-    for (uint64_t i = 0; i < r->count; i++)
-        indptr[a->g.u[r->canonical[i]] + 1]++;
-    for (uint32_t x = 0; x < n; x++)
-        indptr[x + 1] += indptr[x];
-    for (uint64_t i = 0; i < r->count; i++)
-        position[indptr[a->g.u[r->canonical[i]]]++] = a->entry[r->canonical[i]];
-    memmove(indptr + 1, indptr, (size_t)n * sizeof *indptr);
-    indptr[0] = 0;
-    return MSF_OK;
+    uint64_t k = r->count, *cursor = NULL, *part = NULL;
+    int team = lib_team(0, (uint64_t)n + k);
+    MST_ALLOC(cursor, n);
+    MST_ALLOC(part, (uint64_t)team + 1);
+#pragma omp parallel num_threads(team)
+    {
+        int t = omp_get_thread_num(), p = omp_get_num_threads();
+        uint64_t lo, hi, count = 0, total;
+#pragma omp for schedule(static)
+        for (uint64_t x = 0; x <= n; x++)
+            indptr[x] = 0;
+#pragma omp for schedule(static)
+        for (uint64_t i = 0; i < k; i++) {
+#pragma omp atomic
+            indptr[a->g.u[r->canonical[i]] + 1]++;
+        }
+        par_team_slice(n, t, p, &lo, &hi);
+        for (uint64_t x = lo; x < hi; x++)
+            count += indptr[x + 1];
+        count = par_team_offset(count, part, &total);
+        for (uint64_t x = lo; x < hi; x++) {
+            cursor[x] = count;
+            count += indptr[x + 1];
+            indptr[x + 1] = count;
+        }
+#pragma omp barrier
+#pragma omp for schedule(static)
+        for (uint64_t i = 0; i < k; i++) {
+            uint64_t e = r->canonical[i], slot;
+#pragma omp atomic capture
+            slot = cursor[a->g.u[e]]++;
+            position[slot] = a->entry[e];
+        }
+#pragma omp for schedule(static)
+        for (uint64_t x = 0; x < n; x++)
+            for (uint64_t y = indptr[x] + 1; y < indptr[x + 1]; y++)
+                for (uint64_t z = y; z > indptr[x] && position[z - 1] > position[z]; z--) {
+                    uint64_t q = position[z];
+                    position[z] = position[z - 1];
+                    position[z - 1] = q;
+                }
+    }
+fail:
+    free(cursor);
+    free(part);
+    return (msf_status)st;
 }
 
 uint64_t msf_result_components(const msf_result *r)

@@ -22,10 +22,10 @@
  * read them and solve the same graph at once. The last error is per thread. Solves hold no
  * lock: each parses its options into its own struct. An "omp" solve names its team in its own
  * parallel regions and leaves the calling thread's OpenMP settings as they were; where other
- * work takes cores, it runs with the idle ones (docs/omp-tuning.md). msf_graph_create and
- * msf_graph_from_csr name their teams too, for large inputs. A "cuda" solve has its own
- * stream and device memory and leaves the calling thread's current CUDA device as it was. A
- * prepared graph (msf_prepare) serves one solve at a time.
+ * work takes cores, it runs with the idle ones (docs/omp-tuning.md). msf_graph_create,
+ * msf_graph_from_csr and msf_result_csr name their teams too, for large inputs. A "cuda" solve
+ * has its own stream and device memory and leaves the calling thread's current CUDA device as
+ * it was. A prepared graph (msf_prepare) serves one solve at a time.
  */
 #ifndef LIBMST_MST_H
 #define LIBMST_MST_H
@@ -256,7 +256,8 @@ MSF_API const char *msf_result_total_text(const msf_result *r);
  * i's forest entries are position[indptr[i] .. indptr[i+1]-1], increasing, each the index in
  * the matrix's indices and data arrays of an edge's chosen entry. indptr holds n + 1 values,
  * position msf_result_size(r). Errors: MSF_EUSAGE (a NULL argument, r not computed from g, g
- * not made by msf_graph_from_csr). O(n + msf_result_size(r)). Since 1.3.
+ * not made by msf_graph_from_csr); MSF_ERESOURCE. O(n + msf_result_size(r)), on all cores
+ * (OMP_NUM_THREADS) for large ones. Since 1.3.
  */
 MSF_API msf_status msf_result_csr(const msf_graph *g, const msf_result *r, uint64_t *indptr,
                                   uint64_t *position);
