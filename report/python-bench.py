@@ -15,6 +15,9 @@ canonical first (no self-loops, one edge per vertex pair, the lightest), so that
 sees the same undirected graph: a symmetric CSR matrix of float64 weights, and the same edges
 in a .msb file for the executables. mstsuite comes from python/ and build/libmst.so.1 of this
 checkout unless MSTSUITE_LIB says otherwise (make all builds it, with cuda where nvcc is).
+mstsuite's rows time csgraph.minimum_spanning_tree on the CSR matrix, the issue's targets: libmst
+reads the matrix's arrays (msf_graph_from_csr) and gives the forest's entries back
+(msf_result_csr) on `threads` threads, all cores for the seq and cuda rows.
 """
 import argparse
 import json
