@@ -228,6 +228,9 @@ static mst_status csr_bad_row(uint32_t n, const void *indptr, const void *indice
     return mst_fail(MST_EINTERNAL, "matrix: row %" PRIu64 " was found bad, then good", i);
 }
 
+/* A lower entry (i, j < i) without a mirror (j, i) in msf_graph_from_csr's mirror array. */
+#define ALONE (UINT64_MAX - 1)
+
 msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indptr,
                               const void *indices, msf_weight_type type, const void *data,
                               int maximum, int threads, msf_graph **out)
@@ -236,7 +239,8 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
     msf_graph *a = NULL;
     uint64_t *pairs = NULL;  /* [n + 1] row i's pairs (i, j > i), then where they start */
     uint64_t *lows = NULL;   /* [n + 1] lower entries (j > i, i) without a mirror, by column i */
-    uint64_t *mirror = NULL; /* [nnz] an upper entry's mirror's position, or UINT64_MAX */
+    uint64_t *mirror = NULL; /* [nnz] an upper entry's mirror's position, or UINT64_MAX; a
+                              * lower entry's UINT64_MAX, or ALONE where it has no mirror */
     uint32_t *lower = NULL;  /* the rows j of the lower entries without a mirror, by column */
     uint64_t *part = NULL;   /* the threads' counts (team_scan.h) */
     void *w = NULL;          /* the pairs' weights, of type `type` */
@@ -274,7 +278,7 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
     /* Row by row: the columns increase within 0..n-1; the first NaN; each upper entry (i, j)
      * finds its mirror (j, i) by binary search in row j. The lower entries that no upper
      * entry found (none where the pattern is symmetric) have pairs of their own, which go to
-     * the row of their column: a second pass finds them. */
+     * the row of their column: a second pass finds and marks them. */
     uint64_t nan = UINT64_MAX, mirrored = 0, below = 0;
     bad = UINT64_MAX;
     MST_CALLOC(pairs, (uint64_t)n + 1);
@@ -333,6 +337,7 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
                 int64_t j = csr_at(indices, itype, k);
                 if (j < (int64_t)i &&
                     csr_find(indptr, indices, itype, (uint64_t)j, (int64_t)i) == UINT64_MAX) {
+                    mirror[k] = ALONE;
 #pragma omp atomic
                     lows[j]++;
                 }
@@ -374,16 +379,13 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
 #pragma omp parallel for schedule(dynamic, 4096) num_threads(team)
         for (uint64_t i = 0; i < n; i++)
             for (uint64_t k = (uint64_t)csr_at(indptr, itype, i);
-                 k < (uint64_t)csr_at(indptr, itype, i + 1); k++) {
-                int64_t j = csr_at(indices, itype, k);
-                if (j < (int64_t)i &&
-                    csr_find(indptr, indices, itype, (uint64_t)j, (int64_t)i) == UINT64_MAX) {
+                 k < (uint64_t)csr_at(indptr, itype, i + 1); k++)
+                if (mirror[k] == ALONE) {
                     uint64_t slot;
 #pragma omp atomic capture
-                    slot = lows[j]++;
+                    slot = lows[csr_at(indices, itype, k)]++;
                     lower[slot] = (uint32_t)i;
                 }
-            }
 #pragma omp parallel for schedule(dynamic, 4096) num_threads(team)
         for (uint64_t i = 0; i < n; i++) {
             uint64_t from = i > 0 ? lows[i - 1] : 0;
@@ -419,7 +421,7 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
         for (; k < end || x < lows[i]; e++) {
             uint64_t pos;
             if (x == lows[i] || (k < end && csr_at(indices, itype, k) < (int64_t)lower[x])) {
-                if (k + 16 < nnz && mirror[k + 16] != UINT64_MAX) /* as above */
+                if (k + 16 < nnz && mirror[k + 16] < nnz) /* as above */
                     __builtin_prefetch((const char *)data + mirror[k + 16] * size);
                 uint64_t j = (uint64_t)csr_at(indices, itype, k), q = mirror[k];
                 int flip = q != UINT64_MAX && (maximum ? csr_below(type, data, k, q)
