@@ -161,6 +161,7 @@ static mst_status find_variant(const msf_graph *a, const char *solver, const cha
 
 static void flip_keys(uint32_t *key, const uint32_t *from, uint64_t m)
 {
+#pragma omp parallel for schedule(static) num_threads(lib_team(0, m))
     for (uint64_t e = 0; e < m; e++)
         key[e] = UINT32_MAX - from[e];
 }
@@ -174,6 +175,7 @@ static mst_status run(const msf_graph *a, const mst_graph *g, const mst_variant 
 {
     mst_status st = MST_OK;
     msf_result *r = calloc(1, sizeof *r);
+    uint64_t *bits = NULL, *part = NULL; /* the ids' bitmap, the threads' counts */
     mst_forest f = {NULL, 0, (a->g.m < a->g.n ? a->g.m : a->g.n) + 1};
     mst_phases ph;
     memset(&ph, 0, sizeof ph);
@@ -197,16 +199,41 @@ static mst_status run(const msf_graph *a, const mst_graph *g, const mst_variant 
     r->components = a->g.n - f.count;
     r->canonical = f.eid;
     f.eid = NULL;
-    MST_CHECK(mst_sort_u64(r->canonical, r->count));
+    /* The ids in increasing order: distinct and below m, they are marked in a bitmap, then read
+     * back by the team's slices of it. */
+    int team = lib_team(0, r->count + a->g.m / 64);
+    MST_CALLOC(bits, a->g.m / 64 + 1);
+    MST_ALLOC(part, (uint64_t)team + 1);
+#pragma omp parallel num_threads(team)
+    {
+        int t = omp_get_thread_num(), p = omp_get_num_threads();
+        uint64_t lo, hi, at = 0, total;
+#pragma omp for schedule(static)
+        for (uint64_t i = 0; i < r->count; i++) {
+#pragma omp atomic
+            bits[r->canonical[i] / 64] |= (uint64_t)1 << (r->canonical[i] % 64);
+        }
+        par_team_slice(a->g.m / 64 + 1, t, p, &lo, &hi);
+        for (uint64_t x = lo; x < hi; x++)
+            at += (uint64_t)__builtin_popcountll(bits[x]);
+        at = par_team_offset(at, part, &total);
+        for (uint64_t x = lo; x < hi; x++)
+            for (uint64_t b = bits[x]; b != 0; b &= b - 1)
+                r->canonical[at++] = 64 * x + (uint64_t)__builtin_ctzll(b);
+    }
     MST_ALLOC(r->edges, r->count);
     for (uint64_t i = 0; i < r->count; i++)
         r->edges[i] = a->input_id != NULL ? a->input_id[r->canonical[i]] : r->canonical[i];
     r->total = mst_weight_total(&a->g, r->canonical, r->count);
     mst_format_total(r->total, r->total_text, sizeof r->total_text);
+    free(bits);
+    free(part);
     *out = r;
     return MST_OK;
 fail:
     free(f.eid);
+    free(bits);
+    free(part);
     msf_result_free(r);
     return st;
 }
