@@ -38,7 +38,11 @@ def minimum_spanning_tree(csgraph, overwrite=False, *, explicit_zeros=True, **so
     weights are broken by the (weight, edge id) order, edge ids following the pairs {i < j} in
     CSR order, so the forest is unique and the same for every solver (SciPy's may differ where
     weights tie, its total never). solve_args: those of mstsuite.minimum_spanning_forest
-    (solver, algo, threads, options, verify, device).
+    (solver, algo, threads, options, verify, device); threads is the conversion's team too
+    (None: all cores, whatever the solver). Like SciPy's, the call certifies nothing unless
+    verify=True (the suite's verifier, O((n + m) log n)); the matrix's structure and values are
+    always checked. A canonical CSR matrix with int32 or int64 indices and a dtype of the
+    library's weights is read without a copy.
     Raises ValueError for a matrix that is not square, a NaN entry, and as
     minimum_spanning_forest does."""
     del overwrite
