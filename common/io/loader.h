@@ -182,8 +182,8 @@ void mst_apply_weight_mode(mst_graph *g, mst_weight_mode mode, uint64_t seed);
  */
 uint32_t mst_random_weight_key(uint64_t seed, uint64_t eid);
 
-/* The format loaders (text formats: formats.c; egr: load_egr.c; msb: msb.c). Same contract as
- * mst_graph_load, on an open reader. */
+/* The format loaders, each in load_FORMAT.c (msb: msb.c). Same contract as mst_graph_load, on an
+ * open reader. */
 mst_status mst_load_edgelist(mst_reader *r, const mst_load_options *o, mst_graph *g);
 mst_status mst_load_dimacs(mst_reader *r, const mst_load_options *o, mst_graph *g);
 mst_status mst_load_mtx(mst_reader *r, const mst_load_options *o, mst_graph *g);
@@ -751,6 +751,59 @@ int mst_load_threads(void);
 
 /* Frees a builder's staging (safe after finish and on zeroed builders). */
 void mst_builder_free(mst_builder *b);
+
+/* ---------------------------------------- text loads */
+
+/* A text format's load (load_edgelist.c, load_dimacs.c, load_mtx.c, load_metis.c): the parser,
+ * the main builder and the parts' builders. A format's own state starts with it, so that its line
+ * function finds that state at t. */
+typedef struct mst_text_load {
+    mst_text_parser t;   /* first */
+    const char *name;
+    const mst_load_options *o;
+    mst_builder main;
+    mst_builder *b;      /* [t.threads]: the parts' builders */
+    int started;         /* main is initialized */
+    uint64_t first_line; /* edge lists: the first data line; DIMACS: the 'p' line */
+    uint64_t m;          /* the records the header announces */
+} mst_text_load;
+
+/* Starts the main builder (mst_builder_init) on the part of the line being read. */
+mst_status mst_text_load_start(mst_text_load *s, mst_text_part *part, int index_base,
+                               int weighted);
+
+/* The header is read: the parts' builders start as the main one (its header's n, Matrix Market's
+ * declared reals) and the lines after this one go in parallel parts. */
+void mst_text_load_parallel(mst_text_load *s);
+
+/* Parses r into s (zeroed first, as is g) with `line`, in parallel parts after the header with
+ * `lines` (NULL: in order); `comment` and `blank_is_data` as in mst_text_parser. Errors: those of
+ * mst_text_parse. */
+mst_status mst_text_load_parse(mst_reader *r, const mst_load_options *o, mst_text_load *s,
+                               mst_graph *g, mst_text_line_fn line, mst_text_lines_fn lines,
+                               const char *comment, int blank_is_data);
+
+/* The end of a file with a header (st: its parse's result): an empty file is an error (`first`:
+ * what its first line should be), as is one whose header is missing (`missing`: the message;
+ * NULL: the header was read) or whose records are not the header's s->m (`what` it counts; NULL:
+ * the format checks). Returns st otherwise. */
+mst_status mst_text_load_check_end(const mst_text_load *s, mst_status st, const char *first,
+                                   const char *missing, const char *what);
+
+/* Frees what the parse allocated, then moves the main builder into g (mst_builder_finish), or
+ * returns the error st with g zeroed. */
+mst_status mst_text_load_finish(mst_text_load *s, mst_status st, int directed, mst_graph *g);
+
+/* The end of a data line at p: only blanks may remain (*pp moves to its '\n'); then the edge or
+ * arc {u, v} of weight w into the part's builder. */
+static inline mst_status mst_text_load_add(mst_text_part *part, const char **pp, const char *p,
+                                           const char *expected, uint64_t u, uint64_t v,
+                                           const mst_number *w)
+{
+    mst_status st = mst_text_line_end(part, &p, expected);
+    *pp = p;
+    return st != MST_OK ? st : mst_builder_add_fast((mst_builder *)part->data, u, v, w);
+}
 
 /* ---------------------------------------- output files (atomic_file.c) */
 
