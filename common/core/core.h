@@ -15,11 +15,9 @@ extern "C" {
 
 /* ---------------------------------------- status */
 
-/* Library code never prints nor exits: a function that fails records a one-line message (file,
- * line, problem) with mst_fail() and returns one of these codes, the exit codes of every
- * executable (docs/design.md, Errors and exit codes); only main() prints "PROGRAM: error:
- * MESSAGE" and exits. After igraph's IGRAPH_ERROR / IGRAPH_CHECK: one `fail:` label per function
- * for cleanup. */
+/* Library code never prints nor exits: it records a one-line message with mst_fail() and
+ * returns one of these codes, the executables' exit codes (docs/design.md, Errors and exit
+ * codes). After igraph's IGRAPH_ERROR / IGRAPH_CHECK: one `fail:` label per function. */
 typedef enum mst_status {
     MST_OK = 0,
     MST_EUSAGE = 1,    /* bad command line */
@@ -35,39 +33,33 @@ typedef enum mst_status {
 #define MST_PRINTF(a, b)
 #endif
 
-/* Records a printf-style message as the thread's last error and returns `code`. The message
- * names the file and line where it has them: "road.gr:17: expected 'a u v w'". */
+/* Records a printf-style message ("road.gr:17: expected 'a u v w'") as the thread's last error
+ * and returns `code`. */
 mst_status mst_fail(mst_status code, const char *fmt, ...) MST_PRINTF(2, 3);
 
-/* The calling thread's last recorded message ("" if none). Valid until the next mst_fail(). */
+/* The calling thread's last message ("" if none), valid until its next mst_fail(); clearing it. */
 const char *mst_last_error(void);
-
-/* Clears the calling thread's last message. */
 void mst_clear_error(void);
 
 /* Short name of a code ("bad input", ...), for summaries. */
 const char *mst_status_name(mst_status code);
 
-/* count * size bytes, or NULL with an MST_ERESOURCE message naming the size (overflow
- * included); count == 0 gives a valid 1-byte block, so NULL always means failure. Free with
- * free(). mst_calloc zero-fills; mst_big_alloc, for large randomly accessed arrays, aligns to
- * 64 bytes, from 4 MiB up to 2 MiB with transparent huge pages advised (fewer TLB misses). */
+/* count * size bytes, or NULL with an MST_ERESOURCE message (overflow included); count 0 gives a
+ * valid block. Free with free(). mst_calloc zero-fills; mst_big_alloc, for large randomly
+ * accessed arrays, aligns to 64 bytes, from 4 MiB on to 2 MiB with huge pages advised. */
 void *mst_alloc(size_t count, size_t size);
 void *mst_calloc(size_t count, size_t size);
 void *mst_big_alloc(size_t count, size_t size);
 /* Grows *ptr to count elements of size bytes; on failure *ptr is left as it was. */
 mst_status mst_realloc(void **ptr, size_t count, size_t size);
 
-/* The memory this process can count on, in bytes: the machine's physical memory, or the
- * process's RLIMIT_AS or RLIMIT_DATA (`ulimit -v`, `ulimit -d`) where lower; UINT64_MAX if none
- * is known. *what (unless NULL) names it for messages: "the machine has" or "this process may
- * use". O(1). */
+/* The memory this process can count on, in bytes: physical memory, or RLIMIT_AS or RLIMIT_DATA
+ * where lower; UINT64_MAX if none is known. *what (unless NULL) names it for messages: "the
+ * machine has" or "this process may use". */
 uint64_t mst_memory_limit(const char **what);
 
-/* Refuses early what cannot fit (before minutes of paging or the OOM killer): when the estimate
- * `bytes` exceeds mst_memory_limit(), records "WHERE: WHAT needs about X GiB, the machine has Y
- * GiB" and returns MST_ERESOURCE, else MST_OK. where: "file:line" or NULL; what: "a graph of
- * n = 5, m = 7", say. */
+/* Refuses early what cannot fit: MST_ERESOURCE "WHERE: WHAT needs about X GiB, the machine has
+ * Y GiB" when `bytes` exceeds mst_memory_limit() (where: "file:line" or NULL), else MST_OK. */
 mst_status mst_memory_check(const char *where, const char *what, double bytes);
 
 /* Jumps to the function's `fail:` label with `st` set, after recording the message. */
@@ -85,8 +77,7 @@ mst_status mst_memory_check(const char *where, const char *what, double bytes);
             goto fail;                                                                           \
     } while (0)
 
-/* Allocates `count` elements for pointer `ptr` (typed by the pointer) with mst_alloc or
- * mst_calloc (MST_CALLOC), or jumps to `fail:`. */
+/* Allocates `count` elements for `ptr` with mst_alloc (mst_calloc), or jumps to `fail:`. */
 #define MST_ALLOC_BY(alloc, ptr, count)                                                          \
     do {                                                                                         \
         *(void **)&(ptr) = alloc((count), sizeof *(ptr));                                        \
@@ -100,8 +91,7 @@ mst_status mst_memory_check(const char *where, const char *what, double bytes);
 
 /* ---------------------------------------- timer */
 
-/* Wall-clock seconds since an arbitrary fixed point (CLOCK_MONOTONIC): differences time the
- * computations and phases. */
+/* Wall-clock seconds (CLOCK_MONOTONIC) since an arbitrary fixed point. */
 static inline double mst_now_s(void)
 {
     struct timespec ts;
@@ -111,23 +101,17 @@ static inline double mst_now_s(void)
 
 /* ---------------------------------------- graph */
 
-/* The canonical graph of mst-suite (docs/design.md, Data model).
- *
- * A loaded graph is an undirected edge list: edge e = {u[e], v[e]} with u != v, listed once, in
- * file order with self-loops removed; e is the edge id. Parallel edges are kept. Solvers see
- * weights only as 32-bit order-preserving keys: comparing keys as uint32 compares the raw
- * weights. For the 32-bit types (int32, uint32, float32) the key encodes the raw value, which is
- * recovered exactly from (weight_type, key); for the 64-bit types (int64, uint64, float64) the
- * graph also keeps the raw values (raw[]) and the key is the rank of the edge's weight among the
- * distinct weights. The total order on edges is (key[e], e); under it the minimum spanning
- * forest is unique.
- */
+/* The canonical graph (docs/design.md, Data model): an undirected edge list, edge e = {u[e],
+ * v[e]}, u != v, in file order; e is the edge id. Solvers see weights only as 32-bit keys whose
+ * unsigned order is the weights' order: the value itself for the 32-bit types, the rank among
+ * the distinct weights for the 64-bit ones (whose raw values the graph keeps). Edges are
+ * compared by (key, id), under which the minimum spanning forest is unique. */
 
 /* Largest vertex count: ids are uint32_t and n < 2^32. */
 #define MST_MAX_VERTICES 0xFFFFFFFFull
 
-/* The raw type of the weights. The values are fixed (they are stored in benchmark files and
- * passed by the libmst API); the .msb codes are these + 1 (msb.h). */
+/* The raw type of the weights. The values are fixed: benchmark files and the libmst API hold
+ * them, and .msb stores them + 1. */
 typedef enum mst_weight_type {
     MST_WEIGHT_INT32 = 0,
     MST_WEIGHT_UINT32 = 1,
@@ -137,23 +121,20 @@ typedef enum mst_weight_type {
     MST_WEIGHT_FLOAT64 = 5
 } mst_weight_type;
 
-/* 1 for the 64-bit types, whose keys are ranks and whose raw values the graph keeps. */
+/* Whether t is a 64-bit type (keys are ranks, raw values kept); a float type. */
 static inline int mst_weight_is_wide(mst_weight_type t) { return t >= MST_WEIGHT_INT64; }
-
-/* 1 for float32 and float64. */
 static inline int mst_weight_is_float(mst_weight_type t)
 {
     return t == MST_WEIGHT_FLOAT32 || t == MST_WEIGHT_FLOAT64;
 }
 
-/* The most edges a graph with 64-bit weights takes: its keys are the ranks of the distinct
- * weights, which must fit 32 bits (docs/design.md, Data model). */
+/* The most edges of a graph with 64-bit weights: its keys, ranks, must fit 32 bits. */
 #define MST_WIDE_MAX_EDGES 0xFFFFFFFFull
 
 /* Where the weights came from. */
 typedef enum mst_weight_origin {
     MST_WEIGHTS_FROM_FILE = 0,
-    MST_WEIGHTS_RANDOM = 1, /* mst_weights_random(): uniform int32 in [1, 2^20] from a seed */
+    MST_WEIGHTS_RANDOM = 1, /* uniform int32 in [1, 2^20] from a seed (mst_apply_weight_mode) */
     MST_WEIGHTS_UNIT = 2
 } mst_weight_origin;
 
@@ -176,18 +157,15 @@ typedef struct mst_graph {
     double rank_s;                /* seconds spent ranking 64-bit weights into keys (else 0) */
 } mst_graph;
 
-/* Order-preserving keys (docs/design.md, Data model): int32 flips the sign bit; float32 uses the
- * sign-magnitude flip (negative: all bits flipped; positive: sign bit set), so -0.0 sorts just
- * below +0.0. */
+/* Keys of 32-bit weights and back (docs/design.md, Data model): int32 flips the sign bit;
+ * float32 flips every bit of a negative and the sign bit of a positive (-0.0 below +0.0). */
 static inline uint32_t mst_key_from_int32(int32_t w) { return (uint32_t)w ^ 0x80000000u; }
 static inline uint32_t mst_key_from_uint32(uint32_t w) { return w; }
 uint32_t mst_key_from_float(float w);
-
-/* Inverses of the above. */
 static inline int32_t mst_key_to_int32(uint32_t key) { return (int32_t)(key ^ 0x80000000u); }
 float mst_key_to_float(uint32_t key);
 
-/* A double's bits as stored in mst_graph.raw for float64 weights, and back. */
+/* A double's bits (mst_graph.raw of float64 weights), and back. */
 static inline uint64_t mst_double_to_bits(double d)
 {
     uint64_t bits;
@@ -202,8 +180,7 @@ static inline double mst_bits_to_double(uint64_t bits)
     return d;
 }
 
-/* The exact raw weight of one edge, whatever its type: i for int32/int64, u for uint32/uint64,
- * d for float32 (exact in a double) and float64. */
+/* A weight of any type, exactly: i (int32, int64), u (uint32, uint64) or d (float32, float64). */
 typedef struct mst_weight_value {
     mst_weight_type type;
     int64_t i;
@@ -211,64 +188,55 @@ typedef struct mst_weight_value {
     double d;
 } mst_weight_value;
 
-/* The weight a 32-bit type's key encodes (t must be int32, uint32 or float32). O(1). */
+/* The weight a 32-bit type t's key encodes. */
 mst_weight_value mst_key_value(mst_weight_type t, uint32_t key);
 
-/* Edge e's exact raw weight (from the key for 32-bit types, from raw[] for 64-bit ones). */
+/* Edge e's weight (from its key for 32-bit types, from raw[] for 64-bit ones). */
 mst_weight_value mst_edge_weight(const mst_graph *g, uint64_t e);
 
 /* Edge e's weight as a double: exact for the 32-bit types and float64, rounded for 64-bit
  * integers beyond 2^53. */
 double mst_edge_weight_double(const mst_graph *g, uint64_t e);
 
-/* The 64-bit order word of edge e: unsigned order is the weights' order for every type (the key
- * itself for 32-bit types, the keys' flips on the 64 raw bits for 64-bit ones). O(1). */
+/* Edge e's 64-bit order word, whose unsigned order is the weights': the key for 32-bit types,
+ * the keys' flips applied to the raw bits for 64-bit ones. */
 uint64_t mst_edge_order(const mst_graph *g, uint64_t e);
 
-/* Writes a weight of any type as text into buf[len] (at least 32 bytes): integers exactly,
- * floats in the shortest "%.Pg" form that reads back to the same float32 / double (strtof /
- * strtod). Returns buf. */
+/* A weight as text into buf[len] (len >= 32), returned: integers exactly, floats in the
+ * shortest "%.Pg" that strtof / strtod reads back to the same value. */
 char *mst_format_value(mst_weight_value w, char *buf, int len);
 
 /* mst_format_value of edge e's weight. */
 char *mst_format_edge_weight(const mst_graph *g, uint64_t e, char *buf, int len);
 
-/* Name of a weight type ("int32", "uint32", "float32", "int64", "uint64", "float64"). */
+/* "int32", "uint32", "float32", "int64", "uint64" or "float64". */
 const char *mst_weight_type_name(mst_weight_type t);
 
-/* Keys of 64-bit weights: key[e] = the rank of raw[e] among the distinct weights of
- * raw[0..m-1] (0-based, in the order of mst_edge_order), so the keys' order is the weights'
- * order, ties included. raw must hold no NaN. Errors: MST_ERESOURCE when m exceeds
- * MST_WIDE_MAX_EDGES or memory runs out (key unchanged). O(m) time (a radix sort), 32 bytes per
- * edge of scratch. */
+/* Keys of 64-bit weights: key[e] = the 0-based rank of raw[e] (no NaN) among the distinct
+ * weights of raw[0..m-1]. Errors: MST_ERESOURCE (m above MST_WIDE_MAX_EDGES, memory; key
+ * unchanged). O(m) (a radix sort), 32 bytes per edge of scratch. */
 mst_status mst_rank_keys(mst_weight_type t, const uint64_t *raw, uint64_t m, uint32_t *key);
 
-/* Sets g's weights to w[0..g->m-1], an array of type t (int32_t, uint32_t, float, int64_t,
- * uint64_t or double): g->key and, for 64-bit types, g->raw (a copy of w) ranked into the keys
- * (g->rank_s gets the time); weight_type becomes t, weight_origin MST_WEIGHTS_FROM_FILE and
- * file_has_weights 1. -0.0 and +0.0 are two weights, -0.0 the lighter. Errors, with g left as it
- * was: MST_EINPUT "edge K: NaN weight" for the first NaN; MST_EUSAGE for an unknown t or w NULL
- * with m > 0; MST_ERESOURCE (memory, or m above MST_WIDE_MAX_EDGES for a 64-bit type). O(m). */
+/* Sets g's weights to w[0..g->m-1], an array of type t (int32_t ... double): the keys, and for
+ * 64-bit types raw (a copy of w) ranked into them (rank_s); weight_type t, origin FROM_FILE,
+ * file_has_weights 1. -0.0 is lighter than +0.0. Errors, g unchanged: MST_EINPUT "edge K: NaN
+ * weight"; MST_EUSAGE (unknown t, w NULL with m > 0); MST_ERESOURCE (as mst_rank_keys). O(m). */
 mst_status mst_graph_set_weights(mst_graph *g, mst_weight_type t, const void *w);
 
-/* Converts g's weights to type t in place; each must fit t (mst_weight_value_fits). Errors:
- * MST_EINPUT "NAME: edge K: weight W does not fit T"; MST_ERESOURCE. O(m) (+ ranking for 64-bit
- * t). */
+/* Converts g's weights to type t, each of which must fit t. Errors: MST_EINPUT "NAME: edge K:
+ * weight W does not fit T"; MST_ERESOURCE. O(m) (+ ranking for 64-bit t). */
 mst_status mst_graph_convert_weights(mst_graph *g, mst_weight_type t, const char *name);
 
-/* Whether value x is a weight of type t: integers need an integral value in t's range (a float
- * x counts when it is a whole number: 3.0), float32 takes any value whose rounding to float32 is
- * neither infinite nor zero unless x is (integers are rounded), float64 any value. Returns 1 and
- * the value's bits as staged for t (int32/int64: int64 two's complement; uint32/uint64: the
- * value; float32/float64: the IEEE double bits of the (rounded) value), or 0. O(1). */
+/* Whether x is a weight of type t: an integer type takes whole values in its range (3.0 too),
+ * float32 any value whose rounding is infinite or zero only if x is, float64 any. Returns 1 with
+ * *bits as staged for t (int64 two's complement, the unsigned value, or the double bits of the
+ * rounded value), or 0. */
 int mst_weight_value_fits(mst_weight_value x, mst_weight_type t, uint64_t *bits);
 
-/* The exact total of a set of edges' weights: integer types in 128 bits (no overflow for any
- * forest of fewer than 2^64 edges); float types in a fixed-point accumulator that holds every
- * finite double exactly (U. Kulisch, "Computer Arithmetic and Validity", 2008, chapter 7: each
- * significand added at its exponent's place), rounded once at the end, so the same in any order
- * of the terms: every solver prints the same total for the same forest; infinite terms counted
- * by sign (a graph never holds both signs: the loaders refuse it). */
+/* The exact total of edges' weights: integers in 128 bits; floats in a fixed-point accumulator
+ * that holds every finite double exactly (U. Kulisch, "Computer Arithmetic and Validity", 2008,
+ * chapter 7), rounded once at the end, so that every order of the terms gives the same total;
+ * infinite terms counted by sign (the loaders refuse a graph with both). */
 __extension__ typedef __int128 mst_int128;
 #define MST_SUM_LIMBS 34 /* 2^-1074 .. 2^1024, 64 bits of carries and a sign: 2163 bits */
 typedef struct mst_weight_sum {
@@ -279,10 +247,8 @@ typedef struct mst_weight_sum {
     uint64_t inf[2];              /* terms of +inf, of -inf */
 } mst_weight_sum;
 
-/* An empty sum for weights of type t. */
+/* An empty sum for weights of type t; adding one weight, exactly. */
 mst_weight_sum mst_weight_sum_init(mst_weight_type t);
-
-/* Adds one weight exactly. O(1) but for carries. */
 void mst_weight_sum_add(mst_weight_sum *s, mst_weight_value w);
 
 /* A float sum's value: the exact sum rounded to the nearest double (half to even); infinite if a
@@ -292,18 +258,16 @@ double mst_weight_sum_double(const mst_weight_sum *s);
 /* Sums the raw weights of edges eid[0..k-1]. O(k). */
 mst_weight_sum mst_weight_total(const mst_graph *g, const uint64_t *eid, uint64_t k);
 
-/* Formats a total into buf[len] (at least 48 bytes): integers exactly ("1186386",
- * "-170141183460469231731687303715884105728"), floats (mst_weight_sum_double) in the shortest
- * form that strtod reads back to the same double ("2.00000001", "7919.5"); a finite float sum
- * beyond the double range as its 17 leading digits ("2e+308"); "inf" or "-inf" for infinite
- * terms. Returns buf. */
+/* A total as text into buf[len] (len >= 48), returned: integers exactly, floats as
+ * mst_format_value prints mst_weight_sum_double ("2.00000001"), a finite sum beyond the double
+ * range by its 17 leading digits ("2e+308"), "inf" or "-inf". */
 char *mst_format_total(mst_weight_sum s, char *buf, int len);
 
 /* Frees everything a graph owns and zeroes it; NULL and zeroed graphs are fine. */
 void mst_graph_free(mst_graph *g);
 
-/* Compressed sparse rows of a graph, both directions: the neighbours of x are
- * adj[offset[x] .. offset[x+1]-1], reached through edges eid[...] (same positions). */
+/* Compressed sparse rows, both directions: x's neighbours are adj[offset[x] .. offset[x+1]),
+ * through the edges eid[] at the same positions. */
 typedef struct mst_csr {
     uint32_t n;
     uint64_t *offset; /* [n+1] */
@@ -311,20 +275,15 @@ typedef struct mst_csr {
     uint64_t *eid;    /* [2m] */
 } mst_csr;
 
-/*
- * Builds the CSR of g (each edge appears at both endpoints, in increasing edge id within each
- * row). Errors: MST_ERESOURCE when memory runs out (c is left zeroed). O(n + m) time.
- */
+/* The CSR of g, rows in increasing edge id. Errors: MST_ERESOURCE (c zeroed). O(n + m). Freeing
+ * a CSR (zeroed ones too). */
 mst_status mst_csr_build(const mst_graph *g, mst_csr *c);
-
-/* Frees a CSR; zeroed ones are fine. */
 void mst_csr_free(mst_csr *c);
 
 /* ---------------------------------------- scan */
 
-/* Replaces a[0..len-1] by its exclusive prefix sum (a[i] = a[0] + ... + a[i-1] of the input,
- * a[0] = 0) and returns the total. Sequential, O(len): for histograms and per-thread or
- * per-block counts, whose length is small next to the data they index. */
+/* Replaces a[0..len-1] by its exclusive prefix sum and returns the total. Sequential, O(len):
+ * for histograms and per-thread counts, small next to the data they index. */
 static inline uint64_t mst_exclusive_scan(uint64_t *a, uint64_t len)
 {
     uint64_t sum = 0;
@@ -336,10 +295,9 @@ static inline uint64_t mst_exclusive_scan(uint64_t *a, uint64_t len)
     return sum;
 }
 
-/* Column-major exclusive scan of per-thread bucket counts h[t * buckets + b] (p threads): each
- * count becomes the first slot of that thread's share of that bucket, so a scatter keeps each
- * bucket's items in thread order (hence in input order when threads take static ranges).
- * start[b] = bucket b's first slot, start[buckets] = the total. Sequential, O(p * buckets). */
+/* Column-major exclusive scan of p threads' bucket counts h[t * buckets + b]: each becomes the
+ * first slot of that thread's share of the bucket, so that a scatter keeps each bucket in thread
+ * order; start[b] = bucket b's first slot, start[buckets] = the total. O(p * buckets). */
 static inline void mst_scan_thread_buckets(uint64_t *h, uint64_t buckets, int p, uint64_t *start)
 {
     uint64_t sum = 0;
@@ -356,14 +314,12 @@ static inline void mst_scan_thread_buckets(uint64_t *h, uint64_t buckets, int p,
 
 /* ---------------------------------------- radix sort */
 
-/* Sorts a[0..n-1] stably by bits [lo_bit, hi_bit) (0 <= lo_bit < hi_bit <= 64), LSD radix
- * sort 8 bits a pass, using tmp[n] as scratch; the result is in a. Passes whose digit all items
- * share are skipped. Sorting packed (key << 32 | edge id) words by key keeps ids ascending among
- * equal keys: the (key, id) order of docs/design.md. O(n * passes) time, no allocation. */
+/* Sorts a[0..n-1] stably by bits [lo_bit, hi_bit) (0 <= lo_bit < hi_bit <= 64): LSD radix sort,
+ * 8 bits a pass (skipped where all items share the digit), tmp[n] its scratch. Packed (key << 32
+ * | id) words sorted by key keep ids ascending among equal keys. O(n * passes), no allocation. */
 void mst_radix_sort_bits(uint64_t *a, uint64_t *tmp, uint64_t n, int lo_bit, int hi_bit);
 
-/* As mst_radix_sort_bits, and moves payload word p[i] along with a[i] (ptmp[n] is its scratch),
- * so that a later scan reads what it needs sequentially instead of by random access. */
+/* As mst_radix_sort_bits, moving payload p[i] along with a[i] (ptmp[n] its scratch). */
 void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptmp, uint64_t n,
                           int lo_bit, int hi_bit);
 
@@ -372,17 +328,15 @@ mst_status mst_sort_u64(uint64_t *a, uint64_t n);
 
 /* ---------------------------------------- union find */
 
-/* Sequential disjoint-set union over vertices 0..n-1, union by rank with path halving
- * (Tarjan and van Leeuwen, "Worst-case analysis of set union algorithms", JACM 1984):
- * near-constant amortized time per operation. Used by Kruskal, the verifier and the tests; the
- * concurrent versions live with the parallel solvers. */
+/* Sequential disjoint-set union over 0..n-1, union by rank with path halving (Tarjan and van
+ * Leeuwen, "Worst-case analysis of set union algorithms", JACM 1984). */
 typedef struct mst_dsu {
     uint32_t n;
     uint32_t *parent; /* [n] parent[x] == x at a representative */
     uint8_t *rank;    /* [n] upper bound of the tree height (< 33) */
 } mst_dsu;
 
-/* Back to n singletons without reallocating. O(n). */
+/* Back to n singletons. O(n). */
 static inline void mst_dsu_reset(mst_dsu *d)
 {
     for (uint32_t x = 0; x < d->n; x++)
@@ -437,7 +391,7 @@ static inline uint32_t mst_dsu_link(mst_dsu *d, uint32_t a, uint32_t b)
     return a;
 }
 
-/* Joins the sets of x and y; returns 1 if they were different sets, 0 if already one. */
+/* Joins the sets of x and y; returns 1 if they were two sets, 0 if one. */
 static inline int mst_dsu_union(mst_dsu *d, uint32_t x, uint32_t y)
 {
     uint32_t a = mst_dsu_find(d, x), b = mst_dsu_find(d, y);
@@ -449,8 +403,8 @@ static inline int mst_dsu_union(mst_dsu *d, uint32_t x, uint32_t y)
 
 /* ---------------------------------------- sample */
 
-/* SplitMix64's finalizer: a counter-based hash, so a value drawn from (seed, i) depends on
- * nothing else (random weights, the seeded filter sample). */
+/* SplitMix64's finalizer: a counter-based hash, so that a value drawn from (seed, i) depends on
+ * nothing else. */
 static inline uint64_t mst_splitmix64(uint64_t x)
 {
     x += 0x9E3779B97F4A7C15ull;
@@ -459,31 +413,26 @@ static inline uint64_t mst_splitmix64(uint64_t x)
     return x ^ (x >> 31);
 }
 
-/* The filter's threshold (Fallin et al. 2023, section 3.2; Filter-Kruskal): the packed
- * (key << 32 | id) word of rank about want/m among a sample of 1024 edges, so that about `want`
- * edges lie at or below it, the "light" ones. seed 0: the edges spread evenly over the edge
- * list; seed S > 0: edge ids drawn (with repetition) from a hash of (S, i), as in ECL-MST's
- * threshold-seed study (Fallin et al. 2023, figures 6 and 7). Deterministic for a seed: runs
- * repeat exactly. Requires g->m > 0. O(1) (a sort of the sample). */
+/* The filter's threshold (Fallin et al. 2023, section 3.2): the packed (key << 32 | id) word of
+ * rank about want/m among a sample of 1024 edges, so that about `want` edges lie at or below
+ * it. seed 0: edges spread evenly over the list; seed S > 0: ids drawn from a hash of (S, i), as
+ * in ECL-MST's threshold-seed study (figures 6 and 7). Requires g->m > 0. O(1). */
 uint64_t mst_sample_threshold(const mst_graph *g, uint64_t want, uint64_t seed);
 
 /* ---------------------------------------- progress */
 
-/* Progress of long work (loading a large file, generating) on stderr, only when the program
- * enabled it (not with --json) and stderr is a terminal: CI runs and pipes stay quiet
- * (docs/design.md, Command line). */
-
-/* Turns reports on if `on` and stderr is a terminal; off otherwise. */
+/* Progress of long work on stderr (docs/design.md, Command line), on once enabled if stderr is a
+ * terminal. */
 void mst_progress_enable(int on);
 
 /* Reports "WHAT: DONE MiB" (or "DONE of TOTAL MiB" if total > 0), at most 4 times a second. */
 void mst_progress_bytes(const char *what, uint64_t done, uint64_t total);
 
-/* Replaces the progress line by a printf-style step ("mst-seq: trial 2 of 5"); a step that
- * ends in '\n' stays on screen as a line of its own ("g.gr: n = 5, m = 9"). */
+/* Replaces the progress line by a printf-style step ("mst-seq: trial 2 of 5"); one that ends
+ * in '\n' stays on screen. */
 void mst_progress_step(const char *fmt, ...) MST_PRINTF(1, 2);
 
-/* Clears the progress line if one was shown. */
+/* Clears the progress line. */
 void mst_progress_done(void);
 
 /* ---------------------------------------- verify */
