@@ -223,6 +223,10 @@ mst_status mst_rank_keys(mst_weight_type t, const uint64_t *raw, uint64_t m, uin
  * weight"; MST_EUSAGE (unknown t, w NULL with m > 0); MST_ERESOURCE (as mst_rank_keys). O(m). */
 mst_status mst_graph_set_weights(mst_graph *g, mst_weight_type t, const void *w);
 
+/* mst_graph_set_weights from bits[0..g->m-1] as mst_weight_value_fits stages type t's values
+ * (the array is overwritten). Same errors. */
+mst_status mst_graph_set_weight_bits(mst_graph *g, mst_weight_type t, uint64_t *bits);
+
 /* Converts g's weights to type t, each of which must fit t. Errors: MST_EINPUT "NAME: edge K:
  * weight W does not fit T"; MST_ERESOURCE. O(m) (+ ranking for 64-bit t). */
 mst_status mst_graph_convert_weights(mst_graph *g, mst_weight_type t, const char *name);

@@ -299,11 +299,24 @@ int mst_weight_value_fits(mst_weight_value x, mst_weight_type t, uint64_t *bits)
     return 0;
 }
 
+mst_status mst_graph_set_weight_bits(mst_graph *g, mst_weight_type t, uint64_t *bits)
+{
+    /* The 32-bit types' C values, packed into the front of the same array. */
+    for (uint64_t e = 0; e < g->m && !mst_weight_is_wide(t); e++) {
+        if (t == MST_WEIGHT_INT32)
+            ((int32_t *)bits)[e] = (int32_t)(int64_t)bits[e];
+        else if (t == MST_WEIGHT_UINT32)
+            ((uint32_t *)bits)[e] = (uint32_t)bits[e];
+        else
+            ((float *)bits)[e] = (float)mst_bits_to_double(bits[e]);
+    }
+    return mst_graph_set_weights(g, t, bits);
+}
+
 mst_status mst_graph_convert_weights(mst_graph *g, mst_weight_type t, const char *name)
 {
     mst_status st = MST_OK;
     uint64_t *bits = NULL;
-    void *typed = NULL;
     if (t == g->weight_type)
         return MST_OK;
     MST_ALLOC(bits, g->m);
@@ -315,28 +328,13 @@ mst_status mst_graph_convert_weights(mst_graph *g, mst_weight_type t, const char
                      mst_format_value(x, wb, sizeof wb), mst_weight_type_name(t));
         }
     }
-    /* The 64-bit types' arrays are the bits themselves; the 32-bit ones need their own. */
-    if (!mst_weight_is_wide(t)) {
-        if ((typed = mst_alloc(g->m, 4)) == NULL)
-            MST_FAIL(MST_ERESOURCE, "%s: out of memory converting %" PRIu64 " weights", name,
-                     g->m);
-        for (uint64_t e = 0; e < g->m; e++) {
-            if (t == MST_WEIGHT_INT32)
-                ((int32_t *)typed)[e] = (int32_t)(int64_t)bits[e];
-            else if (t == MST_WEIGHT_UINT32)
-                ((uint32_t *)typed)[e] = (uint32_t)bits[e];
-            else
-                ((float *)typed)[e] = (float)mst_bits_to_double(bits[e]);
-        }
-    }
     mst_weight_origin origin = g->weight_origin;
     int has = g->file_has_weights;
-    MST_CHECK(mst_graph_set_weights(g, t, typed != NULL ? typed : (void *)bits));
+    MST_CHECK(mst_graph_set_weight_bits(g, t, bits));
     g->weight_origin = origin;
     g->file_has_weights = has;
 fail:
     free(bits);
-    free(typed);
     return st;
 }
 

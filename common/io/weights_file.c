@@ -162,20 +162,9 @@ mst_status mst_round_weights_apply(const mst_round_source *src, uint64_t r, mst_
         t = s.lines != NULL && s.lines[s.col][0] == UINT64_MAX
                 ? MST_WEIGHT_FLOAT64 : mst_integer_weight_type(s.max_pos, s.max_neg);
     MST_ALLOC(bits, g->m > 0 ? g->m : 1);
-    for (uint64_t e = 0; e < g->m; e++) {
-        uint64_t b = 0;
-        mst_weight_value_fits(mst_number_value(&s.num[e]), t, &b); /* checked while scanning */
-        /* The 32-bit types' C values, packed into the front of the same array. */
-        if (t == MST_WEIGHT_INT32)
-            ((int32_t *)bits)[e] = (int32_t)(int64_t)b;
-        else if (t == MST_WEIGHT_UINT32)
-            ((uint32_t *)bits)[e] = (uint32_t)b;
-        else if (t == MST_WEIGHT_FLOAT32)
-            ((float *)bits)[e] = (float)mst_bits_to_double(b);
-        else
-            bits[e] = b;
-    }
-    st = mst_graph_set_weights(g, t, bits);
+    for (uint64_t e = 0; e < g->m; e++) /* checked while scanning */
+        mst_weight_value_fits(mst_number_value(&s.num[e]), t, &bits[e]);
+    st = mst_graph_set_weight_bits(g, t, bits);
 fail:
     mst_reader_close(rd);
     free(bits);
