@@ -350,7 +350,7 @@ mst_status mst_graph_write(const char *path, const char *format, const mst_graph
     for (uint64_t e = 0; (finite || int32) && e < g->m; e++) {
         uint64_t bits;
         char w[48];
-        if (finite && isinf(mst_edge_weight_double(g, e)))
+        if (finite && isinf(mst_edge_weight(g, e).d))
             return mst_fail(MST_EUSAGE, "%s: edge %" PRIu64 " has an infinite weight, which "
                             "text formats cannot hold (the loaders reject it); .msb can", path, e);
         if (int32 && !mst_weight_value_fits(mst_edge_weight(g, e), MST_WEIGHT_INT32, &bits))

@@ -194,10 +194,6 @@ mst_weight_value mst_key_value(mst_weight_type t, uint32_t key);
 /* Edge e's weight (from its key for 32-bit types, from raw[] for 64-bit ones). */
 mst_weight_value mst_edge_weight(const mst_graph *g, uint64_t e);
 
-/* Edge e's weight as a double: exact for the 32-bit types and float64, rounded for 64-bit
- * integers beyond 2^53. */
-double mst_edge_weight_double(const mst_graph *g, uint64_t e);
-
 /* Edge e's 64-bit order word, whose unsigned order is the weights': the key for 32-bit types,
  * the keys' flips applied to the raw bits for 64-bit ones. */
 uint64_t mst_edge_order(const mst_graph *g, uint64_t e);

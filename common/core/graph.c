@@ -118,18 +118,6 @@ mst_weight_value mst_edge_weight(const mst_graph *g, uint64_t e)
     return w;
 }
 
-double mst_edge_weight_double(const mst_graph *g, uint64_t e)
-{
-    mst_weight_value w = mst_edge_weight(g, e);
-    switch (w.type) { /* rounded for 64-bit integers beyond 2^53 */
-    case MST_WEIGHT_INT32:
-    case MST_WEIGHT_INT64: return (double)w.i;
-    case MST_WEIGHT_UINT32:
-    case MST_WEIGHT_UINT64: return (double)w.u;
-    default: return w.d;
-    }
-}
-
 uint64_t mst_edge_order(const mst_graph *g, uint64_t e)
 {
     return mst_weight_is_wide(g->weight_type) ? key64(g->weight_type, g->raw[e])

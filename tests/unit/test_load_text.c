@@ -19,6 +19,7 @@
 
 #include "core.h"
 #include "loader.h"
+#include "testlib.h"
 #include "manifest.h"
 
 typedef mst_status (*loader_fn)(mst_reader *, const mst_load_options *, mst_graph *);

@@ -20,6 +20,7 @@
 
 #include "core.h"
 #include "loader.h"
+#include "testlib.h"
 #include "tmpdir.h"
 
 TestSuite(numbers_gzip, .init = tmp_dir_make, .fini = tmp_dir_remove);

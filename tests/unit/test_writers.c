@@ -20,6 +20,7 @@
 
 #include "core.h"
 #include "loader.h"
+#include "testlib.h"
 #include "tmpdir.h"
 #include "write.h"
 

@@ -9,6 +9,20 @@
 
 #include "core.h"
 
+/* Edge e's weight as a double: exact for the 32-bit types and float64, rounded for 64-bit
+ * integers beyond 2^53. */
+static inline double mst_edge_weight_double(const mst_graph *g, uint64_t e)
+{
+    mst_weight_value w = mst_edge_weight(g, e);
+    switch (w.type) {
+    case MST_WEIGHT_INT32:
+    case MST_WEIGHT_INT64: return (double)w.i;
+    case MST_WEIGHT_UINT32:
+    case MST_WEIGHT_UINT64: return (double)w.u;
+    default: return w.d;
+    }
+}
+
 static uint64_t rng_state = 88172645463325252ull;
 
 static inline uint64_t rnd(void)
