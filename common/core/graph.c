@@ -328,8 +328,6 @@ fail:
 
 /* ---------------------------------------- weight sum */
 
-/* Floats go into Kulisch's long accumulator (see core.h): no partial sum rounds or overflows,
- * so the forest of 1.0 and 1.00000001 weighs 2.00000001 in any order of its edges. */
 mst_weight_sum mst_weight_sum_init(mst_weight_type t)
 {
     mst_weight_sum s;
