@@ -11,6 +11,21 @@
 
 #include "core.h"
 
+/* Open-addressing table for symmetrization: one slot per distinct (lo, hi, key). */
+typedef struct arc_slot {
+    uint32_t lo, hi, key;
+    uint32_t pending[2]; /* unmatched arcs lo->hi [0] and hi->lo [1] seen so far */
+} arc_slot;
+
+/* Slots of mst_symmetrize's table for m arcs: a power of two, at least 16 and 2 m. */
+static double table_slots(double m)
+{
+    double size = 16;
+    while (size < 2 * m)
+        size *= 2;
+    return size;
+}
+
 /* Records "message" on the part's current line (or "file: edge K: message" without one). */
 static mst_status builder_fail(const mst_builder *b, mst_status code, const char *fmt, ...)
     MST_PRINTF(3, 4);
@@ -77,7 +92,7 @@ double mst_builder_peak_bytes(uint64_t records, int weighted, int directed)
     if (!directed)
         return staged;
     /* then the symmetrization joins u, v and the keys (w, if any, is its scratch) */
-    double merge = r * 12 + mst_symmetrize_table_bytes(records);
+    double merge = r * 12 + table_slots(r) * (double)sizeof(arc_slot);
     return staged > merge ? staged : merge;
 }
 
@@ -372,26 +387,6 @@ void mst_builder_free(mst_builder *b)
 }
 
 /* ---------------------------------------- symmetrization */
-
-/* Open-addressing table for symmetrization: one slot per distinct (lo, hi, key). */
-typedef struct arc_slot {
-    uint32_t lo, hi, key;
-    uint32_t pending[2]; /* unmatched arcs lo->hi [0] and hi->lo [1] seen so far */
-} arc_slot;
-
-/* Slots of mst_symmetrize's table for m arcs: a power of two, at least 16 and 2 m. */
-static double table_slots(double m)
-{
-    double size = 16;
-    while (size < 2 * m)
-        size *= 2;
-    return size;
-}
-
-double mst_symmetrize_table_bytes(uint64_t arcs)
-{
-    return table_slots((double)arcs) * (double)sizeof(arc_slot);
-}
 
 /* The hash of arc e's group (lo, hi, key). */
 static inline uint64_t arc_hash(const uint32_t *u, const uint32_t *v, const uint32_t *key,
