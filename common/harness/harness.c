@@ -1,21 +1,15 @@
 /*
- * harness.c: the shared driver of every solver executable (solver.h), after GAPBS's
- * BenchmarkKernel. In the order of a run:
- *   1. the command line (run, loading and the solver's own options) into the run (harness);
- *   2. configure and init (solver.h), then the load: the whole graph in one process; with
- *      ranks, each rank's share through the load hook (rank 0 holds the whole graph only to
- *      verify, write --output or set --rounds' weights);
- *   3. trials: one untimed warm-up and --trials timed solves on the same weights, whose
- *      forests must agree; the median and the median trial's phases;
+ * harness.c: the driver of every solver executable (solver.h), after GAPBS's BenchmarkKernel. In
+ * the order of a run:
+ *   1. the command line (run, loading and the solver's own options);
+ *   2. configure and init, then the load (with ranks, each rank's share through the load hook);
+ *   3. trials: one untimed warm-up and --trials timed solves, whose forests must agree;
  *   4. --rounds (Ma and Wan, "Heterogeneous CPU-GPU Orchestration for Repeated Minimum
- *      Spanning Tree Computation", sections 3 and 4; docs/rounds.md): the trials are round 1's
- *      one-shot reference, then the variant's prepare() once (timed: the setup), then rounds
- *      1..R, each a trial on the round's new weights (the re-key step) through solve_prepared(),
- *      verified (every --verify-every K-th) and written as it ends; round 1's forest must equal
- *      the trials';
+ *      Spanning Tree Computation", sections 3 and 4; docs/rounds.md): prepare() once, then
+ *      rounds 1..R, each a trial after the re-key step, verified and written as it ends;
  *   5. verification, the summary or JSON, and --output (rank 0).
- * One process runs through the same collective steps as ranks, with hooks that do nothing
- * (one_process below): the distributed branch is taken once, where the run starts.
+ * One process takes the same collective steps as ranks, with hooks that do nothing
+ * (one_process): the distributed branch is taken once, where the run starts.
  */
 #include <inttypes.h>
 #include <math.h>
@@ -31,21 +25,17 @@
 #define MAX_TRIALS 1000
 #define MAX_ROUNDS 10000
 
-/* The median (the mean of the middle two for an even count), minimum and maximum of times. */
 typedef struct spread {
     double median, min, max;
 } spread;
 
-/* One run of a solver: what the command line asked, what the trials and rounds found, and on
- * rank 0 the result that the summary or the JSON object prints (docs/design.md, Output). */
+/* One run: what the command line asked, what the trials and rounds found, what rank 0 prints. */
 typedef struct harness {
     const mst_solver_desc *s;
     const mst_dist_hooks *hooks; /* the solver's distributed hooks, or one_process's */
     int distributed;             /* the solver runs as ranks (s->dist) */
     int root;                    /* this process prints (rank 0) */
-    /* The command line: the run options (run_options below; --algo, --phases and --maximum go
-     * to o, which the solves receive), the loading options, the solver's own and the graph. */
-    mst_options o;
+    mst_options o;               /* --algo, --phases, --maximum: what the solves receive */
     uint64_t trials;
     const char *output;
     const char *trace_path;      /* --trace FILE (NULL: none) */
@@ -65,8 +55,7 @@ typedef struct harness {
     mst_forest forest;
     mst_run_context ctx;
     double load_s;
-    /* Trials: [trials + 1] phases (trial 0 is the warm-up); the timed trials' times. */
-    mst_phases *ph;
+    mst_phases *ph;              /* [trials + 1]: trial 0 is the warm-up */
     double trial_s[MAX_TRIALS], trial_kernel_s[MAX_TRIALS];
     int differing_trial;         /* first trial whose edge set differs from the warm-up's */
     spread compute, kernel;      /* of the timed trials (kernel.median < 0: n/a) */
@@ -76,8 +65,7 @@ typedef struct harness {
     int verified;                /* 1 ok, 0 failed, -1 skipped */
     double verify_s;
     char why[1024];              /* the violation when verified == 0 */
-    /* --rounds (docs/rounds.md): [R] each, phases [R] with --phases (else [1], reused). Rounds
-     * are numbered 1..R and the arrays indexed by round - 1. */
+    /* --rounds: arrays [R] indexed by round - 1 (round_ph [1] without --phases). */
     mst_round_source src;
     char weights[160];           /* where the weights come from, for the summary */
     double *round_s;             /* each round's solve_prepared() (or solve()) */
@@ -136,8 +124,7 @@ static const mst_option run_options[] = {
     {0},
 };
 
-/* The distributed hooks of a single process: it is rank 0 of one, and every collective step is
- * its own. Loading and re-keying need nothing: the whole graph is there. */
+/* The hooks of a single process: rank 0 of one, holding the whole graph. */
 static int one_rank(void) { return 0; }
 static mst_status one_agree(mst_status st) { return st; }
 static void one_barrier(void) {}
@@ -170,8 +157,7 @@ static int fail(const harness *h, mst_status st)
     return (int)st;
 }
 
-/* Parses the command line into h: the variant, and what --rounds takes and refuses
- * (docs/rounds.md); *action says whether to run, or print help or the JSON description. */
+/* Parses the command line into h, or prints help or the description (*action). */
 static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_action *action)
 {
     const mst_solver_desc *s = h->s;
@@ -227,10 +213,8 @@ static mst_status parse_command_line(harness *h, int argc, char **argv, mst_cli_
     return MST_OK;
 }
 
-/* Loads the graph: the whole of it in every single process; with ranks, rank 0 holds it only
- * to verify, write --output or --trace or set the rounds' weights, and the load hook reads (or
- * generates) each rank's share. Limits and memory are checked from the header, before the body
- * is read. */
+/* Loads the whole graph where it is needed (every single process; rank 0 to verify, write or
+ * set the rounds' weights), then each rank's share through the load hook. */
 static mst_status load_graph(harness *h)
 {
     mst_status st = MST_OK;
@@ -278,8 +262,7 @@ static uint64_t fingerprint(const mst_forest *f)
 }
 
 /* --maximum for single processes: the maximum spanning forest under (weight, id) is the minimum
- * one under (UINT32_MAX - key, id), so the solvers run unchanged on flipped keys; flipping again
- * restores them. (Distributed solvers flip their own shares: mst_options.maximum.) O(m). */
+ * one under (UINT32_MAX - key, id); flipping again restores the keys. O(m). */
 static void flip_keys(harness *h)
 {
     if (!h->o.maximum || h->distributed || h->g.key == NULL)
@@ -288,8 +271,7 @@ static void flip_keys(harness *h)
         h->g.key[e] = UINT32_MAX - h->g.key[e];
 }
 
-/* One timed solve on the graph's current keys, after a barrier; its time is the slowest rank's.
- * With `state`, through the variant's prepared path. */
+/* One timed solve (with `state`, the prepared one) after a barrier; the slowest rank's time. */
 static mst_status solve_timed(harness *h, void *state, mst_phases *ph, double *seconds)
 {
     mst_trace *trace = ph->trace; /* the warm-up's, with --trace */
@@ -311,8 +293,7 @@ static mst_status solve_timed(harness *h, void *state, mst_phases *ph, double *s
     return st;
 }
 
-/* The untimed warm-up (trial 0) and --trials timed solves, every one from the same const
- * graph; differing_trial notes the first whose forest differs from the warm-up's. */
+/* The warm-up and the timed trials; differing_trial: the first whose forest differs. */
 static mst_status trials(harness *h)
 {
     uint64_t first = 0;
@@ -341,9 +322,8 @@ static mst_status trials(harness *h)
     return MST_OK;
 }
 
-/* Rank 0: certifies the forest, adding the time to verify_s; a violation goes to why[] after
- * `prefix`. The verifier runs on the solver's threads (ctx; 1 for a sequential solver), or
- * OpenMP's default team beside a GPU. Returns mst_verify_forest_objective's status. */
+/* Rank 0: certifies the forest on the solver's threads (OpenMP's team beside a GPU), the time
+ * added to verify_s, a violation in why[] after `prefix`. */
 static mst_status verify(harness *h, const char *prefix)
 {
     double t0 = mst_now_s();
@@ -364,8 +344,7 @@ static mst_status write_forest(const harness *h, const char *path, const char *p
                          h->output_format == 1 ? MST_MSF_IDS : MST_MSF_EDGES, h->o.maximum);
 }
 
-/* The re-key step: gives g (rank 0's whole graph, or the one process's) and every rank's share
- * round r's weights, keys flipped for --maximum. Untimed. */
+/* The re-key step, untimed: round r's weights into g and every rank's share, flipped. */
 static mst_status rekey(harness *h, uint64_t r)
 {
     mst_status st = MST_OK;
@@ -379,8 +358,8 @@ static mst_status rekey(harness *h, uint64_t r)
     return st;
 }
 
-/* Rank 0, untimed, after round r: its total, the check against the trials' forest (round 1),
- * its verification when due and its --output file. MST_EVERIFY (why[]) when it is wrong. */
+/* Rank 0 after round r: its total, round 1 against the trials' forest, its verification when
+ * due and its --output file. MST_EVERIFY (why[]) when it is wrong. */
 static mst_status check_round(harness *h, uint64_t r, uint64_t trials_fp)
 {
     const mst_forest *f = &h->forest;
@@ -412,9 +391,8 @@ static mst_status check_round(harness *h, uint64_t r, uint64_t trials_fp)
     return write_forest(h, path, producer);
 }
 
-/* --rounds after the trials on round 1's weights: prepare() once, timed as the setup, then
- * rounds 1..R, each re-keyed (from round 2), solved and checked. Stops at the first failure
- * (MST_EVERIFY: rank 0's failed_round says where; the other ranks stop with it). */
+/* --rounds after the trials: prepare() once (the setup), then rounds 1..R, re-keyed from round
+ * 2, solved and checked, up to the first failure (failed_round on rank 0). */
 static mst_status rounds(harness *h)
 {
     uint64_t trials_fp = fingerprint(&h->forest);
@@ -456,8 +434,8 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The spread of v[0..n) (n >= 1) through a sorted copy in tmp[0..n); returns the first i whose
- * v[i] is the lower middle value: the median trial or round, whose phases are shown. */
+/* The median (of the middle two if n is even), min and max of v[0..n) through a sorted copy
+ * in tmp; returns the first i whose v[i] is the lower middle: the trial whose phases show. */
 static uint64_t median(const double *v, uint64_t n, double *tmp, spread *out)
 {
     uint64_t i = 0;
@@ -676,9 +654,8 @@ static void print_json(FILE *f, const harness *h)
     fprintf(f, "}\n");
 }
 
-/* Rank 0: the result of the trials (and rounds): medians and the median's phases, the forest's
- * weight and verification (the rounds verified theirs), then the summary or JSON and --output.
- * Returns the exit code. */
+/* Rank 0: medians, the forest's weight and verification (the rounds verified theirs), then the
+ * summary or JSON and --output. Returns the exit code. */
 static int report(harness *h)
 {
     double tmp[MAX_ROUNDS];
@@ -744,8 +721,7 @@ static int report(harness *h)
     return 0;
 }
 
-/* Loads, runs the trials (and the rounds) and reports, once the command line is parsed and the
- * solver initialized. Every rank takes the same path (agreed statuses); only rank 0 reports. */
+/* Loads, runs the trials and rounds, and reports, every rank on the same (agreed) path. */
 static int run(harness *h)
 {
     uint64_t r = h->rounds;
@@ -869,38 +845,30 @@ int mst_harness_main(const mst_solver_desc *s, int argc, char **argv)
 
 /* ---- Phase times and counters that the solvers record (solver.h). ---- */
 
+/* The slot of `name` in names[0..*count), added if new; -1 (dropped counted) when full. */
+static int phase_slot(mst_phases *ph, const char **names, int *count, const char *name)
+{
+    for (int i = 0; i < *count; i++)
+        if (strcmp(names[i], name) == 0)
+            return i;
+    if (*count == MST_MAX_PHASES)
+        return ph->dropped++, -1;
+    names[*count] = name;
+    return (*count)++;
+}
+
 void mst_phase_add(mst_phases *ph, const char *name, double seconds)
 {
-    if (ph == NULL)
-        return;
-    for (int i = 0; i < ph->count; i++)
-        if (strcmp(ph->name[i], name) == 0) {
-            ph->seconds[i] += seconds;
-            return;
-        }
-    if (ph->count == MST_MAX_PHASES) {
-        ph->dropped++;
-        return;
-    }
-    ph->name[ph->count] = name;
-    ph->seconds[ph->count++] = seconds;
+    int i = ph != NULL ? phase_slot(ph, ph->name, &ph->count, name) : -1;
+    if (i >= 0)
+        ph->seconds[i] += seconds;
 }
 
 void mst_phase_count(mst_phases *ph, const char *name, uint64_t value)
 {
-    if (ph == NULL)
-        return;
-    for (int i = 0; i < ph->counters; i++)
-        if (strcmp(ph->counter_name[i], name) == 0) {
-            ph->counter[i] = value;
-            return;
-        }
-    if (ph->counters == MST_MAX_PHASES) {
-        ph->dropped++;
-        return;
-    }
-    ph->counter_name[ph->counters] = name;
-    ph->counter[ph->counters++] = value;
+    int i = ph != NULL ? phase_slot(ph, ph->counter_name, &ph->counters, name) : -1;
+    if (i >= 0)
+        ph->counter[i] = value;
 }
 
 void mst_phase_round(mst_phases *ph, uint64_t n, uint64_t m)
