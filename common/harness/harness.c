@@ -574,10 +574,8 @@ static void print_json(FILE *f, const harness *h)
     char wbuf[64];
     fprintf(f, "{\"solver\":");
     mst_json_string(f, h->s->program);
-    fprintf(f, ",\"algo\":");
-    mst_json_string(f, h->o.algo);
-    fprintf(f, ",\"graph\":");
-    mst_json_string(f, g->name);
+    mst_json_member(f, "algo", h->o.algo);
+    mst_json_member(f, "graph", g->name);
     fprintf(f, ",\"format\":\"%s\",\"n\":%" PRIu32 ",\"m\":%" PRIu64 ",\"self_loops\":%" PRIu64
                ",\"components\":%" PRIu64 ",\"msf_edges\":%" PRIu64 ",\"msf_weight\":%s",
             g->format, g->n, g->m, g->self_loops, g->n - h->forest.count, h->forest.count,
@@ -594,16 +592,11 @@ static void print_json(FILE *f, const harness *h)
     if (h->kernel.median >= 0)
         fprintf(f, ",\"kernel_s_median\":%.9f,\"kernel_s_min\":%.9f,\"kernel_s_max\":%.9f",
                 h->kernel.median, h->kernel.min, h->kernel.max);
-    fprintf(f, ",\"threads\":%d,\"ranks\":%d,\"device\":", h->ctx.threads, h->ctx.ranks);
-    if (h->ctx.device[0])
-        mst_json_string(f, h->ctx.device);
-    else
-        fprintf(f, "null");
+    fprintf(f, ",\"threads\":%d,\"ranks\":%d", h->ctx.threads, h->ctx.ranks);
+    mst_json_member(f, "device", h->ctx.device[0] ? h->ctx.device : NULL);
     fprintf(f, ",\"verified\":%s", h->verified < 0 ? "null" : h->verified ? "true" : "false");
-    if (h->verified == 0) {
-        fprintf(f, ",\"verify_error\":");
-        mst_json_string(f, h->why);
-    }
+    if (h->verified == 0)
+        mst_json_member(f, "verify_error", h->why);
     if (h->o.phases && ph != NULL) {
         json_phases(f, "phases", ph);
         fprintf(f, ",\"counters\":{");
@@ -620,9 +613,9 @@ static void print_json(FILE *f, const harness *h)
     }
     if (h->rounds > 0) { /* docs/rounds.md */
         double sum = h->setup_s;
-        fprintf(f, ",\"mst_rounds\":%" PRIu64 ",\"prepared\":%s,\"round_weights\":", n,
+        fprintf(f, ",\"mst_rounds\":%" PRIu64 ",\"prepared\":%s", n,
                 h->variant->prepare != NULL ? "true" : "false");
-        mst_json_string(f, h->weights);
+        mst_json_member(f, "round_weights", h->weights);
         fprintf(f, ",\"setup_s\":%.9f,\"oneshot_s\":%.9f,\"rounds_s\":[", h->setup_s,
                 h->compute.median);
         for (uint64_t i = 0; i < n; i++)

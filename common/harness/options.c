@@ -232,24 +232,26 @@ void mst_json_string(FILE *f, const char *s)
     fputc('"', f);
 }
 
+void mst_json_member(FILE *f, const char *key, const char *value)
+{
+    fprintf(f, ",\"%s\":", key);
+    mst_json_string(f, value);
+}
+
 void mst_cli_describe(FILE *f, const mst_cli *cli)
 {
     fputs("{\"program\":", f);
     mst_json_string(f, cli->program);
-    fputs(",\"kind\":", f);
-    mst_json_string(f, cli->kind);
-    fputs(",\"parallelism\":", f);
-    mst_json_string(f, cli->parallelism);
-    fputs(",\"usage\":", f);
-    mst_json_string(f, cli->usage);
-    fputs(",\"description\":", f);
-    mst_json_string(f, cli->description);
+    mst_json_member(f, "kind", cli->kind);
+    mst_json_member(f, "parallelism", cli->parallelism);
+    mst_json_member(f, "usage", cli->usage);
+    mst_json_member(f, "description", cli->description);
     fputs(",\"variants\":[", f);
     for (int i = 0; i < cli->nvariants; i++) {
         fprintf(f, "%s{\"name\":", i ? "," : "");
         mst_json_string(f, cli->variants[i].name);
-        fprintf(f, ",\"default\":%s,\"help\":", i == 0 ? "true" : "false");
-        mst_json_string(f, cli->variants[i].help);
+        fprintf(f, ",\"default\":%s", i == 0 ? "true" : "false");
+        mst_json_member(f, "help", cli->variants[i].help);
         fputc('}', f);
     }
     fputs("],\"options\":[", f);
@@ -260,10 +262,9 @@ void mst_cli_describe(FILE *f, const mst_cli *cli)
         for (const mst_option *o = cli->groups[k].options; o->name != NULL; o++, sep = ",") {
             fprintf(f, "%s{\"name\":", sep);
             mst_json_string(f, o->name);
-            fputs(",\"alias\":", f);
-            mst_json_string(f, o->alias);
-            fprintf(f, ",\"kind\":\"%s\",\"default\":", kinds[o->kind]);
-            mst_json_string(f, o->def);
+            mst_json_member(f, "alias", o->alias);
+            fprintf(f, ",\"kind\":\"%s\"", kinds[o->kind]);
+            mst_json_member(f, "default", o->def);
             fputs(",\"choices\":", f);
             if (o->choices == NULL) {
                 fputs("null", f);
@@ -275,10 +276,8 @@ void mst_cli_describe(FILE *f, const mst_cli *cli)
                 }
                 fputc(']', f);
             }
-            fputs(",\"help\":", f);
-            mst_json_string(f, o->help);
-            fputs(",\"group\":", f);
-            mst_json_string(f, cli->groups[k].title);
+            mst_json_member(f, "help", o->help);
+            mst_json_member(f, "group", cli->groups[k].title);
             fputc('}', f);
         }
     fputs("]}\n", f);

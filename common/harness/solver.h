@@ -117,8 +117,9 @@ int mst_cli_add_group(mst_cli *cli, const char *title, const mst_option *options
 int mst_options_with_default(mst_option *dst, size_t cap, const mst_option *src,
                              const char *name, const char *def);
 
-/* Writes s as a JSON string (quotes, escapes). */
+/* Writes s as a JSON string (quotes, escapes; NULL: null); as the member ,"key":s. */
 void mst_json_string(FILE *f, const char *s);
+void mst_json_member(FILE *f, const char *key, const char *s);
 
 /* The loading options (--format, --one-based, --vertices, --weights, --seed, --weight-type) over
  * an mst_load_options. */
