@@ -173,10 +173,7 @@ mst_status mst_reader_open(const char *path, mst_reader **out)
         return mst_fail(MST_EINPUT, "%s: %s", path, strerror(errno));
     if (S_ISDIR(sb.st_mode))
         return mst_fail(MST_EINPUT, "%s: is a directory", path);
-    MST_CALLOC(r, 1);
-    r->fd = -1;
-    MST_ALLOC(r->name, strlen(path) + 1);
-    strcpy(r->name, path);
+    MST_CHECK(mst_reader_from_memory(path, NULL, 0, &r)); /* then the file's */
     r->fd = open(path, O_RDONLY | O_CLOEXEC);
     if (r->fd < 0)
         MST_FAIL(MST_EINPUT, "%s: %s", path, strerror(errno));
