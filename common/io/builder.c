@@ -27,9 +27,8 @@ static double table_slots(double m)
 }
 
 /* Records "message" on the part's current line (or "file: edge K: message" without one). */
-static mst_status builder_fail(const mst_builder *b, mst_status code, const char *fmt, ...)
-    MST_PRINTF(3, 4);
-static mst_status builder_fail(const mst_builder *b, mst_status code, const char *fmt, ...)
+static MST_PRINTF(3, 4) mst_status builder_fail(const mst_builder *b, mst_status code,
+                                                const char *fmt, ...)
 {
     char msg[640];
     va_list ap;
