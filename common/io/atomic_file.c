@@ -1,12 +1,9 @@
 /*
- * atomic_file.c: output files written in place or through an exclusive temporary renamed when
- * complete, the signal handler that removes the temporary of an interrupted run, and the stdio
- * or zlib stream on the descriptor (see loader.h). The stream takes over the descriptor
- * (fdopen, gzdopen): gzopen would create a file of its own, following links.
- * Source: POSIX.1-2017 (IEEE Std 1003.1-2017), System Interfaces: open() (O_CREAT | O_EXCL,
- * O_NOFOLLOW), rename(), sigaction(), fdopen(), and Section 2.4.3, Signal Actions (the
- * async-signal-safe functions a handler may call: unlink, signal, raise); getrandom(2); zlib
- * manual (gzdopen, gzwrite, gzvprintf, gzclose).
+ * atomic_file.c: output files (loader.h), in place or through an exclusive temporary renamed
+ * when complete and removed by a signal handler; the stdio or zlib stream takes over the
+ * descriptor (fdopen, gzdopen: gzopen would follow links). Source: POSIX.1-2017, open(),
+ * rename(), sigaction(), Section 2.4.3 (async-signal-safe: unlink, signal, raise); getrandom(2);
+ * the zlib manual.
  */
 #include "loader.h"
 

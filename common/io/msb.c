@@ -1,13 +1,9 @@
 /*
- * msb.c: the loader of the suite's binary format .msb (loader.h; its writer is gen/write.c).
- * It reads the header, checks it and the exact size it implies (in 64 bits, so that a hostile m
- * cannot wrap) against the input's where that is known, the edge limit and the memory, then
- * reads exactly the arrays straight into the graph's and refuses the file if one byte more
- * follows (a gzip body is never inflated past it). The edges are already canonical: nothing is
- * symmetrized; ids are checked against n; self-loops (which a well-formed file does not have)
- * are dropped and counted, in place. The graph keeps the stored weight type exactly (the builder
- * would re-derive it from the values); 64-bit weights are read into g->raw and ranked into keys.
- * O(file bytes) time. Source: docs/formats.md; docs/design.md, Errors.
+ * msb.c: the loader of the suite's binary format .msb (docs/formats.md; its writer is
+ * gen/write.c): the header and the exact size it implies checked first, then the arrays read
+ * straight into the graph's, a byte more refused. The edges are already canonical (ids checked,
+ * self-loops dropped) and keep their stored weight type; 64-bit weights are ranked into keys.
+ * O(file bytes).
  */
 #include <inttypes.h>
 #include <math.h>
