@@ -93,7 +93,7 @@ TOOLS      := $(BIN)/mst-verify $(BIN)/mst-convert $(BIN)/mst-gen $(BIN)/mst-tra
         sanitize-clang lib install uninstall check-solver
 all: $(SOLVERS) $(TOOLS) lib
 
-$(BUILD)/common/io/%.o $(BUILD)/common/core/verify.o: TOOLCHAIN := omp
+$(BUILD)/common/io/%.o $(BUILD)/common/core/verify.o $(BUILD)/common/core/graph.o: TOOLCHAIN := omp
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -312,7 +312,7 @@ PIC_OBJ     := $(patsubst %,$(BUILD)/pic/%.o,$(basename $(wildcard lib/*.c) \
                  $(foreach d,$(LIB_SOLVERS),$(wildcard $(d)/*.c $(d)/*.cu))))
 PIC_COMMON  := $(COMMON_SRC:%.c=$(BUILD)/pic/%.o)
 $(BUILD)/pic/openmp/%.o $(BUILD)/pic/lib/%.o $(BUILD)/pic/common/io/%.o \
-    $(BUILD)/pic/common/core/verify.o: TOOLCHAIN := omp
+    $(BUILD)/pic/common/core/verify.o $(BUILD)/pic/common/core/graph.o: TOOLCHAIN := omp
 $(BUILD)/pic/cuda/%.o: TOOLCHAIN := cuda
 # The runtime's folder as nvcc itself links it (its last -L), since nvcc may be a wrapper script
 # outside the toolkit.

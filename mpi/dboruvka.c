@@ -641,7 +641,7 @@ static mst_status local_contract(dbv_state *s, uint64_t *edges)
         ends[k] = (uint64_t)dbv_local(g, a->x) << 32 | (mine ? dbv_local(g, a->y) : DBV_NONE);
         w[k++] = (uint64_t)a->key << 32 | i;
     }
-    mst_radix_sort_pairs(w, ends, tmp, etmp, k, 32, 64);
+    mst_radix_sort_pairs(w, ends, tmp, etmp, k, 32, 64, 1);
     for (uint64_t i = 0; i < k; i++) {
         uint32_t rx = mst_dsu_find(&uf, (uint32_t)(ends[i] >> 32)), y = (uint32_t)ends[i];
         if (y == DBV_NONE) {

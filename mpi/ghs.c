@@ -227,7 +227,7 @@ static mst_status build_rows(const dist_ctx *c, const dist_share *sh, ghs_graph 
         if (d <= INSERTION_MAX)
             insertion_sort_pairs(item + b, pay + b, d);
         else /* stable on the key: equal keys keep increasing edge id */
-            mst_radix_sort_pairs(item + b, pay + b, tmp, ptmp, d, 32, 64);
+            mst_radix_sort_pairs(item + b, pay + b, tmp, ptmp, d, 32, 64, 1);
     }
 fail:
     free(pos);

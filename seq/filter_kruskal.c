@@ -32,7 +32,7 @@ typedef struct fk_state {
 static void base_case(fk_state *s, fk_part p)
 {
     double t0 = mst_now_s();
-    mst_radix_sort_pairs(p.ki, p.uv, s->tmp, s->uvtmp, p.len, 32, 64);
+    mst_radix_sort_pairs(p.ki, p.uv, s->tmp, s->uvtmp, p.len, 32, 64, 1);
     double t1 = mst_now_s();
     /* Locals: stores through out->eid could alias out->count and reload it every edge. */
     uint64_t *eid = s->out->eid, k = s->out->count, target = s->target;

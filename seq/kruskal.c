@@ -28,7 +28,7 @@ mst_status mst_kruskal(const mst_graph *g, const mst_options *o, mst_forest *out
     }
     /* Stable by key: ids stay ascending among equal keys, giving the (key, id) order. The
      * endpoints travel along so that the scan reads them sequentially. */
-    mst_radix_sort_pairs(edges, uv, tmp, uvtmp, m, 32, 64);
+    mst_radix_sort_pairs(edges, uv, tmp, uvtmp, m, 32, 64, 1);
     double t1 = mst_now_s();
     uint64_t target = g->n > 0 ? (uint64_t)g->n - 1 : 0;
     for (uint64_t i = 0; i < m && k < target; i++) {

@@ -319,9 +319,11 @@ static inline void mst_scan_thread_buckets(uint64_t *h, uint64_t buckets, int p,
  * | id) words sorted by key keep ids ascending among equal keys. O(n * passes), no allocation. */
 void mst_radix_sort_bits(uint64_t *a, uint64_t *tmp, uint64_t n, int lo_bit, int hi_bit);
 
-/* As mst_radix_sort_bits, moving payload p[i] along with a[i] (ptmp[n] its scratch). */
+/* As mst_radix_sort_bits, moving payload p[i] along with a[i] (p may be NULL; ptmp[n] its
+ * scratch), on `threads` OpenMP threads (each pass: every thread counts and scatters a block of
+ * the items; one thread below 2^16 items or without memory for the threads' counts). */
 void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptmp, uint64_t n,
-                          int lo_bit, int hi_bit);
+                          int lo_bit, int hi_bit, int threads);
 
 /* Sorts a[0..n-1] ascending (all 64 bits). Errors: MST_ERESOURCE for the n-word scratch. */
 mst_status mst_sort_u64(uint64_t *a, uint64_t n);

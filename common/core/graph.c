@@ -5,6 +5,7 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <omp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -171,7 +172,7 @@ mst_status mst_rank_keys(mst_weight_type t, const uint64_t *raw, uint64_t m, uin
     /* Sorted with their edge ids along (sequential reads, where a binary search per edge would
      * miss the cache at every step), the words are ranked in one pass: the rank grows by one
      * where the word changes. */
-    mst_radix_sort_pairs(word, id, tmp, ptmp, m, 0, 64);
+    mst_radix_sort_pairs(word, id, tmp, ptmp, m, 0, 64, 1);
     uint32_t rank = 0;
     for (uint64_t i = 0; i < m; i++) {
         rank += i > 0 && word[i] != word[i - 1];
@@ -459,41 +460,81 @@ char *mst_format_total(mst_weight_sum s, char *buf, int len)
 #define BUCKETS (1u << DIGIT_BITS)
 
 void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptmp, uint64_t n,
-                          int lo_bit, int hi_bit)
+                          int lo_bit, int hi_bit, int threads)
 {
     int passes = (hi_bit - lo_bit + DIGIT_BITS - 1) / DIGIT_BITS;
     uint64_t count[8][BUCKETS];
     if (n < 2 || passes <= 0)
         return;
+    if (n < ((uint64_t)1 << 16) || threads < 1)
+        threads = 1;
     uint64_t range = ~0ull >> (64 - (hi_bit - lo_bit)); /* the bits sorted by */
     memset(count, 0, sizeof count);
-    for (uint64_t i = 0; i < n; i++) {
+    for (uint64_t i = 0; i < n && threads == 1; i++) {
         uint64_t x = (a[i] >> lo_bit) & range;
         for (int d = 0; d < passes; d++, x >>= DIGIT_BITS)
             count[d][x & (BUCKETS - 1)]++;
     }
+    /* On several threads each takes a block of the items per pass: its counts of the digit, a
+     * scan over the threads' counts bucket by bucket, then its items scattered in order, so the
+     * sort stays stable. */
+    uint64_t *tc = threads > 1 ? mst_calloc((uint64_t)threads * BUCKETS, sizeof *tc) : NULL;
+    uint64_t start[BUCKETS + 1];
+    if (threads > 1 && tc == NULL)
+        threads = 1; /* no room for the counts: one thread, which needs none */
     uint64_t *src = a, *dst = tmp, *psrc = p, *pdst = ptmp;
     for (int d = 0; d < passes; d++) {
         int shift = lo_bit + d * DIGIT_BITS;
         uint64_t mask = BUCKETS - 1;
         if (d == passes - 1 && hi_bit - shift < DIGIT_BITS)
             mask = (1ull << (hi_bit - shift)) - 1; /* the last digit may be narrower */
-        /* Skip a digit every item shares: the order would not change. */
-        uint64_t first = (src[0] >> shift) & mask;
-        if (count[d][first] == n)
-            continue;
-        mst_exclusive_scan(count[d], BUCKETS);
-        if (psrc == NULL) {
-            for (uint64_t i = 0; i < n; i++) {
-                uint64_t x = src[i];
-                dst[count[d][(x >> shift) & mask]++] = x;
+        if (threads > 1) {
+            int differ = 0; /* whether the items' digits differ (else the pass is skipped) */
+            uint64_t first = (src[0] >> shift) & mask;
+#pragma omp parallel num_threads(threads)
+            {
+                int t = omp_get_thread_num(), nt = omp_get_num_threads();
+                uint64_t lo = n * t / nt, hi = n * (t + 1) / nt, *c = tc + (uint64_t)t * BUCKETS;
+                memset(c, 0, BUCKETS * sizeof *c);
+                for (uint64_t i = lo; i < hi; i++)
+                    c[(src[i] >> shift) & mask]++;
+                if (c[first] != hi - lo)
+                    __atomic_store_n(&differ, 1, __ATOMIC_RELAXED);
+#pragma omp barrier
+#pragma omp single
+                if (__atomic_load_n(&differ, __ATOMIC_RELAXED))
+                    mst_scan_thread_buckets(tc, BUCKETS, nt, start);
+                if (__atomic_load_n(&differ, __ATOMIC_RELAXED)) {
+                    for (uint64_t i = lo; i < hi; i++) {
+                        uint64_t x = src[i], j = c[(x >> shift) & mask]++;
+                        dst[j] = x;
+                        if (psrc != NULL)
+                            pdst[j] = psrc[i];
+                    }
+                }
             }
+            if (!differ)
+                continue;
         } else {
-            for (uint64_t i = 0; i < n; i++) {
-                uint64_t x = src[i], j = count[d][(x >> shift) & mask]++;
-                dst[j] = x;
-                pdst[j] = psrc[i];
+            /* Skip a digit every item shares: the order would not change. */
+            uint64_t first = (src[0] >> shift) & mask;
+            if (count[d][first] == n)
+                continue;
+            mst_exclusive_scan(count[d], BUCKETS);
+            if (psrc == NULL) {
+                for (uint64_t i = 0; i < n; i++) {
+                    uint64_t x = src[i];
+                    dst[count[d][(x >> shift) & mask]++] = x;
+                }
+            } else {
+                for (uint64_t i = 0; i < n; i++) {
+                    uint64_t x = src[i], j = count[d][(x >> shift) & mask]++;
+                    dst[j] = x;
+                    pdst[j] = psrc[i];
+                }
             }
+        }
+        if (psrc != NULL) {
             uint64_t *t = psrc;
             psrc = pdst;
             pdst = t;
@@ -502,6 +543,7 @@ void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptm
         src = dst;
         dst = t;
     }
+    free(tc);
     if (src != a) {
         memcpy(a, src, n * sizeof *a);
         if (p != NULL)
@@ -511,7 +553,7 @@ void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptm
 
 void mst_radix_sort_bits(uint64_t *a, uint64_t *tmp, uint64_t n, int lo_bit, int hi_bit)
 {
-    mst_radix_sort_pairs(a, NULL, tmp, NULL, n, lo_bit, hi_bit);
+    mst_radix_sort_pairs(a, NULL, tmp, NULL, n, lo_bit, hi_bit, 1);
 }
 
 mst_status mst_sort_u64(uint64_t *a, uint64_t n)

@@ -104,19 +104,22 @@ static mst_status rank_edges(const mst_graph *g, int maximum, const uint64_t *ei
 #pragma omp parallel for schedule(static) num_threads(threads)
         for (uint64_t i = 0; i < k; i++)
             a[i] = weight_word(g, eid[i], maximum) << 32 | eid[i];
-        mst_radix_sort_bits(a, tmp, k, 0, 64);
+        mst_radix_sort_pairs(a, NULL, tmp, NULL, k, 0, 64, threads);
+#pragma omp parallel for schedule(static) num_threads(threads)
         for (uint64_t r = 0; r < k; r++)
             tree[r + 1].word = a[r] >> 32, tree[r + 1].id = a[r] & 0xFFFFFFFFu;
     } else {
         MST_ALLOC(p, k);
         MST_ALLOC(ptmp, k);
+#pragma omp parallel for schedule(static) num_threads(threads)
         for (uint64_t i = 0; i < k; i++)
             a[i] = eid[i], p[i] = i;
-        mst_radix_sort_pairs(a, p, tmp, ptmp, k, 0, 64);
+        mst_radix_sort_pairs(a, p, tmp, ptmp, k, 0, 64, threads);
 #pragma omp parallel for schedule(static) num_threads(threads)
         for (uint64_t i = 0; i < k; i++)
             a[i] = weight_word(g, eid[p[i]], maximum);
-        mst_radix_sort_pairs(a, p, tmp, ptmp, k, 0, 64);
+        mst_radix_sort_pairs(a, p, tmp, ptmp, k, 0, 64, threads);
+#pragma omp parallel for schedule(static) num_threads(threads)
         for (uint64_t r = 0; r < k; r++)
             tree[r + 1].word = a[r], tree[r + 1].id = eid[p[r]];
     }

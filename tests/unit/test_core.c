@@ -87,19 +87,27 @@ Test(radix_sort, matches_qsort_on_random_words)
     }
 }
 
+/* Stable at every thread count (from 2^16 items the threads share each pass), with or without
+ * a payload, also where every item shares a digit (a skipped pass). */
 Test(radix_sort, sorting_by_high_bits_is_stable_and_moves_payload)
 {
-    size_t n = 50000;
+    size_t n = 200000;
     uint64_t *a = malloc(n * 8), *p = malloc(n * 8), *t = malloc(n * 8), *pt = malloc(n * 8);
-    for (size_t i = 0; i < n; i++) {
-        a[i] = (rnd() % 300) << 32 | i; /* many ties: ids must stay ascending */
-        p[i] = a[i] * 3 + 1;
-    }
-    mst_radix_sort_pairs(a, p, t, pt, n, 32, 64);
-    for (size_t i = 0; i < n; i++) {
-        cr_assert_eq(p[i], a[i] * 3 + 1, "payload left its word at %zu", i);
-        if (i > 0)
-            cr_assert_lt(a[i - 1], a[i], "not sorted by (key, id) at %zu", i);
+    for (int threads = 1; threads <= 4; threads++) {
+        for (int payload = 0; payload < 2; payload++) {
+            for (size_t i = 0; i < n; i++) {
+                /* many ties (ids must stay ascending), bits 56..63 the same for all */
+                a[i] = (rnd() % 300 + ((uint64_t)7 << 24)) << 32 | i;
+                p[i] = a[i] * 3 + 1;
+            }
+            mst_radix_sort_pairs(a, payload ? p : NULL, t, pt, n, 32, 64, threads);
+            for (size_t i = 0; i < n; i++) {
+                cr_assert(!payload || p[i] == a[i] * 3 + 1, "payload left its word at %zu", i);
+                if (i > 0)
+                    cr_assert_lt(a[i - 1], a[i], "%d threads: not sorted by (key, id) at %zu",
+                                 threads, i);
+            }
+        }
     }
     free(a);
     free(p);
