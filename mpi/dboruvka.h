@@ -1,7 +1,8 @@
 /*
  * dboruvka.h: --algo boruvka, distributed-memory Borůvka with O((n + m) / p) memory per rank,
  * after Sanders and Schimek, "Engineering Massively Parallel MST Algorithms" (IPDPS 2023). The
- * algorithm, step by step in the paper's order, is dboruvka.c; this is what the solver calls.
+ * algorithm, step by step in the paper's order, is dboruvka_body.h, compiled once per arc
+ * layout; dboruvka.c picks the layout and holds what the solver calls.
  */
 #ifndef MST_MPI_DBORUVKA_H
 #define MST_MPI_DBORUVKA_H
@@ -13,16 +14,28 @@
 #include "partition.h"
 #include "solver.h"
 
-/* An arc x -> y between global vertex (or component) labels, with its edge's key and 64-bit id,
- * so that graphs of 2^32 edges or more are taken: 20 bytes, packed to 4-byte alignment and sent
- * as raw bytes (the 4 bytes of padding a naturally aligned 64-bit id would add are a fifth more
- * memory and traffic per arc; unaligned loads of the id cost nothing measurable on x86-64).
- * One layout for every graph: keeping 16-byte arcs with 32-bit ids below 2^32 edges would be a
- * second copy of every pass over the arcs. */
-typedef struct __attribute__((packed, aligned(4))) dbv_arc {
+/* An arc x -> y between global vertex (or component) labels, with its edge's key and id, sent
+ * as raw bytes, in one of two layouts for a whole run (dbv_graph_build picks): 16 bytes with a
+ * 32-bit id for graphs of fewer than 2^32 edges, where every pass over the arcs and every
+ * exchange moves a fifth less; 20 bytes with a 64-bit id, packed to 4-byte alignment, for the
+ * others (the 4 bytes of padding a naturally aligned id would add are a fifth more memory and
+ * traffic per arc; unaligned loads of the id cost nothing measurable on x86-64). */
+typedef struct dbv_arc16 {
+    uint32_t x, y, key;
+    uint32_t eid;
+} dbv_arc16;
+
+typedef struct __attribute__((packed, aligned(4))) dbv_arc20 {
     uint32_t x, y, key;
     uint64_t eid;
-} dbv_arc;
+} dbv_arc20;
+
+/* Below this share of arcs between two vertices of the same rank, the local pass is skipped: it
+ * sorts all of a rank's arcs and contracts little when many arcs leave the rank (on a random
+ * graph at p ranks, 1 / p of them stay). 3/4 rather than 1/2 (docs/mst-mpi.md); grids and road
+ * networks under the block partition keep nearly all of theirs. --partition auto picks block by
+ * the same share, and the share is sorted by source where it is below. */
+#define DBV_LOCAL_SHARE_MIN 0.75
 
 /*
  * A rank's share: the arcs of its own vertices, kept from trial to trial. The solve names a
@@ -36,7 +49,8 @@ typedef struct dbv_graph {
     uint32_t first;   /* the first of them */
     double inv_big, inv_small; /* 1 / (q + 1) and 1 / q, for dbv_owner */
     uint64_t arcs;
-    dbv_arc *arc;     /* [arcs] (owned): by increasing edge id, or by source (by_source) */
+    int wide;         /* 1: arc[] holds dbv_arc20, 0: dbv_arc16 */
+    void *arc;        /* [arcs] (owned): by increasing edge id, or by source (by_source) */
     int by_source;    /* 1: arc[] sorted by source label, each source's by increasing id */
     uint64_t *src_end; /* [n_local] by_source: where local label i's arcs end (the next's begin) */
     uint64_t window;  /* arcs a rank sends per all-to-all when building or moving arcs */
@@ -48,17 +62,33 @@ typedef struct dbv_graph {
 /*
  * Collective: the share of this rank under partition `kind` of n vertices, from the slices of
  * load.h (2 m arcs over all ranks, in all-to-alls of `window` arcs per rank, 1 ..
- * DBV_MAX_WINDOW, or 0 for 2^18; the slice is left as it is). The arcs come by increasing edge
- * id; where fewer than 3/4 of them join two vertices of this rank, so that the local pass will
- * not run, they are then sorted by source label, so that the first round reads the per-label
- * arrays in order. Memory: 20 bytes per arc of its vertices, plus the window's 20
- * bytes per arc, or twice the share while it is sorted. Errors (agreed): MST_ERESOURCE.
+ * DBV_MAX_WINDOW, or 0 for 2^18; the slice is left as it is). The arcs are dbv_arc16 where
+ * m < 2^32 and not `wide` (--wide-ids: the form of larger graphs on any graph), else dbv_arc20.
+ * They come by increasing edge id; where fewer than 3/4 of them join two vertices of this rank,
+ * so that the local pass will not run, they are then sorted by source label, so that the first
+ * round reads the per-label arrays in order. Memory: 16 or 20 bytes per arc of its vertices,
+ * plus the window's arcs, or twice the share while it is sorted. Errors (agreed):
+ * MST_ERESOURCE.
  */
-mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
-                           uint64_t window, const dist_slice *s, dbv_graph *g);
+mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t n, uint64_t m,
+                           int wide, uint64_t window, const dist_slice *s, dbv_graph *g);
 
 /* Frees g's arrays (zeroed; NULL members are fine). */
 void dbv_graph_free(dbv_graph *g);
+
+/* The edge id of share arc i, and its key set, in either layout (--rounds' new keys). */
+static inline uint64_t dbv_graph_eid(const dbv_graph *g, uint64_t i)
+{
+    return g->wide ? ((const dbv_arc20 *)g->arc)[i].eid : ((const dbv_arc16 *)g->arc)[i].eid;
+}
+
+static inline void dbv_graph_set_key(dbv_graph *g, uint64_t i, uint32_t key)
+{
+    if (g->wide)
+        ((dbv_arc20 *)g->arc)[i].key = key;
+    else
+        ((dbv_arc16 *)g->arc)[i].key = key;
+}
 
 /*
  * Collective: --partition auto's choice for the slices of load.h: block where it keeps at least
@@ -99,11 +129,28 @@ mst_status dboruvka_solve(const dist_ctx *c, const dbv_graph *g, const dbv_optio
 void dboruvka_release(void);
 
 /*
- * Rank 0: --stats for --algo boruvka: rounds, pointer-doubling steps, bytes sent per rank and
- * peak RSS per rank (peak_rss_kib[ranks]), as summary lines (json = 0) or as the JSON member
- * "stats":{...} (json = 1). Static storage; never fails.
+ * Rank 0: --stats for --algo boruvka on share g: rounds, pointer-doubling steps, the partition
+ * and the arcs' bytes, bytes sent per rank and peak RSS per rank (peak_rss_kib[ranks]), as
+ * summary lines (json = 0) or as the JSON member "stats":{...} (json = 1). Static storage;
+ * never fails.
  */
-const char *dboruvka_stats_text(const mst_phases *ph, int json, const uint64_t *peak_rss_kib,
-                                int ranks, const char *partition);
+const char *dboruvka_stats_text(const dbv_graph *g, const mst_phases *ph, int json,
+                                const uint64_t *peak_rss_kib, int ranks, const char *partition);
+
+/* dboruvka_body.h's entry points, compiled once per layout (dboruvka_narrow.c: dbv_arc16,
+ * dboruvka_wide.c: dbv_arc20), which those above call by the share's layout: the share's build,
+ * a solve (rank 0's bytes_per_rank[p] gets every rank's bytes sent), and dboruvka_release. */
+mst_status dbv_build_narrow(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
+                            uint64_t window, const dist_slice *s, dbv_graph *g);
+mst_status dbv_build_wide(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
+                          uint64_t window, const dist_slice *s, dbv_graph *g);
+mst_status dbv_solve_narrow(const dist_ctx *c, const dbv_graph *g, const dbv_options *o,
+                            mst_forest *out, uint32_t *fkey, mst_phases *ph,
+                            uint64_t *bytes_per_rank);
+mst_status dbv_solve_wide(const dist_ctx *c, const dbv_graph *g, const dbv_options *o,
+                          mst_forest *out, uint32_t *fkey, mst_phases *ph,
+                          uint64_t *bytes_per_rank);
+void dbv_release_narrow(void);
+void dbv_release_wide(void);
 
 #endif

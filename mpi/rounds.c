@@ -48,10 +48,8 @@ mst_status dist_rekey(const dist_ctx *c, const mst_graph *g, int random, uint64_
         sl->key[i] = key_of(keys, random, seed, sl->eid0 + i, maximum);
     for (uint64_t i = 0; i < sh->arcs; i++)
         sh->arc[i].key = key_of(keys, random, seed, dist_arc_eid(&sh->arc[i]), maximum);
-    for (uint64_t i = 0; i < bg->arcs; i++) {
-        dbv_arc *a = &bg->arc[i];
-        a->key = key_of(keys, random, seed, a->eid, maximum);
-    }
+    for (uint64_t i = 0; i < bg->arcs; i++)
+        dbv_graph_set_key(bg, i, key_of(keys, random, seed, dbv_graph_eid(bg, i), maximum));
     if (c->rank != 0)
         free(keys);
     return MST_OK;

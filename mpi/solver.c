@@ -5,8 +5,8 @@
  * hooks of solver.h: each rank loads only its share (load.h), trials are timed by the slowest
  * rank, and rank 0 alone prints.
  * Options: --partition block|hash|auto, --test-window K, --transport shm|mpi, --batch N,
- * --ring N, --shm-group K, --window N, -t N, --stats, --generate SPEC (the ranks make the graph,
- * load.h).
+ * --ring N, --shm-group K, --window N, -t N, --wide-ids, --stats, --generate SPEC (the ranks make
+ * the graph, load.h).
  */
 #include <inttypes.h>
 #include <stddef.h>
@@ -41,6 +41,7 @@ typedef struct dist_cli {
     uint64_t threads;     /* boruvka: OpenMP threads per rank */
     int no_filter;        /* boruvka: --no-filter */
     int no_local;         /* boruvka: --no-local-contraction */
+    int wide_ids;         /* boruvka: --wide-ids, 20-byte arcs on any graph */
     int stats;
     const char *generate; /* --generate SPEC: the ranks make the graph (NULL: GRAPH) */
 } dist_cli;
@@ -124,6 +125,11 @@ static const mst_option options[] = {
      .offset = offsetof(dist_cli, no_local),
      .help = "boruvka: skip the local pass that contracts a mostly local share\n"
              "before the first exchange"},
+    {.name = "--wide-ids", .kind = MST_OPT_FLAG, .flag = 1,
+     .offset = offsetof(dist_cli, wide_ids),
+     .help = "boruvka: 20-byte arcs with 64-bit edge ids, the form of graphs of 2^32\n"
+             "edges or more, on any graph (default: 16-byte arcs below 2^32 edges),\n"
+             "so that tests and users can exercise it on small graphs"},
     {.name = "--stats", .kind = MST_OPT_FLAG, .flag = 1, .offset = offsetof(dist_cli, stats),
      .help = "messages by type against the GHS bound 5 n log2 n + 2 m (plus the\n"
              "test window's share), bytes between ranks, and every rank's peak\n"
@@ -294,8 +300,8 @@ static mst_status hook_load(const char *path, const mst_load_options *lo, const 
     } else if (strcmp(algo, "boruvka") == 0) {
         if (partition_used == PART_AUTO)
             partition_used = dbv_choose_partition(&ctx, n_global, &slice);
-        st = dbv_graph_build(&ctx, (dist_partition_kind)partition_used, n_global,
-                             ((const dist_cli *)o->own)->window, &slice, &dbv_share);
+        st = dbv_graph_build(&ctx, (dist_partition_kind)partition_used, n_global, m_global,
+                             cli->wide_ids, cli->window, &slice, &dbv_share);
         dist_slice_free(&slice); /* Borůvka keeps only its arcs */
     }
     return st;
@@ -332,7 +338,8 @@ static const char *hook_stats(const mst_options *o, const mst_phases *ph, int js
     if (!cli->stats)
         return NULL;
     if (strcmp(algo, "boruvka") == 0)
-        return dboruvka_stats_text(ph, json, peak_rss_kib, ctx.size, partitions[partition_used]);
+        return dboruvka_stats_text(&dbv_share, ph, json, peak_rss_kib, ctx.size,
+                                   partitions[partition_used]);
     dist_stats_run run = {strcmp(algo, "ghs") == 0, partitions[partition_used],
                           transports[cli->transport], peak_rss_kib, ctx.size};
     return dist_stats_text(ph, json, &run);
