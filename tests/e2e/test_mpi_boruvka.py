@@ -4,8 +4,9 @@ mpirun at 1-4 ranks (Open MPI, as root, oversubscribed): both vertex partitions 
 (auto) choice between them, text input (parsed on rank 0 and sent in slices) and .msb (every
 rank reads its slice), forests, ties, isolated vertices, multi-edges, self-loops, a long path
 (many pointer-doubling steps), a star (one label holding every arc), local preprocessing on a
-grid, --maximum and 64-bit weights: every run writes exactly mst-seq's edge set. Also --stats
-(rounds, bytes sent and peak memory per rank), --no-verify, and bad input read by any rank.
+grid, --maximum, 64-bit weights and the wide arcs (--wide-ids): every run writes exactly
+mst-seq's edge set. Also --stats (rounds, bytes sent and peak memory per rank), --no-verify,
+and bad input read by any rank.
 Skipped only where mpirun is not installed. About 1.5 minutes on a 2-core machine."""
 import gzip
 import json
@@ -278,12 +279,42 @@ class DistributedBoruvka(Workdir):
         self.assertEqual(p.returncode, 2, p.stderr)
         self.assertIn("bad.wel:2:", p.stderr)
 
+    def test_wide_ids(self):
+        """--wide-ids: the 20-byte arcs with 64-bit edge ids that graphs of 2^32 edges or more
+        take, on small graphs, against mst-seq's edge set: many ties (filtered at the start,
+        a hub), a forest split between rounds, a grid (the local pass), the corner cases, at
+        1-4 ranks, both partitions, 1 and 2 threads, tiny windows. --stats names the arcs'
+        bytes: 20 with the option, 16 without (fewer than 2^32 edges)."""
+        env = dict(test_mpi.ENV, OMP_WAIT_POLICY="passive")
+        wide = ["--wide-ids"]
+        ties = self.gen("ties.msb", "random", "--vertices", "2000", "--edges", "8000",
+                        "--weights", "uniform", "--min", "1", "--max", "5")
+        forest = self.gen("forest.msb", "components", "--parts", "3", "random", "--vertices",
+                          "2000", "--edges", "3000", "--weights", "uniform", "--min", "1",
+                          "--max", "30")
+        grid = self.gen("grid.msb", "grid2d", "--rows", "40", "--cols", "30")
+        self.check(ties, [r + wide for r in runs()] +
+                   [r + wide + ["-t", "2"] for r in runs((1, 4), ("hash",))] +
+                   [["-np", "3", *ALGO, *wide, "-t", "2", "--window", "5"]], env=env)
+        self.check(forest, [r + wide for r in runs((2, 3))] +
+                   [["-np", "4", *ALGO, *wide, "-t", "2"]], env=env)
+        self.check(grid, [r + wide for r in runs((1, 4), ("block",))] +
+                   [["-np", "2", *ALGO, *wide, "-t", "2"]], env=env)
+        for name, text in corner_case_graphs(7).items():
+            self.check(self.write(name, text),
+                       [["-np", "3", *ALGO, *wide, "--partition", "hash"],
+                        ["-np", "2", *ALGO, *wide, "-t", "2"]], "--vertices", "5001", env=env)
+        for more, size in (([], 16), (wide, 20)):
+            p = mpirun(["-np", "2", *ALGO, "--json", "--stats", "--no-verify", "--trials", "1",
+                        *more, ties])
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertEqual(json.loads(p.stdout)["stats"]["arc_bytes"], size, more)
+
     def test_no_edge_limit_from_the_header(self):
-        """The arcs hold 64-bit edge ids: a header announcing 2^36 edges meets no edge limit,
-        only the memory estimate of the rank that loads the whole graph (rank 0, to verify),
-        exit 3 before any of the body is read, whether gzip or a plain .msb (a sparse file:
-        nothing is stored, and nothing may be read). Every arc of every other test carries
-        the same 64-bit id: there is one layout for all graphs."""
+        """The wide arcs hold 64-bit edge ids: a header announcing 2^36 edges meets no edge
+        limit, only the memory estimate of the rank that loads the whole graph (rank 0, to
+        verify), exit 3 before any of the body is read, whether gzip or a plain .msb (a sparse
+        file: nothing is stored, and nothing may be read)."""
         header = b"MSTSUITE" + struct.pack("<IIIIQ", 1, 1, 10, 0, 1 << 36)
         gz = self.path("big.msb.gz")
         with open(gz, "wb") as f:
@@ -304,8 +335,8 @@ class DistributedBoruvka(Workdir):
 class DistributedBoruvkaSanitized(Workdir):
     def test_asan_clean(self):
         """AddressSanitizer and UBSan (test_mpi's build) over filtering, the local pass and the
-        rounds, at 1-4 ranks with both partitions, trials reusing the kept arrays, and with
-        two threads per rank."""
+        rounds, at 1-4 ranks with both partitions, trials reusing the kept arrays, with two
+        threads per rank, and with the wide arcs."""
         self.require(test_mpi.MPI)
         b = test_mpi.build_asan()
         if b.returncode != 0:
@@ -322,7 +353,8 @@ class DistributedBoruvkaSanitized(Workdir):
         self.assertEqual(p.returncode, 0, p.stderr)
         for graph in (dense, grid):
             threaded = [r + ["-t", "2"] for r in runs((1, 3), ("hash",))]
-            for r in runs((1, 2, 4), ("block",)) + runs((3,), ("hash",)) + threaded:
+            wide = [r + ["--wide-ids"] for r in runs((2,), ("hash",))]
+            for r in runs((1, 2, 4), ("block",)) + runs((3,), ("hash",)) + threaded + wide:
                 p = mpirun(r[:2] + ["--trials", "2", "--stats"] + r[2:] + [graph],
                            binary=test_mpi.ASAN, env=env)
                 self.assertNotIn("AddressSanitizer", p.stderr, "%s %s" % (r, graph))
