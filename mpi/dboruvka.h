@@ -62,7 +62,7 @@ typedef struct dbv_graph {
 /*
  * Collective: the share of this rank under partition `kind` of n vertices, from the slices of
  * load.h (2 m arcs over all ranks, in all-to-alls of `window` arcs per rank, 1 ..
- * DBV_MAX_WINDOW, or 0 for 2^18; the slice is left as it is). The arcs are dbv_arc16 where
+ * DBV_MAX_WINDOW, or 0 for 2^16; the slice is left as it is). The arcs are dbv_arc16 where
  * m < 2^32 and not `wide` (--wide-ids: the form of larger graphs on any graph), else dbv_arc20.
  * They come by increasing edge id; where fewer than 3/4 of them join two vertices of this rank,
  * so that the local pass will not run, they are then sorted by source label, so that the first

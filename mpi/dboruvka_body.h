@@ -85,8 +85,8 @@ typedef dbv_arc16 dbv_arc;
  * read: those loops wait on random reads into arrays of a few MiB (docs/mst-mpi.md). */
 #define DBV_AHEAD 16
 
-/* Arcs a rank sends per all-to-all by default: 2^18, 4 or 5 MiB. */
-#define WINDOW_ARCS (1u << 18)
+/* Arcs a rank sends per all-to-all by default: 2^16, 1 or 1.25 MiB. */
+#define WINDOW_ARCS (1u << 16)
 
 /* A growable buffer of bytes, reused from exchange to exchange. */
 typedef struct dbv_buf {
@@ -228,20 +228,18 @@ static uint64_t sum_all(const dist_ctx *c, uint64_t v)
     return total;
 }
 
-/* Makes b hold at least `bytes`; contents are not kept. Errors: MST_ERESOURCE. */
+/* Makes b hold at least `bytes`; contents are not kept (the old block goes first, so that the
+ * two are never held at once). Errors: MST_ERESOURCE. */
 static mst_status buf_reserve(dbv_buf *b, uint64_t bytes)
 {
     if (bytes <= b->cap)
         return MST_OK;
     /* Grow by half again so that rounds of similar sizes reuse one block. */
     uint64_t want = bytes + bytes / 2 + 64;
-    void *p = mst_big_alloc((size_t)want, 1);
-    if (p == NULL)
-        return MST_ERESOURCE;
     free(b->p);
-    b->p = p;
-    b->cap = want;
-    return MST_OK;
+    b->p = mst_big_alloc((size_t)want, 1);
+    b->cap = b->p == NULL ? 0 : want;
+    return b->p == NULL ? MST_ERESOURCE : MST_OK;
 }
 
 static void buf_free(dbv_buf *b)
@@ -251,19 +249,17 @@ static void buf_free(dbv_buf *b)
     b->cap = 0;
 }
 
-/* Makes s->arc hold at least `need` arcs (half as many again when it grows), keeping its first
- * `kept`. Errors: MST_ERESOURCE. */
-static mst_status grow_arcs(dbv_state *s, uint64_t need, uint64_t kept)
+/* Makes s->arc hold at least `need` arcs (half as many again when it grows), keeping them. By
+ * realloc, which moves a large block's pages where it can rather than copy them into a second
+ * block. Errors: MST_ERESOURCE. */
+static mst_status grow_arcs(dbv_state *s, uint64_t need)
 {
     if (need <= s->arc_cap)
         return MST_OK;
     uint64_t cap = need > s->arc_cap + s->arc_cap / 2 ? need : s->arc_cap + s->arc_cap / 2;
-    dbv_arc *a = mst_big_alloc(cap, sizeof *a);
-    if (a == NULL)
+    void *a = s->arc; /* may be NULL: the redistribution swaps it with its receive buffer */
+    if (mst_realloc(&a, cap, sizeof(dbv_arc)) != MST_OK)
         return MST_ERESOURCE;
-    if (kept > 0) /* s->arc may be NULL: the redistribution swaps it with its receive buffer */
-        memcpy(a, s->arc, kept * sizeof *a);
-    free(s->arc);
     s->arc = a;
     s->arc_cap = cap;
     return MST_OK;
@@ -416,77 +412,80 @@ static uint64_t parent_of(const dbv_state *s, uint32_t local)
     return s->parent[local];
 }
 
+/* Requests per exchange of ask(): its buffers (about 28 bytes per request, 1.8 MiB) stay
+ * bounded rather than growing with a rank's labels. */
+#define ASK_WINDOW ((uint64_t)1 << 16)
+
 /*
  * Collective request/reply: for each of the k labels q[i] (held by any rank), ans[i] = what
- * its owner's `answer` says about it: 64 bits where `wide`, else its low 32 bits (a label). Two
- * all-to-alls (4 bytes out, 8 or 4 back per request). Errors (agreed): MST_ERESOURCE.
+ * its owner's `answer` says about it: 64 bits where `wide`, else its low 32 bits (a label). In
+ * windows of ASK_WINDOW requests (as many on every rank), each two all-to-alls (4 bytes out, 8
+ * or 4 back per request). Errors (agreed): MST_ERESOURCE.
  */
 static mst_status ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn answer,
                       uint64_t *ans, int wide)
 {
     int p = s->c->size;
     size_t rb = wide ? sizeof(uint64_t) : sizeof(uint32_t); /* bytes per reply */
-    uint64_t in = 0, back = 0;
+    uint64_t windows = (k + ASK_WINDOW - 1) / ASK_WINDOW, most = 0;
+    uint64_t room = k < ASK_WINDOW ? k : ASK_WINDOW;
+    MPI_Allreduce(&windows, &most, 1, MPI_UINT64_T, MPI_MAX, s->c->comm);
     uint64_t *start = mst_alloc((size_t)p, sizeof *start);
-    mst_status st = start == NULL ? MST_ERESOURCE : MST_OK;
-    if (st == MST_OK && (buf_reserve(&s->send, k * sizeof(uint32_t)) != MST_OK ||
-                         buf_reserve(&s->pos, k * sizeof(uint32_t)) != MST_OK ||
-                         buf_reserve(&s->tmp, k * sizeof(uint32_t)) != MST_OK))
+    uint64_t *back_count = mst_alloc((size_t)p, sizeof *back_count);
+    mst_status st = start == NULL || back_count == NULL ? MST_ERESOURCE : MST_OK;
+    if (st == MST_OK && (buf_reserve(&s->send, room * sizeof(uint32_t)) != MST_OK ||
+                         buf_reserve(&s->pos, room * sizeof(uint32_t)) != MST_OK ||
+                         buf_reserve(&s->tmp, room * sizeof(uint32_t)) != MST_OK))
         st = MST_ERESOURCE;
-    if (st == MST_OK) { /* the requests grouped by owner: pos[i] is the slot of q[i] */
-        uint32_t *owner = s->tmp.p, *send = s->send.p;
-        uint32_t *pos = s->pos.p; /* k < 2^31, or exchange() refuses before pos is read */
+    st = dist_agree(s->c, st);
+    for (uint64_t w = 0; w < most && st == MST_OK; w++) {
+        uint64_t lo = w * ASK_WINDOW < k ? w * ASK_WINDOW : k;
+        uint64_t n = k - lo < ASK_WINDOW ? k - lo : ASK_WINDOW, in = 0, back = 0;
+        const uint32_t *wq = q + lo;
+        /* The window's requests grouped by owner: pos[i] is the slot of wq[i]. */
+        uint32_t *owner = s->tmp.p, *send = s->send.p, *pos = s->pos.p;
         for (int r = 0; r < p; r++)
             s->count[r] = 0;
 #pragma omp parallel for num_threads(s->threads) schedule(static)
-        for (uint64_t i = 0; i < k; i++)
-            owner[i] = (uint32_t)dbv_owner(s->g, q[i]);
-        for (uint64_t i = 0; i < k; i++)
+        for (uint64_t i = 0; i < n; i++)
+            owner[i] = (uint32_t)dbv_owner(s->g, wq[i]);
+        for (uint64_t i = 0; i < n; i++)
             s->count[owner[i]]++;
         uint64_t off = 0;
         for (int r = 0; r < p; r++)
             start[r] = off, off += s->count[r];
-        for (uint64_t i = 0; i < k; i++) {
+        for (uint64_t i = 0; i < n; i++) {
             pos[i] = (uint32_t)start[owner[i]]++;
-            send[pos[i]] = q[i];
+            send[pos[i]] = wq[i];
         }
+        if ((st = exchange(s, send, s->count, sizeof(uint32_t), &s->recv, s->rcount, &in)) !=
+            MST_OK)
+            break;
+        if ((st = dist_agree(s->c, buf_reserve(&s->reply, in * rb))) != MST_OK)
+            break;
+        const uint32_t *got = s->recv.p;
+#pragma omp parallel for num_threads(s->threads) schedule(static)
+        for (uint64_t i = 0; i < in; i++) {
+            if (i + DBV_AHEAD < in)
+                DBV_PREFETCH(s->g, s->parent, got[i + DBV_AHEAD]); /* what every answer reads */
+            uint64_t a = answer(s, dbv_local(s->g, got[i]));
+            if (wide)
+                ((uint64_t *)s->reply.p)[i] = a;
+            else
+                ((uint32_t *)s->reply.p)[i] = (uint32_t)a;
+        }
+        /* The replies go back with the counts reversed; ranks answer in request order. */
+        if ((st = exchange(s, s->reply.p, s->rcount, rb, &s->back, back_count, &back)) != MST_OK)
+            break;
+        uint64_t *wans = ans + lo;
+#pragma omp parallel for num_threads(s->threads) schedule(static)
+        for (uint64_t i = 0; i < n; i++)
+            wans[i] = wide ? ((const uint64_t *)s->back.p)[pos[i]]
+                           : ((const uint32_t *)s->back.p)[pos[i]];
     }
     free(start);
-    if ((st = dist_agree(s->c, st)) != MST_OK)
-        return st;
-    if ((st = exchange(s, s->send.p, s->count, sizeof(uint32_t), &s->recv, s->rcount, &in)) !=
-        MST_OK)
-        return st;
-    st = buf_reserve(&s->reply, in * rb);
-    if ((st = dist_agree(s->c, st)) != MST_OK)
-        return st;
-    const uint32_t *got = s->recv.p;
-#pragma omp parallel for num_threads(s->threads) schedule(static)
-    for (uint64_t i = 0; i < in; i++) {
-        if (i + DBV_AHEAD < in)
-            DBV_PREFETCH(s->g, s->parent, got[i + DBV_AHEAD]); /* what every answer reads */
-        uint64_t a = answer(s, dbv_local(s->g, got[i]));
-        if (wide)
-            ((uint64_t *)s->reply.p)[i] = a;
-        else
-            ((uint32_t *)s->reply.p)[i] = (uint32_t)a;
-    }
-    /* The replies go back with the counts reversed; ranks answer in request order. */
-    uint64_t *tmp_count = mst_alloc((size_t)p, sizeof *tmp_count);
-    if ((st = dist_agree(s->c, tmp_count == NULL ? MST_ERESOURCE : MST_OK)) != MST_OK) {
-        free(tmp_count);
-        return st;
-    }
-    st = exchange(s, s->reply.p, s->rcount, rb, &s->back, tmp_count, &back);
-    free(tmp_count);
-    if (st != MST_OK)
-        return st;
-    const uint32_t *pos = s->pos.p;
-#pragma omp parallel for num_threads(s->threads) schedule(static)
-    for (uint64_t i = 0; i < k; i++)
-        ans[i] = wide ? ((const uint64_t *)s->back.p)[pos[i]]
-                      : ((const uint32_t *)s->back.p)[pos[i]];
-    return MST_OK;
+    free(back_count);
+    return st;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -820,9 +819,9 @@ static mst_status jump(dbv_state *s)
 /* 5. Relabel (step 4): both ends of every arc relabelled to their roots, arcs inside a        */
 /*    component dropped                                                                         */
 
-/* Arcs relabelled per request/reply exchange: the requests and replies (about 36 bytes per
- * arc) stay bounded, rather than growing with a rank's arcs. */
-#define CHUNK ((uint64_t)1 << 20)
+/* Arcs relabelled per request/reply exchange (one window of ask()): the requests and replies
+ * (about 40 bytes per arc, 2.5 MiB) stay bounded, rather than growing with a rank's arcs. */
+#define CHUNK ((uint64_t)1 << 16)
 
 /* Arc a, its near end already relabelled, into s->arc[*out]: a far end held here read at once,
  * one held elsewhere put into q[*k] and the arc kept with y = DBV_NONE (which no label is); an
@@ -863,7 +862,7 @@ static mst_status relabel_arcs(dbv_state *s, const dbv_arc *src, uint64_t m, int
         uint64_t hi = m - lo < CHUNK ? m : lo + CHUNK;
         uint32_t *q = s->qbuf.p;
         uint64_t k = 0, first = kept, out = kept;
-        st = src == s->arc ? MST_OK : grow_arcs(s, kept + (hi - lo), kept);
+        st = src == s->arc ? MST_OK : grow_arcs(s, kept + (hi - lo));
         if ((st = dist_agree(s->c, st)) != MST_OK)
             return st;
         memset(s->tseg, 0, 4 * (size_t)s->threads * sizeof *s->tseg);
@@ -980,16 +979,18 @@ static inline uint64_t pair_hash(const dbv_arc *a)
 /* The k arcs of in[] reduced, in place, to one per (x, y) pair: the lightest by (key, id); their
  * number into *m. The two arcs of an edge meet the same rivals at their two owners, so both ends
  * keep the same edge. An open-addressing table of arc indices, twice as large as k rounded up to
- * a power of two; a losing arc is marked x = DBV_NONE (no label) and squeezed out. Errors:
+ * a power of two, in the receive buffer, which no exchange uses meanwhile (in[] is elsewhere):
+ * after a redistribution it is the block of the arcs just sent, whose pages are already the
+ * rank's. A losing arc is marked x = DBV_NONE (no label) and squeezed out. Errors:
  * MST_ERESOURCE. */
 static mst_status reduce(dbv_state *s, dbv_arc *in, uint64_t k, uint64_t *m)
 {
     uint64_t size = 2;
     while (size < 2 * k)
         size <<= 1;
-    if (buf_reserve(&s->tmp, size * sizeof(uint32_t)) != MST_OK)
+    if (buf_reserve(&s->recv, size * sizeof(uint32_t)) != MST_OK)
         return MST_ERESOURCE;
-    uint32_t *slot = s->tmp.p;
+    uint32_t *slot = s->recv.p;
     uint64_t mask = size - 1;
     memset(slot, 0xFF, size * sizeof *slot);
     for (uint64_t i = 0; i < k; i++) {
@@ -1019,13 +1020,13 @@ static mst_status reduce(dbv_state *s, dbv_arc *in, uint64_t k, uint64_t *m)
 }
 
 /* Collective: every arc of s->arc to the owner of its x, in windows of s->g->window arcs
- * (dbv_windows), into the receive buffer, reduced there (reduce()) unless s->skip_reduce; then
- * the arrays swap: the arcs received become s->arc, and the old arcs' block the next receive
- * buffer. Errors (agreed): MST_ERESOURCE. */
+ * (dbv_windows), into the receive buffer; then the arrays swap: the arcs received become
+ * s->arc, reduced in place (reduce()) unless s->skip_reduce, and the old arcs' block the next
+ * receive buffer. Errors (agreed): MST_ERESOURCE. */
 static mst_status redistribute(dbv_state *s)
 {
     dbv_windows w;
-    uint64_t win = s->g->window, in = 0, m = 0, *tc = s->tcount;
+    uint64_t win = s->g->window, in = 0, *tc = s->tcount;
     int p = s->c->size;
     /* s->count[q]: the arcs for rank q, summed over the threads' counts. */
     memset(tc, 0, (size_t)s->threads * (size_t)p * sizeof *tc);
@@ -1087,16 +1088,15 @@ static mst_status redistribute(dbv_state *s)
     windows_close(&w);
     if (st != MST_OK)
         return st;
-    m = in;
-    if (!s->skip_reduce && reduce(s, s->recv.p, in, &m) != MST_OK)
-        st = MST_ERESOURCE;
-    if ((st = dist_agree(s->c, st)) != MST_OK)
-        return st;
     dbv_buf old = {s->arc, s->arc_cap * sizeof(dbv_arc)};
     s->arc = s->recv.p;
     s->arc_cap = s->recv.cap / sizeof(dbv_arc);
     s->recv = old;
-    s->m = m;
+    s->m = in;
+    if (!s->skip_reduce && reduce(s, s->arc, in, &s->m) != MST_OK)
+        st = MST_ERESOURCE;
+    if ((st = dist_agree(s->c, st)) != MST_OK)
+        return st;
     /* Parallel arcs only cost time: each end still picks its lightest edge, and both ends of an
      * edge see the same arcs between them. Where a reduction removed under REDUCE_MIN_YIELD of
      * the arcs (a sparse graph's first rounds), the next one is skipped; never two in a row. */
@@ -1204,7 +1204,7 @@ static mst_status take_arcs(dbv_state *s)
         room = (uint64_t)(1.125 * FILTER_LIGHT_ARCS * (double)g->pt.n / (double)arcs *
                           (double)g->arcs) + 1024;
     room = room < g->arcs ? room : g->arcs;
-    if (grow_arcs(s, room, 0) != MST_OK)
+    if (grow_arcs(s, room) != MST_OK)
         st = MST_ERESOURCE;
     s->m = 0;
     if (st == MST_OK && !split) {
@@ -1216,7 +1216,7 @@ static mst_status take_arcs(dbv_state *s)
      * on the light ones, with no branch on weights that a random graph mixes at random. */
     for (uint64_t lo = 0; st == MST_OK && split && lo < g->arcs; lo += TAKE_BLOCK) {
         uint64_t hi = g->arcs - lo < TAKE_BLOCK ? g->arcs : lo + TAKE_BLOCK;
-        if (grow_arcs(s, s->m + (hi - lo), s->m) != MST_OK) {
+        if (grow_arcs(s, s->m + (hi - lo)) != MST_OK) {
             st = MST_ERESOURCE;
             break;
         }

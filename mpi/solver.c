@@ -104,7 +104,7 @@ static const mst_option options[] = {
     {.name = "--window", .kind = MST_OPT_COUNT, .max = DBV_MAX_WINDOW,
      .offset = offsetof(dist_cli, window), .metavar = "N",
      .help = "boruvka: arcs a rank sends per all-to-all when it builds its share\n"
-             "and moves arcs (default 262144, 4 MiB): less memory for the\n"
+             "and moves arcs (default 65536, 1 MiB): less memory for the\n"
              "exchanges, more all-to-alls"},
     {.name = "--threads", .alias = "-t", .kind = MST_OPT_COUNT, .def = "1", .max = 4096,
      .offset = offsetof(dist_cli, threads), .metavar = "N",
