@@ -30,6 +30,18 @@ typedef struct __attribute__((packed, aligned(4))) dbv_arc20 {
     uint64_t eid;
 } dbv_arc20;
 
+/* An arc of a share sorted by source (dbv_graph.by_source): its source is its run's (src_end),
+ * so only y, the key and the id are kept, 12 bytes or 16 with the 64-bit id. */
+typedef struct dbv_far16 {
+    uint32_t y, key;
+    uint32_t eid;
+} dbv_far16;
+
+typedef struct __attribute__((packed, aligned(4))) dbv_far20 {
+    uint32_t y, key;
+    uint64_t eid;
+} dbv_far20;
+
 /* Below this share of arcs between two vertices of the same rank, the local pass is skipped: it
  * sorts all of a rank's arcs and contracts little when many arcs leave the rank (on a random
  * graph at p ranks, 1 / p of them stay). 3/4 rather than 1/2 (docs/mst-mpi.md); grids and road
@@ -49,9 +61,9 @@ typedef struct dbv_graph {
     uint32_t first;   /* the first of them */
     double inv_big, inv_small; /* 1 / (q + 1) and 1 / q, for dbv_owner */
     uint64_t arcs;
-    int wide;         /* 1: arc[] holds dbv_arc20, 0: dbv_arc16 */
-    void *arc;        /* [arcs] (owned): by increasing edge id, or by source (by_source) */
-    int by_source;    /* 1: arc[] sorted by source label, each source's by increasing id */
+    int wide;         /* 1: 64-bit ids (dbv_arc20, dbv_far20), 0: 32-bit (dbv_arc16, dbv_far16) */
+    void *arc;        /* [arcs] (owned): dbv_arc by increasing edge id, or dbv_far by source */
+    int by_source;    /* 1: arc[] sorted by source label (each source's in no set order) */
     uint64_t *src_end; /* [n_local] by_source: where local label i's arcs end (the next's begin) */
     uint64_t window;  /* arcs a rank sends per all-to-all when building or moving arcs */
 } dbv_graph;
@@ -65,10 +77,11 @@ typedef struct dbv_graph {
  * DBV_MAX_WINDOW, or 0 for 2^16; the slice is left as it is). The arcs are dbv_arc16 where
  * m < 2^32 and not `wide` (--wide-ids: the form of larger graphs on any graph), else dbv_arc20.
  * They come by increasing edge id; where fewer than 3/4 of them join two vertices of this rank,
- * so that the local pass will not run, they are then sorted by source label, so that the first
- * round reads the per-label arrays in order. Memory: 16 or 20 bytes per arc of its vertices,
- * plus the window's arcs, or twice the share while it is sorted. Errors (agreed):
- * MST_ERESOURCE.
+ * so that the local pass will not run, they are then sorted by source label in place, so that
+ * the first round reads the per-label arrays in order, and kept without their source (dbv_far,
+ * 4 bytes less per arc). Memory: 16 or 20 bytes per arc of its vertices (12 or 16 sorted) and
+ * 8 per vertex, plus the window's arcs, or 8 more per vertex while it is sorted. Errors
+ * (agreed): MST_ERESOURCE.
  */
 mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t n, uint64_t m,
                            int wide, uint64_t window, const dist_slice *s, dbv_graph *g);
@@ -76,15 +89,21 @@ mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t
 /* Frees g's arrays (zeroed; NULL members are fine). */
 void dbv_graph_free(dbv_graph *g);
 
-/* The edge id of share arc i, and its key set, in either layout (--rounds' new keys). */
+/* The edge id of share arc i, and its key set, in any of its layouts (--rounds' new keys). */
 static inline uint64_t dbv_graph_eid(const dbv_graph *g, uint64_t i)
 {
+    if (g->by_source)
+        return g->wide ? ((const dbv_far20 *)g->arc)[i].eid : ((const dbv_far16 *)g->arc)[i].eid;
     return g->wide ? ((const dbv_arc20 *)g->arc)[i].eid : ((const dbv_arc16 *)g->arc)[i].eid;
 }
 
 static inline void dbv_graph_set_key(dbv_graph *g, uint64_t i, uint32_t key)
 {
-    if (g->wide)
+    if (g->by_source && g->wide)
+        ((dbv_far20 *)g->arc)[i].key = key;
+    else if (g->by_source)
+        ((dbv_far16 *)g->arc)[i].key = key;
+    else if (g->wide)
         ((dbv_arc20 *)g->arc)[i].key = key;
     else
         ((dbv_arc16 *)g->arc)[i].key = key;

@@ -69,9 +69,11 @@
 #error "dboruvka_body.h is compiled through dboruvka_narrow.c and dboruvka_wide.c"
 #elif DBV_WIDE
 typedef dbv_arc20 dbv_arc;
+typedef dbv_far20 dbv_far;
 #define DBV_NAME(name) name##_wide
 #else
 typedef dbv_arc16 dbv_arc;
+typedef dbv_far16 dbv_far;
 #define DBV_NAME(name) name##_narrow
 #endif
 
@@ -509,7 +511,7 @@ mst_status DBV_NAME(dbv_build)(const dist_ctx *c, dist_partition_kind kind, uint
     mst_status st = MST_OK;
     int p = c->size;
     uint64_t *count = NULL, *start = NULL, win = 0; /* win: edges per window */
-    dbv_arc *arc = NULL, *send = NULL, *sorted = NULL;
+    dbv_arc *arc = NULL, *send = NULL;
     memset(g, 0, sizeof *g);
     g->wide = DBV_WIDE;
     g->pt = dist_partition_make(kind, n, p);
@@ -555,31 +557,50 @@ fail:
     }
     windows_close(&w);
     /* Where the share is not mostly local, so that the local pass, which needs the arcs by id,
-     * will not run here: the arcs sorted by source label (stable: each source's arcs keep their
-     * increasing ids) and g->src_end the end of each source's run, so that the first round
-     * reads best[] and parent[] in order rather than at random, and the filter merge skips the
-     * hub's runs. */
+     * will not run here: the arcs sorted by source label in place (the cycles of the
+     * permutation followed, no second copy of the share; each source's arcs in no particular
+     * order: the rounds compare (key, id)) and g->src_end the end of each source's run, so that
+     * the first round reads best[] and parent[] in order rather than at random, and the filter
+     * merge skips the hub's runs. next[v]: where the next arc of source v goes. Then the
+     * sources, which the runs give, are dropped: the arcs move down to dbv_far records in the
+     * same block (by bytes: the two overlap), which shrinks in place. */
     if (st == MST_OK && g->arcs > 0 && !dbv_mostly_local(g, arc, g->arcs)) {
+        uint64_t *next = NULL;
         if ((g->src_end = mst_calloc((size_t)g->n_local, sizeof *g->src_end)) == NULL ||
-            (sorted = mst_alloc(g->arcs, sizeof *sorted)) == NULL) {
+            (next = mst_alloc((size_t)g->n_local, sizeof *next)) == NULL) {
             st = MST_ERESOURCE;
         } else {
             for (uint64_t i = 0; i < g->arcs; i++)
                 g->src_end[dbv_local(g, arc[i].x)]++;
-            mst_exclusive_scan(g->src_end, g->n_local);
-            for (uint64_t i = 0; i < g->arcs; i++) /* each entry moves to its source's end */
-                sorted[g->src_end[dbv_local(g, arc[i].x)]++] = arc[i];
-            free(arc);
-            g->arc = sorted, sorted = NULL;
+            for (uint64_t v = 0, at = 0; v < g->n_local; v++)
+                next[v] = at, at += g->src_end[v], g->src_end[v] = at;
+            for (uint32_t v = 0; v < g->n_local; v++) {
+                while (next[v] < g->src_end[v]) {
+                    dbv_arc a = arc[next[v]];
+                    for (uint32_t d = dbv_local(g, a.x); d != v; d = dbv_local(g, a.x)) {
+                        dbv_arc b = arc[next[d]]; /* a takes its place in its run; b goes on */
+                        arc[next[d]++] = a;
+                        a = b;
+                    }
+                    arc[next[v]++] = a;
+                }
+            }
+            for (uint64_t i = 0; i < g->arcs; i++) {
+                dbv_arc a;
+                memcpy(&a, &arc[i], sizeof a);
+                dbv_far f = {a.y, a.key, a.eid};
+                memcpy((char *)arc + i * sizeof f, &f, sizeof f);
+            }
+            st = mst_realloc(&g->arc, g->arcs, sizeof(dbv_far));
             g->by_source = 1;
         }
+        free(next);
     }
     st = dist_agree(c, st);
 out:
     free(count);
     free(start);
     free(send);
-    free(sorted);
     if (st != MST_OK)
         dbv_graph_free(g);
     return st;
@@ -838,7 +859,8 @@ static inline void relabel_far(dbv_state *s, dbv_arc a, uint32_t *q, uint64_t *k
 
 /*
  * The arcs of src[m] (all, or where heavy_only those above (s->tkey, s->teid)) relabelled into
- * s->arc (in place when src is s->arc), dropping those inside a component and those whose
+ * s->arc (in place when src is s->arc; src is the share's dbv_far records where it is the share
+ * by source), dropping those inside a component and those whose
  * source label is the hub (find_hub: the twin keeps the edge), in windows of CHUNK arcs: a
  * first pass relabels the near end from this rank's parents and the far ends held here, the
  * far ends held elsewhere are asked of their owners, and a second pass over the kept arcs alone
@@ -878,10 +900,11 @@ static mst_status relabel_arcs(dbv_state *s, const dbv_arc *src, uint64_t m, int
             uint64_t base = t > 0 && src == s->arc ? a : kept + (a - lo), tout = base, tk = 0;
             uint32_t *tq = q + (a - lo);
             if (src == g->arc && g->by_source) {
-                /* The share sorted by source, one run of arcs per source: the source's root is
-                 * read once, and the runs of sources in the hub are skipped unread (after a
-                 * filter on a random graph, most of the share). v: the first source whose run
-                 * ends after a. */
+                /* The share sorted by source, one run of arcs per source (dbv_far records): the
+                 * source's root is read once, and the runs of sources in the hub are skipped
+                 * unread (after a filter on a random graph, most of the share). v: the first
+                 * source whose run ends after a. */
+                const dbv_far *far = g->arc;
                 uint32_t v = 0, top = g->n_local;
                 while (v < top) {
                     uint32_t mid = v + (top - v) / 2;
@@ -898,12 +921,11 @@ static mst_status relabel_arcs(dbv_state *s, const dbv_arc *src, uint64_t m, int
                         continue;
                     }
                     for (; i < stop; i++) {
-                        if (i + DBV_AHEAD < b && dbv_mine(g, src[i + DBV_AHEAD].y))
-                            DBV_PREFETCH(g, s->parent, src[i + DBV_AHEAD].y);
-                        dbv_arc x = src[i];
+                        if (i + DBV_AHEAD < b && dbv_mine(g, far[i + DBV_AHEAD].y))
+                            DBV_PREFETCH(g, s->parent, far[i + DBV_AHEAD].y);
+                        dbv_arc x = {rx, far[i].y, far[i].key, far[i].eid};
                         if (heavy_only && !dbv_above(&x, s->tkey, s->teid))
                             continue;
-                        x.x = rx;
                         relabel_far(s, x, tq, &tk, &tout);
                     }
                 }
@@ -1140,10 +1162,10 @@ static int sample_cmp(const void *a, const void *b)
 }
 
 /* The (key, id) below which about `want` arcs of all ranks lie: every rank samples SAMPLES
- * evenly spaced arcs, every rank sorts all samples the same way and walks their weights.
- * Collective; errors (agreed): MST_ERESOURCE. */
-static mst_status threshold(const dbv_state *s, const dbv_arc *src, uint64_t m, double want,
-                            uint32_t *tkey, uint64_t *teid)
+ * evenly spaced arcs of its m (arc[], or far[] where not NULL), every rank sorts all samples the
+ * same way and walks their weights. Collective; errors (agreed): MST_ERESOURCE. */
+static mst_status threshold(const dbv_state *s, const dbv_arc *arc, const dbv_far *far,
+                            uint64_t m, double want, uint32_t *tkey, uint64_t *teid)
 {
     int p = s->c->size;
     sample mine[SAMPLES], *all = mst_alloc((size_t)p * SAMPLES, sizeof *all);
@@ -1156,10 +1178,11 @@ static mst_status threshold(const dbv_state *s, const dbv_arc *src, uint64_t m, 
     uint64_t k = m < SAMPLES ? m : SAMPLES;
     for (uint64_t i = 0; i < SAMPLES; i++) {
         mine[i].key = UINT32_MAX, mine[i].eid = UINT64_MAX;
-        if (i < k) {
-            const dbv_arc *a = &src[i * m / k];
-            mine[i] = (sample){a->eid, a->key, 0, (double)m / (double)k};
-        }
+        uint64_t j = i * m / k;
+        if (i < k && far != NULL)
+            mine[i] = (sample){far[j].eid, far[j].key, 0, (double)m / (double)k};
+        else if (i < k)
+            mine[i] = (sample){arc[j].eid, arc[j].key, 0, (double)m / (double)k};
     }
     MPI_Allgather(mine, (int)sizeof mine, MPI_BYTE, all, (int)sizeof mine, MPI_BYTE,
                   s->c->comm);
@@ -1187,14 +1210,15 @@ static int filter_wanted(uint64_t arcs, uint64_t labels)
 static mst_status take_arcs(dbv_state *s)
 {
     const dbv_graph *g = s->g;
-    const dbv_arc *share = g->arc;
+    const dbv_arc *share = g->by_source ? NULL : g->arc;
+    const dbv_far *far = g->by_source ? g->arc : NULL;
     uint64_t arcs = 0;
     s->tkey = UINT32_MAX, s->teid = UINT64_MAX;
     MPI_Allreduce(&g->arcs, &arcs, 1, MPI_UINT64_T, MPI_SUM, s->c->comm);
     int split = s->filter && filter_wanted(arcs, g->pt.n);
     s->split = split ? DBV_SPLIT_SHARE : DBV_WHOLE;
     mst_status st = MST_OK;
-    if (split && (st = threshold(s, share, g->arcs, FILTER_LIGHT_ARCS * (double)g->pt.n,
+    if (split && (st = threshold(s, share, far, g->arcs, FILTER_LIGHT_ARCS * (double)g->pt.n,
                                  &s->tkey, &s->teid)) != MST_OK)
         return st;
     /* Room for the light arcs expected here (an eighth more than the threshold's share of this
@@ -1207,23 +1231,34 @@ static mst_status take_arcs(dbv_state *s)
     if (grow_arcs(s, room) != MST_OK)
         st = MST_ERESOURCE;
     s->m = 0;
-    if (st == MST_OK && !split) {
+    int whole = !split && share != NULL; /* the share copied as it is */
+    if (st == MST_OK && whole) {
         memcpy(s->arc, share, g->arcs * sizeof *share);
         s->m = g->arcs;
     }
-    /* Light arcs in order (the local pass needs increasing ids); heavy ones stay in the share.
+    /* Else the arcs in the share's order (the local pass needs increasing ids), each source
+     * from its run where the share is by source, and where split only the light ones (without
+     * a split every arc is at or below the pair (tkey, teid)); heavy ones stay in the share.
      * Block by block, with room for a whole block: every arc is written and the count moves
      * on the light ones, with no branch on weights that a random graph mixes at random. */
-    for (uint64_t lo = 0; st == MST_OK && split && lo < g->arcs; lo += TAKE_BLOCK) {
+    uint32_t v = 0; /* by source: the run of arc i */
+    for (uint64_t lo = 0; st == MST_OK && !whole && lo < g->arcs; lo += TAKE_BLOCK) {
         uint64_t hi = g->arcs - lo < TAKE_BLOCK ? g->arcs : lo + TAKE_BLOCK;
         if (grow_arcs(s, s->m + (hi - lo)) != MST_OK) {
             st = MST_ERESOURCE;
             break;
         }
         for (uint64_t i = lo; i < hi; i++) {
-            const dbv_arc *a = &share[i];
-            s->arc[s->m] = *a;
-            s->m += !dbv_above(a, s->tkey, s->teid);
+            dbv_arc a;
+            if (far != NULL) {
+                while (g->src_end[v] <= i)
+                    v++;
+                a = (dbv_arc){dbv_global(g, v), far[i].y, far[i].key, far[i].eid};
+            } else {
+                a = share[i];
+            }
+            s->arc[s->m] = a;
+            s->m += !dbv_above(&a, s->tkey, s->teid);
         }
     }
     if (st != MST_OK)
@@ -1240,7 +1275,8 @@ static mst_status split_held(dbv_state *s, uint64_t labels)
 {
     uint32_t tkey = 0;
     uint64_t teid = 0, heavy = 0;
-    mst_status st = threshold(s, s->arc, s->m, FILTER_LIGHT_ARCS * (double)labels, &tkey, &teid);
+    mst_status st = threshold(s, s->arc, NULL, s->m, FILTER_LIGHT_ARCS * (double)labels, &tkey,
+                              &teid);
     if (st != MST_OK)
         return st;
     for (uint64_t i = 0; i < s->m; i++)
