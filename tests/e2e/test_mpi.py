@@ -11,7 +11,7 @@ both transports between ranks (shared-memory rings, tiny ones that fill up, ring
 MPI_Isend mixed as between nodes (--shm-group); MPI_Isend alone; tiny batches and rings
 through --batch and --ring), errors (one line, the first failing rank's
 message, exit codes), and an AddressSanitizer build on small graphs. Skipped only where mpirun
-is not installed; a missing bin/mst-mpi fails. About 2 minutes on a 2-core machine."""
+is not installed; a missing bin/mst-mpi fails. About a minute on a 2-core machine."""
 import json
 import math
 import os
@@ -72,6 +72,28 @@ def small(batch=None, ring=None):
     messages per ring; tiny ones interleave ranks the most and fill rings up."""
     return (["--batch", str(batch)] if batch is not None else []) + \
         (["--ring", str(ring)] if ring is not None else [])
+
+
+# corner_case_graphs' cases of integer weights that corner_cases() joins into one graph, the
+# first first: its edge 0 keeps the smallest key and edge 1 the largest.
+JOINED = ["minkey.wel", "isolated.wel", "multi.wel", "forest.wel", "equal.wel", "neg.wel",
+          "star.wel", "path.wel", "complete.wel"]
+
+
+def corner_cases(seed):
+    """corner_case_graphs(seed) for mpirun: name -> (edge-list text, --vertices). The cases of
+    integer weights become one graph, "joined.wel", each case's vertex ids shifted past those of
+    the case before (its MSF is theirs side by side, so that one mpirun checks them all), with
+    1000 isolated vertices after them; the others (no edges, self-loops only, float weights)
+    stay graphs of their own, of 5001 vertices as in every solver's tests."""
+    cases = corner_case_graphs(seed)
+    lines, base = [], 0
+    for name in JOINED:
+        edges = [l.split() for l in cases.pop(name).splitlines()]
+        lines += ["%d %d %s\n" % (base + int(u), base + int(v), w) for u, v, w in edges]
+        base += 1 + max(max(int(u), int(v)) for u, v, _ in edges)
+    joined = {"joined.wel": ("".join(lines), base + 1000)}
+    return {**joined, **{name: (text, 5001) for name, text in cases.items()}}
 
 
 def mpirun(np_args, binary=MPI, env=None):
@@ -142,11 +164,11 @@ class MpiSameEdges(Workdir):
             self.check(path, [["-np", "3", "--partition", "hash"]], "--weights", "keep")
 
     def test_corner_cases(self):
-        n = 5001  # every case's ids are below it; the rest are isolated vertices
-        cases = corner_case_graphs(6)
+        """corner_case_graphs, the cases of integer weights joined into one graph
+        (corner_cases), as text and as .msb, with isolated vertices after their ids."""
         runs = [["-np", "1"], ["-np", "2", "--partition", "hash"], ["-np", "4"],
                 ["-np", "3", "--test-window", "1"]] + others(3)
-        for name, text in cases.items():
+        for name, (text, n) in corner_cases(6).items():
             path = self.write(name, text)
             ref = self.check(path, runs, "--vertices", str(n))
             msb = self.msb_of(path, "--vertices", str(n))

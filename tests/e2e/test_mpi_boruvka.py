@@ -7,7 +7,7 @@ rank reads its slice), forests, ties, isolated vertices, multi-edges, self-loops
 grid, --maximum, 64-bit weights and the wide arcs (--wide-ids): every run writes exactly
 mst-seq's edge set. Also --stats (rounds, bytes sent and peak memory per rank), --no-verify,
 and bad input read by any rank.
-Skipped only where mpirun is not installed. About 1.5 minutes on a 2-core machine."""
+Skipped only where mpirun is not installed. Under a minute on a 2-core machine."""
 import gzip
 import json
 import os
@@ -16,8 +16,8 @@ import struct
 import unittest
 
 import test_mpi
-from test_e2e import BIN, Workdir, corner_case_graphs, run
-from test_mpi import MPIRUN, mpirun, write_msb
+from test_e2e import BIN, Workdir, run
+from test_mpi import MPIRUN, corner_cases, mpirun, write_msb
 
 REASON = "mpirun not found (apt-get install openmpi-bin)" if MPIRUN is None else None
 ALGO = ["--algo", "boruvka"]
@@ -46,12 +46,13 @@ class DistributedBoruvka(Workdir):
         return path
 
     def test_corner_cases(self):
-        """Forests, isolated vertices (n = 5001: most are), ties, multi-edges, self-loops,
-        negative and float weights, a path, a star, a complete graph."""
-        for name, text in corner_case_graphs(7).items():
+        """Forests, isolated vertices, ties, multi-edges, self-loops, negative and float
+        weights, a path, a star, a complete graph (test_mpi.corner_cases: those of integer
+        weights joined into one graph)."""
+        for name, (text, n) in corner_cases(7).items():
             path = self.write(name, text)
-            ref = self.check(path, runs((1, 2, 4)), "--vertices", "5001")
-            msb = self.msb_of(path, "--vertices", "5001")
+            ref = self.check(path, runs((1, 2, 4)), "--vertices", str(n))
+            msb = self.msb_of(path, "--vertices", str(n))
             self.check(msb, runs((3,)), ref=ref)
 
     def test_generated_families(self):
@@ -90,9 +91,9 @@ class DistributedBoruvka(Workdir):
         dense = graphs[0][0]
         self.check(dense, [["-np", "3", *ALGO, "-t", "2", "--window", "7"],
                            ["-np", "1", *ALGO, "-t", "3", "--window", "5"]], env=env)
-        for name, text in corner_case_graphs(7).items():
+        for name, (text, n) in corner_cases(7).items():
             self.check(self.write(name, text), [["-np", "2", *ALGO, "-t", "2"]], "--vertices",
-                       "5001", env=env)
+                       str(n), env=env)
         p = mpirun(["-np", "2", *ALGO, "-t", "2", "--trials", "1", dense], env=env)
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertIn("threads x ranks  2 x 2", p.stdout)
@@ -300,10 +301,10 @@ class DistributedBoruvka(Workdir):
                    [["-np", "4", *ALGO, *wide, "-t", "2"]], env=env)
         self.check(grid, [r + wide for r in runs((1, 4), ("block",))] +
                    [["-np", "2", *ALGO, *wide, "-t", "2"]], env=env)
-        for name, text in corner_case_graphs(7).items():
+        for name, (text, n) in corner_cases(7).items():
             self.check(self.write(name, text),
                        [["-np", "3", *ALGO, *wide, "--partition", "hash"],
-                        ["-np", "2", *ALGO, *wide, "-t", "2"]], "--vertices", "5001", env=env)
+                        ["-np", "2", *ALGO, *wide, "-t", "2"]], "--vertices", str(n), env=env)
         for more, size in (([], 16), (wide, 20)):
             p = mpirun(["-np", "2", *ALGO, "--json", "--stats", "--no-verify", "--trials", "1",
                         *more, ties])

@@ -8,7 +8,7 @@ complete), families every rank makes whole (geometric, ssca2) and a preset; ever
 -t 2, --no-verify (rank 0 holds no graph), --maximum, --weights random, the weight modes. Errors
 (one line from rank 0, exit 1): an unknown family, a bad option, a file's option, mst-gen's own
 options, a GRAPH beside --generate, and the size limits (exit 3). Skipped only where mpirun is
-not installed. About a minute on a 2-core machine."""
+not installed. About 20 seconds on a 2-core machine."""
 import json
 import os
 import unittest
