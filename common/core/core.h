@@ -453,9 +453,8 @@ void mst_progress_done(void);
  * "non-tree edge 40 (2-7, w=3) is lighter than tree edge 12 (5-6, w=9) on its tree path", or
  * for equal weights "non-tree edge 3 (0-2, w=5) precedes tree edge 8 (1-2, w=5) on its tree
  * path in the (weight, edge id) order ..."; among non-tree edges the lowest id); MST_ERESOURCE.
- * O(m + n log n) work on OpenMP's default team of threads (O(n log threads) more for the
- * Kruskal tree built side by side), about 80 bytes per vertex on one thread, up to twice that
- * on many, and m / 8 bytes of memory. Sources: verify.c.
+ * O(m + n log n) work on OpenMP's default team of threads, about 41 bytes per vertex and m / 8
+ * bytes of memory. Sources: verify.c.
  */
 mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
                              uint64_t *components);

@@ -12,11 +12,9 @@
  *      in rank order, each join a node of the forest's Kruskal tree whose first child's
  *      vertices come before its second's; one pass from the last join down gives every vertex
  *      its place and records each join's rank between its first child's last vertex and its
- *      second child's first. On several threads the tree edges are halved by rank, the halves
- *      ordered side by side and their orders joined (krt_order), down to one thread per part.
- *      The largest rank recorded between the places of a and b is the largest tree edge on the
- *      path a..b (the Kruskal tree is the Cartesian tree of these ranks), and two trees are
- *      separated by a sentinel. Range maxima in O(1): blocks of 64
+ *      second child's first. The largest rank recorded between the places of a and b is the
+ *      largest tree edge on the path a..b (the Kruskal tree is the Cartesian tree of these
+ *      ranks), and two trees are separated by a sentinel. Range maxima in O(1): blocks of 64
  *      places with prefix and suffix maxima, and a sparse table of the blocks' maxima
  *      (M. A. Bender, M. Farach-Colton, "The LCA problem revisited", LATIN 2000).
  *   4. every non-tree edge, side by side over the threads: it must join two places of one tree
@@ -27,8 +25,7 @@
  *      maximum, and only reports the lowest one whose id is lower (the canonical forest's tie).
  *   5. the sensitivity, when asked: a non-tree edge's bound is its path maximum; the tree
  *      edges' come from cover_tree_edges.
- * Steps 1 and 2 and the ranking are sequential and touch only the n - c tree edges: O(m / threads
- * + n log n) time.
+ * Steps 1-3 are sequential and touch only the n - c tree edges: O(m / threads + n log n) time.
  */
 #include "core.h"
 
@@ -168,7 +165,7 @@ static inline uint32_t max_u32(uint32_t a, uint32_t b)
  * record, which measured faster than mst_dsu with a node array beside it (docs/results.md). */
 typedef struct krt_set {
     uint32_t parent, size;
-    uint64_t node; /* the set's node of the Kruskal tree: a vertex, or nv + i for merge i */
+    uint64_t node; /* the set's node of the Kruskal tree: a vertex, or n + r - 1 for merge r */
 } krt_set;
 
 static inline uint32_t krt_find(krt_set *s, uint32_t x)
@@ -180,322 +177,68 @@ static inline uint32_t krt_find(krt_set *s, uint32_t x)
     return x;
 }
 
-/* A sub-forest of step 3: k edges between the vertices 0..nv-1, in rank order: edge i joins
- * a[i] and b[i] and has rank r[i] (>= 1). Its order: place[x] for each vertex, and gap[p], the
- * rank of the edge whose Kruskal-tree node separates places p and p + 1, UINT32_MAX where a tree
- * ends (after its last place). */
-typedef struct krt_forest {
-    const uint32_t *a, *b, *r;
-    uint32_t k, nv;
-} krt_forest;
-
 /*
- * Step 3 on one thread: the Kruskal tree by union-find in rank order (merge i joins the sets of
- * edge i's ends, the first one's vertices before the second's), then the places by one pass
- * from the last merge down. MST_EVERIFY (no message) when an edge closes a cycle.
- */
-static mst_status krt_order_sequential(krt_forest f, uint32_t *place, uint32_t *gap)
-{
-    mst_status st = MST_OK;
-    uint32_t nv = f.nv, k = f.k, *msize = NULL, *off = NULL;
-    uint64_t *child = NULL;
-    krt_set *set = NULL;
-    MST_ALLOC(set, nv);
-    MST_ALLOC(child, 2 * (uint64_t)k + 1);
-    MST_ALLOC(msize, k + 1);
-    MST_ALLOC(off, (uint64_t)nv + k);
-    for (uint32_t x = 0; x < nv; x++)
-        set[x] = (krt_set){x, 1, x};
-    for (uint32_t i = 0; i < k; i++) {
-        if (i + AHEAD < k) { /* the sets of the edge's ends, ahead of their turn */
-            __builtin_prefetch(&set[f.a[i + AHEAD]]);
-            __builtin_prefetch(&set[f.b[i + AHEAD]]);
-        }
-        uint32_t a = krt_find(set, f.a[i]), b = krt_find(set, f.b[i]);
-        if (a == b) { /* step 2: no cycle */
-            st = MST_EVERIFY;
-            goto fail;
-        }
-        child[2 * i] = set[a].node;
-        child[2 * i + 1] = set[b].node;
-        uint32_t size = set[a].size + set[b].size, root = set[a].size >= set[b].size ? a : b;
-        set[a ^ b ^ root].parent = root;
-        set[root].size = msize[i] = size;
-        set[root].node = (uint64_t)nv + i;
-    }
-    /* Places: each tree's leaves from its first place on, a merge's first child's before its
-     * second's; the merge itself is the gap after the first child's last leaf. */
-    for (uint32_t x = 0, p = 0; x < nv; x++) {
-        gap[x] = UINT32_MAX;
-        if (set[x].parent == x)
-            off[set[x].node] = p, p += set[x].size;
-    }
-    for (uint32_t i = k; i-- > 0;) {
-        if (i >= AHEAD) {
-            uint64_t ahead = child[2 * (i - AHEAD)];
-            __builtin_prefetch(&off[ahead]);
-            __builtin_prefetch(&off[child[2 * (i - AHEAD) + 1]]);
-            if (ahead >= nv)
-                __builtin_prefetch(&msize[ahead - nv]);
-        }
-        uint64_t first = child[2 * i], second = child[2 * i + 1];
-        uint32_t at = off[(uint64_t)nv + i], size = first < nv ? 1 : msize[first - nv];
-        off[first] = at;
-        off[second] = at + size;
-        gap[at + size - 1] = f.r[i];
-    }
-    memcpy(place, off, (size_t)nv * sizeof *place);
-fail:
-    free(set);
-    free(child);
-    free(msize);
-    free(off);
-    return st;
-}
-
-/* The root of x in a union-find shared by the team's threads, halving the path on the way by
- * compare-and-swap (a parent only ever moves closer to the root). */
-static inline uint32_t cc_find(uint32_t *par, uint32_t x)
-{
-    for (;;) {
-        uint32_t p = __atomic_load_n(&par[x], __ATOMIC_RELAXED);
-        if (p == x)
-            return x;
-        uint32_t gp = __atomic_load_n(&par[p], __ATOMIC_RELAXED);
-        if (gp != p)
-            __atomic_compare_exchange_n(&par[x], &p, gp, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
-        x = gp;
-    }
-}
-
-/* Replaces x[0..n-1] by its exclusive prefix sums, blocks of it on the team's threads; returns
- * the total. */
-static uint32_t krt_scan(uint32_t *x, uint32_t n)
-{
-    enum { BLOCKS = 256 };
-    uint64_t sum[BLOCKS];
-    uint32_t len = n / BLOCKS + 1;
-#pragma omp taskloop grainsize(1) shared(sum)
-    for (uint32_t j = 0; j < BLOCKS; j++) {
-        uint64_t t = 0;
-        for (uint64_t i = (uint64_t)j * len; i < n && i < (uint64_t)(j + 1) * len; i++)
-            t += x[i];
-        sum[j] = t;
-    }
-    uint32_t total = (uint32_t)mst_exclusive_scan(sum, BLOCKS);
-#pragma omp taskloop grainsize(1) shared(sum)
-    for (uint32_t j = 0; j < BLOCKS; j++) {
-        uint32_t t = (uint32_t)sum[j];
-        for (uint64_t i = (uint64_t)j * len; i < n && i < (uint64_t)(j + 1) * len; i++) {
-            uint32_t v = x[i];
-            x[i] = t;
-            t += v;
-        }
-    }
-    return total;
-}
-
-/* Whether vertex x (of n) is marked in the exclusive prefix sums `at` of the marks (of total
- * `total`), and so has the local id at[x]. */
-static inline int krt_marked(const uint32_t *at, uint32_t x, uint32_t n, uint32_t total)
-{
-    return (x + 1 < n ? at[x + 1] : total) > at[x];
-}
-
-#define GRAIN 4096           /* items of a parallel step's task */
-#define SEQUENTIAL (1u << 16) /* edges below which a sub-forest is ordered on one thread */
-
-/*
- * Step 3's order over `tasks` threads of the team (called in a task): the lighter half L of the
- * edges joins the vertices into components, each the super-vertex of the heavier half H (every
- * H edge is heavier than every L edge, so Kruskal's algorithm merges whole components of L); L
- * and H are ordered side by side, each over its own vertices, then every super-vertex's block
- * of L's places takes its place in H's order. The Kruskal tree is H's with each leaf replaced by
- * its component's tree of L, and its leaves' order is the same. Halving down to one thread per
- * sub-forest costs O((n + k) log threads) work beside the sequential orders' O(k log* n). As in
- * parallel single-linkage clustering (Y. Wang, S. Yu, Y. Gu, J. Shun, "Fast parallel algorithms
- * for Euclidean minimum spanning tree and hierarchical spatial clustering", SIGMOD 2021, sec.
- * 5: the dendrogram is the Kruskal tree). MST_EVERIFY (no message) for a cycle; MST_ERESOURCE.
- */
-static mst_status krt_order(krt_forest f, int tasks, uint32_t *place, uint32_t *gap)
-{
-    if (tasks <= 1 || f.k < SEQUENTIAL)
-        return krt_order_sequential(f, place, gap);
-    mst_status st = MST_OK, st_light = MST_OK;
-    uint32_t nv = f.nv, h = f.k / 2, kh = f.k - h, c, nl, nh;
-    uint32_t *par = NULL, *root = NULL, *sv = NULL, *tl = NULL, *th = NULL, *al = NULL, *bl = NULL;
-    uint32_t *ah = NULL, *bh = NULL, *placel = NULL, *gapl = NULL, *placeh = NULL, *gaph = NULL;
-    uint32_t *lv = NULL, *start = NULL, *size = NULL, *pos = NULL;
-    int cycle = 0;
-    MST_ALLOC(par, nv);
-    MST_ALLOC(root, nv);
-    MST_ALLOC(sv, nv);
-    MST_CALLOC(tl, nv);
-    /* L's components: union-find shared by the threads, each root linked below a lower one. */
-#pragma omp taskloop grainsize(GRAIN)
-    for (uint32_t x = 0; x < nv; x++)
-        par[x] = x;
-#pragma omp taskloop grainsize(GRAIN) shared(cycle)
-    for (uint32_t i = 0; i < h; i++) {
-        uint32_t x = f.a[i], y = f.b[i];
-        __atomic_store_n(&tl[x], 1, __ATOMIC_RELAXED);
-        __atomic_store_n(&tl[y], 1, __ATOMIC_RELAXED);
-        for (;;) {
-            x = cc_find(par, x);
-            y = cc_find(par, y);
-            if (x == y) { /* the ends were joined already: a cycle */
-                __atomic_store_n(&cycle, 1, __ATOMIC_RELAXED);
-                break;
-            }
-            if (x < y) {
-                uint32_t t = x;
-                x = y;
-                y = t;
-            }
-            if (__atomic_compare_exchange_n(&par[x], &x, y, 0, __ATOMIC_RELAXED,
-                                            __ATOMIC_RELAXED))
-                break;
-        }
-    }
-    if (cycle) {
-        st = MST_EVERIFY;
-        goto fail;
-    }
-    /* Super-vertices (sv) numbered in their roots' order, L's vertices (tl) in theirs. */
-#pragma omp taskloop grainsize(GRAIN)
-    for (uint32_t x = 0; x < nv; x++)
-        root[x] = par[x] == x;
-    c = krt_scan(root, nv);
-#pragma omp taskloop grainsize(GRAIN)
-    for (uint32_t x = 0; x < nv; x++)
-        sv[x] = root[cc_find(par, x)];
-    nl = krt_scan(tl, nv);
-    MST_ALLOC(al, h);
-    MST_ALLOC(bl, h);
-    MST_ALLOC(ah, kh);
-    MST_ALLOC(bh, kh);
-    MST_CALLOC(th, c);
-#pragma omp taskloop grainsize(GRAIN)
-    for (uint32_t i = 0; i < h; i++)
-        al[i] = tl[f.a[i]], bl[i] = tl[f.b[i]];
-#pragma omp taskloop grainsize(GRAIN)
-    for (uint32_t i = 0; i < kh; i++) {
-        __atomic_store_n(&th[sv[f.a[h + i]]], 1, __ATOMIC_RELAXED);
-        __atomic_store_n(&th[sv[f.b[h + i]]], 1, __ATOMIC_RELAXED);
-    }
-    nh = krt_scan(th, c);
-#pragma omp taskloop grainsize(GRAIN)
-    for (uint32_t i = 0; i < kh; i++)
-        ah[i] = th[sv[f.a[h + i]]], bh[i] = th[sv[f.b[h + i]]];
-    MST_ALLOC(placel, nl);
-    MST_ALLOC(gapl, nl);
-    MST_ALLOC(placeh, nh);
-    MST_ALLOC(gaph, nh);
-    {
-        krt_forest light = {al, bl, f.r, h, nl}, heavy = {ah, bh, f.r + h, kh, nh};
-#pragma omp task shared(st_light)
-        st_light = krt_order(light, tasks / 2, placel, gapl);
-        st = krt_order(heavy, tasks - tasks / 2, placeh, gaph);
-#pragma omp taskwait
-    }
-    if (st == MST_OK)
-        st = st_light;
-    if (st != MST_OK)
-        goto fail;
-    /* Each super-vertex's block of L's places: its first place (start) and its size (1 for a
-     * vertex no L edge touches). */
-    MST_ALLOC(lv, nl);
-    MST_ALLOC(start, c);
-    MST_ALLOC(size, c);
-    MST_ALLOC(pos, c);
-#pragma omp taskloop grainsize(GRAIN)
-    for (uint32_t x = 0; x < nv; x++)
-        if (krt_marked(tl, x, nv, nl))
-            lv[placel[tl[x]]] = x;
-#pragma omp taskloop grainsize(GRAIN)
-    for (uint32_t s = 0; s < c; s++)
-        size[s] = 1;
-#pragma omp taskloop grainsize(GRAIN)
-    for (uint32_t p = 0; p < nl; p++)
-        if (p == 0 || gapl[p - 1] == UINT32_MAX)
-            start[sv[lv[p]]] = p;
-#pragma omp taskloop grainsize(GRAIN)
-    for (uint32_t p = 0; p < nl; p++)
-        if (gapl[p] == UINT32_MAX)
-            size[sv[lv[p]]] = p - start[sv[lv[p]]] + 1;
-    /* The super-vertices in H's order, then those no H edge touches (each a tree of its own),
-     * and the first place of each one's block. */
-#pragma omp taskloop grainsize(GRAIN)
-    for (uint32_t s = 0; s < c; s++)
-        pos[s] = krt_marked(th, s, c, nh) ? placeh[th[s]] : nh + (s - th[s]);
-#pragma omp taskloop grainsize(GRAIN)
-    for (uint32_t s = 0; s < c; s++)
-        par[pos[s]] = size[s];
-    krt_scan(par, c);
-    /* Every vertex's place: its block's first place plus its place within the block; the gap
-     * after it: L's inside the block, H's after the block. */
-#pragma omp taskloop grainsize(GRAIN)
-    for (uint32_t x = 0; x < nv; x++) {
-        uint32_t s = sv[x], first = par[pos[s]], q = first, g = UINT32_MAX;
-        if (krt_marked(tl, x, nv, nl)) {
-            uint32_t pl = placel[tl[x]];
-            q = first + pl - start[s];
-            g = gapl[pl];
-        }
-        if (g == UINT32_MAX && krt_marked(th, s, c, nh))
-            g = gaph[placeh[th[s]]];
-        place[x] = q;
-        gap[q] = g;
-    }
-fail:
-    free(par);
-    free(root);
-    free(sv);
-    free(tl);
-    free(th);
-    free(al);
-    free(bl);
-    free(ah);
-    free(bh);
-    free(placel);
-    free(gapl);
-    free(placeh);
-    free(gaph);
-    free(lv);
-    free(start);
-    free(size);
-    free(pos);
-    return st;
-}
-
-/*
- * Steps 2 and 3: the order of the forest's Kruskal tree (krt_order) from its edges in rank
- * order, tree[1..k], over `threads`, and the range-maximum tables of the gaps, side by side.
- * Errors: MST_EVERIFY, with no message, when the edges form a cycle; MST_ERESOURCE.
+ * Steps 2 and 3: the Kruskal tree of the forest from its edges in rank order, tree[1..k] (merge
+ * r joins the sets of edge r's ends, the first one's vertices before the second's), its leaves'
+ * places by one pass from the last merge down, and the range-maximum tables of the gaps, side
+ * by side over `threads`. Errors: MST_EVERIFY, with no message, when the edges form a cycle;
+ * MST_ERESOURCE.
  */
 static mst_status build_path_maxima(const mst_graph *g, const tree_edge *tree, uint32_t k,
                                     int threads, path_maxima *pm)
 {
     mst_status st = MST_OK;
-    uint32_t n = g->n, *ea = NULL, *eb = NULL, *er = NULL, *off = NULL;
-    uint64_t *both = NULL;
-    MST_ALLOC(ea, k + 1);
-    MST_ALLOC(eb, k + 1);
-    MST_ALLOC(er, k + 1);
-    MST_ALLOC(off, n);
-    MST_ALLOC(pm->gap, n);
-#pragma omp parallel for schedule(static) num_threads(threads)
-    for (uint32_t i = 0; i < k; i++)
-        ea[i] = g->u[tree[i + 1].id], eb[i] = g->v[tree[i + 1].id], er[i] = i + 1;
-    krt_forest f = {ea, eb, er, k, n};
-    if (threads <= 1) {
-        MST_CHECK(krt_order_sequential(f, off, pm->gap));
-    } else {
-#pragma omp parallel num_threads(threads)
-#pragma omp single
-        st = krt_order(f, threads, off, pm->gap);
-        if (st != MST_OK)
+    uint32_t n = g->n, *msize = NULL, *off = NULL;
+    uint64_t *child = NULL, *both = NULL;
+    krt_set *set = NULL;
+    MST_ALLOC(set, n);
+    MST_ALLOC(child, 2 * (uint64_t)k);
+    MST_ALLOC(msize, k);
+    for (uint32_t x = 0; x < n; x++)
+        set[x] = (krt_set){x, 1, x};
+    for (uint32_t r = 1; r <= k; r++) {
+        if (r + 2 * AHEAD <= k) { /* the edge's ends, then their sets, ahead of their turn */
+            uint64_t far = tree[r + 2 * AHEAD].id, near = tree[r + AHEAD].id;
+            __builtin_prefetch(&g->u[far]);
+            __builtin_prefetch(&g->v[far]);
+            __builtin_prefetch(&set[g->u[near]]);
+            __builtin_prefetch(&set[g->v[near]]);
+        }
+        uint64_t e = tree[r].id;
+        uint32_t a = krt_find(set, g->u[e]), b = krt_find(set, g->v[e]);
+        if (a == b) { /* step 2: no cycle */
+            st = MST_EVERIFY;
             goto fail;
+        }
+        child[2 * (r - 1)] = set[a].node;
+        child[2 * (r - 1) + 1] = set[b].node;
+        uint32_t size = set[a].size + set[b].size, root = set[a].size >= set[b].size ? a : b;
+        set[a ^ b ^ root].parent = root;
+        set[root].size = msize[r - 1] = size;
+        set[root].node = (uint64_t)n + r - 1;
+    }
+    /* Places: each tree's leaves from its first place on, a merge's first child's before its
+     * second's; the merge itself is the gap after the first child's last leaf. */
+    MST_ALLOC(off, (uint64_t)n + k);
+    MST_ALLOC(pm->gap, n);
+    for (uint32_t x = 0, p = 0; x < n; x++) {
+        pm->gap[x] = UINT32_MAX;
+        if (set[x].parent == x)
+            off[set[x].node] = p, p += set[x].size;
+    }
+    for (uint32_t r = k; r >= 1; r--) {
+        if (r > AHEAD) {
+            uint64_t ahead = child[2 * (r - 1 - AHEAD)];
+            __builtin_prefetch(&off[ahead]);
+            __builtin_prefetch(&off[child[2 * (r - 1 - AHEAD) + 1]]);
+            if (ahead >= n)
+                __builtin_prefetch(&msize[ahead - n]);
+        }
+        uint64_t first = child[2 * (r - 1)], second = child[2 * (r - 1) + 1];
+        uint32_t at = off[(uint64_t)n + r - 1], size = first < n ? 1 : msize[first - n];
+        off[first] = at;
+        off[second] = at + size;
+        pm->gap[at + size - 1] = r;
     }
     /* Range maxima: by place, each block's suffix and prefix maxima (into both[]: suffix in the
      * high half), then by vertex. */
@@ -530,9 +273,9 @@ static mst_status build_path_maxima(const mst_graph *g, const tree_edge *tree, u
             t[b] = max_u32(below[b], below[b + (1u << (j - 1))]);
     }
 fail:
-    free(ea);
-    free(eb);
-    free(er);
+    free(set);
+    free(child);
+    free(msize);
     free(off);
     free(both);
     return st;

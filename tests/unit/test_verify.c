@@ -436,12 +436,11 @@ Test(verify, thread_counts_agree_on_large_graphs)
     free(msf);
 }
 
-/* Above 2^17 tree edges the Kruskal tree's order is built side by side, halving the tree edges
- * by rank down to one thread each: on a random graph with ties and many components and on a
- * long path (ids in path order, the union-find's worst order), every thread count certifies
- * the forest, finds every non-tree edge's path maximum (its sensitivity bound) as one thread
- * does, and refuses a forest with a cycle in it with one thread's message. */
-Test(verify, kruskal_tree_order_in_parallel)
+/* Above 2^16 tree edges the ranking sorts on the threads: on a random graph with ties and many
+ * components and on a long path (ids in path order, the union-find's worst order), every thread
+ * count certifies the forest, finds every non-tree edge's path maximum (its sensitivity bound)
+ * as one thread does, and refuses a forest with a cycle in it with one thread's message. */
+Test(verify, thread_counts_agree_on_every_path_maximum)
 {
     rng_state = 4242;
     for (int shape = 0; shape < 2; shape++) {
@@ -462,7 +461,7 @@ Test(verify, kruskal_tree_order_in_parallel)
         mst_graph g = make_graph(n, m, u, v, w);
         uint64_t *msf = malloc(n * sizeof *msf), c = 0;
         uint64_t k = oracle_msf(&g, msf, &c);
-        cr_assert_gt(k, 2 * 65536, "too few tree edges to split");
+        cr_assert_gt(k, 2 * 65536, "too few tree edges to sort on the threads");
         /* A non-tree edge whose ends the tree edges but the last join: in its place, a cycle. */
         mst_dsu d;
         cr_assert_eq(mst_dsu_init(&d, n), MST_OK);
