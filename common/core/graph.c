@@ -468,6 +468,13 @@ void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptm
         return;
     if (n < ((uint64_t)1 << 16) || threads < 1)
         threads = 1;
+    /* On several threads each takes a block of the items per pass: its counts of the digit, a
+     * scan over the threads' counts bucket by bucket, then its items scattered in order, so the
+     * sort stays stable. */
+    uint64_t *tc = threads > 1 ? mst_calloc((uint64_t)threads * BUCKETS, sizeof *tc) : NULL;
+    uint64_t start[BUCKETS + 1];
+    if (threads > 1 && tc == NULL)
+        threads = 1; /* no room for the threads' counts: one thread, which needs none */
     uint64_t range = ~0ull >> (64 - (hi_bit - lo_bit)); /* the bits sorted by */
     memset(count, 0, sizeof count);
     for (uint64_t i = 0; i < n && threads == 1; i++) {
@@ -475,13 +482,6 @@ void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptm
         for (int d = 0; d < passes; d++, x >>= DIGIT_BITS)
             count[d][x & (BUCKETS - 1)]++;
     }
-    /* On several threads each takes a block of the items per pass: its counts of the digit, a
-     * scan over the threads' counts bucket by bucket, then its items scattered in order, so the
-     * sort stays stable. */
-    uint64_t *tc = threads > 1 ? mst_calloc((uint64_t)threads * BUCKETS, sizeof *tc) : NULL;
-    uint64_t start[BUCKETS + 1];
-    if (threads > 1 && tc == NULL)
-        threads = 1; /* no room for the counts: one thread, which needs none */
     uint64_t *src = a, *dst = tmp, *psrc = p, *pdst = ptmp;
     for (int d = 0; d < passes; d++) {
         int shift = lo_bit + d * DIGIT_BITS;
