@@ -140,7 +140,7 @@ char *mst_format_edge(const mst_graph *g, uint64_t e, char buf[96])
 /* The places of step 3 and their range maxima. */
 #define BLOCK 64
 #define CHUNK 256 /* non-tree edges a thread takes at a time */
-#define AHEAD 16  /* how many merges ahead step 3's passes prefetch */
+#define AHEAD 16  /* how many merges (edges) ahead steps 3 and 4 prefetch */
 typedef struct vertex_place {
     uint32_t place;  /* the vertex's place in the order */
     uint32_t suf;    /* the largest gap from its place to its block's end */
@@ -460,8 +460,13 @@ static mst_status verify(const mst_graph *g, const uint64_t *eid, uint64_t k, in
     for (uint64_t lo = 0; lo < m; lo += CHUNK) {
         uint32_t rank[CHUNK];
         uint64_t hi = lo + CHUNK < m ? lo + CHUNK : m;
-        for (uint64_t e = lo; e < hi; e++)
+        for (uint64_t e = lo; e < hi; e++) {
+            if (e + AHEAD < hi) { /* the places of the ends of the edge AHEAD on */
+                __builtin_prefetch(&pm.at[g->u[e + AHEAD]]);
+                __builtin_prefetch(&pm.at[g->v[e + AHEAD]]);
+            }
             rank[e - lo] = in_tree[e >> 6] >> (e & 63) & 1 ? 0 : path_max(&pm, g->u[e], g->v[e]);
+        }
         for (uint64_t e = lo; e < hi; e++) {
             uint32_t r = rank[e - lo];
             if (r == 0) /* a tree edge */
