@@ -210,7 +210,8 @@ const char *mst_weight_type_name(mst_weight_type t);
 
 /* Keys of 64-bit weights: key[e] = the 0-based rank of raw[e] (no NaN) among the distinct
  * weights of raw[0..m-1]. Errors: MST_ERESOURCE (m above MST_WIDE_MAX_EDGES, memory; key
- * unchanged). O(m) (a radix sort), 32 bytes per edge of scratch. */
+ * unchanged). O(m) (a radix sort) on OpenMP's default team, as the loader's, from 2^16 edges;
+ * 32 bytes per edge of scratch. */
 mst_status mst_rank_keys(mst_weight_type t, const uint64_t *raw, uint64_t m, uint32_t *key);
 
 /* Sets g's weights to w[0..g->m-1], an array of type t (int32_t ... double): the keys, and for

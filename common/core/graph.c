@@ -165,18 +165,33 @@ mst_status mst_rank_keys(mst_weight_type t, const uint64_t *raw, uint64_t m, uin
     MST_ALLOC(id, m);
     MST_ALLOC(tmp, m);
     MST_ALLOC(ptmp, m);
+    uint64_t part[256]; /* each thread's count of changes */
+    int threads = m < ((uint64_t)1 << 16) ? 1 : omp_get_max_threads();
+    threads = threads < 256 ? threads : 256;
+#pragma omp parallel for schedule(static) num_threads(threads)
     for (uint64_t e = 0; e < m; e++) {
         word[e] = key64(t, raw[e]);
         id[e] = e;
     }
     /* Sorted with their edge ids along (sequential reads, where a binary search per edge would
-     * miss the cache at every step), the words are ranked in one pass: the rank grows by one
-     * where the word changes. */
-    mst_radix_sort_pairs(word, id, tmp, ptmp, m, 0, 64, 1);
-    uint32_t rank = 0;
-    for (uint64_t i = 0; i < m; i++) {
-        rank += i > 0 && word[i] != word[i - 1];
-        key[id[i]] = rank;
+     * miss the cache at every step), the words are ranked: the rank grows by one where the word
+     * changes, each thread's block from the changes in the blocks before it. */
+    mst_radix_sort_pairs(word, id, tmp, ptmp, m, 0, 64, threads);
+#pragma omp parallel num_threads(threads)
+    {
+        int th = omp_get_thread_num(), nt = omp_get_num_threads();
+        uint64_t lo = m * th / nt, hi = m * (th + 1) / nt, changes = 0;
+        for (uint64_t i = lo; i < hi; i++)
+            changes += i > 0 && word[i] != word[i - 1];
+        part[th] = changes;
+#pragma omp barrier
+        uint32_t rank = 0;
+        for (int j = 0; j < th; j++)
+            rank += (uint32_t)part[j];
+        for (uint64_t i = lo; i < hi; i++) {
+            rank += i > 0 && word[i] != word[i - 1];
+            key[id[i]] = rank;
+        }
     }
 fail:
     free(word);

@@ -3,6 +3,7 @@
  * against each other and the verifier. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <omp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,6 +114,46 @@ Test(radix_sort, sorting_by_high_bits_is_stable_and_moves_payload)
     free(p);
     free(t);
     free(pt);
+}
+
+/* From 2^16 edges the ranks of 64-bit weights are found on OpenMP's team: at 1 to 4 threads,
+ * every key is the number of distinct smaller weights, ties across the threads' blocks too. */
+Test(radix_sort, ranks_of_wide_weights_at_every_thread_count)
+{
+    size_t m = 150000;
+    uint64_t *raw = malloc(m * 8), *sorted = malloc(m * 8);
+    uint32_t *key = malloc(m * 4);
+    for (size_t i = 0; i < m; i++)
+        raw[i] = (uint64_t)(int64_t)(rnd() % 5000) - 2500; /* int64, many ties, negatives */
+    memcpy(sorted, raw, m * 8);
+    for (size_t i = 0; i < m; i++) /* the order of int64 values as unsigned words */
+        sorted[i] ^= (uint64_t)1 << 63;
+    qsort(sorted, m, 8, cmp_u64);
+    size_t distinct = 0;
+    for (size_t i = 0; i < m; i++)
+        if (i == 0 || sorted[i] != sorted[i - 1])
+            sorted[distinct++] = sorted[i];
+    int saved = omp_get_max_threads();
+    for (int t = 1; t <= 4; t++) {
+        omp_set_num_threads(t);
+        cr_assert_eq(mst_rank_keys(MST_WEIGHT_INT64, raw, m, key), MST_OK);
+        for (size_t i = 0; i < m; i += 7) {
+            uint64_t x = raw[i] ^ ((uint64_t)1 << 63);
+            size_t lo = 0, hi = distinct;
+            while (lo < hi) {
+                size_t mid = (lo + hi) / 2;
+                if (sorted[mid] < x)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            cr_assert_eq(key[i], lo, "%d threads: edge %zu", t, i);
+        }
+    }
+    omp_set_num_threads(saved);
+    free(raw);
+    free(sorted);
+    free(key);
 }
 
 Test(radix_sort, narrow_bit_range_ignores_other_bits)
