@@ -10,7 +10,7 @@
 
 #include "internal.h"
 #include "loader.h"
-#include "../openmp/team_scan.h"
+#include "team_scan.h"
 
 mst_status lib_graph_set_weights(msf_graph *a, msf_weight_type type, const void *w, int threads)
 {

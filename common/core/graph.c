@@ -2,6 +2,7 @@
  * its weight types, keys and their text, exact totals of its weights, and the sorts of its
  * (key, id) words: the stable radix sort and the filtering threshold's sample. */
 #include "core.h"
+#include "team_scan.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -165,7 +166,7 @@ mst_status mst_rank_keys(mst_weight_type t, const uint64_t *raw, uint64_t m, uin
     MST_ALLOC(id, m);
     MST_ALLOC(tmp, m);
     MST_ALLOC(ptmp, m);
-    uint64_t part[256]; /* each thread's count of changes */
+    uint64_t part[257]; /* the threads' counts of changes (team_scan.h) */
     int threads = m < ((uint64_t)1 << 16) ? 1 : omp_get_max_threads();
     threads = threads < 256 ? threads : 256;
 #pragma omp parallel for schedule(static) num_threads(threads)
@@ -179,15 +180,11 @@ mst_status mst_rank_keys(mst_weight_type t, const uint64_t *raw, uint64_t m, uin
     mst_radix_sort_pairs(word, id, tmp, ptmp, m, 0, 64, threads);
 #pragma omp parallel num_threads(threads)
     {
-        int th = omp_get_thread_num(), nt = omp_get_num_threads();
-        uint64_t lo = m * th / nt, hi = m * (th + 1) / nt, changes = 0;
+        uint64_t lo, hi, changes = 0, total;
+        par_team_slice(m, omp_get_thread_num(), omp_get_num_threads(), &lo, &hi);
         for (uint64_t i = lo; i < hi; i++)
             changes += i > 0 && word[i] != word[i - 1];
-        part[th] = changes;
-#pragma omp barrier
-        uint32_t rank = 0;
-        for (int j = 0; j < th; j++)
-            rank += (uint32_t)part[j];
+        uint32_t rank = (uint32_t)par_team_offset(changes, part, &total);
         for (uint64_t i = lo; i < hi; i++) {
             rank += i > 0 && word[i] != word[i - 1];
             key[id[i]] = rank;

@@ -1,11 +1,11 @@
 /*
  * team_scan.h: the pieces of a parallel prefix sum done by the OpenMP team that calls them:
  * each thread takes a contiguous slice, counts in it, learns the offset of its slice from the
- * threads' counts, and writes. The shared mst_exclusive_scan (common/core/scan.h) is sequential
- * and scans the per-thread counts here.
+ * threads' counts, and writes (mst-omp, mst-cuda's hybrid, libmst and the ranking of 64-bit
+ * weights). The sequential mst_exclusive_scan (core.h) scans the per-thread counts.
  */
-#ifndef MST_OMP_TEAM_SCAN_H
-#define MST_OMP_TEAM_SCAN_H
+#ifndef MST_TEAM_SCAN_H
+#define MST_TEAM_SCAN_H
 
 #include <omp.h>
 #include <stdint.h>
