@@ -12,7 +12,7 @@
 #include "internal.h"
 #include "solver.h"
 #include "core.h"
-#include "../openmp/team_scan.h"
+#include "team_scan.h"
 
 /* The solvers' descriptors (seq/solver.c, openmp/solver.c, cuda/solver.cu). mst-cuda's is
  * linked in only where the library was built with nvcc (Makefile): a weak reference, whose
@@ -175,7 +175,7 @@ static mst_status run(const msf_graph *a, const mst_graph *g, const mst_variant 
 {
     mst_status st = MST_OK;
     msf_result *r = calloc(1, sizeof *r);
-    uint64_t *bits = NULL, *part = NULL; /* the ids' bitmap, the threads' counts */
+    uint64_t *tmp = NULL; /* the sort's scratch */
     mst_forest f = {NULL, 0, (a->g.m < a->g.n ? a->g.m : a->g.n) + 1};
     mst_phases ph;
     memset(&ph, 0, sizeof ph);
@@ -199,41 +199,21 @@ static mst_status run(const msf_graph *a, const mst_graph *g, const mst_variant 
     r->components = a->g.n - f.count;
     r->canonical = f.eid;
     f.eid = NULL;
-    /* The ids in increasing order: distinct and below m, they are marked in a bitmap, then read
-     * back by the team's slices of it. */
-    int team = lib_team(0, r->count + a->g.m / 64);
-    MST_CALLOC(bits, a->g.m / 64 + 1);
-    MST_ALLOC(part, (uint64_t)team + 1);
-#pragma omp parallel num_threads(team)
-    {
-        int t = omp_get_thread_num(), p = omp_get_num_threads();
-        uint64_t lo, hi, at = 0, total;
-#pragma omp for schedule(static)
-        for (uint64_t i = 0; i < r->count; i++) {
-#pragma omp atomic
-            bits[r->canonical[i] / 64] |= (uint64_t)1 << (r->canonical[i] % 64);
-        }
-        par_team_slice(a->g.m / 64 + 1, t, p, &lo, &hi);
-        for (uint64_t x = lo; x < hi; x++)
-            at += (uint64_t)__builtin_popcountll(bits[x]);
-        at = par_team_offset(at, part, &total);
-        for (uint64_t x = lo; x < hi; x++)
-            for (uint64_t b = bits[x]; b != 0; b &= b - 1)
-                r->canonical[at++] = 64 * x + (uint64_t)__builtin_ctzll(b);
-    }
+    /* The ids in increasing order, by the radix sort on the call's team. */
+    MST_ALLOC(tmp, r->count + 1);
+    mst_radix_sort_pairs(r->canonical, NULL, tmp, NULL, r->count, 0, 64,
+                         lib_team(0, r->count));
     MST_ALLOC(r->edges, r->count);
     for (uint64_t i = 0; i < r->count; i++)
         r->edges[i] = a->input_id != NULL ? a->input_id[r->canonical[i]] : r->canonical[i];
     r->total = mst_weight_total(&a->g, r->canonical, r->count);
     mst_format_total(r->total, r->total_text, sizeof r->total_text);
-    free(bits);
-    free(part);
+    free(tmp);
     *out = r;
     return MST_OK;
 fail:
     free(f.eid);
-    free(bits);
-    free(part);
+    free(tmp);
     msf_result_free(r);
     return st;
 }
