@@ -985,11 +985,12 @@ def title_of(gr, with_solvers=True):
 
 
 def slugs(groups):
-    """The plot names' prefix of each machine: the stem of its newest results file."""
+    """The plot names' prefix of each machine, the same from run to run so that a new run
+    rewrites its plots in place: the GPU's model (else "cpu") and the cores, as h100-16c."""
     out, used = [], {}
     for gr in groups:
-        path = gr.paths()[-1][0]
-        s = re.sub(r"[^A-Za-z0-9_.-]+", "-", os.path.splitext(os.path.basename(path))[0])
+        model = re.search(r"\b[A-Z]+[0-9]+[A-Za-z]*\b", gr.machine.get("gpu") or "")
+        s = "%s-%sc" % (model.group(0).lower() if model else "cpu", gr.machine.get("cores", 0))
         used[s] = used.get(s, 0) + 1
         out.append(s if used[s] == 1 else "%s-%d" % (s, used[s]))
     return out

@@ -244,8 +244,8 @@ class Report(ReportCase):
         pngs = sorted(os.listdir(self.path("plots")))
         for name in ("speedup", "throughput", "omp-scaling", "mpi-scaling", "gpu",
                      "phases-g1"):
-            self.assertIn("results-%s.png" % name, pngs)
-            self.assertIn("(plots/results-%s.png)" % name, text)
+            self.assertIn("cpu-16c-%s.png" % name, pngs)
+            self.assertIn("(plots/cpu-16c-%s.png)" % name, text)
         for name in pngs:
             with open(os.path.join(self.path("plots"), name), "rb") as f:
                 self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", name)
@@ -422,16 +422,18 @@ class ReportLayout(ReportCase):
         foreign = self.write("plots/foreign.png", "not ours")
         with open(os.path.join(ROOT, "README.md")) as f:
             readme = f.read()
-        self.make(fixed_results())          # plots named after results.jsonl
-        self.assertTrue(os.path.exists(self.path("plots/results-speedup.png")))
-        self.assertTrue(os.path.exists(self.path("pdf/results-speedup.pdf")))
-        other = self.write_lines("other.jsonl", fixed_results())
+        self.make(fixed_results())          # plots named after the machine: no GPU, 16 cores
+        self.assertTrue(os.path.exists(self.path("plots/cpu-16c-speedup.png")))
+        self.assertTrue(os.path.exists(self.path("pdf/cpu-16c-speedup.pdf")))
+        other = self.write_lines("other.jsonl", [
+            dict(r, machine=dict(r["machine"], cores=32)) if "machine" in r else r
+            for r in fixed_results()])
         p = run([PY, REPORT, "--out", self.path("REPORT.md"), other])
         self.assertEqual(p.returncode, 0, p.stderr)
         pngs = os.listdir(self.path("plots"))
-        self.assertIn("other-speedup.png", pngs)
-        self.assertNotIn("results-speedup.png", pngs)
-        self.assertFalse(os.path.exists(self.path("pdf/results-speedup.pdf")))
+        self.assertIn("cpu-32c-speedup.png", pngs)
+        self.assertNotIn("cpu-16c-speedup.png", pngs)
+        self.assertFalse(os.path.exists(self.path("pdf/cpu-16c-speedup.pdf")))
         self.assertTrue(os.path.exists(foreign))
         with open(os.path.join(ROOT, "README.md")) as f:
             self.assertEqual(f.read(), readme)
