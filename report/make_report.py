@@ -595,12 +595,19 @@ def paradigm_columns(gr):
     return cols
 
 
+def paper_only(gr, g):
+    """Whether every run on graph g belongs to a paper's experiment (its own table)."""
+    return all(matrices.MATRICES.get(r.get("matrix"), {}).get("paper")
+               for r in gr.runs() if graph_name(r) == g)
+
+
 def paradigm_data(gr):
     """{(graph, column title): (speedup, run)} of each column's fastest run per graph, and
-    {column title: geometric mean}; graphs without a baseline are left out."""
+    {column title: geometric mean}; graphs without a baseline or that only a paper's
+    experiment ran (papers_section) are left out."""
     cells, cols = {}, paradigm_columns(gr)
     for g in gr.graphs():
-        if gr.baseline(g) is None:
+        if gr.baseline(g) is None or paper_only(gr, g):
             continue
         for title, solver, key in cols:
             r = best_runs(gr, g, solver, key)
@@ -647,7 +654,7 @@ def end_to_end_section(gr):
     rows = []
     for g in gr.graphs():
         base = gr.baseline(g)
-        if base is None:
+        if base is None or paper_only(gr, g):
             continue
         for r in [base] + [best_runs(gr, g, s) for s in gr.solvers()]:
             if r is None or r.get("load_s") is None:
@@ -758,14 +765,17 @@ INLINE_BYTES = 16 * 1024
 def group_report(gr, plots, opening, slug, pages):
     """Markdown lines of one machine; `plots` maps plot kinds to PNG paths (relative to the
     report) or is None when plots are not drawn; `opening`: the opening has its end-to-end
-    table; a page of per-graph tables is added to `pages` ({path relative to the report:
-    text}) where they are too long to stay inline."""
+    table. The per-graph tables, and a GPU table of more than a quarter of that, go to a page of
+    their own added to `pages` ({path relative to the report: text}) where they are too long
+    to stay inline."""
     plots = plots or {}
     lines = machine_lines(gr) + [""]
     lines += summary_section(gr, plots)
     for solver in gr.solvers():
         lines += scaling_section(gr, solver, plots)
-    lines += gpu_section(gr, plots)
+    gpu = gpu_section(gr, plots)
+    moved = gpu if len("\n".join(gpu).encode()) > INLINE_BYTES // 4 else []
+    lines += [] if moved else gpu
     lines += repeated_section(gr, plots)
     lines += papers_section(gr)
     if not opening:
@@ -773,16 +783,17 @@ def group_report(gr, plots, opening, slug, pages):
     what = ("median and min compute time, speedup over mst-seq Kruskal, throughput, MSF "
             "weight and edges against the baseline, phases of the median trial (ms)")
     per_graph = [line for g in gr.graphs() for line in graph_section(gr, g, plots)]
-    if len("\n".join(per_graph).encode()) <= INLINE_BYTES:
+    if not moved and len("\n".join(per_graph).encode()) <= INLINE_BYTES:
         return lines + ["**Per graph**: %s." % what, ""] + per_graph
     page = "details/%s.md" % slug
     # the plots' links, relative to the report, seen from details/
-    per_graph = [re.sub(r"\]\((?!https?:)", "](../", line) if line.startswith("![")
-                 else line for line in per_graph]
-    pages[page] = "\n".join(["# %s: every run per graph" % title_of(gr), "",
-                             "Part of [the benchmark report](../REPORT.md); %s." % what, ""] +
-                            per_graph).rstrip() + "\n"
-    return lines + ["**Per graph** (%s): [%s](%s), %d graphs." % (
+    text = [re.sub(r"\]\((?!https?:)", "](../", line) if line.startswith("![")
+            else line for line in moved + ["**Per graph**: %s." % what, ""] + per_graph]
+    pages[page] = "\n".join(["# %s: every run" % title_of(gr), "",
+                             "Part of [the benchmark report](../REPORT.md).", ""] +
+                            text).rstrip() + "\n"
+    return lines + ["**%s** (%s): [%s](%s), %d graphs." % (
+        "GPU kernel vs transfers of every variant, and per graph" if moved else "Per graph",
         what, page, page, len(gr.graphs())), ""]
 
 
@@ -907,7 +918,7 @@ def gpu_section(gr, plots):
     rows = []
     for g in gr.graphs():
         for r in gpu:
-            if graph_name(r) == g:
+            if graph_name(r) == g and not paper_only(gr, g):
                 k, t = r["kernel_s_median"], r["compute_s_median"]
                 label = variant(r) if len(names) == 1 else "%s %s" % (r["solver"], variant(r))
                 if r.get("kernel_only"):

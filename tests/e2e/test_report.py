@@ -164,6 +164,10 @@ class Report(ReportCase):
                       part)
         self.assertFalse(any("lock" in x for x in part), part)
         self.assertNotIn("### OpenMP schedules", text)
+        # the cross-paradigm table keeps the graphs that another matrix ran too
+        across = text[text.index("## Across paradigms"):].split("\n\n")[3].splitlines()
+        self.assertTrue(any(x.startswith("| r1 |") for x in across), across)
+        self.assertFalse(any(x.startswith("| r2 |") for x in across), across)
 
     def test_rounds_table(self):
         """Runs that record their rounds get one row each, at their largest thread count."""
