@@ -761,6 +761,9 @@ def machine_lines(gr):
 # beside the report and linked from its section, so that the report stays one to read.
 INLINE_BYTES = 16 * 1024
 
+# Graphs per row of the opening's figure.
+PER_ROW = 10
+
 
 def group_report(gr, plots, opening, slug, pages):
     """Markdown lines of one machine; `plots` maps plot kinds to PNG paths (relative to the
@@ -1182,14 +1185,38 @@ class Plotter:
                     vals.append(None)
             series.append((title, vals))
         present = [v[0] for _, vals in series for v in vals if v]
-        fig, ax = self.plt.subplots(figsize=(max(6, 1.1 * len(graphs) + 2), 4.2))
         log = max(present) / min(present) > 20
-        self.grouped_bars(ax, graphs, series, "%.2g", log)
-        ax.axhline(1.0, color="black", lw=0.8, ls="--")
-        ax.set_ylabel("speedup over mst-seq Kruskal (x%s)" % (", log scale" if log else ""))
-        ax.set_title("Each solver's fastest configuration: %s" % title_of(gr), fontsize=9)
-        self.legend(ax)
-        ax.grid(axis="y", which="both", alpha=0.3)
+        # rows of at most PER_ROW graphs, one y axis, so that the figure stays readable
+        rows = -(-len(graphs) // PER_ROW)
+        width = min(len(graphs), PER_ROW)
+        fig, axes = self.plt.subplots(rows, 1, sharey=True, squeeze=False,
+                                      figsize=(max(6, 1.1 * width + 2), 1.2 + 3.4 * rows))
+        fig.subplots_adjust(hspace=0.55)
+        for i, ax in enumerate(axes[:, 0]):
+            part = slice(i * PER_ROW, (i + 1) * PER_ROW)
+            self.grouped_bars(ax, graphs[part], [(t, vals[part]) for t, vals in series],
+                              "%.2g", log)
+            ax.axhline(1.0, color="black", lw=0.8, ls="--")
+            ax.grid(axis="y", which="both", alpha=0.3)
+        fig.supylabel("speedup over mst-seq Kruskal (x%s)" % (", log scale" if log else ""),
+                      fontsize=10)
+        top = max(v[1] for _, vals in series for v in vals if v)
+        if log:
+            axes[0, 0].set_ylim(min(min(present), 1.0) / 2, top * 2.5)
+        else:
+            axes[0, 0].set_ylim(0, top * 1.15)
+        axes[0, 0].set_title("Each solver's fastest configuration: %s" % title_of(gr),
+                             fontsize=9)
+        # one legend for the rows: each series' first bars, in the series' order
+        found = {}
+        for ax in axes[:, 0]:
+            for h, t in zip(*ax.get_legend_handles_labels()):
+                if len(h) and t not in found:
+                    found[t] = h
+        titles = [t for t, _ in series if t in found]
+        axes[0, 0].legend([found[t] for t in titles], titles, loc="upper left",
+                          bbox_to_anchor=(1.01, 1.0), borderaxespad=0.0, fontsize=7,
+                          frameon=False)
         mine["paradigms"] = self.save(fig, "paradigms")
 
     def bars(self, gr, slug, kind, mine):
