@@ -595,6 +595,8 @@ static void print_json(FILE *f, const harness *h)
     fprintf(f, ",\"threads\":%d,\"ranks\":%d", h->ctx.threads, h->ctx.ranks);
     mst_json_member(f, "device", h->ctx.device[0] ? h->ctx.device : NULL);
     fprintf(f, ",\"verified\":%s", h->verified < 0 ? "null" : h->verified ? "true" : "false");
+    if (h->verified >= 0)
+        fprintf(f, ",\"verify_s\":%.6f", h->verify_s);
     if (h->verified == 0)
         mst_json_member(f, "verify_error", h->why);
     if (h->o.phases && ph != NULL) {

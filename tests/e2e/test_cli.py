@@ -139,6 +139,17 @@ class JsonTimes(unittest.TestCase):
         self.assertEqual(r["trials"], 3)
         self.assertLessEqual(r["compute_s_min"], r["compute_s_median"])
         self.assertLessEqual(r["compute_s_median"], r["compute_s_max"])
+        self.assertIs(r["verified"], True)
+        self.assertGreater(r["verify_s"], 0)
+
+    def test_verification_time(self):
+        """The verifier's time is in the JSON beside the solve's, and absent without it."""
+        p = run([os.path.join(BIN, "mst-seq"), "--json", "--no-verify", "--quiet",
+                 os.path.join(ROOT, "graphs", "road", "rome99.gr.gz")])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        r = json.loads(p.stdout)
+        self.assertIsNone(r["verified"])
+        self.assertNotIn("verify_s", r)
 
 
 if __name__ == "__main__":
