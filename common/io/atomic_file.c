@@ -2,7 +2,7 @@
  * atomic_file.c: output files (loader.h), in place or through an exclusive temporary renamed
  * when complete and removed by a signal handler; the stdio or zlib stream takes over the
  * descriptor (fdopen, gzdopen: gzopen would follow links). Source: POSIX.1-2017, open(),
- * rename(), sigaction(), Section 2.4.3 (async-signal-safe: unlink, signal, raise); getrandom(2);
+ * rename(), mkstemp(), sigaction(), Section 2.4.3 (async-signal-safe: unlink, signal, raise);
  * the zlib manual.
  */
 #include "loader.h"
@@ -15,7 +15,6 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -68,38 +67,31 @@ static void swap_tracked(char *old, char *tmp)
     }
 }
 
-/* Creates the temporary (12 characters of [0-9A-Za-z] from getrandom; of a name too long for
- * that, its first NAME_MAX - 17 bytes), drawing again while the name is taken. The name is
- * tracked for the signal handler before the file exists, untracked again if it was taken. */
+/* Creates the temporary "TARGET.tmp-XXXXXX" with mkostemp (of a name too long for that, its
+ * first NAME_MAX - 11 bytes) and gives it a new file's mode: mkostemp's is 0600. The name is
+ * tracked for the signal handler before the file exists, untracked again on failure. */
 static mst_status open_temporary(mst_out *o)
 {
-    static const char alphabet[] =
-        "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
     mst_status st = MST_OK;
     const char *slash = strrchr(o->target, '/');
     int dir = slash != NULL ? (int)(slash + 1 - o->target) : 0;
-    int base = (int)strlen(o->target + dir), keep = base < NAME_MAX - 17 ? base : NAME_MAX - 17;
-    size_t len = (size_t)dir + (size_t)keep + sizeof ".tmp-XXXXXXXXXXXX";
+    int base = (int)strlen(o->target + dir), keep = base < NAME_MAX - 11 ? base : NAME_MAX - 11;
+    size_t len = (size_t)dir + (size_t)keep + sizeof ".tmp-XXXXXX";
     MST_ALLOC(o->tmp_path, len);
-    snprintf(o->tmp_path, len, "%.*s%.*s.tmp-XXXXXXXXXXXX", dir, o->target, keep,
-             o->target + dir);
+    snprintf(o->tmp_path, len, "%.*s%.*s.tmp-XXXXXX", dir, o->target, keep, o->target + dir);
     catch_signals();
-    for (int attempt = 0; attempt < 100; attempt++) {
-        unsigned char r[12];
-        if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r)
-            MST_FAIL(MST_EINPUT, "%s: no random temporary name: %s", o->path, strerror(errno));
-        for (size_t i = 0; i < sizeof r; i++) /* the X's */
-            o->tmp_path[len - 13 + i] = alphabet[r[i] % 62];
-        swap_tracked(NULL, o->tmp_path);
-        o->fd = open(o->tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
-        if (o->fd >= 0)
-            return MST_OK;
-        int err = errno;
-        swap_tracked(o->tmp_path, NULL);
-        if (err != EEXIST)
-            MST_FAIL(MST_EINPUT, "%s: %s", o->path, strerror(err));
+    swap_tracked(NULL, o->tmp_path);
+    mode_t mask = umask(0); /* umask can only be read by setting it */
+    umask(mask);
+    if ((o->fd = mkostemp(o->tmp_path, O_CLOEXEC)) >= 0 && fchmod(o->fd, 0666 & ~mask) == 0)
+        return MST_OK;
+    st = mst_fail(MST_EINPUT, "%s: %s", o->path, strerror(errno));
+    if (o->fd >= 0) {
+        unlink(o->tmp_path);
+        close(o->fd);
+        o->fd = -1;
     }
-    MST_FAIL(MST_EINPUT, "%s: no free temporary name in its directory", o->path);
+    swap_tracked(o->tmp_path, NULL);
 fail: /* the name is not ours: mst_out_abort must not remove it */
     free(o->tmp_path);
     o->tmp_path = NULL;

@@ -607,7 +607,7 @@ static inline mst_status mst_text_load_add(mst_text_part *part, const char **pp,
 
 /* Every output file, through stdio or zlib's gzip stream, placed as docs/design.md (Output, Where
  * output files go) says: "-", devices, FIFOs, sockets and links to stdout or stderr in place; a
- * new or regular file (a link's target) through an exclusive temporary "TARGET.tmp-XXXXXXXXXXXX"
+ * new or regular file (a link's target) through an exclusive temporary "TARGET.tmp-XXXXXX"
  * renamed by mst_out_commit(), removed on SIGINT, SIGTERM or SIGHUP; dangling links and
  * directories refused. */
 typedef struct mst_out {
