@@ -98,20 +98,6 @@ fail: /* the name is not ours: mst_out_abort must not remove it */
     return st;
 }
 
-/* Opens the existing non-regular file at o->path for writing in place; `follow` 0 refuses a
- * link put there since lstat. A regular file or directory found now is refused rather than
- * truncated: it appeared in a race. */
-static mst_status open_in_place(mst_out *o, int follow)
-{
-    struct stat sb;
-    o->fd = open(o->path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (follow ? 0 : O_NOFOLLOW));
-    if (o->fd < 0)
-        return mst_fail(MST_EINPUT, "%s: %s", o->path, strerror(errno));
-    if (fstat(o->fd, &sb) != 0 || S_ISREG(sb.st_mode) || S_ISDIR(sb.st_mode))
-        return mst_fail(MST_EINPUT, "%s: changed while being opened", o->path);
-    return MST_OK;
-}
-
 /* Standard output or error (fd 1 or 2) in place: a descriptor of its own (dup), so that closing
  * it leaves the stream open, sharing its offset; what stdio holds for it goes first. */
 static mst_status open_standard(mst_out *o, int fd)
@@ -147,8 +133,14 @@ static mst_status open_destination(mst_out *o)
             return open_standard(o, fd);
     if (S_ISDIR(sb.st_mode))
         return mst_fail(MST_EINPUT, "%s: %s", o->path, strerror(EISDIR));
-    if (!S_ISREG(sb.st_mode))
-        return open_in_place(o, link);
+    if (!S_ISREG(sb.st_mode)) { /* in place: a regular file or folder found now is a race */
+        o->fd = open(o->path, O_WRONLY | O_NOCTTY | O_CLOEXEC | (link ? 0 : O_NOFOLLOW));
+        if (o->fd < 0)
+            return mst_fail(MST_EINPUT, "%s: %s", o->path, strerror(errno));
+        if (fstat(o->fd, &fsb) != 0 || S_ISREG(fsb.st_mode) || S_ISDIR(fsb.st_mode))
+            return mst_fail(MST_EINPUT, "%s: changed while being opened", o->path);
+        return MST_OK;
+    }
     o->target = link ? realpath(o->path, NULL) : strdup(o->path);
     if (o->target == NULL)
         return mst_fail(errno == ENOMEM ? MST_ERESOURCE : MST_EINPUT, "%s: %s", o->path,
