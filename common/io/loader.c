@@ -298,54 +298,6 @@ void mst_reader_close(mst_reader *r)
 #define BLOCK_BYTES_PER_THREAD ((size_t)16 << 20)
 #define PAD 16 /* readable bytes after a block's last '\n' (mst_digits8 reads 8) */
 
-/* Length of the digits at p. */
-static size_t digits(const char *p)
-{
-    size_t k = 0;
-    while (p[k] >= '0' && p[k] <= '9')
-        k++;
-    return k;
-}
-
-/* 1 if the word of k characters at p is, ignoring case, `lower` (all lowercase). */
-static int word_is(const char *p, size_t k, const char *lower)
-{
-    size_t i = 0;
-    for (; i < k && lower[i] != '\0'; i++)
-        if ((p[i] >= 'A' && p[i] <= 'Z' ? p[i] - 'A' + 'a' : p[i]) != lower[i])
-            return 0;
-    return i == k && lower[i] == '\0';
-}
-
-/*
- * 1 if p..end is a decimal real: [sign] (digits [. [digits]] | . digits) [(e|E) [sign] digits],
- * or [sign] inf, infinity or nan in any case. strtof alone would also take hexadecimal
- * ("0x10" = 16, "0x1p3" = 8) and "nan(...)", which no graph format writes.
- */
-static int is_decimal_real(const char *p, const char *end)
-{
-    p += (*p == '-' || *p == '+');
-    size_t k = (size_t)(end - p);
-    if (word_is(p, k, "inf") || word_is(p, k, "infinity") || word_is(p, k, "nan"))
-        return 1;
-    size_t whole = digits(p), frac = 0;
-    p += whole;
-    if (*p == '.') {
-        frac = digits(p + 1);
-        p += 1 + frac;
-    }
-    if (whole + frac == 0)
-        return 0;
-    if (*p == 'e' || *p == 'E') {
-        p += 1 + (p[1] == '-' || p[1] == '+');
-        size_t e = digits(p);
-        if (e == 0)
-            return 0;
-        p += e;
-    }
-    return p == end;
-}
-
 int mst_parse_weight_slow(const char **pp, mst_number *out, int kind)
 {
     const char *p = mst_skip_blanks(*pp), *end = p;
@@ -354,7 +306,8 @@ int mst_parse_weight_slow(const char **pp, mst_number *out, int kind)
     while (!mst_is_eol(*end) && !mst_is_blank(*end))
         end++;
     const char *q = p + (*p == '-' || *p == '+');
-    if (q < end && digits(q) == (size_t)(end - q)) { /* an integer: exact */
+    size_t k = (size_t)(end - q);
+    if (q < end && strspn(q, "0123456789") == k) { /* an integer: exact */
         uint64_t x;
         int r = mst_parse_u64(&q, &x);
         if (r != MST_TOK_OK)
@@ -363,7 +316,12 @@ int mst_parse_weight_slow(const char **pp, mst_number *out, int kind)
             return MST_TOK_RANGE;
         *out = (mst_number){0, *p == '-' && x != 0, x, 0.0};
     } else {
-        if (kind == MST_WEIGHT_INTEGER || !is_decimal_real(p, end))
+        /* A decimal real, inf, infinity or nan: strtod alone would also take hexadecimal
+         * ("0x10" = 16, "0x1p3" = 8) and "nan(...)", which no graph format writes. */
+        int word = (k == 3 && (strncasecmp(q, "inf", 3) == 0 || strncasecmp(q, "nan", 3) == 0))
+                   || (k == 8 && strncasecmp(q, "infinity", 8) == 0);
+        if (kind == MST_WEIGHT_INTEGER ||
+            (!word && strspn(p, "0123456789+-.eE") != (size_t)(end - p)))
             return MST_TOK_BAD;
         char *stop;
         errno = 0;
