@@ -75,8 +75,8 @@ static mst_status parse_line(mst_text_part *part, const mst_graph *g, int pairs,
 {
     int t;
     const char *what = pairs ? "'u v' or 'u v w'" : "'u v w'";
-    if ((t = mst_parse_u64(pp, &l->u)) != MST_TOK_OK ||
-        (t = mst_parse_u64(pp, &l->v)) != MST_TOK_OK)
+    if ((t = mst_scan_u64(pp, 0, &l->u)) != MST_TOK_OK ||
+        (t = mst_scan_u64(pp, 0, &l->v)) != MST_TOK_OK)
         return mst_text_field_fail(part, t, *pp, "vertex id", what);
     l->weighed = !(pairs && mst_at_eol(*pp));
     if (l->weighed && (t = parse_weight(g, pairs, pp, l)) != MST_TOK_OK)
@@ -181,7 +181,7 @@ static mst_status match_line(mst_text_part *r, const msf_state *s, const msf_lin
 static mst_status id_line(mst_text_part *r, const msf_state *s, const char **pp,
                           uint64_t *e)
 {
-    int t = mst_parse_u64(pp, e);
+    int t = mst_scan_u64(pp, 0, e);
     if (t != MST_TOK_OK)
         return mst_text_field_fail(r, t, *pp, "edge id", "an edge id");
     mst_status st = mst_text_line_end(r, pp, "one edge id a line");
@@ -201,7 +201,7 @@ static mst_status pick_format(msf_state *s, const char *p)
     mst_status st = MST_OK;
     if (s->format == MST_MSF_AUTO) {
         uint64_t x;
-        s->format = mst_parse_u64(&p, &x) == MST_TOK_OK && mst_at_eol(p) ? MST_MSF_IDS
+        s->format = mst_scan_u64(&p, 0, &x) == MST_TOK_OK && mst_at_eol(p) ? MST_MSF_IDS
                                                                          : MST_MSF_EDGES;
     }
     if (s->format == MST_MSF_EDGES && s->c.offset == NULL)

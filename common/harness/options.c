@@ -316,7 +316,7 @@ int mst_cli_parse_u64(const char *option, const char *s, uint64_t max, uint64_t 
         mst_fail(MST_EUSAGE, "option %s needs a value", option);
         return -1;
     }
-    if (*s == '\0' || mst_parse_u64(&p, &x) != MST_TOK_OK || *p != '\0' || x > max) {
+    if (*s == '\0' || mst_scan_u64(&p, 0, &x) != MST_TOK_OK || *p != '\0' || x > max) {
         mst_fail(MST_EUSAGE, "option %s: bad value '%s' (a whole number up to %llu)", option, s,
                  (unsigned long long)max);
         return -1;

@@ -46,7 +46,7 @@ static mst_status p_line(dimacs_load *s, mst_text_part *part, const char **pp)
                              "'tw')", mst_token_text(p, tok));
     dimacs_kind kind = token_is(p, "sp") ? DIMACS_SP : DIMACS_TW;
     p += 2;
-    if ((k = mst_parse_u64(&p, &n)) != MST_TOK_OK || (k = mst_parse_u64(&p, &m)) != MST_TOK_OK)
+    if ((k = mst_scan_u64(&p, 0, &n)) != MST_TOK_OK || (k = mst_scan_u64(&p, 0, &m)) != MST_TOK_OK)
         return mst_text_field_fail(part, k, p, "count", DIMACS_P);
     mst_status st = mst_text_line_end(part, &p, DIMACS_P);
     if (st == MST_OK)

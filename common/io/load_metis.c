@@ -38,7 +38,7 @@ static mst_status fmt_ncon(metis_load *s, mst_text_part *part, const char **pp)
         size = q - p >= 3 && q[-3] == '1';
         *pp = q;
     }
-    if (!mst_at_eol(*pp) && mst_parse_u64(pp, &ncon) != MST_TOK_OK)
+    if (!mst_at_eol(*pp) && mst_scan_u64(pp, 0, &ncon) != MST_TOK_OK)
         return mst_text_fail(part, MST_EINPUT, "expected NCON (a count), found %s",
                              mst_token_text(*pp, tok));
     if (ncon > 0 && !vwgt)
@@ -46,7 +46,7 @@ static mst_status fmt_ncon(metis_load *s, mst_text_part *part, const char **pp)
                              (unsigned long long)ncon);
     if (!mst_at_eol(*pp)) {
         const char *at = *pp;
-        if ((k = mst_parse_u64(pp, &dim)) != MST_TOK_OK)
+        if ((k = mst_scan_u64(pp, 0, &dim)) != MST_TOK_OK)
             return mst_text_field_fail(part, k, at, "edge weight dimension",
                                        "EWGT_DIM (weights per edge, 0 or 1)");
         if (dim > 1)
@@ -69,8 +69,8 @@ static mst_status header_line(metis_load *s, mst_text_part *part, const char **p
     const char *expected = "header " METIS_HEADER;
     mst_status st;
     int k;
-    if ((k = mst_parse_u64(pp, &s->n)) != MST_TOK_OK ||
-        (k = mst_parse_u64(pp, &s->s.m)) != MST_TOK_OK)
+    if ((k = mst_scan_u64(pp, 0, &s->n)) != MST_TOK_OK ||
+        (k = mst_scan_u64(pp, 0, &s->s.m)) != MST_TOK_OK)
         return mst_text_field_fail(part, k, *pp, "count", expected);
     if ((st = fmt_ncon(s, part, pp)) != MST_OK ||
         (st = mst_text_line_end(part, pp, expected)) != MST_OK)

@@ -98,9 +98,9 @@ static mst_status size_line(mtx_load *s, mst_text_part *part, const char **pp)
 {
     const char *expected = "size line 'ROWS COLS NNZ'";
     int k;
-    if ((k = mst_parse_u64(pp, &s->rows)) != MST_TOK_OK ||
-        (k = mst_parse_u64(pp, &s->cols)) != MST_TOK_OK ||
-        (k = mst_parse_u64(pp, &s->s.m)) != MST_TOK_OK)
+    if ((k = mst_scan_u64(pp, 0, &s->rows)) != MST_TOK_OK ||
+        (k = mst_scan_u64(pp, 0, &s->cols)) != MST_TOK_OK ||
+        (k = mst_scan_u64(pp, 0, &s->s.m)) != MST_TOK_OK)
         return mst_text_field_fail(part, k, *pp, "size", expected);
     mst_status st = mst_text_line_end(part, pp, expected);
     if (st != MST_OK)

@@ -309,7 +309,7 @@ int mst_parse_weight_slow(const char **pp, mst_number *out, int kind)
     size_t k = (size_t)(end - q);
     if (q < end && strspn(q, "0123456789") == k) { /* an integer: exact */
         uint64_t x;
-        int r = mst_parse_u64(&q, &x);
+        int r = mst_scan_u64(&q, 0, &x);
         if (r != MST_TOK_OK)
             return r;
         if (*p == '-' && x > (uint64_t)INT64_MAX + 1)

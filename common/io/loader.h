@@ -265,12 +265,6 @@ static inline int mst_scan_u64(const char **pp, int padded, uint64_t *out)
     return MST_TOK_OK;
 }
 
-/* mst_scan_u64 on a NUL-terminated string. */
-static inline int mst_parse_u64(const char **pp, uint64_t *out)
-{
-    return mst_scan_u64(pp, 0, out);
-}
-
 /* A weight token: an exact integer (-mag if neg, else mag), or a real d. */
 typedef struct mst_number {
     int is_real;
