@@ -10,26 +10,17 @@
 
 #include "solver.h"
 
-/* Makes room for one more round and `count` more ids; 0 on success. */
+/* Makes room for one more round and `count` more ids; 0 on success, else t->failed is set. */
 static int trace_grow(mst_trace *t, uint64_t count)
 {
-    if (t->failed)
-        return -1;
-    if (t->len + count > t->cap) {
-        uint64_t cap = 2 * (t->len + count);
-        uint64_t *ids = realloc(t->ids, cap * sizeof *ids);
-        if (ids == NULL)
-            return t->failed = 1, -1;
-        t->ids = ids, t->cap = cap;
-    }
-    if (t->rounds == t->round_cap) {
-        uint64_t cap = 2 * t->round_cap + 16;
-        uint64_t *end = realloc(t->end, cap * sizeof *end);
-        if (end == NULL)
-            return t->failed = 1, -1;
-        t->end = end, t->round_cap = cap;
-    }
-    return 0;
+    uint64_t cap = 2 * (t->len + count), round_cap = 2 * t->round_cap + 16;
+    if (!t->failed && t->len + count > t->cap &&
+        !(t->failed = mst_realloc((void **)&t->ids, cap, sizeof *t->ids) != MST_OK))
+        t->cap = cap;
+    if (!t->failed && t->rounds == t->round_cap &&
+        !(t->failed = mst_realloc((void **)&t->end, round_cap, sizeof *t->end) != MST_OK))
+        t->round_cap = round_cap;
+    return t->failed ? -1 : 0;
 }
 
 void mst_trace_append(mst_trace *t, const uint64_t *ids, uint64_t count)
