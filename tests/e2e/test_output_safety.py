@@ -421,6 +421,11 @@ class Signals(OutputBase):
     def test_temporary_mode_and_leftover_of_sigkill(self):
         out = os.path.join(self.fresh(), "big.wel")
         p, tmp = self.start_large_write(out, signal.SIGTERM)
+        # mkostemp creates the file as 0600; the writer gives it a new file's mode right after
+        deadline = time.monotonic() + 5
+        while (stat.S_IMODE(os.stat(self.at(tmp)).st_mode) != 0o644 and
+               time.monotonic() < deadline):
+            time.sleep(0.001)
         self.assertEqual(stat.S_IMODE(os.stat(self.at(tmp)).st_mode), 0o644,
                          "the temporary has a new file's mode, not mkstemp's 0600")
         p.kill()
