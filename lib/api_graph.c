@@ -268,8 +268,9 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
     msf_graph *a = NULL;
     uint64_t *pairs = NULL;  /* [n + 1] row i's pairs (i, j > i), then where they start */
     uint64_t *lows = NULL;   /* [n + 1] lower entries (j > i, i) without a mirror, by column i */
-    uint64_t *mirror = NULL; /* [nnz] an upper entry's mirror's position, or UINT64_MAX; a
-                              * lower entry's UINT64_MAX, or ALONE where it has no mirror */
+    uint64_t *mirror = NULL; /* [nnz] an upper entry's chosen entry: its mirror's position
+                              * where that wins, else its own; a lower entry's UINT64_MAX, or
+                              * ALONE where it has no mirror */
     uint32_t *lower = NULL;  /* the rows j of the lower entries without a mirror, by column */
     uint64_t *part = NULL;   /* the threads' counts (team_scan.h) */
     void *w = NULL;          /* the pairs' weights, of type `type` */
@@ -303,11 +304,14 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
         return (msf_status)mst_fail(MST_EUSAGE, "msf_graph_from_csr: %s is NULL with %" PRIu64
                                     " entries", indices == NULL ? "indices" : "data", nnz);
     int team = lib_team(threads, nnz);
+    size_t size = mst_weight_is_wide((mst_weight_type)type) ? 8 : 4;
 
     /* Row by row: the columns increase within 0..n-1; the first NaN; each upper entry (i, j)
-     * finds its mirror (j, i) by binary search in row j. The lower entries that no upper
-     * entry found (none where the pattern is symmetric) have pairs of their own, which go to
-     * the row of their column: a second pass finds and marks them. */
+     * finds its mirror (j, i) by binary search in row j and keeps the entry that weighs the
+     * pair (the lighter, the heavier for maximum; its own on a tie), so that the pairs' pass
+     * reads the values in order where the matrix is symmetric. The lower entries that no
+     * upper entry found (none where the pattern is symmetric) have pairs of their own, which
+     * go to the row of their column: a second pass finds and marks them. */
     uint64_t nan = UINT64_MAX, mirrored = 0, below = 0;
     bad = UINT64_MAX;
     MST_CALLOC(pairs, (uint64_t)n + 1);
@@ -331,20 +335,29 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
                 (type == MSF_WEIGHT_FLOAT64 && isnan(((const double *)data)[k])))
                 nan = k < nan ? k : nan;
             below += j < (int64_t)i;
-            /* The searches miss the cache: the rows that the entries 16 and 32 ahead will
-             * search are fetched now (a prefetch never faults). */
+            /* The searches miss the cache: the rows (columns and values) that the entries 16
+             * and 32 ahead will search are fetched now (a prefetch never faults). */
             if (k + 32 < nnz) {
                 int64_t far = csr_at(indices, itype, k + 32), near = csr_at(indices, itype, k + 16);
                 if (far > (int64_t)i && far < (int64_t)n)
                     __builtin_prefetch(csr_addr(indptr, itype, (uint64_t)far));
-                if (near > (int64_t)i && near < (int64_t)n)
-                    __builtin_prefetch(csr_addr(
-                        indices, itype, (uint64_t)csr_at(indptr, itype, (uint64_t)near)));
+                if (near > (int64_t)i && near < (int64_t)n) {
+                    uint64_t at = (uint64_t)csr_at(indptr, itype, (uint64_t)near);
+                    __builtin_prefetch(csr_addr(indices, itype, at));
+                    __builtin_prefetch((const char *)data + at * size);
+                }
             }
-            mirror[k] = j > (int64_t)i
-                            ? csr_find(indptr, indices, itype, (uint64_t)j, (int64_t)i)
-                            : UINT64_MAX;
-            mirrored += j > (int64_t)i && mirror[k] != UINT64_MAX;
+            uint64_t q = j > (int64_t)i
+                             ? csr_find(indptr, indices, itype, (uint64_t)j, (int64_t)i)
+                             : UINT64_MAX;
+            if (j > (int64_t)i)
+                mirror[k] = q != UINT64_MAX && (maximum ? csr_below(type, data, k, q)
+                                                        : csr_below(type, data, q, k))
+                                ? q
+                                : k;
+            else
+                mirror[k] = UINT64_MAX;
+            mirrored += q != UINT64_MAX;
             up += j > (int64_t)i;
         }
         pairs[i] = up;
@@ -432,7 +445,6 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
     if ((a = calloc(1, sizeof *a)) == NULL)
         MST_FAIL(MST_ERESOURCE, "out of memory allocating a graph");
     mst_graph *g = &a->g;
-    size_t size = mst_weight_is_wide((mst_weight_type)type) ? 8 : 4;
     g->n = n;
     g->m = a->m_input = m;
     g->format = "csr";
@@ -450,12 +462,9 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
         for (; k < end || x < lows[i]; e++) {
             uint64_t pos;
             if (x == lows[i] || (k < end && csr_at(indices, itype, k) < (int64_t)lower[x])) {
-                if (k + 16 < nnz && mirror[k + 16] < nnz) /* as above */
-                    __builtin_prefetch((const char *)data + mirror[k + 16] * size);
-                uint64_t j = (uint64_t)csr_at(indices, itype, k), q = mirror[k];
-                int flip = q != UINT64_MAX && (maximum ? csr_below(type, data, k, q)
-                                                       : csr_below(type, data, q, k));
-                pos = flip ? q : k;
+                uint64_t j = (uint64_t)csr_at(indices, itype, k);
+                int flip = mirror[k] != k;
+                pos = mirror[k];
                 g->u[e] = (uint32_t)(flip ? j : i);
                 g->v[e] = (uint32_t)(flip ? i : j);
                 k++;
