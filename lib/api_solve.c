@@ -200,10 +200,11 @@ static mst_status run(const msf_graph *a, const mst_graph *g, const mst_variant 
     r->components = a->g.n - f.count;
     r->canonical = f.eid;
     f.eid = NULL;
-    /* The ids in increasing order, by the radix sort on the call's team. */
+    /* The ids in increasing order, by the radix sort on the call's team, on the bits an id
+     * below m has. */
     MST_ALLOC(tmp, r->count + 1);
-    mst_radix_sort_pairs(r->canonical, NULL, tmp, NULL, r->count, 0, 64,
-                         lib_team(0, r->count));
+    mst_radix_sort_pairs(r->canonical, NULL, tmp, NULL, r->count, 0,
+                         64 - __builtin_clzll(a->g.m | 1), lib_team(0, r->count));
     MST_ALLOC(r->edges, r->count);
     /* The input positions, and the exact total (mst_weight_total) of the team's slices, whose
      * sums add up limb by limb: each is one two's-complement integer (core.h), so the total is
