@@ -356,6 +356,27 @@ class Graphs(unittest.TestCase):
                 self.assertEqual(total, expect_total)
                 self.assertEqual(type(total), type(expect_total))
 
+    def test_exact_totals_of_a_large_forest(self):
+        """A forest of more than 2^16 edges, whose total the library sums on several threads:
+        exact for float64 weights of both signs and far-apart magnitudes (math.fsum rounds the
+        exact sum once, as the library does) and for 64-bit integers beyond 64 bits in sum."""
+        rng = np.random.default_rng(7)
+        n = 100000
+        u = np.arange(1, n)
+        v = rng.integers(0, u)  # a random tree: the forest is every edge
+        # The threads' sums cancel but for the last weight: every bit of theirs counts.
+        a = rng.random(n // 2 - 1) * 10.0 ** rng.integers(-20, 20, n // 2 - 1)
+        cases = [(np.r_[a, -rng.permutation(a), 1e-300], math.fsum),
+                 (rng.integers(-2**62, 2**62, n - 1), lambda w: sum(map(int, w)))]
+        for w, exact in cases:
+            with self.subTest(dtype=w.dtype.name):
+                for r in calls(("minimum_spanning_forest", (u, v, w),
+                                {"solver": "omp", "threads": 2}),
+                               ("maximum_spanning_forest", (u, v, w), {})):
+                    ids, total = value(r)
+                    self.assertEqual(len(ids), n - 1)
+                    self.assertEqual(total, exact(w.tolist()))
+
     def test_maximum_against_the_command_line(self):
         """maximum=True and maximum_spanning_forest give mst-seq --maximum's edges with every
         solver and variant (issue 35, item 1), with ties (few distinct weights), verified."""
