@@ -448,6 +448,8 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
     g->n = n;
     g->m = a->m_input = m;
     g->format = "csr";
+    a->itype = itype;
+    a->dtype = type;
     if ((g->u = mst_big_alloc(m, sizeof *g->u)) == NULL ||
         (g->v = mst_big_alloc(m, sizeof *g->v)) == NULL ||
         (a->entry = mst_big_alloc(m, sizeof *a->entry)) == NULL ||

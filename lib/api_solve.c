@@ -327,6 +327,8 @@ msf_status msf_prepare(const msf_graph *a, const char *solver, const char *varia
     if (a->entry != NULL) {
         MST_ALLOC(p->graph.entry, m);
         memcpy(p->graph.entry, a->entry, m * sizeof *a->entry);
+        p->graph.itype = a->itype;
+        p->graph.dtype = a->dtype;
     }
     if (a->loops != NULL) {
         MST_ALLOC(p->graph.loops, a->g.self_loops);
@@ -423,7 +425,8 @@ const char *msf_result_total_text(const msf_result *r)
 }
 
 msf_status msf_result_csr(const msf_graph *a, const msf_result *r, uint64_t *indptr,
-                          uint64_t *position)
+                          uint64_t *position, const void *indices, const void *data,
+                          void *columns, double *values)
 {
     mst_clear_error();
     if (a == NULL || r == NULL || indptr == NULL || (position == NULL && r->count > 0))
@@ -434,6 +437,10 @@ msf_status msf_result_csr(const msf_graph *a, const msf_result *r, uint64_t *ind
         return (msf_status)mst_fail(MST_EUSAGE, "msf_result_csr: %s",
                                     r->graph != a ? "the result was not computed from this graph"
                                                   : "the graph was not made by msf_graph_from_csr");
+    if (r->count > 0 && ((columns != NULL && indices == NULL) || (values != NULL && data == NULL)))
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_result_csr: %s is NULL with %s",
+                                    columns != NULL && indices == NULL ? "indices" : "data",
+                                    columns != NULL && indices == NULL ? "columns" : "values");
     /* A counting sort by row (the chosen entry's, u), then each row's few entries sorted:
      * their positions in the matrix increase with their columns. */
     mst_status st = MST_OK;
@@ -479,6 +486,23 @@ msf_status msf_result_csr(const msf_graph *a, const msf_result *r, uint64_t *ind
                     position[z] = position[z - 1];
                     position[z - 1] = q;
                 }
+        /* The entries' columns and values, where asked for. */
+#pragma omp for schedule(static)
+        for (uint64_t i = 0; i < k; i++) {
+            uint64_t q = position[i];
+            if (columns != NULL && a->itype == MSF_INDEX_INT64)
+                ((int64_t *)columns)[i] = ((const int64_t *)indices)[q];
+            else if (columns != NULL)
+                ((int32_t *)columns)[i] = ((const int32_t *)indices)[q];
+            if (values != NULL)
+                values[i] = a->dtype == MSF_WEIGHT_INT32    ? ((const int32_t *)data)[q]
+                            : a->dtype == MSF_WEIGHT_UINT32 ? ((const uint32_t *)data)[q]
+                            : a->dtype == MSF_WEIGHT_FLOAT32 ? ((const float *)data)[q]
+                            : a->dtype == MSF_WEIGHT_INT64
+                                ? (double)((const int64_t *)data)[q]
+                            : a->dtype == MSF_WEIGHT_UINT64 ? (double)((const uint64_t *)data)[q]
+                                                            : ((const double *)data)[q];
+        }
     }
 fail:
     free(cursor);

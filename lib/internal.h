@@ -22,6 +22,8 @@ struct msf_graph {
                          * order, or NULL when it had none (and for a loaded graph) */
     uint64_t *entry;    /* [g.m] a matrix's graph (msf_graph_from_csr): edge e's chosen entry,
                          * its index in the matrix's arrays; NULL for other graphs */
+    msf_index_type itype;  /* a matrix's graph: the types of its indices and data */
+    msf_weight_type dtype;
 };
 
 /* Sets a's weights from w: a->m_input of them, of type `type`, in input order (self-loops

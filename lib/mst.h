@@ -255,12 +255,16 @@ MSF_API const char *msf_result_total_text(const msf_result *r);
  * The forest r of a graph g of msf_graph_from_csr as entries of g's matrix, in CSR form: row
  * i's forest entries are position[indptr[i] .. indptr[i+1]-1], increasing, each the index in
  * the matrix's indices and data arrays of an edge's chosen entry. indptr holds n + 1 values,
- * position msf_result_size(r). Errors: MSF_EUSAGE (a NULL argument, r not computed from g, g
- * not made by msf_graph_from_csr); MSF_ERESOURCE. O(n + msf_result_size(r)), on all cores
+ * position msf_result_size(r). Where columns (of the matrix's index type) and values are not
+ * NULL, they get the entries' columns, indices[position[x]], and values, data[position[x]] as
+ * doubles, from indices and data, the arrays g was made from (NULL where columns, values are).
+ * Errors: MSF_EUSAGE (a NULL argument, r not computed from g, g not made by
+ * msf_graph_from_csr); MSF_ERESOURCE. O(n + msf_result_size(r)), on all cores
  * (OMP_NUM_THREADS) for large ones. Since 1.3.
  */
 MSF_API msf_status msf_result_csr(const msf_graph *g, const msf_result *r, uint64_t *indptr,
-                                  uint64_t *position);
+                                  uint64_t *position, const void *indices, const void *data,
+                                  void *columns, double *values);
 
 /* Connected components of the graph (isolated vertices included). */
 MSF_API uint64_t msf_result_components(const msf_result *r);

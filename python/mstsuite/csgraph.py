@@ -17,9 +17,8 @@ def _spanning_tree(csgraph, maximum, explicit_zeros, solve_args):
             raise ValueError("csgraph must be two-dimensional, not of shape %s" % (dense.shape,))
         a = _canonical(sp.csr_matrix(dense))  # a dense zero is no edge, as in SciPy
     with Graph._from_csr(a, maximum, solve_args.get("threads")) as g:
-        (indptr, position), _ = g._solve(maximum=maximum, entries=True, **solve_args)
-    position = position.view(np.int64)
-    return sp.csr_matrix((a.data[position].astype(np.float64, copy=False), a.indices[position],
+        (indptr, columns, values), _ = g._solve(maximum=maximum, entries=True, **solve_args)
+    return sp.csr_matrix((values, columns.astype(a.indices.dtype, copy=False),
                           indptr.astype(a.indices.dtype)), shape=a.shape)
 
 

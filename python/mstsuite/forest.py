@@ -132,22 +132,27 @@ def _solver_args(solver, algo, threads, options, device):
     return name, variant, threads, _option_array(options, solver, device)
 
 
-def _forest(result, graph, verify=False, entries=False):
+def _forest(result, graph, verify=False, matrix=None):
     """Forest(edges, total) of a C result of `graph` (a handle), certified by the suite's
-    verifier first with verify: edges, the forest's ids (uint64, increasing), or with entries
-    (a graph of Graph._from_csr) (indptr, position), the forest's entries of the matrix in CSR
-    form (msf_result_csr: two uint64 arrays). Frees the result."""
+    verifier first with verify: edges, the forest's ids (uint64, increasing), or with matrix,
+    the (indices, data) arrays a graph of Graph._from_csr was made from, (indptr, columns,
+    values), the forest's entries of the matrix in CSR form (msf_result_csr: indptr uint64,
+    columns of the indices' dtype, values float64). Frees the result."""
     try:
         if verify:
             _lib.check(_lib.lib.msf_verify(graph, result))
         k = _lib.lib.msf_result_size(result)
-        if entries:
+        if matrix is not None:
             p64 = ctypes.POINTER(ctypes.c_uint64)
+            indices, data = matrix
             indptr = np.empty(_lib.lib.msf_graph_vertices(graph) + 1, np.uint64)
-            edges = np.empty(k, np.uint64)
-            _lib.check(_lib.lib.msf_result_csr(graph, result, indptr.ctypes.data_as(p64),
-                                               edges.ctypes.data_as(p64)))
-            edges = (indptr, edges)
+            position, columns = np.empty(k, np.uint64), np.empty(k, indices.dtype)
+            values = np.empty(k, np.float64)
+            _lib.check(_lib.lib.msf_result_csr(
+                graph, result, indptr.ctypes.data_as(p64), position.ctypes.data_as(p64),
+                indices.ctypes.data, data.ctypes.data if data is not None else None,
+                columns.ctypes.data, values.ctypes.data_as(ctypes.POINTER(ctypes.c_double))))
+            edges = (indptr, columns, values)
         else:
             edges = np.ctypeslib.as_array(_lib.lib.msf_result_edges(result), (k,)).copy() \
                 if k else np.zeros(0, np.uint64)
@@ -184,6 +189,7 @@ class Graph(_Handle):
     Several solves of one graph avoid copying it again; close() (or `with`) frees it."""
 
     _free = _lib.lib.msf_graph_free
+    _matrix = None  # a graph of _from_csr: the (indices, data) arrays it was made from
 
     def __init__(self, u, v, w=None, n=None):
         (u, top_u), (v, top_v) = _vertices(u, "u"), _vertices(v, "v")
@@ -217,6 +223,7 @@ class Graph(_Handle):
         threads = 0 if threads is None else _integer(threads, "threads", 1, MAX_THREADS)
         g = cls.__new__(cls)
         g._handle = ctypes.c_void_p()
+        g._matrix = (indices, warr)
         n = _integer(a.shape[0], "n", 0, MAX_VERTICES)
         _lib.check(_lib.lib.msf_graph_from_csr(
             n, _lib.INDEX_INT64 if wide else _lib.INDEX_INT32,
@@ -261,7 +268,7 @@ class Graph(_Handle):
         result = ctypes.c_void_p()
         run = _lib.lib.msf_solve_max if maximum else _lib.lib.msf_solve
         _lib.check(run(self._handle, *args, ctypes.byref(result)))
-        return _forest(result, self._handle, verify, entries)
+        return _forest(result, self._handle, verify, self._matrix if entries else None)
 
     def prepare(self, solver="seq", algo=None, threads=None, options=(), device=None):
         """A PreparedGraph of this graph's topology for repeated solves with new weights:

@@ -350,7 +350,8 @@ static void *csr_run(void *arg)
                                j->wide ? (const void *)a->indices : (const void *)a->indices32,
                                MSF_WEIGHT_FLOAT64, a->data, j->max, j->threads, &j->g) == MSF_OK &&
             (j->max ? msf_solve_max : msf_solve)(j->g, "omp", NULL, 2, NULL, &j->r) == MSF_OK &&
-            msf_result_csr(j->g, j->r, j->indptr, j->position) == MSF_OK;
+            msf_result_csr(j->g, j->r, j->indptr, j->position, NULL, NULL, NULL, NULL) ==
+                MSF_OK;
     return NULL;
 }
 
