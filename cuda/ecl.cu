@@ -28,6 +28,8 @@ mst_status cuda_device_name(int d, char *buf, int len)
         return mst_fail(MST_ERESOURCE, "no GPU (%s)", cudaGetErrorString(err));
     if (d >= count)
         return mst_fail(MST_ERESOURCE, "no GPU %d (%d present)", d, count);
+    if (buf == NULL)
+        return MST_OK;
     cudaDeviceProp prop;
     if ((err = cudaGetDeviceProperties(&prop, d)) != cudaSuccess)
         return mst_fail(MST_ERESOURCE, "CUDA: device %d: %s", d, cudaGetErrorString(err));

@@ -88,7 +88,9 @@ mst_status cuda_ecl_solve_prepared(cuda_ecl_state *s, const mst_graph *g, mst_fo
 /* Frees a prepared state (NULL-safe). */
 void cuda_ecl_release(cuda_ecl_state *s);
 
-/* Name of device d into buf[len]; MST_ERESOURCE "no CUDA device ..." if there is none. */
+/* Name of device d into buf[len]; MST_ERESOURCE "no GPU ..." if there is none. buf NULL:
+ * only the check, without querying the device's properties (a slow call: the solves check
+ * this way, every call). */
 mst_status cuda_device_name(int d, char *buf, int len);
 
 #ifdef __cplusplus

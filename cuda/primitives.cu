@@ -639,8 +639,7 @@ static mst_status finish_filter(prim_run *r, level *lv, uint32_t heavy, level *r
 mst_status cuda_primitives_mst(const mst_graph *g, const cuda_prim_options *o, mst_forest *out,
                                mst_phases *ph)
 {
-    char name[128];
-    mst_status st = cuda_device_name(o->device, name, sizeof name);
+    mst_status st = cuda_device_name(o->device, NULL, 0);
     if (st != MST_OK)
         return st;
     if (g->m > CUDA_PRIM_MAX_EDGES)

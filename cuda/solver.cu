@@ -239,7 +239,6 @@ static void release_with(void (*release)(void *), void *state)
  * Errors: MST_ERESOURCE (no such device). */
 static mst_status ecl_options(const mst_options *o, cuda_xfer *x, cuda_ecl_options *e)
 {
-    char name[128];
     const cuda_cli *cli = own(o);
     *e = cli->ecl;
     e->device = (int)cli->device;
@@ -247,7 +246,7 @@ static mst_status ecl_options(const mst_options *o, cuda_xfer *x, cuda_ecl_optio
     e->implicit_compression = !cli->no_implicit_compression;
     e->timed_phases = o->phases;
     e->xfer = x;
-    return cuda_device_name(e->device, name, sizeof name);
+    return cuda_device_name(e->device, NULL, 0);
 }
 
 /* --algo ecl, with --rounds: the topology stays on the device (ecl.h). */
@@ -305,9 +304,8 @@ static void release(void *state)
 static mst_status run_contract(const mst_graph *g, const mst_options *o, cuda_xfer *x,
                                mst_forest *out, mst_phases *ph)
 {
-    char name[128];
     const cuda_cli *cli = own(o);
-    mst_status st = cuda_device_name((int)cli->device, name, sizeof name);
+    mst_status st = cuda_device_name((int)cli->device, NULL, 0);
     if (st != MST_OK)
         return st;
     cuda_contract_options co = {(int)cli->device, cli->merge_parallel, o->phases, x};
@@ -339,11 +337,10 @@ static mst_status solve_primitives(const mst_graph *g, const mst_options *o, mst
 /* --algo dense, with --rounds: u and v stay on the device, the matrix is rebuilt (dense.h). */
 static mst_status dense_options(const mst_options *o, cuda_xfer *x, cuda_dense_options *d)
 {
-    char name[128];
     d->device = (int)own(o)->device;
     d->timed_phases = o->phases;
     d->xfer = x;
-    return cuda_device_name(d->device, name, sizeof name);
+    return cuda_device_name(d->device, NULL, 0);
 }
 
 static mst_status run_dense(const mst_graph *g, const mst_options *o, cuda_xfer *x,
