@@ -37,8 +37,9 @@ from scipy.sparse.csgraph import minimum_spanning_tree as scipy_mst
 
 # What the GPU target compares with, as the report's end-to-end table defines it.
 END_TO_END = ("load_s + rank_s + compute_s_median of `mst-cuda --json` on the .msb file: reading "
-              "the file into the edge list, ranking 64-bit weights (none here), then the solve "
-              "with its transfers (the arrays to the GPU, the kernels, the forest's ids back)")
+              "the file into the edge list, ranking 64-bit weights (none for float32 ones), then "
+              "the solve with its transfers (the arrays to the GPU, the kernels, the forest's "
+              "ids back)")
 NY = "graphs/road/USA-road-NY.pace.gr.gz"
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
