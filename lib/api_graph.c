@@ -71,7 +71,7 @@ mst_status lib_graph_set_weights(msf_graph *a, msf_weight_type type, const void 
      * array where it has one: its address stays, as mst_graph_set_weights keeps it. */
     uint32_t *key = g->key != NULL ? g->key : mst_big_alloc(g->m, sizeof *key);
     if (key == NULL)
-        return mst_fail(MST_ERESOURCE, "out of memory");
+        return MST_ERESOURCE; /* mst_big_alloc's message */
 #pragma omp parallel for schedule(static) num_threads(lib_team(threads, g->m))
     for (uint64_t k = 0; k < g->m; k++) {
         uint64_t e = a->input_id != NULL ? a->input_id[k] : k;
