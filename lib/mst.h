@@ -37,9 +37,9 @@ extern "C" {
 #endif
 
 #define MSF_VERSION_MAJOR 1
-#define MSF_VERSION_MINOR 3
+#define MSF_VERSION_MINOR 4
 #define MSF_VERSION_PATCH 0
-#define MSF_VERSION_STRING "1.3.0"
+#define MSF_VERSION_STRING "1.4.0"
 
 #if defined(__GNUC__)
 #define MSF_API __attribute__((visibility("default")))

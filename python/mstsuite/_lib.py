@@ -12,7 +12,7 @@ import os
 import subprocess
 
 ENV = "MSTSUITE_LIB"
-MAJOR, MINOR = 1, 3  # msf_graph_from_csr came with 1.3
+MAJOR, MINOR = 1, 4  # msf_result_csr took the columns and values with 1.4
 SONAME = "libmst.so.%d" % MAJOR
 
 # msf_status codes (the suite's exit codes).

@@ -144,18 +144,18 @@ def concurrent_solves(test, graphs, runs):
 
 class Installed(unittest.TestCase):
     def test_layout_and_pkg_config(self):
-        for path in ("lib/libmst.so.1.3.0", "lib/libmst.so.1", "lib/libmst.so",
+        for path in ("lib/libmst.so.1.4.0", "lib/libmst.so.1", "lib/libmst.so",
                      "include/mst.h", "lib/pkgconfig/mst.pc"):
             self.assertTrue(os.path.exists(os.path.join(PREFIX, path)), path)
         for name in ("__init__.py", "_install.py"):
             self.assertTrue(os.path.exists(os.path.join(PYDIR, "mstsuite", name)), name)
         self.assertEqual(os.readlink(os.path.join(PREFIX, "lib", "libmst.so.1")),
-                         "libmst.so.1.3.0")
+                         "libmst.so.1.4.0")
         if shutil.which("pkg-config") is None:
             self.skipTest("no pkg-config on this machine")
         env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(PREFIX, "lib", "pkgconfig"))
         p = run(["pkg-config", "--modversion", "mst"], env=env)
-        self.assertEqual((p.returncode, p.stdout.strip()), (0, "1.3.0"), p.stderr)
+        self.assertEqual((p.returncode, p.stdout.strip()), (0, "1.4.0"), p.stderr)
         p = run(["pkg-config", "--cflags", "--libs", "mst"], env=env)
         self.assertEqual(p.stdout.split(), ["-I" + os.path.join(PREFIX, "include"),
                                             "-L" + os.path.join(PREFIX, "lib"), "-lmst"])
