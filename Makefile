@@ -75,6 +75,8 @@ endef
 mpi_LINK_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(filter-out gen/main.c gen/write.c,\
                   $(wildcard gen/*.c)))
 $(BUILD)/mpi/load.o: MST_CPPFLAGS += -Igen
+# The distributed Borůvka's local pass unites through mst-omp's wait-free union-find.
+$(BUILD)/mpi/dboruvka_narrow.o $(BUILD)/mpi/dboruvka_wide.o: MST_CPPFLAGS += -Iopenmp
 # The sequential and openmp algorithms without their descriptors (recursive: seq_OBJ and
 # openmp_OBJ are set by the solver_rules below, before cuda's rules read them): mst-cuda --algo
 # hybrid runs their Kruskal and Borůvka on the host, and the tests link them.

@@ -62,7 +62,9 @@
 #include <string.h>
 
 #include "core.h"
+#include "dsu.h"
 #include "stats.h"
+#include "team_scan.h"
 
 /* The arc of this compilation and the names of its entry points (dboruvka.h). */
 #ifndef DBV_WIDE
@@ -200,10 +202,11 @@ static inline int dbv_mine(const dbv_graph *g, uint32_t v)
 }
 
 /* Whether at least DBV_LOCAL_SHARE_MIN of the m arcs a[] join two labels of this rank (the x
- * of every arc is). */
-static int dbv_mostly_local(const dbv_graph *g, const dbv_arc *a, uint64_t m)
+ * of every arc is), counted on `threads` threads. */
+static int dbv_mostly_local(const dbv_graph *g, const dbv_arc *a, uint64_t m, int threads)
 {
     uint64_t local = 0;
+#pragma omp parallel for num_threads(threads) schedule(static) reduction(+ : local)
     for (uint64_t i = 0; i < m; i++)
         local += dbv_mine(g, a[i].y);
     return m > 0 && (double)local >= DBV_LOCAL_SHARE_MIN * (double)m;
@@ -564,7 +567,7 @@ fail:
      * merge skips the hub's runs. next[v]: where the next arc of source v goes. Then the
      * sources, which the runs give, are dropped: the arcs move down to dbv_far records in the
      * same block (by bytes: the two overlap), which shrinks in place. */
-    if (st == MST_OK && g->arcs > 0 && !dbv_mostly_local(g, arc, g->arcs)) {
+    if (st == MST_OK && g->arcs > 0 && !dbv_mostly_local(g, arc, g->arcs, 1)) {
         uint64_t *next = NULL;
         if ((g->src_end = mst_calloc((size_t)g->n_local, sizeof *g->src_end)) == NULL ||
             (next = mst_alloc((size_t)g->n_local, sizeof *next)) == NULL) {
@@ -611,28 +614,22 @@ out:
 /*    prove to be in the MSF without the others                                                 */
 
 /*
- * Kruskal over the arcs in (key, id) order, with blocking: a component is blocked at its first
- * arc to another rank, from where its lightest leaving edge may be out of sight. A local edge
- * joining two components of which at least one, A, is not blocked is the lightest edge leaving A
- * (every lighter arc at A was local and taken, or inside A), hence an MSF edge by the cut
- * property: it is taken, and the union (by rank, core.h) is blocked if either side was.
- * Between two blocked components it is left to the rounds. Then the arcs take their
- * components' labels at both ends, as after a round. *edges: the forest edges so found, over
- * all ranks. Collective; errors (agreed): MST_ERESOURCE.
+ * Kruskal over the arcs in (key, id) order, with blocking, on one thread: a component is blocked
+ * at its first arc to another rank, from where its lightest leaving edge may be out of sight. A
+ * local edge joining two components of which at least one, A, is not blocked is the lightest
+ * edge leaving A (every lighter arc at A was local and taken, or inside A), hence an MSF edge by
+ * the cut property: it is taken, and the union (by rank, core.h) is blocked if either side was.
+ * Between two blocked components it is left to the rounds. Then every vertex's parent is its
+ * component's root. *edges: the forest edges so found here. Errors: MST_ERESOURCE.
  */
-static mst_status local_contract(dbv_state *s, uint64_t *edges)
+static mst_status local_kruskal(dbv_state *s, uint64_t *edges)
 {
     const dbv_graph *g = s->g;
     uint32_t n = g->n_local;
-    uint64_t total = 0, *w = NULL, *tmp = NULL, *ends = NULL, *etmp = NULL;
+    uint64_t *w = NULL, *tmp = NULL, *ends = NULL, *etmp = NULL;
     uint8_t *blocked = NULL;
     mst_dsu uf = {0, NULL, NULL};
     mst_status st = MST_OK;
-    *edges = 0;
-    /* A share sorted by source is not by id (1) and was not mostly local. With threads the
-     * rounds, which use them, do this pass's work: it is sequential. */
-    if (!s->local || s->threads > 1 || g->by_source || !dbv_mostly_local(g, s->arc, s->m))
-        goto agree;
     MST_ALLOC(w, s->m);
     MST_ALLOC(tmp, s->m);
     MST_ALLOC(ends, s->m);
@@ -681,7 +678,194 @@ fail:
     free(etmp);
     mst_dsu_free(&uf);
     free(blocked);
-agree:
+    return st;
+}
+
+/* An edge between two of this rank's components (local indices x and y, each edge once), or
+ * the lightest arc of component x to another rank (y = DBV_NONE), as w = key << 32 | its index
+ * in s->arc: before the first round the working arcs are in increasing id order (the share's),
+ * so that w orders the edges as (key, id) does. */
+typedef struct dbv_item {
+    uint32_t x, y;
+    uint64_t w;
+} dbv_item;
+
+/* *p = min(*p, w), by compare-and-swap; read first, as most words cannot win. */
+static inline void dbv_min_word(uint64_t *p, uint64_t w)
+{
+    uint64_t cur = __atomic_load_n(p, __ATOMIC_RELAXED);
+    while (w < cur &&
+           !__atomic_compare_exchange_n(p, &cur, w, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        ;
+}
+
+/* Forest edges a thread collects before reserving their room in s->feid and s->fkey. */
+#define LOCAL_BATCH 64
+
+/* The nb forest edges of batch[] (indices into s->arc) into s->feid and s->fkey at *nf, whose
+ * room one atomic add reserves. Returns 0, the batch's new length. */
+static int local_emit(dbv_state *s, uint64_t *nf, const uint32_t *batch, int nb)
+{
+    uint64_t at = __atomic_fetch_add(nf, (uint64_t)nb, __ATOMIC_RELAXED);
+    for (int j = 0; j < nb; j++)
+        s->feid[at + j] = s->arc[batch[j]].eid, s->fkey[at + j] = s->arc[batch[j]].key;
+    return 0;
+}
+
+/*
+ * Borůvka with blocking over the rank's arcs, on s->threads threads: every arc of a local
+ * vertex is at this rank, so a component of local vertices sees every arc leaving it. Each
+ * round takes every component's lightest arc by (key, id) (compare-and-swap on the packed
+ * words of best[]); a component whose lightest arc leads to another rank is blocked (it does
+ * not hook, but may be hooked into); the others hook along theirs, an MSF edge by the cut
+ * property, through a wait-free union-find (openmp/dsu.h), which takes an edge that both its
+ * ends picked once; then the edges' ends become their components' roots and the edges inside
+ * one are dropped. Rounds go on while one adds an edge. Of a vertex's arcs to other ranks only
+ * the lightest is kept: a component's lightest such arc is the least of its vertices'. Then
+ * every vertex's parent is its component's root. *edges: the forest edges so found here.
+ * Memory: best[], 8 bytes per vertex for the union-find (the answers' buffer) and two lists of
+ * 16 bytes per local edge (the receive buffer, which the redistribution then fills with as
+ * many arcs). Errors: MST_ERESOURCE.
+ */
+static mst_status local_boruvka(dbv_state *s, uint64_t *edges)
+{
+    const dbv_graph *g = s->g;
+    uint32_t n = g->n_local;
+    uint64_t items = 0, nf = s->nf;
+    /* Each vertex's lightest arc to another rank into best[], and the lists' length. */
+#pragma omp parallel num_threads(s->threads)
+    {
+#pragma omp for schedule(static) reduction(+ : items)
+        for (uint64_t i = 0; i < s->m; i++) {
+            const dbv_arc *a = &s->arc[i];
+            if (dbv_mine(g, a->y))
+                items += a->x < a->y;
+            else
+                dbv_min_word(&s->best[dbv_local(g, a->x)], (uint64_t)a->key << 32 | i);
+        }
+#pragma omp for schedule(static) reduction(+ : items)
+        for (uint32_t v = 0; v < n; v++)
+            items += s->best[v] != DBV_NO_ARC;
+    }
+    if (buf_reserve(&s->recv, 2 * items * sizeof(dbv_item)) != MST_OK ||
+        buf_reserve(&s->abuf, (uint64_t)n * sizeof(uint64_t)) != MST_OK) {
+#pragma omp parallel for num_threads(s->threads) schedule(static)
+        for (uint32_t v = 0; v < n; v++)
+            s->best[v] = DBV_NO_ARC;
+        return MST_ERESOURCE;
+    }
+    par_dsu uf;
+    uf.rec = s->abuf.p;
+#pragma omp parallel num_threads(s->threads)
+    {
+        int t = omp_get_thread_num(), nt = omp_get_num_threads();
+        dbv_item *wl = s->recv.p, *next = wl + items;
+        uint64_t lo, hi, vlo, vhi, k = 0, len;
+        uint32_t batch[LOCAL_BATCH];
+        int nb = 0;
+        /* The first list, after the parts of the threads before this one: its vertices' arcs to
+         * other ranks, read from best[] before any local edge lowers it, then the local edges
+         * of its arcs, which set the rest of the first round's minima. */
+        par_team_slice(s->m, t, nt, &lo, &hi);
+        par_team_slice(n, t, nt, &vlo, &vhi);
+        for (uint64_t v = vlo; v < vhi; v++)
+            k += s->best[v] != DBV_NO_ARC;
+        uint64_t far = k; /* where this thread's local edges go, after its far arcs */
+        for (uint64_t i = lo; i < hi; i++)
+            k += dbv_mine(g, s->arc[i].y) && s->arc[i].x < s->arc[i].y;
+        k = par_team_offset(k, s->tseg, &len);
+        far += k;
+        for (uint64_t v = vlo; v < vhi; v++) {
+            uf.rec[v] = v;
+            if (s->best[v] != DBV_NO_ARC)
+                wl[k++] = (dbv_item){(uint32_t)v, DBV_NONE, s->best[v]};
+        }
+#pragma omp barrier
+        for (uint64_t i = lo; i < hi; i++) {
+            const dbv_arc *a = &s->arc[i];
+            if (!dbv_mine(g, a->y) || a->x >= a->y)
+                continue;
+            dbv_item e = {dbv_local(g, a->x), dbv_local(g, a->y), (uint64_t)a->key << 32 | i};
+            wl[far++] = e;
+            dbv_min_word(&s->best[e.x], e.w);
+            dbv_min_word(&s->best[e.y], e.w);
+        }
+#pragma omp barrier
+        for (;;) {
+            /* Hooks: an edge that is the lightest arc of an end joins the two. */
+            uint64_t before = __atomic_load_n(&nf, __ATOMIC_RELAXED);
+#pragma omp barrier
+#pragma omp for schedule(static)
+            for (uint64_t i = 0; i < len; i++) {
+                dbv_item e = wl[i];
+                if (e.y == DBV_NONE || (__atomic_load_n(&s->best[e.x], __ATOMIC_RELAXED) != e.w &&
+                                        __atomic_load_n(&s->best[e.y], __ATOMIC_RELAXED) != e.w))
+                    continue;
+                if (dsu_union(&uf, e.x, e.y, DSU_WAITFREE))
+                    batch[nb++] = (uint32_t)e.w;
+                if (nb == LOCAL_BATCH)
+                    nb = local_emit(s, &nf, batch, nb);
+            }
+            nb = local_emit(s, &nf, batch, nb);
+#pragma omp barrier
+            int joined = __atomic_load_n(&nf, __ATOMIC_RELAXED) != before;
+            /* The minima cleared where they were set (guarded: a large component's word is
+             * read by many threads and written by the first). */
+#pragma omp for schedule(static)
+            for (uint64_t i = 0; i < len; i++) {
+                uint32_t end[2] = {wl[i].x, wl[i].y};
+                for (int j = 0; j < 2 && end[j] != DBV_NONE; j++)
+                    if (__atomic_load_n(&s->best[end[j]], __ATOMIC_RELAXED) != DBV_NO_ARC)
+                        __atomic_store_n(&s->best[end[j]], DBV_NO_ARC, __ATOMIC_RELAXED);
+            }
+            if (!joined)
+                break;
+            /* Contraction: each thread's slice relabelled to the roots and compacted to its
+             * start, the next round's minima set on the way, then moved to the next list
+             * after the slices of the threads before it. */
+            par_team_slice(len, t, nt, &lo, &hi);
+            k = lo;
+            for (uint64_t i = lo; i < hi; i++) {
+                dbv_item e = wl[i];
+                e.x = dsu_find(&uf, e.x, DSU_WAITFREE);
+                if (e.y != DBV_NONE && (e.y = dsu_find(&uf, e.y, DSU_WAITFREE)) == e.x)
+                    continue;
+                wl[k++] = e;
+                dbv_min_word(&s->best[e.x], e.w);
+                if (e.y != DBV_NONE)
+                    dbv_min_word(&s->best[e.y], e.w);
+            }
+            uint64_t at = par_team_offset(k - lo, s->tseg, &len);
+            memcpy(next + at, wl + lo, (k - lo) * sizeof *wl);
+            dbv_item *swap = wl;
+            wl = next, next = swap;
+#pragma omp barrier
+        }
+        for (uint64_t v = vlo; v < vhi; v++) { /* every vertex's local component root (label) */
+            s->parent[v] = dbv_global(g, dsu_find(&uf, (uint32_t)v, DSU_WAITFREE));
+            s->stage[v] = s->parent[v] != dbv_global(g, (uint32_t)v); /* stage 1: this pass */
+        }
+    }
+    *edges = nf - s->nf;
+    s->nf = nf;
+    return MST_OK;
+}
+
+/*
+ * Step 2: the edges between this rank's vertices that it can prove to be in the MSF alone,
+ * where its working arcs are mostly local (by id: a share sorted by source is not, 1): Kruskal
+ * with blocking on one thread, Borůvka with blocking on several (the sort makes Kruskal the
+ * faster of the two on one, and its scan cannot be shared). Then the arcs take their components'
+ * labels at both ends, as after a round. *edges: the forest edges so found, over all ranks.
+ * Collective; errors (agreed): MST_ERESOURCE.
+ */
+static mst_status local_contract(dbv_state *s, uint64_t *edges)
+{
+    mst_status st = MST_OK;
+    uint64_t total = 0;
+    *edges = 0;
+    if (s->local && !s->g->by_source && dbv_mostly_local(s->g, s->arc, s->m, s->threads))
+        st = s->threads > 1 ? local_boruvka(s, edges) : local_kruskal(s, edges);
     if ((st = dist_agree(s->c, st)) != MST_OK)
         return st;
     MPI_Allreduce(edges, &total, 1, MPI_UINT64_T, MPI_SUM, s->c->comm);
