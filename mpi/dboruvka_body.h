@@ -112,7 +112,8 @@ typedef struct dbv_state {
     const dbv_graph *g;
     int threads;          /* OpenMP threads of the local steps (-t) */
     int filter, local;    /* filtering and the local pass allowed (dbv_options) */
-    uint64_t *tcount;     /* [threads * p] per thread and rank: arcs to send (redistribute) */
+    uint64_t *tcount;     /* [threads * (p + 8)] per thread and rank: the items for each rank
+                             (thread_counts; a row padded by a cache line from the next) */
     uint64_t *tseg;       /* [4 * threads] per thread: where its relabelled arcs and requests
                              start, and how many (relabel_arcs) */
     uint32_t *parent;     /* [n_local] parent label; the root after pointer doubling */
@@ -231,6 +232,34 @@ static uint64_t sum_all(const dist_ctx *c, uint64_t v)
     uint64_t total = 0;
     MPI_Allreduce(&v, &total, 1, MPI_UINT64_T, MPI_SUM, c->comm);
     return total;
+}
+
+/* Thread t's row of s->tcount: its p counts, kept a cache line away from the other threads',
+ * which count into theirs item by item at the same time. */
+static inline uint64_t *thread_counts(const dbv_state *s, int t)
+{
+    return s->tcount + (size_t)t * ((size_t)s->c->size + 8);
+}
+
+/* Called by every thread of the team once it has counted its items for each rank into its row
+ * (thread_counts): each row becomes where that thread's items for each rank go, grouped by
+ * rank and within a rank by thread (so in the order one thread gives), and s->count[q] the
+ * items for rank q. Serial over ranks x threads, between two barriers. */
+static void rank_offsets(dbv_state *s)
+{
+    int nt = omp_get_num_threads();
+#pragma omp barrier
+#pragma omp single
+    {
+        uint64_t off = 0;
+        for (int q = 0; q < s->c->size; q++) {
+            s->count[q] = 0;
+            for (int u = 0; u < nt; u++) {
+                uint64_t *c = &thread_counts(s, u)[q], k = *c;
+                *c = off, off += k, s->count[q] += k;
+            }
+        }
+    }
 }
 
 /* Makes b hold at least `bytes`; contents are not kept (the old block goes first, so that the
@@ -435,9 +464,8 @@ static mst_status ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn
     uint64_t windows = (k + ASK_WINDOW - 1) / ASK_WINDOW, most = 0;
     uint64_t room = k < ASK_WINDOW ? k : ASK_WINDOW;
     MPI_Allreduce(&windows, &most, 1, MPI_UINT64_T, MPI_MAX, s->c->comm);
-    uint64_t *start = mst_alloc((size_t)p, sizeof *start);
     uint64_t *back_count = mst_alloc((size_t)p, sizeof *back_count);
-    mst_status st = start == NULL || back_count == NULL ? MST_ERESOURCE : MST_OK;
+    mst_status st = back_count == NULL ? MST_ERESOURCE : MST_OK;
     if (st == MST_OK && (buf_reserve(&s->send, room * sizeof(uint32_t)) != MST_OK ||
                          buf_reserve(&s->pos, room * sizeof(uint32_t)) != MST_OK ||
                          buf_reserve(&s->tmp, room * sizeof(uint32_t)) != MST_OK))
@@ -447,21 +475,21 @@ static mst_status ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn
         uint64_t lo = w * ASK_WINDOW < k ? w * ASK_WINDOW : k;
         uint64_t n = k - lo < ASK_WINDOW ? k - lo : ASK_WINDOW, in = 0, back = 0;
         const uint32_t *wq = q + lo;
-        /* The window's requests grouped by owner: pos[i] is the slot of wq[i]. */
+        /* The window's requests grouped by owner, each thread's block of them after the
+         * blocks before it: pos[i] is the slot of wq[i]. */
         uint32_t *owner = s->tmp.p, *send = s->send.p, *pos = s->pos.p;
-        for (int r = 0; r < p; r++)
-            s->count[r] = 0;
-#pragma omp parallel for num_threads(s->threads) schedule(static)
-        for (uint64_t i = 0; i < n; i++)
-            owner[i] = (uint32_t)dbv_owner(s->g, wq[i]);
-        for (uint64_t i = 0; i < n; i++)
-            s->count[owner[i]]++;
-        uint64_t off = 0;
-        for (int r = 0; r < p; r++)
-            start[r] = off, off += s->count[r];
-        for (uint64_t i = 0; i < n; i++) {
-            pos[i] = (uint32_t)start[owner[i]]++;
-            send[pos[i]] = wq[i];
+#pragma omp parallel num_threads(s->threads)
+        {
+            uint64_t a, b, *mine = thread_counts(s, omp_get_thread_num());
+            par_team_slice(n, omp_get_thread_num(), omp_get_num_threads(), &a, &b);
+            memset(mine, 0, (size_t)p * sizeof *mine);
+            for (uint64_t i = a; i < b; i++)
+                mine[owner[i] = (uint32_t)dbv_owner(s->g, wq[i])]++;
+            rank_offsets(s);
+            for (uint64_t i = a; i < b; i++) {
+                pos[i] = (uint32_t)mine[owner[i]]++;
+                send[pos[i]] = wq[i];
+            }
         }
         if ((st = exchange(s, send, s->count, sizeof(uint32_t), &s->recv, s->rcount, &in)) !=
             MST_OK)
@@ -488,7 +516,6 @@ static mst_status ask(dbv_state *s, const uint32_t *q, uint64_t k, dbv_answer_fn
             wans[i] = wide ? ((const uint64_t *)s->back.p)[pos[i]]
                            : ((const uint32_t *)s->back.p)[pos[i]];
     }
-    free(start);
     free(back_count);
     return st;
 }
@@ -883,33 +910,42 @@ static mst_status local_contract(dbv_state *s, uint64_t *edges)
 
 /* Step 1: best[] and the live labels (those holding arcs) from the working arcs. The key kept
  * beside the index decides all but ties without reading the best arc back. Threads replace a
- * label's entry by compare-and-swap only when their arc is lighter, and the thread that fills
- * an empty entry lists the label (so with several threads live[] comes in no fixed order). */
+ * label's entry by compare-and-swap only when their arc is lighter; then live[] lists the
+ * labels that have one in increasing order, each thread its block of labels after the blocks
+ * before it (one shared counter of live labels would bounce between the threads' caches). */
 static void lightest_arcs(dbv_state *s)
 {
     const dbv_graph *g = s->g;
-    uint32_t live = 0;
-#pragma omp parallel for num_threads(s->threads) schedule(static)
-    for (uint64_t i = 0; i < s->m; i++) {
-        if (i + DBV_AHEAD < s->m)
-            DBV_PREFETCH(g, s->best, s->arc[i + DBV_AHEAD].x);
-        const dbv_arc *a = &s->arc[i];
-        uint64_t *best = &s->best[dbv_local(g, a->x)], mine = (uint64_t)a->key << 32 | i;
-        uint64_t b = __atomic_load_n(best, __ATOMIC_RELAXED);
-        for (;;) {
-            uint32_t bkey = (uint32_t)(b >> 32);
-            if (b != DBV_NO_ARC && (a->key > bkey || (a->key == bkey &&
-                                                      !dbv_arc_less(a, &s->arc[(uint32_t)b]))))
-                break;
-            if (__atomic_compare_exchange_n(best, &b, mine, 1, __ATOMIC_RELAXED,
-                                            __ATOMIC_RELAXED)) {
-                if (b == DBV_NO_ARC)
-                    s->live[__atomic_fetch_add(&live, 1, __ATOMIC_RELAXED)] = dbv_local(g, a->x);
-                break;
+#pragma omp parallel num_threads(s->threads)
+    {
+#pragma omp for schedule(static)
+        for (uint64_t i = 0; i < s->m; i++) {
+            if (i + DBV_AHEAD < s->m)
+                DBV_PREFETCH(g, s->best, s->arc[i + DBV_AHEAD].x);
+            const dbv_arc *a = &s->arc[i];
+            uint64_t *best = &s->best[dbv_local(g, a->x)], mine = (uint64_t)a->key << 32 | i;
+            uint64_t b = __atomic_load_n(best, __ATOMIC_RELAXED);
+            for (;;) {
+                uint32_t bkey = (uint32_t)(b >> 32);
+                if (b != DBV_NO_ARC &&
+                    (a->key > bkey || (a->key == bkey && !dbv_arc_less(a, &s->arc[(uint32_t)b]))))
+                    break;
+                if (__atomic_compare_exchange_n(best, &b, mine, 1, __ATOMIC_RELAXED,
+                                                __ATOMIC_RELAXED))
+                    break;
             }
         }
+        uint64_t lo, hi, k = 0, live;
+        par_team_slice(g->n_local, omp_get_thread_num(), omp_get_num_threads(), &lo, &hi);
+        for (uint64_t v = lo; v < hi; v++)
+            k += s->best[v] != DBV_NO_ARC;
+        k = par_team_offset(k, s->tseg, &live);
+        for (uint64_t v = lo; v < hi; v++)
+            if (s->best[v] != DBV_NO_ARC)
+                s->live[k++] = (uint32_t)v;
+#pragma omp master
+        s->n_live = (uint32_t)live;
     }
-    s->n_live = live;
 }
 
 /* Step 2, after lightest_arcs: parents, 2-cycles, forest edges. Collective; errors (agreed):
@@ -1232,21 +1268,17 @@ static mst_status reduce(dbv_state *s, dbv_arc *in, uint64_t k, uint64_t *m)
 static mst_status redistribute(dbv_state *s)
 {
     dbv_windows w;
-    uint64_t win = s->g->window, in = 0, *tc = s->tcount;
+    uint64_t win = s->g->window, in = 0;
     int p = s->c->size;
-    /* s->count[q]: the arcs for rank q, summed over the threads' counts. */
-    memset(tc, 0, (size_t)s->threads * (size_t)p * sizeof *tc);
+    /* s->count[q]: the arcs for rank q. */
 #pragma omp parallel num_threads(s->threads)
     {
-        uint64_t *mine = tc + (size_t)omp_get_thread_num() * (size_t)p;
+        uint64_t *mine = thread_counts(s, omp_get_thread_num());
+        memset(mine, 0, (size_t)p * sizeof *mine);
 #pragma omp for schedule(static)
         for (uint64_t i = 0; i < s->m; i++)
             mine[dbv_owner(s->g, s->arc[i].x)]++;
-    }
-    for (int q = 0; q < p; q++) {
-        s->count[q] = 0;
-        for (int t = 0; t < s->threads; t++)
-            s->count[q] += tc[(size_t)t * (size_t)p + (size_t)q];
+        rank_offsets(s);
     }
     mst_status st = windows_open(&w, s->c, s->count, (s->m + win - 1) / win, &in);
     if (st == MST_OK &&
@@ -1259,32 +1291,17 @@ static mst_status redistribute(dbv_state *s)
             uint64_t lo = k * win < s->m ? k * win : s->m;
             uint64_t hi = s->m - lo < win ? s->m : lo + win;
             dbv_arc *send = s->send.p;
-            memset(tc, 0, (size_t)s->threads * (size_t)p * sizeof *tc);
             /* The window's arcs grouped by owner rank, each thread's block of them after the
-             * blocks before it: tc[t p + q] counts thread t's arcs for rank q, then is where
-             * they go. */
+             * blocks before it. */
 #pragma omp parallel num_threads(s->threads)
             {
-                int t = omp_get_thread_num(), nt = omp_get_num_threads();
-                uint64_t a = lo + (hi - lo) * (uint64_t)t / (uint64_t)nt;
-                uint64_t b = lo + (hi - lo) * (uint64_t)(t + 1) / (uint64_t)nt;
-                uint64_t *mine = tc + (size_t)t * (size_t)p;
+                uint64_t a, b, *mine = thread_counts(s, omp_get_thread_num());
+                par_team_slice(hi - lo, omp_get_thread_num(), omp_get_num_threads(), &a, &b);
+                a += lo, b += lo;
+                memset(mine, 0, (size_t)p * sizeof *mine);
                 for (uint64_t i = a; i < b; i++)
                     mine[dbv_owner(s->g, s->arc[i].x)]++;
-#pragma omp barrier
-#pragma omp single
-                {
-                    uint64_t off = 0;
-                    for (int q = 0; q < p; q++) {
-                        s->count[q] = 0;
-                        for (int u = 0; u < s->threads; u++) {
-                            uint64_t c = tc[(size_t)u * (size_t)p + (size_t)q];
-                            tc[(size_t)u * (size_t)p + (size_t)q] = off;
-                            off += c;
-                            s->count[q] += c;
-                        }
-                    }
-                }
+                rank_offsets(s);
                 for (uint64_t i = a; i < b; i++)
                     send[mine[dbv_owner(s->g, s->arc[i].x)]++] = s->arc[i];
             }
@@ -1703,7 +1720,7 @@ static mst_status state_open(dbv_state *s, const dist_ctx *c, const dbv_graph *g
         MST_ALLOC(s->count, c->size);
         MST_ALLOC(s->rcount, c->size);
         s->threads = threads;
-        MST_ALLOC(s->tcount, (uint64_t)threads * (uint64_t)c->size);
+        MST_ALLOC(s->tcount, (uint64_t)threads * ((uint64_t)c->size + 8));
         MST_ALLOC(s->tseg, 4 * (uint64_t)threads);
     }
     /* The arcs and the receive buffer swap blocks at every redistribution: the larger block
