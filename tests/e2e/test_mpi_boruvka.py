@@ -71,8 +71,8 @@ class DistributedBoruvka(Workdir):
 
     def test_threads_per_rank(self):
         """-t 2 and 3 at 1-4 ranks, both partitions: filtering and the hub (a random graph of 4
-        edges per vertex), many ties, R-MAT hubs, a grid (mostly local: with threads the rounds
-        do the local pass's work), a forest and the corner cases, tiny windows (many blocks
+        edges per vertex), many ties, R-MAT hubs, a grid (mostly local: the local pass runs
+        on the threads), a forest and the corner cases, tiny windows (many blocks
         per exchange); the summary and the JSON name the threads and the ranks. Threads wait
         passively (OMP_WAIT_POLICY): on 2 cores, spinning teams of oversubscribed ranks take
         each other's time slices at every barrier."""
@@ -101,6 +101,41 @@ class DistributedBoruvka(Workdir):
         self.assertEqual(p.returncode, 0, p.stderr)
         r = json.loads(p.stdout)
         self.assertEqual((r["threads"], r["ranks"], r["verified"]), (2, 3, True))
+
+    def test_local_pass_on_threads(self):
+        """The local pass on several threads (Borůvka with blocking): at one rank every arc is
+        local, so it finds the whole forest of a graph that is not filtered (a grid with ties,
+        a forest with isolated vertices, with and without the wide ids) and no round runs; at
+        2-4 ranks under the block partition it stops at the arcs to other ranks and the rounds
+        finish. Every run writes mst-seq's edge set; -t 1 (Kruskal) finds as many edges."""
+        env = dict(test_mpi.ENV, OMP_WAIT_POLICY="passive")
+        grid = self.gen("lg.msb", "grid2d", "--rows", "50", "--cols", "40", "--weights",
+                        "uniform", "--min", "1", "--max", "3")
+        rng = random.Random(8)
+        edges = [(v, rng.randrange(v - 9 if v % 300 >= 10 else v - v % 300, v), rng.randint(1, 4))
+                 for v in range(1, 1500) if v % 300]  # 5 trees of 300, ties
+        edges += [(t + rng.randrange(300), t + rng.randrange(300), rng.randint(1, 5))
+                  for t in range(0, 1500, 300) for _ in range(60)]
+        forest = self.path("lf.msb")
+        write_msb(forest, 1600, edges)  # 1500..1599 isolated
+        block = [["-np", str(p), *ALGO, "--partition", "block", "-t", "2"] for p in (1, 2, 4)]
+        for graph in (grid, forest):
+            self.check(graph, block + [r + ["--wide-ids"] for r in block[:2]] +
+                       [["-np", "3", *ALGO, "--partition", "block", "-t", "3"]], env=env)
+            seq = json.loads(run([os.path.join(BIN, "mst-seq"), "--json", "--trials", "1",
+                                  graph]).stdout)
+            for t in ("1", "2"):
+                out = mpirun(["-np", "1", *ALGO, "-t", t, "--json", "--phases", "--no-verify",
+                              "--trials", "1", graph], env=env)
+                self.assertEqual(out.returncode, 0, out.stderr)
+                r = json.loads(out.stdout)
+                self.assertEqual(r["counters"]["local_edges"], seq["msf_edges"], (graph, t))
+                self.assertEqual(r["counters"]["rounds"], 0, (graph, t))
+            out = mpirun(["-np", "2", *ALGO, "--partition", "block", "-t", "2", "--json",
+                          "--phases", "--no-verify", "--trials", "1", graph], env=env)
+            self.assertEqual(out.returncode, 0, out.stderr)
+            local = json.loads(out.stdout)["counters"]["local_edges"]
+            self.assertTrue(0 < local < seq["msf_edges"], (graph, local))
 
     def test_maximum_and_wide_weights(self):
         path = self.gen("w.msb", "random", "--vertices", "800", "--edges", "4000", "--weights",
