@@ -21,8 +21,9 @@
  *   1. The share: the arcs of a rank's vertices, built once at load time (the input
  *      distribution; --partition auto's choice is dboruvka.c's).
  *   2. Local pre-contraction: a rank whose arcs are mostly local contracts what it can decide
- *      alone, Kruskal over its arcs in (key, id) order with blocking at arcs to other ranks, so
- *      that every edge it takes is the lightest leaving a component (cut property).
+ *      alone, Kruskal over its arcs in (key, id) order (one thread) or Borůvka rounds over
+ *      them (several), with blocking at arcs to other ranks, so that every edge it takes is
+ *      the lightest leaving a component (cut property).
  *   3. Min-edge per vertex (round, steps 1-2): the lightest arc of every live label; its far
  *      end becomes the parent; one request to the parent's owner finds the 2-cycles (both ends
  *      picked the same edge): the end whose label hashes lower becomes the root, and every
@@ -48,10 +49,11 @@
  * Forests, ties and isolated vertices need nothing special: a label without arcs is a finished
  * component.
  *
- * Threads per rank (-t): the loops over arcs, requests and answers of steps 3, 5 and 6 are
- * OpenMP loops over contiguous blocks, one per thread, whose results are joined in block order
- * (so the arcs and requests keep the order one thread gives); the lightest arc of a label is
- * set by compare-and-swap. Only the calling thread calls MPI (MPI_THREAD_FUNNELED).
+ * Threads per rank (-t): the local pass of step 2, and the loops over arcs, requests and
+ * answers of steps 3, 5 and 6, are OpenMP loops over contiguous blocks, one per thread, whose
+ * results are joined in block order (so the arcs and requests keep the order one thread
+ * gives); the lightest arc of a label is set by compare-and-swap. Only the calling thread
+ * calls MPI (MPI_THREAD_FUNNELED).
  */
 #include "dboruvka.h"
 

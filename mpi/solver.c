@@ -108,9 +108,9 @@ static const mst_option options[] = {
              "exchanges, more all-to-alls"},
     {.name = "--threads", .alias = "-t", .kind = MST_OPT_COUNT, .def = "1", .max = 4096,
      .offset = offsetof(dist_cli, threads), .metavar = "N",
-     .help = "boruvka: OpenMP threads per rank in the rounds' local steps, and every\n"
-             "algorithm's --generate (default 1; ranks x threads should not exceed\n"
-             "the cores)"},
+     .help = "boruvka: OpenMP threads per rank in the local pass and the rounds'\n"
+             "local steps, and every algorithm's --generate (default 1; ranks x\n"
+             "threads should not exceed the cores)"},
     {.name = "--generate", .kind = MST_OPT_STRING, .offset = offsetof(dist_cli, generate),
      .metavar = "SPEC",
      .help = "no GRAPH: the ranks make mst-gen's graph FAMILY[:NAME=VALUE,...],\n"
