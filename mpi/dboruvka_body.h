@@ -195,6 +195,21 @@ static inline int dbv_owner(const dbv_graph *g, uint32_t v)
     return (int)r + (small ? (int)pt->rem : 0);
 }
 
+/* Of a share sorted by source: the local index of the first source whose run of arcs ends
+ * after arc i (the source of arc i). */
+static uint32_t first_run(const dbv_graph *g, uint64_t i)
+{
+    uint32_t v = 0, top = g->n_local;
+    while (v < top) {
+        uint32_t mid = v + (top - v) / 2;
+        if (g->src_end[mid] <= i)
+            v = mid + 1;
+        else
+            top = mid;
+    }
+    return v;
+}
+
 /* Prefetches array[local index of v] for label v owned here. */
 #define DBV_PREFETCH(g, array, v) __builtin_prefetch(&(array)[dbv_local(g, v)])
 
@@ -1124,17 +1139,9 @@ static mst_status relabel_arcs(dbv_state *s, const dbv_arc *src, uint64_t m, int
             if (src == g->arc && g->by_source) {
                 /* The share sorted by source, one run of arcs per source (dbv_far records): the
                  * source's root is read once, and the runs of sources in the hub are skipped
-                 * unread (after a filter on a random graph, most of the share). v: the first
-                 * source whose run ends after a. */
+                 * unread (after a filter on a random graph, most of the share). */
                 const dbv_far *far = g->arc;
-                uint32_t v = 0, top = g->n_local;
-                while (v < top) {
-                    uint32_t mid = v + (top - v) / 2;
-                    if (g->src_end[mid] <= a)
-                        v = mid + 1;
-                    else
-                        top = mid;
-                }
+                uint32_t v = first_run(g, a);
                 for (uint64_t i = a; i < b; v++) {
                     uint64_t stop = g->src_end[v] < b ? g->src_end[v] : b;
                     uint32_t rx = s->parent[v];
@@ -1347,7 +1354,6 @@ static mst_status redistribute(dbv_state *s)
 #define FILTER_LIGHT_ARCS 2
 #define FILTER_MIN_ARCS 6
 #define SAMPLES 512 /* arcs sampled per rank to place the threshold */
-#define TAKE_BLOCK 4096 /* arcs of the share per step of take_arcs */
 
 /* A sampled arc: its (key, id) and how many arcs of its rank it stands for. */
 typedef struct sample {
@@ -1424,49 +1430,48 @@ static mst_status take_arcs(dbv_state *s)
     if (split && (st = threshold(s, share, far, g->arcs, FILTER_LIGHT_ARCS * (double)g->pt.n,
                                  &s->tkey, &s->teid)) != MST_OK)
         return st;
-    /* Room for the light arcs expected here (an eighth more than the threshold's share of this
-     * rank's arcs), grown if more are light: one pass over the share, no count before it. */
-    uint64_t room = g->arcs;
-    if (split)
-        room = (uint64_t)(1.125 * FILTER_LIGHT_ARCS * (double)g->pt.n / (double)arcs *
-                          (double)g->arcs) + 1024;
-    room = room < g->arcs ? room : g->arcs;
-    if (grow_arcs(s, room) != MST_OK)
-        st = MST_ERESOURCE;
-    s->m = 0;
-    int whole = !split && share != NULL; /* the share copied as it is */
-    if (st == MST_OK && whole) {
-        memcpy(s->arc, share, g->arcs * sizeof *share);
-        s->m = g->arcs;
-    }
-    /* Else the arcs in the share's order (the local pass needs increasing ids), each source
-     * from its run where the share is by source, and where split only the light ones (without
-     * a split every arc is at or below the pair (tkey, teid)); heavy ones stay in the share.
-     * Block by block, with room for a whole block: every arc is written and the count moves
-     * on the light ones, with no branch on weights that a random graph mixes at random. */
-    uint32_t v = 0; /* by source: the run of arc i */
-    for (uint64_t lo = 0; st == MST_OK && !whole && lo < g->arcs; lo += TAKE_BLOCK) {
-        uint64_t hi = g->arcs - lo < TAKE_BLOCK ? g->arcs : lo + TAKE_BLOCK;
-        if (grow_arcs(s, s->m + (hi - lo)) != MST_OK) {
-            st = MST_ERESOURCE;
-            break;
+    /* The arcs in the share's order (the local pass needs increasing ids), each source from
+     * its run where the share is by source, and where split only the light ones (without a
+     * split every arc is at or below the pair (tkey, teid)); heavy ones stay in the share. Each
+     * thread counts the light arcs of its slice of the share, then writes them after those of
+     * the slices before it: every arc is written, to its place or to a dummy, and the place
+     * moves on the light ones, with no branch on weights that a random graph mixes at random. */
+    uint64_t total = 0;
+#pragma omp parallel num_threads(s->threads)
+    {
+        uint64_t lo, hi, k = 0;
+        par_team_slice(g->arcs, omp_get_thread_num(), omp_get_num_threads(), &lo, &hi);
+        for (uint64_t i = lo; i < hi && split; i++) {
+            dbv_arc a = far != NULL ? (dbv_arc){0, 0, far[i].key, far[i].eid} : share[i];
+            k += !dbv_above(&a, s->tkey, s->teid);
         }
-        for (uint64_t i = lo; i < hi; i++) {
-            dbv_arc a;
-            if (far != NULL) {
-                while (g->src_end[v] <= i)
-                    v++;
-                a = (dbv_arc){dbv_global(g, v), far[i].y, far[i].key, far[i].eid};
-            } else {
-                a = share[i];
+        k = par_team_offset(split ? k : hi - lo, s->tseg, &total);
+#pragma omp single
+        st = grow_arcs(s, total);
+        if (st == MST_OK && !split && far == NULL) {
+            memcpy(s->arc + k, share + lo, (hi - lo) * sizeof *share);
+        } else if (st == MST_OK) {
+            uint32_t v = far != NULL ? first_run(g, lo) : 0; /* by source: the run of arc i */
+            dbv_arc dummy;
+            for (uint64_t i = lo; i < hi; i++) {
+                dbv_arc a;
+                if (far != NULL) {
+                    while (g->src_end[v] <= i)
+                        v++;
+                    a = (dbv_arc){dbv_global(g, v), far[i].y, far[i].key, far[i].eid};
+                } else {
+                    a = share[i];
+                }
+                int light = !dbv_above(&a, s->tkey, s->teid);
+                *(light ? &s->arc[k] : &dummy) = a;
+                k += light;
             }
-            s->arc[s->m] = a;
-            s->m += !dbv_above(&a, s->tkey, s->teid);
         }
     }
+    s->m = st == MST_OK ? total : 0;
     if (st != MST_OK)
-        st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for up to %llu light arcs",
-                      s->c->rank, (unsigned long long)g->arcs);
+        st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %llu light arcs", s->c->rank,
+                      (unsigned long long)total);
     return dist_agree(s->c, st);
 }
 
