@@ -1436,10 +1436,10 @@ static mst_status take_arcs(dbv_state *s)
      * thread counts the light arcs of its slice of the share, then writes them after those of
      * the slices before it: every arc is written, to its place or to a dummy, and the place
      * moves on the light ones, with no branch on weights that a random graph mixes at random. */
-    uint64_t total = 0;
+    s->m = 0;
 #pragma omp parallel num_threads(s->threads)
     {
-        uint64_t lo, hi, k = 0;
+        uint64_t lo, hi, k = 0, total;
         par_team_slice(g->arcs, omp_get_thread_num(), omp_get_num_threads(), &lo, &hi);
         for (uint64_t i = lo; i < hi && split; i++) {
             dbv_arc a = far != NULL ? (dbv_arc){0, 0, far[i].key, far[i].eid} : share[i];
@@ -1447,7 +1447,8 @@ static mst_status take_arcs(dbv_state *s)
         }
         k = par_team_offset(split ? k : hi - lo, s->tseg, &total);
 #pragma omp single
-        st = grow_arcs(s, total);
+        if ((st = grow_arcs(s, total)) == MST_OK)
+            s->m = total;
         if (st == MST_OK && !split && far == NULL) {
             memcpy(s->arc + k, share + lo, (hi - lo) * sizeof *share);
         } else if (st == MST_OK) {
@@ -1468,10 +1469,9 @@ static mst_status take_arcs(dbv_state *s)
             }
         }
     }
-    s->m = st == MST_OK ? total : 0;
     if (st != MST_OK)
-        st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %llu light arcs", s->c->rank,
-                      (unsigned long long)total);
+        st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for the light arcs of %llu",
+                      s->c->rank, (unsigned long long)g->arcs);
     return dist_agree(s->c, st);
 }
 
@@ -1512,6 +1512,28 @@ static mst_status split_held(dbv_state *s, uint64_t labels)
     return MST_OK;
 }
 
+/* Called by every thread of the team: the labels of stage t in this thread's block of the
+ * vertices, after those of the blocks before it, put their parents into q[] (where q is not
+ * NULL) or take their new parents from a[]; *k = their number over all blocks. */
+static void stage_block(dbv_state *s, uint32_t t, uint32_t *q, const uint64_t *a, uint64_t *k)
+{
+    uint64_t lo, hi, at = 0, all;
+    par_team_slice(s->g->n_local, omp_get_thread_num(), omp_get_num_threads(), &lo, &hi);
+    for (uint64_t v = lo; v < hi; v++)
+        at += s->stage[v] == t;
+    at = par_team_offset(at, s->tseg, &all);
+    if (omp_get_thread_num() == 0)
+        *k = all;
+    for (uint64_t v = lo; v < hi; v++) {
+        if (s->stage[v] != t)
+            continue;
+        if (q != NULL)
+            q[at++] = s->parent[v];
+        else
+            s->parent[v] = (uint32_t)a[at++];
+    }
+}
+
 /*
  * Filtering, after the light rounds: every vertex's parent to its root, the hub found (once per
  * solve: a later one would leave the first holding arcs again), then the heavy arcs (of the
@@ -1541,18 +1563,17 @@ static mst_status filter_merge(dbv_state *s, dbv_times *tm)
         return st;
     for (uint32_t t = s->stages; t > s->split_stages; t--) {
         uint32_t *q = s->qbuf.p;
+        const uint64_t *a = s->abuf.p;
         uint64_t k = 0;
-        for (uint32_t v = 0; v < n; v++)
-            if (s->stage[v] == t)
-                q[k++] = s->parent[v];
+        /* The labels of stage t in order, each thread's block of them after the blocks before
+         * it, ask for their parents' parents, then take the answers in the same order. */
+#pragma omp parallel num_threads(s->threads)
+        stage_block(s, t, q, NULL, &k);
         s->jump_steps++;
         if ((st = ask(s, q, k, parent_of, s->abuf.p, 0)) != MST_OK)
             return st;
-        const uint64_t *a = s->abuf.p;
-        uint64_t j = 0;
-        for (uint32_t v = 0; v < n; v++)
-            if (s->stage[v] == t)
-                s->parent[v] = (uint32_t)a[j++];
+#pragma omp parallel num_threads(s->threads)
+        stage_block(s, t, NULL, a, &k);
     }
     if (s->hub == DBV_NONE && (st = find_hub(s)) != MST_OK)
         return st;
@@ -1624,23 +1645,54 @@ static mst_status find_hub(dbv_state *s)
     const dbv_graph *g = s->g;
     int p = c->size;
     candidate mine = {DBV_NONE, 0, 0}, *all = mst_alloc((size_t)p, sizeof *all);
-    uint64_t lead = 0;
-    for (uint32_t v = 0; v < g->n_local; v++) {
-        if (!votes(s, v))
-            continue;
-        mine.voters++;
-        uint32_t r = s->parent[v];
-        if (r == dbv_global(g, v))
-            continue;
-        if (lead == 0)
-            mine.label = r, lead = 1;
-        else if (r == mine.label)
-            lead++;
-        else
-            lead--;
+    /* Each thread's majority over its block of the vertices, merged in block order (a root
+     * holding most voters of the rank survives the merge), then its exact count. */
+#pragma omp parallel num_threads(s->threads)
+    {
+        int t = omp_get_thread_num(), nt = omp_get_num_threads();
+        uint64_t lo, hi, lead = 0, voters = 0, count = 0;
+        uint32_t label = DBV_NONE;
+        par_team_slice(g->n_local, t, nt, &lo, &hi);
+        for (uint64_t v = lo; v < hi; v++) {
+            if (!votes(s, (uint32_t)v))
+                continue;
+            voters++;
+            uint32_t r = s->parent[v];
+            if (r == dbv_global(g, (uint32_t)v))
+                continue;
+            if (lead == 0)
+                label = r, lead = 1;
+            else if (r == label)
+                lead++;
+            else
+                lead--;
+        }
+        uint64_t *mine_t = &s->tseg[4 * t];
+        mine_t[0] = label, mine_t[1] = lead, mine_t[2] = voters;
+#pragma omp barrier
+#pragma omp single
+        {
+            uint64_t best = 0;
+            for (int u = 0; u < nt; u++) {
+                const uint64_t *b = &s->tseg[4 * u];
+                mine.voters += (uint32_t)b[2];
+                if (b[0] == DBV_NONE)
+                    continue;
+                if (best == 0)
+                    mine.label = (uint32_t)b[0], best = b[1];
+                else if (b[0] == mine.label)
+                    best += b[1];
+                else if (best >= b[1])
+                    best -= b[1];
+                else
+                    mine.label = (uint32_t)b[0], best = b[1] - best;
+            }
+        }
+        for (uint64_t v = lo; v < hi && mine.label != DBV_NONE; v++)
+            count += votes(s, (uint32_t)v) && s->parent[v] == mine.label;
+#pragma omp atomic
+        mine.count += count;
     }
-    for (uint32_t v = 0; v < g->n_local && mine.label != DBV_NONE; v++)
-        mine.count += votes(s, v) && s->parent[v] == mine.label;
     mst_status st = dist_agree(c, all == NULL ? MST_ERESOURCE : MST_OK);
     s->hub = DBV_NONE, s->hub_labels = 0;
     if (st == MST_OK) {
@@ -1744,11 +1796,12 @@ static mst_status state_open(dbv_state *s, const dist_ctx *c, const dbv_graph *g
     s->n_live = 0;
     s->hub = DBV_NONE, s->hub_labels = 0;
     s->split_stages = 0;
-    memset(s->done, 0, n);
-    memset(s->stage, 0, n);
     s->stages = 1; /* the local pass */
-    for (uint32_t i = 0; i < n; i++)
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (uint32_t i = 0; i < n; i++) {
         s->parent[i] = dbv_global(g, i), s->best[i] = DBV_NO_ARC;
+        s->done[i] = s->stage[i] = 0;
+    }
 fail:
     return st;
 }
