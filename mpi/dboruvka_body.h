@@ -1101,7 +1101,8 @@ static inline void relabel_far(dbv_state *s, dbv_arc a, uint32_t *q, uint64_t *k
  * source label is the hub (find_hub: the twin keeps the edge), in windows of CHUNK arcs: a
  * first pass relabels the near end from this rank's parents and the far ends held here, the
  * far ends held elsewhere are asked of their owners, and a second pass over the kept arcs alone
- * fills them in. Collective (one ask() per window, maybe empty). Errors (agreed):
+ * fills them in; each pass on the threads, each thread over its block of the window, and the
+ * blocks joined in order. Collective (one ask() per window, maybe empty). Errors (agreed):
  * MST_ERESOURCE.
  */
 static mst_status relabel_arcs(dbv_state *s, const dbv_arc *src, uint64_t m, int heavy_only)
@@ -1120,7 +1121,7 @@ static mst_status relabel_arcs(dbv_state *s, const dbv_arc *src, uint64_t m, int
         uint64_t lo = win * CHUNK < m ? win * CHUNK : m;
         uint64_t hi = m - lo < CHUNK ? m : lo + CHUNK;
         uint32_t *q = s->qbuf.p;
-        uint64_t k = 0, first = kept, out = kept;
+        uint64_t k = 0, out = kept;
         st = src == s->arc ? MST_OK : grow_arcs(s, kept + (hi - lo));
         if ((st = dist_agree(s->c, st)) != MST_OK)
             return st;
@@ -1177,27 +1178,36 @@ static mst_status relabel_arcs(dbv_state *s, const dbv_arc *src, uint64_t m, int
             uint64_t *seg = &s->tseg[4 * t];
             seg[0] = base, seg[1] = tout - base, seg[2] = a - lo, seg[3] = tk;
         }
-        for (int t = 0; t < s->threads; t++) { /* the blocks joined in order */
-            const uint64_t *seg = &s->tseg[4 * t];
-            memmove(&s->arc[out], &s->arc[seg[0]], seg[1] * sizeof *s->arc);
+        for (int t = 0; t < s->threads; t++) { /* the requests joined in order */
+            uint64_t *seg = &s->tseg[4 * t];
             memmove(&q[k], &q[seg[2]], seg[3] * sizeof *q);
-            out += seg[1], k += seg[3];
+            seg[2] = k, k += seg[3]; /* where the block's answers will be */
         }
         if ((st = ask(s, q, k, parent_of, s->abuf.p, 0)) != MST_OK)
             return st;
-        if (k == 0) {
-            kept = out;
-            continue;
-        }
+        /* Each block's far ends filled in from its answers, the arcs that fall inside a
+         * component dropped; then the blocks joined in order. */
         const uint64_t *root = s->abuf.p;
-        uint64_t j = 0;
-        for (uint64_t i = first; i < out; i++) {
-            dbv_arc a = s->arc[i];
-            if (a.y == DBV_NONE)
-                a.y = (uint32_t)root[j++];
-            s->arc[kept] = a;
-            kept += a.x != a.y;
+#pragma omp parallel for num_threads(s->threads) schedule(static, 1) if (k > 0)
+        for (int t = 0; t < s->threads; t++) {
+            uint64_t *seg = &s->tseg[4 * t], j = seg[2], o = seg[0];
+            if (seg[3] == 0) /* no far end asked: its arcs are final */
+                continue;
+            for (uint64_t i = seg[0]; i < seg[0] + seg[1]; i++) {
+                dbv_arc a = s->arc[i];
+                if (a.y == DBV_NONE)
+                    a.y = (uint32_t)root[j++];
+                s->arc[o] = a;
+                o += a.x != a.y;
+            }
+            seg[1] = o - seg[0];
         }
+        for (int t = 0; t < s->threads; t++) {
+            const uint64_t *seg = &s->tseg[4 * t];
+            memmove(&s->arc[out], &s->arc[seg[0]], seg[1] * sizeof *s->arc);
+            out += seg[1];
+        }
+        kept = out;
     }
     s->m = kept;
     return MST_OK;
