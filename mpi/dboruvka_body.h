@@ -1444,8 +1444,8 @@ static mst_status take_arcs(dbv_state *s)
      * its run where the share is by source, and where split only the light ones (without a
      * split every arc is at or below the pair (tkey, teid)); heavy ones stay in the share. Each
      * thread counts the light arcs of its slice of the share, then writes them after those of
-     * the slices before it: every arc is written, to its place or to a dummy, and the place
-     * moves on the light ones, with no branch on weights that a random graph mixes at random. */
+     * the slices before it: every arc up to its last light one is written, and the place moves
+     * on the light ones, with no branch on weights that a random graph mixes at random. */
     s->m = 0;
 #pragma omp parallel num_threads(s->threads)
     {
@@ -1455,7 +1455,9 @@ static mst_status take_arcs(dbv_state *s)
             dbv_arc a = far != NULL ? (dbv_arc){0, 0, far[i].key, far[i].eid} : share[i];
             k += !dbv_above(&a, s->tkey, s->teid);
         }
-        k = par_team_offset(split ? k : hi - lo, s->tseg, &total);
+        uint64_t end = split ? k : hi - lo; /* then where this thread's light arcs end */
+        k = par_team_offset(end, s->tseg, &total);
+        end += k;
 #pragma omp single
         if ((st = grow_arcs(s, total)) == MST_OK)
             s->m = total;
@@ -1463,8 +1465,7 @@ static mst_status take_arcs(dbv_state *s)
             memcpy(s->arc + k, share + lo, (hi - lo) * sizeof *share);
         } else if (st == MST_OK) {
             uint32_t v = far != NULL ? first_run(g, lo) : 0; /* by source: the run of arc i */
-            dbv_arc dummy;
-            for (uint64_t i = lo; i < hi; i++) {
+            for (uint64_t i = lo; i < hi && k < end; i++) {
                 dbv_arc a;
                 if (far != NULL) {
                     while (g->src_end[v] <= i)
@@ -1473,9 +1474,8 @@ static mst_status take_arcs(dbv_state *s)
                 } else {
                     a = share[i];
                 }
-                int light = !dbv_above(&a, s->tkey, s->teid);
-                *(light ? &s->arc[k] : &dummy) = a;
-                k += light;
+                s->arc[k] = a;
+                k += !dbv_above(&a, s->tkey, s->teid);
             }
         }
     }
