@@ -996,25 +996,40 @@ static mst_status min_edges(dbv_state *s)
         return st;
     const uint64_t *grand = s->abuf.p;
     uint64_t parked = s->nf;
-    for (uint32_t j = 0; j < k; j++) {
-        uint32_t lx = s->live[j], x = dbv_global(s->g, lx), y = s->parent[lx];
-        /* Both ends picked the same edge (the lightest leaving either is unique): one becomes
-         * the root, the other puts the edge into the forest. The root is the end whose label
-         * hashes lower (dist_mix32 is a bijection), not the smaller label: roots keep their
-         * labels, and smaller ones would pile the components up at the low ranks of the block
-         * partition. */
-        if (grand[j] == x && dist_mix32(x) < dist_mix32(y)) {
-            s->parent[lx] = x;
-            s->done[lx] = 1;
-            continue;
+    /* Each thread's block of the live labels; its forest edges move down to the start of its
+     * block of the parked ones (never over one not yet read), then the blocks are joined in
+     * order. */
+#pragma omp parallel for num_threads(s->threads) schedule(static, 1)
+    for (int t = 0; t < s->threads; t++) {
+        uint64_t lo, hi, *seg = &s->tseg[4 * t];
+        par_team_slice(k, t, s->threads, &lo, &hi);
+        seg[0] = parked + lo, seg[1] = 0;
+        for (uint64_t j = lo; j < hi; j++) {
+            uint32_t lx = s->live[j], x = dbv_global(s->g, lx), y = s->parent[lx];
+            /* Both ends picked the same edge (the lightest leaving either is unique): one
+             * becomes the root, the other puts the edge into the forest. The root is the end
+             * whose label hashes lower (dist_mix32 is a bijection), not the smaller label:
+             * roots keep their labels, and smaller ones would pile the components up at the low
+             * ranks of the block partition. */
+            if (grand[j] == x && dist_mix32(x) < dist_mix32(y)) {
+                s->parent[lx] = x;
+                s->done[lx] = 1;
+                continue;
+            }
+            s->done[lx] = grand[j] == x; /* the parent is the root of a 2-cycle */
+            /* Else the grandparent is this tree's too (after the 2-cycles' resolution it is an
+             * ancestor, or the child of the root it picked): the first doubling step, done. */
+            if (grand[j] != x)
+                s->parent[lx] = (uint32_t)grand[j];
+            s->feid[seg[0] + seg[1]] = s->feid[parked + j];
+            s->fkey[seg[0] + seg[1]++] = s->fkey[parked + j];
         }
-        s->done[lx] = grand[j] == x; /* the parent is the root of a 2-cycle */
-        /* Else the grandparent is this tree's too (after the 2-cycles' resolution it is an
-         * ancestor, or the child of the root it picked): the first doubling step, done. */
-        if (grand[j] != x)
-            s->parent[lx] = (uint32_t)grand[j];
-        s->feid[s->nf] = s->feid[parked + j]; /* nf <= parked + j: moved down, never over */
-        s->fkey[s->nf++] = s->fkey[parked + j];
+    }
+    for (int t = 0; t < s->threads; t++) {
+        const uint64_t *seg = &s->tseg[4 * t];
+        memmove(&s->feid[s->nf], &s->feid[seg[0]], seg[1] * sizeof *s->feid);
+        memmove(&s->fkey[s->nf], &s->fkey[seg[0]], seg[1] * sizeof *s->fkey);
+        s->nf += seg[1];
     }
     return MST_OK;
 }
@@ -1031,6 +1046,39 @@ static uint64_t parent_done(const dbv_state *s, uint32_t local)
     return (uint64_t)done << 32 | s->parent[local];
 }
 
+/*
+ * Called by every thread of the team: the labels that still ask, in this thread's block of them
+ * after those of the blocks before it, put their parents into q[] (where q is not NULL) or
+ * take the answers a[] in the same order. Those of pointer doubling (list: live[n]) are the
+ * live labels whose parent is not yet a root, and take their new parent and its flag (4); those
+ * of a filter merge's compression (list NULL) are the vertices of stage t, and take their new
+ * parent (7). *k = their number over all blocks.
+ */
+static void pending_block(dbv_state *s, const uint32_t *list, uint64_t n, uint32_t t,
+                          uint32_t *q, const uint64_t *a, uint64_t *k)
+{
+    uint64_t lo, hi, at = 0, all;
+    par_team_slice(n, omp_get_thread_num(), omp_get_num_threads(), &lo, &hi);
+    for (uint64_t j = lo; j < hi; j++)
+        at += list != NULL ? !s->done[list[j]] : s->stage[j] == t;
+    at = par_team_offset(at, s->tseg, &all);
+    if (omp_get_thread_num() == 0)
+        *k = all;
+    for (uint64_t j = lo; j < hi; j++) {
+        uint32_t v = list != NULL ? list[j] : (uint32_t)j;
+        if (list != NULL ? s->done[v] : s->stage[v] != t)
+            continue;
+        if (q != NULL) {
+            q[at++] = s->parent[v];
+        } else {
+            s->parent[v] = (uint32_t)a[at];
+            if (list != NULL)
+                s->done[v] = (uint8_t)(a[at] >> 32);
+            at++;
+        }
+    }
+}
+
 /* Collective; the labels that are no longer roots get the round's stage. Errors (agreed):
  * MST_ERESOURCE; MST_EINTERNAL past 254 rounds. */
 static mst_status jump(dbv_state *s)
@@ -1039,9 +1087,8 @@ static mst_status jump(dbv_state *s)
     for (;;) {
         uint32_t *q = s->qbuf.p; /* room for n_live words (min_edges) */
         uint64_t k = 0, pending = 0;
-        for (uint32_t j = 0; j < s->n_live; j++)
-            if (!s->done[s->live[j]])
-                q[k++] = s->parent[s->live[j]];
+#pragma omp parallel num_threads(s->threads)
+        pending_block(s, s->live, s->n_live, 0, q, NULL, &k);
         MPI_Allreduce(&k, &pending, 1, MPI_UINT64_T, MPI_SUM, s->c->comm);
         if (pending == 0)
             break;
@@ -1050,21 +1097,14 @@ static mst_status jump(dbv_state *s)
          * requests before its replies can arrive), so each step doubles every pointer once. */
         if ((st = ask(s, q, k, parent_done, s->abuf.p, 1)) != MST_OK)
             return st;
-        const uint64_t *a = s->abuf.p;
-        uint64_t i = 0;
-        for (uint32_t j = 0; j < s->n_live; j++) {
-            uint32_t lx = s->live[j];
-            if (s->done[lx])
-                continue;
-            s->parent[lx] = (uint32_t)a[i];
-            s->done[lx] = (uint8_t)(a[i] >> 32);
-            i++;
-        }
+#pragma omp parallel num_threads(s->threads)
+        pending_block(s, s->live, s->n_live, 0, NULL, s->abuf.p, &k);
     }
     if (s->stages == UINT8_MAX) /* stage[] would wrap: the compression would go wrong */
         return mst_fail(MST_EINTERNAL, "rank %d: more than %d Borůvka rounds", s->c->rank,
                         UINT8_MAX - 1);
     s->stages++;
+#pragma omp parallel for num_threads(s->threads) schedule(static)
     for (uint32_t j = 0; j < s->n_live; j++) {
         uint32_t lx = s->live[j];
         if (s->parent[lx] != dbv_global(s->g, lx))
@@ -1522,28 +1562,6 @@ static mst_status split_held(dbv_state *s, uint64_t labels)
     return MST_OK;
 }
 
-/* Called by every thread of the team: the labels of stage t in this thread's block of the
- * vertices, after those of the blocks before it, put their parents into q[] (where q is not
- * NULL) or take their new parents from a[]; *k = their number over all blocks. */
-static void stage_block(dbv_state *s, uint32_t t, uint32_t *q, const uint64_t *a, uint64_t *k)
-{
-    uint64_t lo, hi, at = 0, all;
-    par_team_slice(s->g->n_local, omp_get_thread_num(), omp_get_num_threads(), &lo, &hi);
-    for (uint64_t v = lo; v < hi; v++)
-        at += s->stage[v] == t;
-    at = par_team_offset(at, s->tseg, &all);
-    if (omp_get_thread_num() == 0)
-        *k = all;
-    for (uint64_t v = lo; v < hi; v++) {
-        if (s->stage[v] != t)
-            continue;
-        if (q != NULL)
-            q[at++] = s->parent[v];
-        else
-            s->parent[v] = (uint32_t)a[at++];
-    }
-}
-
 /*
  * Filtering, after the light rounds: every vertex's parent to its root, the hub found (once per
  * solve: a later one would leave the first holding arcs again), then the heavy arcs (of the
@@ -1573,17 +1591,14 @@ static mst_status filter_merge(dbv_state *s, dbv_times *tm)
         return st;
     for (uint32_t t = s->stages; t > s->split_stages; t--) {
         uint32_t *q = s->qbuf.p;
-        const uint64_t *a = s->abuf.p;
         uint64_t k = 0;
-        /* The labels of stage t in order, each thread's block of them after the blocks before
-         * it, ask for their parents' parents, then take the answers in the same order. */
 #pragma omp parallel num_threads(s->threads)
-        stage_block(s, t, q, NULL, &k);
+        pending_block(s, NULL, n, t, q, NULL, &k);
         s->jump_steps++;
         if ((st = ask(s, q, k, parent_of, s->abuf.p, 0)) != MST_OK)
             return st;
 #pragma omp parallel num_threads(s->threads)
-        stage_block(s, t, NULL, a, &k);
+        pending_block(s, NULL, n, t, NULL, s->abuf.p, &k);
     }
     if (s->hub == DBV_NONE && (st = find_hub(s)) != MST_OK)
         return st;
