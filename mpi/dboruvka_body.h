@@ -1482,25 +1482,27 @@ static mst_status take_arcs(dbv_state *s)
         return st;
     /* The arcs in the share's order (the local pass needs increasing ids), each source from
      * its run where the share is by source, and where split only the light ones (without a
-     * split every arc is at or below the pair (tkey, teid)); heavy ones stay in the share. Each
-     * thread counts the light arcs of its slice of the share, then writes them after those of
-     * the slices before it: every arc up to its last light one is written, and the place moves
-     * on the light ones, with no branch on weights that a random graph mixes at random. */
+     * split every arc is at or below the pair (tkey, teid)); heavy ones stay in the share.
+     * With several threads each counts the light arcs of its slice of the share, then writes
+     * them after those of the slices before it; one thread alone needs no count, and takes
+     * room for every arc (the pages it does not write are never mapped). Every arc up to the
+     * last light one is written, and the place moves on the light ones, with no branch on
+     * weights that a random graph mixes at random. */
     s->m = 0;
 #pragma omp parallel num_threads(s->threads)
     {
+        int alone = omp_get_num_threads() == 1;
         uint64_t lo, hi, k = 0, total;
         par_team_slice(g->arcs, omp_get_thread_num(), omp_get_num_threads(), &lo, &hi);
-        for (uint64_t i = lo; i < hi && split; i++) {
+        for (uint64_t i = lo; i < hi && split && !alone; i++) {
             dbv_arc a = far != NULL ? (dbv_arc){0, 0, far[i].key, far[i].eid} : share[i];
             k += !dbv_above(&a, s->tkey, s->teid);
         }
-        uint64_t end = split ? k : hi - lo; /* then where this thread's light arcs end */
+        uint64_t end = split && !alone ? k : hi - lo; /* then where its light arcs end */
         k = par_team_offset(end, s->tseg, &total);
         end += k;
 #pragma omp single
-        if ((st = grow_arcs(s, total)) == MST_OK)
-            s->m = total;
+        st = grow_arcs(s, total);
         if (st == MST_OK && !split && far == NULL) {
             memcpy(s->arc + k, share + lo, (hi - lo) * sizeof *share);
         } else if (st == MST_OK) {
@@ -1518,6 +1520,8 @@ static mst_status take_arcs(dbv_state *s)
                 k += !dbv_above(&a, s->tkey, s->teid);
             }
         }
+        if (omp_get_thread_num() == omp_get_num_threads() - 1) /* the last part's end */
+            s->m = st != MST_OK ? 0 : split && alone ? k : total;
     }
     if (st != MST_OK)
         st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for the light arcs of %llu",
