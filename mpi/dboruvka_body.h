@@ -1323,12 +1323,16 @@ static mst_status reduce(dbv_state *s, dbv_arc *in, uint64_t k, uint64_t *m)
 /* Collective: every arc of s->arc to the owner of its x, in windows of s->g->window arcs
  * (dbv_windows), into the receive buffer; then the arrays swap: the arcs received become
  * s->arc, reduced in place (reduce()) unless s->skip_reduce, and the old arcs' block the next
- * receive buffer. Errors (agreed): MST_ERESOURCE. */
+ * receive buffer. On one rank the arcs stay where they are. Errors (agreed): MST_ERESOURCE. */
 static mst_status redistribute(dbv_state *s)
 {
     dbv_windows w;
-    uint64_t win = s->g->window, in = 0;
+    uint64_t win = s->g->window, in = s->m;
     int p = s->c->size;
+    mst_status st = MST_OK;
+    /* One rank keeps its arcs where they are, for the reduction alone. */
+    if (p == 1)
+        goto alone;
     /* s->count[q]: the arcs for rank q. */
 #pragma omp parallel num_threads(s->threads)
     {
@@ -1339,7 +1343,7 @@ static mst_status redistribute(dbv_state *s)
             mine[dbv_owner(s->g, s->arc[i].x)]++;
         rank_offsets(s);
     }
-    mst_status st = windows_open(&w, s->c, s->count, (s->m + win - 1) / win, &in);
+    st = windows_open(&w, s->c, s->count, (s->m + win - 1) / win, &in);
     if (st == MST_OK &&
         (buf_reserve(&s->recv, in * sizeof(dbv_arc)) != MST_OK ||
          buf_reserve(&s->send, (s->m < win ? s->m : win) * sizeof(dbv_arc)) != MST_OK))
@@ -1374,6 +1378,7 @@ static mst_status redistribute(dbv_state *s)
     s->arc = s->recv.p;
     s->arc_cap = s->recv.cap / sizeof(dbv_arc);
     s->recv = old;
+alone:
     s->m = in;
     if (!s->skip_reduce && reduce(s, s->arc, in, &s->m) != MST_OK)
         st = MST_ERESOURCE;
