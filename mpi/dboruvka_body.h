@@ -1280,43 +1280,71 @@ static inline uint64_t pair_hash(const dbv_arc *a)
 /* The k arcs of in[] reduced, in place, to one per (x, y) pair: the lightest by (key, id); their
  * number into *m. The two arcs of an edge meet the same rivals at their two owners, so both ends
  * keep the same edge. An open-addressing table of arc indices, twice as large as k rounded up to
- * a power of two, in the receive buffer, which no exchange uses meanwhile (in[] is elsewhere):
- * after a redistribution it is the block of the arcs just sent, whose pages are already the
- * rank's. A losing arc is marked x = DBV_NONE (no label) and squeezed out. Errors:
+ * a power of two, then a byte per arc (1: it lost), in the receive buffer, which no exchange
+ * uses meanwhile (in[] is elsewhere): after a redistribution it is the block of the arcs just
+ * sent, whose pages are already the rank's. On the threads: an arc takes an empty slot, or
+ * its pair's slot from a heavier arc, by compare-and-swap, and the arc that loses is marked
+ * by the thread that finds out (once: an arc out of the table is never met again); then each
+ * thread squeezes the losers out of its block, and the blocks are joined in order. Errors:
  * MST_ERESOURCE. */
 static mst_status reduce(dbv_state *s, dbv_arc *in, uint64_t k, uint64_t *m)
 {
     uint64_t size = 2;
     while (size < 2 * k)
         size <<= 1;
-    if (buf_reserve(&s->recv, size * sizeof(uint32_t)) != MST_OK)
+    if (buf_reserve(&s->recv, size * sizeof(uint32_t) + k) != MST_OK)
         return MST_ERESOURCE;
     uint32_t *slot = s->recv.p;
+    uint8_t *lost = (uint8_t *)(slot + size);
     uint64_t mask = size - 1;
-    memset(slot, 0xFF, size * sizeof *slot);
-    for (uint64_t i = 0; i < k; i++) {
-        if (i + DBV_AHEAD < k)
-            __builtin_prefetch(&slot[pair_hash(&in[i + DBV_AHEAD]) & mask]);
-        uint64_t h = pair_hash(&in[i]) & mask;
-        for (;; h = (h + 1) & mask) {
-            uint32_t t = slot[h];
-            if (t == DBV_NONE) {
-                slot[h] = (uint32_t)i;
-                break;
-            }
-            if (in[t].x == in[i].x && in[t].y == in[i].y) {
-                int wins = dbv_arc_less(&in[i], &in[t]);
-                if (wins)
-                    slot[h] = (uint32_t)i;
-                in[wins ? t : i].x = DBV_NONE;
-                break;
+    memset(s->tseg, 0, 4 * (size_t)s->threads * sizeof *s->tseg);
+#pragma omp parallel num_threads(s->threads)
+    {
+        int t = omp_get_thread_num();
+        uint64_t lo, hi;
+#pragma omp for schedule(static) nowait
+        for (uint64_t h = 0; h < size; h++)
+            slot[h] = DBV_NONE;
+#pragma omp for schedule(static)
+        for (uint64_t i = 0; i < k; i++)
+            lost[i] = 0;
+#pragma omp for schedule(static)
+        for (uint64_t i = 0; i < k; i++) {
+            if (i + DBV_AHEAD < k)
+                __builtin_prefetch(&slot[pair_hash(&in[i + DBV_AHEAD]) & mask]);
+            uint64_t h = pair_hash(&in[i]) & mask;
+            uint32_t u = __atomic_load_n(&slot[h], __ATOMIC_RELAXED);
+            for (;;) {
+                if (u == DBV_NONE || (in[u].x == in[i].x && in[u].y == in[i].y &&
+                                      dbv_arc_less(&in[i], &in[u]))) {
+                    if (!__atomic_compare_exchange_n(&slot[h], &u, (uint32_t)i, 0,
+                                                     __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+                        continue; /* the slot changed: look at what it holds now */
+                    if (u != DBV_NONE)
+                        lost[u] = 1;
+                    break;
+                }
+                if (in[u].x == in[i].x && in[u].y == in[i].y) {
+                    lost[i] = 1;
+                    break;
+                }
+                h = (h + 1) & mask;
+                u = __atomic_load_n(&slot[h], __ATOMIC_RELAXED);
             }
         }
+        par_team_slice(k, t, omp_get_num_threads(), &lo, &hi);
+        uint64_t *seg = &s->tseg[4 * t], o = lo;
+        for (uint64_t i = lo; i < hi; i++)
+            if (!lost[i])
+                in[o++] = in[i];
+        seg[0] = lo, seg[1] = o - lo;
     }
     *m = 0;
-    for (uint64_t i = 0; i < k; i++)
-        if (in[i].x != DBV_NONE)
-            in[(*m)++] = in[i];
+    for (int t = 0; t < s->threads; t++) {
+        const uint64_t *seg = &s->tseg[4 * t];
+        memmove(&in[*m], &in[seg[0]], seg[1] * sizeof *in);
+        *m += seg[1];
+    }
     return MST_OK;
 }
 
