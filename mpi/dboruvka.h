@@ -128,9 +128,10 @@ typedef struct dbv_options {
 /*
  * Collective: the minimum spanning forest of the graph whose shares the ranks hold, on rank 0 into
  * out->eid and fkey[] (its keys, [out->capacity]); g is left unchanged. Each rank runs the
- * local steps of the rounds (the lightest-arc scan, relabelling, the bucketing of requests and
- * arcs by rank) and the local pass (o->local: Kruskal on one thread, Borůvka on several) on
- * o->threads OpenMP threads (only the calling thread calls MPI). Rank 0's ph gets the
+ * local steps of the rounds and of filtering (the lightest-arc scan, relabelling, the bucketing
+ * of requests and arcs by rank, the reduction of parallel arcs) and the local pass (o->local:
+ * Kruskal on one thread, Borůvka on several) on o->threads OpenMP threads (only the calling
+ * thread calls MPI). Rank 0's ph gets the
  * phases (local, minima, jump, relabel, redistribute, gather), the counters "rounds",
  * "jump_steps", "local_edges" (forest edges found by the local preprocessing), "bytes_sent_max"
  * and "bytes_sent_total" (bytes sent to other ranks), when filtering "filter_arcs_max" (the most
