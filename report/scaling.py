@@ -197,17 +197,19 @@ def headline(runs):
             continue
         r = min(mine, key=lambda r: r["compute_s_median"])
         omp = next((o for o in runs if o["tag"] == "omp" and name(o) == name(seq)), None)
-        cells.append(("%.2fx%s on %s" % (
-            seq["compute_s_median"] / r["compute_s_median"],
-            " (%.2fx mst-omp)" % (omp["compute_s_median"] / r["compute_s_median"]) if omp else "",
-            name(seq)), config(r)))
+        cells.append(("%s %.2fx%s" % (
+            name(seq), seq["compute_s_median"] / r["compute_s_median"],
+            " / %.2fx" % (omp["compute_s_median"] / r["compute_s_median"]) if omp else ""),
+            config(r)))
     machine = next((m for m in runs if m["tag"] == "machine"), None)
-    where = ", %s, %s" % (machine["cpu"], machine["date"][:10]) if machine else ""
+    when = "; study of %s" % machine["date"][:10] if machine else ""
     best = {c for _, c in cells}
-    one = " (%s)" % next(iter(best)) if len(best) == 1 else ""
-    return "`mst-mpi --algo boruvka`, best ranks x threads on %d cores%s, over `mst-seq` in the " \
-        "same call (scaling study%s): %s." % (
-            top, one, where, ", ".join(t if one else "%s (%s)" % (t, c) for t, c in cells))
+    one = "%s" % next(iter(best)) if len(best) == 1 else "per graph"
+    vs = " / `mst-omp`" if any(o["tag"] == "omp" for o in runs) else ""
+    return "`mst-mpi --algo boruvka` at its best ranks x threads on %d cores (%s%s), over " \
+        "`mst-seq`%s in the same call: %s." % (
+            top, one, when, vs, ", ".join(t if len(best) == 1 else "%s (%s)" % (t, c)
+                                          for t, c in cells))
 
 
 def plots(runs, directory, pdf_dir, prefix):
