@@ -734,15 +734,6 @@ typedef struct dbv_item {
     uint64_t w;
 } dbv_item;
 
-/* *p = min(*p, w), by compare-and-swap; read first, as most words cannot win. */
-static inline void dbv_min_word(uint64_t *p, uint64_t w)
-{
-    uint64_t cur = __atomic_load_n(p, __ATOMIC_RELAXED);
-    while (w < cur &&
-           !__atomic_compare_exchange_n(p, &cur, w, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-        ;
-}
-
 /* Forest edges a thread collects before reserving their room in s->feid and s->fkey. */
 #define LOCAL_BATCH 64
 
@@ -785,7 +776,7 @@ static mst_status local_boruvka(dbv_state *s, uint64_t *edges)
             if (dbv_mine(g, a->y))
                 items += a->x < a->y;
             else
-                dbv_min_word(&s->best[dbv_local(g, a->x)], (uint64_t)a->key << 32 | i);
+                par_min_u64(&s->best[dbv_local(g, a->x)], (uint64_t)a->key << 32 | i);
         }
 #pragma omp for schedule(static) reduction(+ : items)
         for (uint32_t v = 0; v < n; v++)
@@ -831,8 +822,8 @@ static mst_status local_boruvka(dbv_state *s, uint64_t *edges)
                 continue;
             dbv_item e = {dbv_local(g, a->x), dbv_local(g, a->y), (uint64_t)a->key << 32 | i};
             wl[far++] = e;
-            dbv_min_word(&s->best[e.x], e.w);
-            dbv_min_word(&s->best[e.y], e.w);
+            par_min_u64(&s->best[e.x], e.w);
+            par_min_u64(&s->best[e.y], e.w);
         }
 #pragma omp barrier
         for (;;) {
@@ -875,9 +866,9 @@ static mst_status local_boruvka(dbv_state *s, uint64_t *edges)
                 if (e.y != DBV_NONE && (e.y = dsu_find(&uf, e.y, DSU_WAITFREE)) == e.x)
                     continue;
                 wl[k++] = e;
-                dbv_min_word(&s->best[e.x], e.w);
+                par_min_u64(&s->best[e.x], e.w);
                 if (e.y != DBV_NONE)
-                    dbv_min_word(&s->best[e.y], e.w);
+                    par_min_u64(&s->best[e.y], e.w);
             }
             uint64_t at = par_team_offset(k - lo, s->tseg, &len);
             memcpy(next + at, wl + lo, (k - lo) * sizeof *wl);

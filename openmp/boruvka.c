@@ -19,15 +19,6 @@ typedef struct wl_edge {
 
 #define NONE UINT64_MAX
 
-static inline void atomic_min_u64(uint64_t *p, uint64_t x)
-{
-    uint64_t cur = __atomic_load_n(p, __ATOMIC_RELAXED);
-    /* Guarded: most edges cannot win, and reading costs far less than a failed CAS. */
-    while (x < cur &&
-           !__atomic_compare_exchange_n(p, &cur, x, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
-        ;
-}
-
 typedef struct bv_state {
     const mst_graph *g;
     par_dsu dsu;
@@ -77,8 +68,8 @@ static inline __attribute__((always_inline)) void relabel(bv_state *s, uint64_t 
             if (ru == rv)
                 continue;
             s->wl[k++] = (wl_edge){ru, rv, e.ki};
-            atomic_min_u64(&s->best[ru], e.ki);
-            atomic_min_u64(&s->best[rv], e.ki);
+            par_min_u64(&s->best[ru], e.ki);
+            par_min_u64(&s->best[rv], e.ki);
         }
         s->count[b] = k - lo;
     }
@@ -255,8 +246,8 @@ static uint64_t fill(bv_state *s, uint64_t threshold, int heavy, int singletons)
                     continue;
             }
             dst[k++] = (wl_edge){u, v, ki};
-            atomic_min_u64(&s->best[u], ki);
-            atomic_min_u64(&s->best[v], ki);
+            par_min_u64(&s->best[u], ki);
+            par_min_u64(&s->best[v], ki);
         }
         s->count[b] = k - lo;
     }

@@ -1,8 +1,9 @@
 /*
  * team_scan.h: the pieces of a parallel prefix sum done by the OpenMP team that calls them:
  * each thread takes a contiguous slice, counts in it, learns the offset of its slice from the
- * threads' counts, and writes (mst-omp, mst-cuda's hybrid, libmst and the ranking of 64-bit
- * weights). The sequential mst_exclusive_scan (core.h) scans the per-thread counts.
+ * threads' counts, and writes (mst-omp, mst-cuda's hybrid, mst-mpi's threads, libmst and the
+ * ranking of 64-bit weights); and the threads' shared minimum of a word (the Borůvka minima).
+ * The sequential mst_exclusive_scan (core.h) scans the per-thread counts.
  */
 #ifndef MST_TEAM_SCAN_H
 #define MST_TEAM_SCAN_H
@@ -44,6 +45,17 @@ static inline uint64_t par_team_offset(uint64_t count, uint64_t *part, uint64_t 
     *total = part[p];
 #pragma omp barrier
     return offset;
+}
+
+/* *p = min(*p, x), atomically among threads (relaxed: the caller's barrier publishes it). The
+ * value is read first: most candidates cannot win, and a read costs far less than a failed
+ * compare-and-swap. */
+static inline void par_min_u64(uint64_t *p, uint64_t x)
+{
+    uint64_t cur = __atomic_load_n(p, __ATOMIC_RELAXED);
+    while (x < cur &&
+           !__atomic_compare_exchange_n(p, &cur, x, 1, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+        ;
 }
 
 #endif
