@@ -175,8 +175,7 @@ static mst_status run(const msf_graph *a, const mst_graph *g, const mst_variant 
 {
     mst_status st = MST_OK;
     msf_result *r = calloc(1, sizeof *r);
-    uint64_t *tmp = NULL;        /* the sort's scratch */
-    mst_weight_sum *part = NULL; /* the team's sums */
+    uint64_t *tmp = NULL; /* the sort's scratch */
     mst_forest f = {NULL, 0, (a->g.m < a->g.n ? a->g.m : a->g.n) + 1};
     mst_phases ph;
     memset(&ph, 0, sizeof ph);
@@ -206,41 +205,18 @@ static mst_status run(const msf_graph *a, const mst_graph *g, const mst_variant 
     mst_radix_sort_pairs(r->canonical, NULL, tmp, NULL, r->count, 0,
                          64 - __builtin_clzll(a->g.m | 1), lib_team(0, r->count));
     MST_ALLOC(r->edges, r->count);
-    /* The input positions, and the exact total (mst_weight_total) of the team's slices, whose
-     * sums add up limb by limb: each is one two's-complement integer (core.h), so the total is
-     * the same in every order. */
-    int team = lib_team(0, r->count);
-    MST_CALLOC(part, (uint64_t)team);
-#pragma omp parallel num_threads(team)
-    {
-        uint64_t lo, hi;
-        int t = omp_get_thread_num();
-        par_team_slice(r->count, t, omp_get_num_threads(), &lo, &hi);
-        for (uint64_t i = lo; i < hi; i++)
-            r->edges[i] = a->input_id != NULL ? a->input_id[r->canonical[i]] : r->canonical[i];
-        part[t] = mst_weight_total(&a->g, r->canonical + lo, hi - lo);
-    }
-    r->total = part[0];
-    for (int t = 1; t < team; t++) {
-        unsigned carry = 0;
-        for (int x = 0; x < MST_SUM_LIMBS; x++) {
-            uint64_t y = r->total.limb[x] + part[t].limb[x], z = y + carry;
-            carry = (y < part[t].limb[x]) | (z < y);
-            r->total.limb[x] = z;
-        }
-        r->total.i += part[t].i;
-        r->total.inf[0] += part[t].inf[0];
-        r->total.inf[1] += part[t].inf[1];
-    }
+    /* The input positions on the call's team, and the exact total. */
+#pragma omp parallel for schedule(static) num_threads(lib_team(0, r->count))
+    for (uint64_t i = 0; i < r->count; i++)
+        r->edges[i] = a->input_id != NULL ? a->input_id[r->canonical[i]] : r->canonical[i];
+    r->total = mst_weight_total(&a->g, r->canonical, r->count);
     mst_format_total(r->total, r->total_text, sizeof r->total_text);
     free(tmp);
-    free(part);
     *out = r;
     return MST_OK;
 fail:
     free(f.eid);
     free(tmp);
-    free(part);
     msf_result_free(r);
     return st;
 }

@@ -432,9 +432,34 @@ double mst_weight_sum_double(const mst_weight_sum *s)
 
 mst_weight_sum mst_weight_total(const mst_graph *g, const uint64_t *eid, uint64_t k)
 {
-    mst_weight_sum s = mst_weight_sum_init(g->weight_type);
-    for (uint64_t i = 0; i < k; i++)
-        mst_weight_sum_add(&s, mst_edge_weight(g, eid[i]));
+    /* Each thread sums its slice exactly; the sums are joined limb by limb. Every sum is one
+     * two's-complement integer (core.h), so the total is the same in any order. */
+    enum { MAX_PARTS = 64 };
+    mst_weight_sum part[MAX_PARTS];
+    int ask = k < ((uint64_t)1 << 16) ? 1 : omp_get_max_threads(), team = 1;
+#pragma omp parallel num_threads(ask < MAX_PARTS ? ask : MAX_PARTS)
+    {
+        uint64_t lo, hi;
+        int t = omp_get_thread_num();
+        par_team_slice(k, t, omp_get_num_threads(), &lo, &hi);
+        part[t] = mst_weight_sum_init(g->weight_type);
+        for (uint64_t i = lo; i < hi; i++)
+            mst_weight_sum_add(&part[t], mst_edge_weight(g, eid[i]));
+        if (t == 0)
+            team = omp_get_num_threads();
+    }
+    mst_weight_sum s = part[0];
+    for (int t = 1; t < team; t++) {
+        unsigned carry = 0;
+        for (int x = 0; x < MST_SUM_LIMBS; x++) {
+            uint64_t y = s.limb[x] + part[t].limb[x], z = y + carry;
+            carry = (y < part[t].limb[x]) | (z < y);
+            s.limb[x] = z;
+        }
+        s.i += part[t].i;
+        s.inf[0] += part[t].inf[0];
+        s.inf[1] += part[t].inf[1];
+    }
     return s;
 }
 
