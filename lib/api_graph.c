@@ -48,61 +48,32 @@ mst_status lib_graph_set_weights(msf_graph *a, msf_weight_type type, const void 
                                                          : ((const double *)w)[bad])
                             ? "NaN"
                             : "infinite");
-    /* 64-bit weights that do not fit 32 bits: the kept edges' weights, in their order, where
-     * self-loops were dropped, ranked into keys (mst_graph_set_weights). */
+    /* The kept edges' weights, in their order, where self-loops were dropped, as 32-bit values
+     * where they fit. */
     mst_weight_type t = !narrow                        ? (mst_weight_type)type
                         : type == MSF_WEIGHT_FLOAT64 ? MST_WEIGHT_FLOAT32
                         : type == MSF_WEIGHT_INT64   ? MST_WEIGHT_INT32
                                                      : MST_WEIGHT_UINT32;
-    mst_graph *g = &a->g;
-    if (mst_weight_is_wide(t)) {
-        if (a->input_id != NULL) {
-            if ((kept = mst_alloc(g->m, 8)) == NULL)
-                return MST_ERESOURCE;
-#pragma omp parallel for schedule(static) num_threads(lib_team(threads, g->m))
-            for (uint64_t k = 0; k < g->m; k++)
-                ((uint64_t *)kept)[k] = ((const uint64_t *)w)[a->input_id[k]];
-        }
-        st = mst_graph_set_weights(g, t, kept != NULL ? kept : w);
-        free(kept);
-        return st;
-    }
-    /* 32-bit keys straight from the weights (checked above), on the call's team, into g's key
-     * array where it has one: its address stays, as mst_graph_set_weights keeps it. */
-    uint32_t *key = g->key != NULL ? g->key : mst_big_alloc(g->m, sizeof *key);
-    if (key == NULL)
-        return MST_ERESOURCE; /* mst_big_alloc's message */
-#pragma omp parallel for schedule(static) num_threads(lib_team(threads, g->m))
-    for (uint64_t k = 0; k < g->m; k++) {
-        uint64_t e = a->input_id != NULL ? a->input_id[k] : k;
-        switch (type) {
-        case MSF_WEIGHT_INT32:
-            key[k] = mst_key_from_int32(((const int32_t *)w)[e]);
-            break;
-        case MSF_WEIGHT_UINT32:
-            key[k] = mst_key_from_uint32(((const uint32_t *)w)[e]);
-            break;
-        case MSF_WEIGHT_FLOAT32:
-            key[k] = mst_key_from_float(((const float *)w)[e]);
-            break;
-        case MSF_WEIGHT_INT64:
-            key[k] = mst_key_from_int32((int32_t)((const int64_t *)w)[e]);
-            break;
-        case MSF_WEIGHT_UINT64:
-            key[k] = mst_key_from_uint32((uint32_t)((const uint64_t *)w)[e]);
-            break;
-        default:
-            key[k] = mst_key_from_float((float)((const double *)w)[e]);
+    if (a->input_id != NULL || narrow) {
+        size_t size = mst_weight_is_wide(t) ? 8 : 4;
+        if ((kept = mst_alloc(a->g.m, size)) == NULL)
+            return MST_ERESOURCE;
+#pragma omp parallel for schedule(static) num_threads(lib_team(threads, a->g.m))
+        for (uint64_t k = 0; k < a->g.m; k++) {
+            uint64_t e = a->input_id != NULL ? a->input_id[k] : k;
+            if (!narrow)
+                memcpy((char *)kept + k * size, (const char *)w + e * size, size);
+            else if (type == MSF_WEIGHT_FLOAT64)
+                ((float *)kept)[k] = (float)((const double *)w)[e];
+            else if (type == MSF_WEIGHT_INT64)
+                ((int32_t *)kept)[k] = (int32_t)((const int64_t *)w)[e];
+            else
+                ((uint32_t *)kept)[k] = (uint32_t)((const uint64_t *)w)[e];
         }
     }
-    free(g->raw);
-    g->raw = NULL;
-    g->key = key;
-    g->weight_type = t;
-    g->weight_origin = MST_WEIGHTS_FROM_FILE;
-    g->file_has_weights = 1;
-    g->rank_s = 0;
-    return MST_OK;
+    st = mst_graph_set_weights(&a->g, t, kept != NULL ? kept : w);
+    free(kept);
+    return st;
 }
 
 msf_status msf_graph_create(uint32_t n, uint64_t m, const uint32_t *u, const uint32_t *v,

@@ -217,7 +217,9 @@ mst_status mst_rank_keys(mst_weight_type t, const uint64_t *raw, uint64_t m, uin
 /* Sets g's weights to w[0..g->m-1], an array of type t (int32_t ... double): the keys, and for
  * 64-bit types raw (a copy of w) ranked into them (rank_s); weight_type t, origin FROM_FILE,
  * file_has_weights 1. -0.0 is lighter than +0.0. Errors, g unchanged: MST_EINPUT "edge K: NaN
- * weight"; MST_EUSAGE (unknown t, w NULL with m > 0); MST_ERESOURCE (as mst_rank_keys). O(m). */
+ * weight"; MST_EUSAGE (unknown t, w NULL with m > 0); MST_ERESOURCE (as mst_rank_keys). O(m),
+ * on OpenMP's default team from 2^16 edges; 32-bit keys are written into g's key array where it
+ * has one (its address stays). */
 mst_status mst_graph_set_weights(mst_graph *g, mst_weight_type t, const void *w);
 
 /* mst_graph_set_weights from bits[0..g->m-1] as mst_weight_value_fits stages type t's values

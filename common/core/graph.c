@@ -224,25 +224,35 @@ mst_status mst_graph_set_weights(mst_graph *g, mst_weight_type t, const void *w)
         return mst_fail(MST_EUSAGE, "unknown weight type %d", (int)t);
     if (w == NULL && g->m > 0)
         return mst_fail(MST_EUSAGE, "no weights given for %" PRIu64 " edges", g->m);
+    /* On OpenMP's default team from 2^16 edges on: the first NaN, then the keys. */
+    int team = g->m < ((uint64_t)1 << 16) ? 1 : omp_get_max_threads();
+    uint64_t nan = g->m;
+#pragma omp parallel for schedule(static) num_threads(team) reduction(min : nan)
     for (uint64_t e = 0; e < g->m; e++)
         if ((t == MST_WEIGHT_FLOAT32 && isnan(((const float *)w)[e])) ||
             (t == MST_WEIGHT_FLOAT64 && isnan(((const double *)w)[e])))
-            return mst_fail(MST_EINPUT, "edge %" PRIu64 ": NaN weight", e);
-    MST_ALLOC(key, g->m);
+            nan = e < nan ? e : nan;
+    if (nan < g->m)
+        return mst_fail(MST_EINPUT, "edge %" PRIu64 ": NaN weight", nan);
     if (mst_weight_is_wide(t)) {
+        MST_ALLOC(key, g->m);
         MST_ALLOC(raw, g->m);
         if (g->m > 0)
             memcpy(raw, w, g->m * sizeof *raw);
         double t0 = mst_now_s();
         MST_CHECK(mst_rank_keys(t, raw, g->m, key));
         rank_s = mst_now_s() - t0;
+        g->key = adopt(g->key, key, g->m, sizeof *key);
     } else {
+        /* Into g's key array where it has one: its address stays (prepared solves keep it). */
+        if (g->key == NULL)
+            MST_ALLOC(g->key, g->m);
+#pragma omp parallel for schedule(static) num_threads(team)
         for (uint64_t e = 0; e < g->m; e++)
-            key[e] = t == MST_WEIGHT_INT32    ? mst_key_from_int32(((const int32_t *)w)[e])
-                     : t == MST_WEIGHT_UINT32 ? mst_key_from_uint32(((const uint32_t *)w)[e])
-                                              : mst_key_from_float(((const float *)w)[e]);
+            g->key[e] = t == MST_WEIGHT_INT32    ? mst_key_from_int32(((const int32_t *)w)[e])
+                        : t == MST_WEIGHT_UINT32 ? mst_key_from_uint32(((const uint32_t *)w)[e])
+                                                 : mst_key_from_float(((const float *)w)[e]);
     }
-    g->key = adopt(g->key, key, g->m, sizeof *key);
     g->raw = adopt(g->raw, raw, g->m, sizeof *raw);
     g->weight_type = t;
     g->weight_origin = MST_WEIGHTS_FROM_FILE;
