@@ -19,7 +19,8 @@
 # Every run's JSON goes to LOG with its "tag" (seq, omp, strong, ghs, empty, weak, big); the
 # tables (report/scaling.py) to $OUT/scaling.md and stdout, also when a run is cut short.
 # To keep a study: LOG=report/results/DATE-device-scaling.jsonl (a later call with the same LOG
-# appends the next part), then make report: REPORT.md shows the newest scaling log there.
+# appends the next part), then make report: REPORT.md shows the newest scaling log of each
+# machine size (cores) there.
 # usage: PARTS="strong weak" report/device-scaling.sh    (16 cores: both in under 6 minutes)
 #   PARTS    strong, weak and big, in order (default "strong weak")
 #   CONFIGS  ranks x threads of the strong part (default: P x 1 for every power of two P up to

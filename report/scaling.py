@@ -287,28 +287,45 @@ def plots(runs, directory, pdf_dir, prefix):
     return files
 
 
-def log_date(path):
-    """The date of a scaling log: its machine line's."""
-    return next((r.get("date", "") for r in load(path) if r.get("tag") == "machine"), "")
+def log_machine(path):
+    """(cores, date) of a scaling log, from its machine line ((0, "") without one)."""
+    m = next((r for r in load(path) if r.get("tag") == "machine"), {})
+    return m.get("cores", 0), m.get("date", "")
 
 
 def section(logs, root, report_dir, plot_dir, pdf_dir):
     """(Markdown text of the report's section, its one-line headline, files written) from the
-    newest of the scaling logs `logs` (by their machine line's date), with its plots drawn into
-    plot_dir (and pdf_dir) unless plot_dir is None."""
-    path = max(logs, key=lambda p: (log_date(p), p))
-    runs = load(path)
-    shown = os.path.relpath(path, root) if os.path.abspath(path).startswith(root + os.sep) \
-        else path
-    text = ["From `%s` (`report/device-scaling.sh`, tables by `report/scaling.py`)." % shown,
-            "", tables(runs), ""]
-    prefix = re.sub(r"[^A-Za-z0-9_.-]+", "-", os.path.splitext(os.path.basename(path))[0]) + "-"
-    files = plots(runs, plot_dir, pdf_dir, prefix) if plot_dir else []
-    for f in files:
-        if f.endswith(".png"):
-            text += ["![%s](%s)" % (os.path.basename(f)[len(prefix):-4],
-                                    os.path.relpath(f, report_dir)), ""]
-    return "\n".join(text), headline(runs), files
+    scaling logs `logs`: the newest (by its machine line's date) of each machine size (cores),
+    the largest first, each with its plots drawn into plot_dir (and pdf_dir) unless plot_dir is
+    None; the headline is the largest machine's."""
+    newest = {}
+    for p in logs:
+        cores, date = log_machine(p)
+        if cores not in newest or (date, p) > newest[cores][0]:
+            newest[cores] = ((date, p), p)
+    text, files, line = [], [], ""
+    for cores in sorted(newest, reverse=True):
+        path = newest[cores][1]
+        runs = load(path)
+        shown = os.path.relpath(path, root) \
+            if os.path.abspath(path).startswith(root + os.sep) else path
+        if len(newest) > 1:
+            text += ["### %d cores" % cores, ""]
+        body = tables(runs)
+        if len(newest) > 1:  # one level down, below the machine's heading
+            body = re.sub(r"(?m)^### ", "#### ", body)
+        text += ["From `%s` (`report/device-scaling.sh`, tables by `report/scaling.py`)." % shown,
+                 "", body, ""]
+        prefix = re.sub(r"[^A-Za-z0-9_.-]+", "-",
+                        os.path.splitext(os.path.basename(path))[0]) + "-"
+        mine = plots(runs, plot_dir, pdf_dir, prefix) if plot_dir else []
+        for f in mine:
+            if f.endswith(".png"):
+                text += ["![%s](%s)" % (os.path.basename(f)[len(prefix):-4],
+                                        os.path.relpath(f, report_dir)), ""]
+        files += mine
+        line = line or headline(runs)
+    return "\n".join(text), line, files
 
 
 if __name__ == "__main__":

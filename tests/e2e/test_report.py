@@ -411,6 +411,21 @@ class ReportLayout(ReportCase):
                       rows)
         self.assertIn("### A graph above 2^32 edges made by the ranks (`--generate`)", rows)
         self.assertIn("The 2 configurations find the same forest size and total.", rows)
+        # A second machine's log: the newest log of each machine size, the largest first
+        big = [dict(r, cores=64, date="2026-11-20T10:00Z") if r["tag"] == "machine" else r
+               for r in scaling_log()]
+        older = [dict(r, date="2026-11-01T10:00Z") if r["tag"] == "machine" else r
+                 for r in scaling_log()]
+        p = run([PY, REPORT, "--no-plots", "--out", self.path("R.md"),
+                 self.write_lines("r.jsonl", fixed_results()), log,
+                 self.write_lines("s64.jsonl", big), self.write_lines("old.jsonl", older)])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(self.path("R.md")) as f:
+            text = f.read()
+        self.assertLess(text.index("### 64 cores"), text.index("### 16 cores"))
+        self.assertIn("From `%s`" % self.path("scaling.jsonl"), text)
+        self.assertNotIn("old.jsonl", text)
+        self.assertEqual(text.count("#### Weak scaling"), 2)
 
     def test_own_results_keep_other_files(self):
         """make report on a user's results writes into its own folder (report/local/ unless
