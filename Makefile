@@ -116,6 +116,8 @@ $(BIN)/mst-gen: $(GEN_OBJ) $(LIBMST)
 # mst-convert writes graphs with mst-gen's writers (gen/write.c), mst-verify reads forest files
 # with tools/msf_read.c; objects link before the archive.
 $(BUILD)/tools/convert.o $(UNIT_OBJ): MST_CPPFLAGS += -Igen
+# mst-omp's tests run its union-finds on several threads themselves.
+$(BUILD)/tests/unit/test_omp.o: TOOLCHAIN := omp
 $(BIN)/mst-convert: $(BUILD)/gen/write.o
 $(BIN)/mst-verify: $(BUILD)/tools/msf_read.o
 $(BIN)/mst-%: $(BUILD)/tools/%.o $(LIBMST)

@@ -8,7 +8,8 @@
  *  lock      one global lock around every union (find, then link by rank); finds outside a
  *            union take no lock (Ma and Wan, section 3.1.1, the "locked" variant).
  *  half      CAS path halving in find, CAS link of the larger id under the smaller.
- *  full      CAS full path compression in find (a second pass over the path), CAS link by id.
+ *  full      CAS full path compression in find (a second pass over the path, up to the root
+ *            found by the first), CAS link by id.
  *  plain     no compression, CAS link by id (as ECL-MST, which relies on the worklist's
  *            implicit path compression instead).
  * Every access is an __atomic builtin, so the structure is race-free under ThreadSanitizer.
@@ -66,7 +67,11 @@ static inline __attribute__((always_inline)) uint32_t dsu_find(par_dsu *d, uint3
     for (uint32_t p; (p = DSU_PARENT(dsu_load(d, root))) != root;)
         root = p;
     if (kind == DSU_FULL) {
-        while (x != root) { /* point every node of the path at the root */
+        /* Point every node of the path at the root, but only nodes of higher id: a parent's
+         * id is lower than its child's (links put the larger id under the smaller). By the
+         * time of this pass the root may have been linked under another, and a node the
+         * path now reaches beyond it, pointed back at it, would close a cycle. */
+        while (x > root) {
             uint64_t rx = dsu_load(d, x);
             uint32_t p = DSU_PARENT(rx);
             if (p == root || p == x)

@@ -1,4 +1,4 @@
-/* Unit tests of mst-omp's prepared path (prepare once, solve many times on one topology, as the
+/* Unit tests of mst-omp: its concurrent union-finds, and its prepared path (prepare once, solve many times on one topology, as the
  * harness's --rounds does): every forest of every round equals Kruskal's for that round's keys. */
 #include <criterion/criterion.h>
 #include <omp.h>
@@ -138,4 +138,52 @@ Test(omp_prepared, refuses_another_topology)
     }
     mst_graph_free(&g);
     mst_graph_free(&h);
+}
+
+/* Every union-find variant under contention (4 threads uniting random pairs of a few hundred
+ * elements): the sets are those of one thread's union-find, each union reports a join exactly
+ * as often as the sets lose one, and where links go by id (half, full, plain) every parent's id
+ * is below its child's, so the parents hold no cycle. A cycle would make a find spin: the
+ * timeout turns that into a failure. */
+Test(omp_dsu, concurrent_unions_keep_the_sets, .timeout = 120)
+{
+    enum { N = 300, PAIRS = 1500, TRIALS = 300 };
+    static const par_dsu_kind kinds[] = {DSU_WAITFREE, DSU_LOCK, DSU_HALF, DSU_FULL, DSU_PLAIN};
+    static uint64_t rec[N];
+    static uint32_t a[PAIRS], b[PAIRS];
+    uint64_t state = 12345;
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        for (int trial = 0; trial < TRIALS; trial++) {
+            par_dsu d;
+            d.rec = rec;
+            omp_init_lock(&d.lock);
+            for (uint32_t x = 0; x < N; x++)
+                rec[x] = x;
+            for (int i = 0; i < PAIRS; i++) { /* a few hubs, so that paths grow long */
+                state = state * 6364136223846793005ull + 1442695040888963407ull;
+                a[i] = (uint32_t)(state >> 33) % (i % 3 ? N : 8);
+                b[i] = (uint32_t)(state >> 13) % N;
+            }
+            int joins = 0;
+#pragma omp parallel for num_threads(4) schedule(dynamic, 1) reduction(+ : joins)
+            for (int i = 0; i < PAIRS; i++)
+                joins += dsu_union(&d, a[i], b[i], kinds[k]) + 0 * (int)dsu_find(&d, b[i],
+                                                                                  kinds[k]);
+            mst_dsu s;
+            cr_assert_eq(mst_dsu_init(&s, N), MST_OK);
+            int sets = N;
+            for (int i = 0; i < PAIRS; i++)
+                sets -= mst_dsu_union(&s, a[i], b[i]);
+            cr_assert_eq(joins, N - sets, "kind %zu trial %d", k, trial);
+            for (uint32_t x = 0; x < N; x++) {
+                uint32_t p = DSU_PARENT(rec[x]);
+                if (kinds[k] >= DSU_HALF)
+                    cr_assert(p == x || p < x, "kind %zu: parent %u of %u", k, p, x);
+                for (uint32_t y = x + 1; y < N; y += 37)
+                    cr_assert_eq(dsu_find(&d, x, kinds[k]) == dsu_find(&d, y, kinds[k]),
+                                 mst_dsu_find(&s, x) == mst_dsu_find(&s, y));
+            }
+            mst_dsu_free(&s);
+            omp_destroy_lock(&d.lock);
+        }
 }
