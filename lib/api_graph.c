@@ -23,7 +23,7 @@ mst_status lib_graph_set_weights(msf_graph *a, msf_weight_type type, const void 
     /* Every float weight finite, as the text loaders want them (.msb files may hold
      * infinities; an API caller who means "no edge" leaves the edge out); whether the 64-bit
      * ones all fit 32 bits. */
-#pragma omp parallel for schedule(static) num_threads(lib_team(threads, m))                    \
+#pragma omp parallel for schedule(static) num_threads(par_team_for(threads, m))                    \
     reduction(min : bad) reduction(&& : narrow)
     for (uint64_t e = 0; e < m; e++) {
         if (type == MSF_WEIGHT_FLOAT32 && !isfinite(((const float *)w)[e]))
@@ -58,7 +58,7 @@ mst_status lib_graph_set_weights(msf_graph *a, msf_weight_type type, const void 
         size_t size = mst_weight_is_wide(t) ? 8 : 4;
         if ((kept = mst_alloc(a->g.m, size)) == NULL)
             return MST_ERESOURCE;
-#pragma omp parallel for schedule(static) num_threads(lib_team(threads, a->g.m))
+#pragma omp parallel for schedule(static) num_threads(par_team_for(threads, a->g.m))
         for (uint64_t k = 0; k < a->g.m; k++) {
             uint64_t e = a->input_id != NULL ? a->input_id[k] : k;
             if (!narrow)
@@ -92,7 +92,7 @@ msf_status msf_graph_create(uint32_t n, uint64_t m, const uint32_t *u, const uin
         return (msf_status)mst_fail(MST_EUSAGE, "msf_graph_create: unknown weight type %d",
                                     (int)type);
     uint64_t bad = UINT64_MAX, loops = 0;
-    int team = lib_team(0, m);
+    int team = par_team_for(0, m);
 #pragma omp parallel for schedule(static) num_threads(team) reduction(min : bad)               \
     reduction(+ : loops)
     for (uint64_t e = 0; e < m; e++) {
@@ -258,7 +258,8 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
 
     /* indptr: from 0 or more, never decreasing. */
     uint64_t bad = UINT64_MAX;
-#pragma omp parallel for schedule(static) num_threads(lib_team(threads, n)) reduction(min : bad)
+#pragma omp parallel for schedule(static) num_threads(par_team_for(threads, n))                    \
+    reduction(min : bad)
     for (uint64_t i = 0; i <= n; i++)
         if (csr_at(indptr, itype, i) < (i > 0 ? csr_at(indptr, itype, i - 1) : 0))
             bad = i < bad ? i : bad;
@@ -274,7 +275,7 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
     if (nnz > 0 && (indices == NULL || data == NULL))
         return (msf_status)mst_fail(MST_EUSAGE, "msf_graph_from_csr: %s is NULL with %" PRIu64
                                     " entries", indices == NULL ? "indices" : "data", nnz);
-    int team = lib_team(threads, nnz);
+    int team = par_team_for(threads, nnz);
     size_t size = mst_weight_is_wide((mst_weight_type)type) ? 8 : 4;
 
     /* Row by row: the columns increase within 0..n-1; the first NaN; each upper entry (i, j)

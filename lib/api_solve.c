@@ -161,7 +161,7 @@ static mst_status find_variant(const msf_graph *a, const char *solver, const cha
 
 static void flip_keys(uint32_t *key, const uint32_t *from, uint64_t m)
 {
-#pragma omp parallel for schedule(static) num_threads(lib_team(0, m))
+#pragma omp parallel for schedule(static) num_threads(par_team_for(0, m))
     for (uint64_t e = 0; e < m; e++)
         key[e] = UINT32_MAX - from[e];
 }
@@ -203,10 +203,10 @@ static mst_status run(const msf_graph *a, const mst_graph *g, const mst_variant 
      * below m has. */
     MST_ALLOC(tmp, r->count + 1);
     mst_radix_sort_pairs(r->canonical, NULL, tmp, NULL, r->count, 0,
-                         64 - __builtin_clzll(a->g.m | 1), lib_team(0, r->count));
+                         64 - __builtin_clzll(a->g.m | 1), par_team_for(0, r->count));
     MST_ALLOC(r->edges, r->count);
     /* The input positions on the call's team, and the exact total. */
-#pragma omp parallel for schedule(static) num_threads(lib_team(0, r->count))
+#pragma omp parallel for schedule(static) num_threads(par_team_for(0, r->count))
     for (uint64_t i = 0; i < r->count; i++)
         r->edges[i] = a->input_id != NULL ? a->input_id[r->canonical[i]] : r->canonical[i];
     r->total = mst_weight_total(&a->g, r->canonical, r->count);
@@ -422,7 +422,7 @@ msf_status msf_result_csr(const msf_graph *a, const msf_result *r, uint64_t *ind
     mst_status st = MST_OK;
     uint32_t n = a->g.n;
     uint64_t k = r->count, *cursor = NULL, *part = NULL;
-    int team = lib_team(0, (uint64_t)n + k);
+    int team = par_team_for(0, (uint64_t)n + k);
     MST_ALLOC(cursor, n);
     MST_ALLOC(part, (uint64_t)team + 1);
 #pragma omp parallel num_threads(team)

@@ -5,7 +5,6 @@
 #ifndef LIBMST_INTERNAL_H
 #define LIBMST_INTERNAL_H
 
-#include <omp.h>
 #include <stdint.h>
 
 #include "core.h"
@@ -35,14 +34,6 @@ struct msf_graph {
  * bad input position ("edge 4: NaN weight"), MST_ERESOURCE. O(m), plus the ranking of 64-bit
  * weights that do not fit (O(m) radix sort). */
 mst_status lib_graph_set_weights(msf_graph *a, msf_weight_type type, const void *w, int threads);
-
-/* The team of a call that asks for `threads` (0: the calling thread's default,
- * OMP_NUM_THREADS or all cores) over `work` items: one thread below 2^16 items, where waking
- * a team costs more than it saves. */
-static inline int lib_team(int threads, uint64_t work)
-{
-    return work < ((uint64_t)1 << 16) ? 1 : threads > 0 ? threads : omp_get_max_threads();
-}
 
 /* A forest: its ids both ways, its total, and the graph it came from (compared, never read:
  * msf_verify's check; the graph may be freed first). */

@@ -167,7 +167,7 @@ mst_status mst_rank_keys(mst_weight_type t, const uint64_t *raw, uint64_t m, uin
     MST_ALLOC(tmp, m);
     MST_ALLOC(ptmp, m);
     uint64_t part[257]; /* the threads' counts of changes (team_scan.h) */
-    int threads = m < ((uint64_t)1 << 16) ? 1 : omp_get_max_threads();
+    int threads = par_team_for(0, m);
     threads = threads < 256 ? threads : 256;
 #pragma omp parallel for schedule(static) num_threads(threads)
     for (uint64_t e = 0; e < m; e++) {
@@ -225,7 +225,7 @@ mst_status mst_graph_set_weights(mst_graph *g, mst_weight_type t, const void *w)
     if (w == NULL && g->m > 0)
         return mst_fail(MST_EUSAGE, "no weights given for %" PRIu64 " edges", g->m);
     /* On OpenMP's default team from 2^16 edges on: the first NaN, then the keys. */
-    int team = g->m < ((uint64_t)1 << 16) ? 1 : omp_get_max_threads();
+    int team = par_team_for(0, g->m);
     uint64_t nan = g->m;
 #pragma omp parallel for schedule(static) num_threads(team) reduction(min : nan)
     for (uint64_t e = 0; e < g->m; e++)
@@ -446,7 +446,7 @@ mst_weight_sum mst_weight_total(const mst_graph *g, const uint64_t *eid, uint64_
      * two's-complement integer (core.h), so the total is the same in any order. */
     enum { MAX_PARTS = 64 };
     mst_weight_sum part[MAX_PARTS];
-    int ask = k < ((uint64_t)1 << 16) ? 1 : omp_get_max_threads(), team = 1;
+    int ask = par_team_for(0, k), team = 1;
 #pragma omp parallel num_threads(ask < MAX_PARTS ? ask : MAX_PARTS)
     {
         uint64_t lo, hi;

@@ -21,6 +21,13 @@ static inline int par_team(uint64_t threads)
     return threads > 0 ? (int)threads : omp_get_max_threads();
 }
 
+/* The team for `work` items: the calling thread alone below 2^16 items, where waking a team
+ * costs more than it saves; else par_team(threads). */
+static inline int par_team_for(uint64_t threads, uint64_t work)
+{
+    return work < ((uint64_t)1 << 16) ? 1 : par_team(threads);
+}
+
 /* The slice [*lo, *hi) of 0..len that thread t of p owns (contiguous, sizes differ by <= 1). */
 static inline void par_team_slice(uint64_t len, int t, int p, uint64_t *lo, uint64_t *hi)
 {

@@ -28,6 +28,7 @@
  * Steps 1-3 are sequential and touch only the n - c tree edges: O(m / threads + n log n) time.
  */
 #include "core.h"
+#include "team_scan.h"
 
 #include <inttypes.h>
 #include <omp.h>
@@ -436,8 +437,7 @@ static mst_status verify(const mst_graph *g, const uint64_t *eid, uint64_t k, in
     memset(&pm, 0, sizeof pm);
     if (res != NULL)
         *res = (mst_verify_result){UINT64_MAX, UINT64_MAX, UINT64_MAX};
-    if (threads <= 0 || g->m < ((uint64_t)1 << 16))
-        threads = g->m < ((uint64_t)1 << 16) ? 1 : omp_get_max_threads();
+    threads = par_team_for(threads > 0 ? (uint64_t)threads : 0, g->m);
     MST_CALLOC(in_tree, (size_t)(g->m / 64 + 1));
     MST_CHECK(check_ids(g, eid, k, in_tree));
     if (k >= (uint64_t)g->n && k > 0) /* more edges than a forest has */
