@@ -442,8 +442,9 @@ double mst_weight_sum_double(const mst_weight_sum *s)
 
 mst_weight_sum mst_weight_total(const mst_graph *g, const uint64_t *eid, uint64_t k)
 {
-    /* Each thread sums its slice exactly; the sums are joined limb by limb. Every sum is one
-     * two's-complement integer (core.h), so the total is the same in any order. */
+    /* Each thread sums its slice exactly; the sums are joined limb by limb, as terms are
+     * added. Every sum is one two's-complement integer (core.h), so the total is the same in
+     * any order. */
     enum { MAX_PARTS = 64 };
     mst_weight_sum part[MAX_PARTS];
     int ask = par_team_for(0, k), team = 1;
@@ -460,12 +461,9 @@ mst_weight_sum mst_weight_total(const mst_graph *g, const uint64_t *eid, uint64_
     }
     mst_weight_sum s = part[0];
     for (int t = 1; t < team; t++) {
-        unsigned carry = 0;
-        for (int x = 0; x < MST_SUM_LIMBS; x++) {
-            uint64_t y = s.limb[x] + part[t].limb[x], z = y + carry;
-            carry = (y < part[t].limb[x]) | (z < y);
-            s.limb[x] = z;
-        }
+        for (int x = 0; x < MST_SUM_LIMBS; x++)
+            if (part[t].limb[x] != 0)
+                add_shifted(s.limb, part[t].limb[x], 64 * x, 0);
         s.i += part[t].i;
         s.inf[0] += part[t].inf[0];
         s.inf[1] += part[t].inf[1];
