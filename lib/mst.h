@@ -260,7 +260,7 @@ MSF_API const char *msf_result_total_text(const msf_result *r);
  * doubles, from indices and data, the arrays g was made from (NULL where columns, values are).
  * Errors: MSF_EUSAGE (a NULL argument, r not computed from g, g not made by
  * msf_graph_from_csr); MSF_ERESOURCE. O(n + msf_result_size(r)), on all cores
- * (OMP_NUM_THREADS) for large ones. Since 1.3.
+ * (OMP_NUM_THREADS) for large ones. Since 1.3; indices, data, columns and values since 1.4.
  */
 MSF_API msf_status msf_result_csr(const msf_graph *g, const msf_result *r, uint64_t *indptr,
                                   uint64_t *position, const void *indices, const void *data,
