@@ -552,6 +552,37 @@ static void count_edge_arcs(const dbv_graph *g, const dist_slice *s, uint64_t lo
     }
 }
 
+/* Sorts arc[0..len) by local source index in place, 8 bits at a time from bit shift + 7 down
+ * (an American flag sort: McIlroy, Bostic and McIlroy, "Engineering Radix Sort", 1993): each
+ * pass follows the cycles of its permutation with 256 write heads, which stay in cache, where
+ * one pass over all sources would miss the cache on every arc. The top pass's buckets are
+ * sorted side by side on the rank's threads (top: 1). */
+static void flag_sort(const dbv_graph *g, dbv_arc *arc, uint64_t len, int shift, int top)
+{
+    uint64_t count[256] = {0}, next[256], end[256], at = 0;
+    for (uint64_t i = 0; i < len; i++)
+        count[(dbv_local(g, arc[i].x) >> shift) & 255]++;
+    for (int b = 0; b < 256; b++)
+        next[b] = at, at += count[b], end[b] = at;
+    for (int b = 0; b < 256; b++)
+        while (next[b] < end[b]) {
+            dbv_arc a = arc[next[b]];
+            for (int d = (dbv_local(g, a.x) >> shift) & 255; d != b;
+                 d = (dbv_local(g, a.x) >> shift) & 255) {
+                dbv_arc t = arc[next[d]]; /* a takes its place in bucket d; t goes on */
+                arc[next[d]++] = a;
+                a = t;
+            }
+            arc[next[b]++] = a;
+        }
+    if (shift == 0)
+        return;
+#pragma omp parallel for schedule(dynamic, 1) if (top)
+    for (int b = 0; b < 256; b++)
+        if (count[b] > 1)
+            flag_sort(g, arc + end[b] - count[b], count[b], shift > 8 ? shift - 8 : 0, 0);
+}
+
 mst_status DBV_NAME(dbv_build)(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
                                uint64_t window, const dist_slice *s, dbv_graph *g)
 {
@@ -604,34 +635,22 @@ fail:
     }
     windows_close(&w);
     /* Where the share is not mostly local, so that the local pass, which needs the arcs by id,
-     * will not run here: the arcs sorted by source label in place (the cycles of the
-     * permutation followed, no second copy of the share; each source's arcs in no particular
-     * order: the rounds compare (key, id)) and g->src_end the end of each source's run, so that
-     * the first round reads best[] and parent[] in order rather than at random, and the filter
-     * merge skips the hub's runs. next[v]: where the next arc of source v goes. Then the
-     * sources, which the runs give, are dropped: the arcs move down to dbv_far records in the
-     * same block (by bytes: the two overlap), which shrinks in place. */
+     * will not run here: the arcs sorted by source label in place (flag_sort: no second copy of
+     * the share; each source's arcs in no particular order: the rounds compare (key, id)) and
+     * g->src_end the end of each source's run, so that the first round reads best[] and
+     * parent[] in order rather than at random, and the filter merge skips the hub's runs. Then
+     * the sources, which the runs give, are dropped: the arcs move down to dbv_far records in
+     * the same block (by bytes: the two overlap), which shrinks in place. */
     if (st == MST_OK && g->arcs > 0 && !dbv_mostly_local(g, arc, g->arcs, 1)) {
-        uint64_t *next = NULL;
-        if ((g->src_end = mst_calloc((size_t)g->n_local, sizeof *g->src_end)) == NULL ||
-            (next = mst_alloc((size_t)g->n_local, sizeof *next)) == NULL) {
+        if ((g->src_end = mst_calloc((size_t)g->n_local, sizeof *g->src_end)) == NULL) {
             st = MST_ERESOURCE;
         } else {
+            int bits = g->n_local > 1 ? 32 - __builtin_clz(g->n_local - 1) : 1;
+            flag_sort(g, arc, g->arcs, bits > 8 ? bits - 8 : 0, 1);
             for (uint64_t i = 0; i < g->arcs; i++)
                 g->src_end[dbv_local(g, arc[i].x)]++;
             for (uint64_t v = 0, at = 0; v < g->n_local; v++)
-                next[v] = at, at += g->src_end[v], g->src_end[v] = at;
-            for (uint32_t v = 0; v < g->n_local; v++) {
-                while (next[v] < g->src_end[v]) {
-                    dbv_arc a = arc[next[v]];
-                    for (uint32_t d = dbv_local(g, a.x); d != v; d = dbv_local(g, a.x)) {
-                        dbv_arc b = arc[next[d]]; /* a takes its place in its run; b goes on */
-                        arc[next[d]++] = a;
-                        a = b;
-                    }
-                    arc[next[v]++] = a;
-                }
-            }
+                at += g->src_end[v], g->src_end[v] = at;
             for (uint64_t i = 0; i < g->arcs; i++) {
                 dbv_arc a;
                 memcpy(&a, &arc[i], sizeof a);
@@ -641,7 +660,6 @@ fail:
             st = mst_realloc(&g->arc, g->arcs, sizeof(dbv_far));
             g->by_source = 1;
         }
-        free(next);
     }
     st = dist_agree(c, st);
 out:
