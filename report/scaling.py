@@ -118,15 +118,16 @@ def big_lines(runs):
     big = [r for r in runs if r["tag"] == "big"]
     if not big:
         return []
-    rows = ["| %s | %d | %d | %.3f | %d | %s | %.0f | %s |" % (
-        config(r), r["n"], r["m"], r["compute_s_median"], r["msf_edges"], r["msf_weight"],
+    rows = ["| %s | %d | %d | %s | %.3f | %d | %s | %.0f | %s |" % (
+        config(r), r["n"], r["m"], "%.1f" % r["load_s"] if "load_s" in r else "",
+        r["compute_s_median"], r["msf_edges"], r["msf_weight"],
         stats(r)[0], bytes_per_edge(r, runs)) for r in big]
     same = len({(r["msf_edges"], r["msf_weight"]) for r in big}) == 1
     above = " above 2^32 edges" if min(r["m"] for r in big) >= 2 ** 32 else ""
     return ["", "### A graph%s made by the ranks (`--generate`)" % above, "",
-            "| ranks x threads | n | m | compute (s) | MSF edges | MSF total "
-            "| peak RSS per rank, max (MiB) | bytes per edge |",
-            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"] + rows + [
+            "| ranks x threads | n | m | generation and share (s) | compute (s) | MSF edges "
+            "| MSF total | peak RSS per rank, max (MiB) | bytes per edge |",
+            "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"] + rows + [
             "", ("The %d configurations find the same forest size and total." % len(big)
                  if same and len(big) > 1 else
                  "**The configurations' forests differ.**" if not same else
@@ -156,30 +157,37 @@ def weak_label(runs):
     return "%s vertices and %s edges per core" % (power(n[0]), power(m[0]))
 
 
+# What the tables' columns say, once below every machine's tables.
+NOTE = ("Compute time: median of the trials, the slowest rank's; generation and share: "
+        "the ranks making their slices, dropping repeated pairs and building their shares "
+        "(load_s); peak RSS: getrusage "
+        "ru_maxrss of every rank (Open MPI's own share included); bytes per edge: the "
+        "ranks' peak RSS together less Open MPI's fixed part (each rank's RSS on a graph "
+        "of one edge, same ranks x threads), over m; sent: bytes to other ranks, counted "
+        "by the solver. On one rank every arc is local and boruvka's local pass is "
+        "Kruskal's algorithm; from two ranks on the rounds exchange arcs, so T(2 x 1)/T is "
+        "the efficiency of the distributed part.")
+
+
 def tables(runs):
     out = ["Machine: %s, %d cores, %s, %s." % (m["cpu"], m["cores"], m["mpirun"], m["date"])
            for m in runs if m["tag"] == "machine"]
-    out += ["", "### Strong scaling", "",
-            "| graph | n | m | run | ranks x threads | compute (s) | vs mst-seq | vs mst-omp "
-            "| vs 1 x 1 | peak RSS per rank, max (MiB) | bytes per edge "
-            "| sent per rank, max (MiB) | rounds |",
-            "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-            "| ---: |"]
-    out += strong_rows(runs)
-    label = weak_label(runs)
-    out += ["", "### Weak scaling" + (" (%s)" % label if label else ""), "",
-            "| cores | ranks x threads | n | m | algo | compute (s) | efficiency T(1 x 1)/T "
-            "| T(2 x 1)/T | peak RSS per rank, max (MiB) | sent per rank, max (MiB) | rounds |",
-            "| ---: | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
-    out += weak_rows(runs)
+    rows = strong_rows(runs)
+    if rows:
+        out += ["", "### Strong scaling", "",
+                "| graph | n | m | run | ranks x threads | compute (s) | vs mst-seq | vs mst-omp "
+                "| vs 1 x 1 | peak RSS per rank, max (MiB) | bytes per edge "
+                "| sent per rank, max (MiB) | rounds |",
+                "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
+                "| ---: |"] + rows
+    rows, label = weak_rows(runs), weak_label(runs)
+    if rows:
+        out += ["", "### Weak scaling" + (" (%s)" % label if label else ""), "",
+                "| cores | ranks x threads | n | m | algo | compute (s) | efficiency T(1 x 1)/T "
+                "| T(2 x 1)/T | peak RSS per rank, max (MiB) | sent per rank, max (MiB) "
+                "| rounds |",
+                "| ---: | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"] + rows
     out += big_lines(runs)
-    out += ["", "Compute time: median of the trials, the slowest rank's; peak RSS: getrusage "
-            "ru_maxrss of every rank (Open MPI's own share included); bytes per edge: the "
-            "ranks' peak RSS together less Open MPI's fixed part (each rank's RSS on a graph "
-            "of one edge, same ranks x threads), over m; sent: bytes to other ranks, counted "
-            "by the solver. On one rank every arc is local and boruvka's local pass is "
-            "Kruskal's algorithm; from two ranks on the rounds exchange arcs, so T(2 x 1)/T is "
-            "the efficiency of the distributed part."]
     return "\n".join(out)
 
 
@@ -234,34 +242,35 @@ def plots(runs, directory, pdf_dir, prefix):
         plt.close(fig)
 
     strong = [r for r in runs if r["tag"] == "strong"]
-    colors = plt.get_cmap("tab10").colors
-    series = sorted({(name(r), threads(r)) for r in strong})
-    fig, axes = plt.subplots(1, 3, figsize=(14, 4))
-    for i, (g, t) in enumerate(series):
-        mine = sorted((r for r in strong if name(r) == g and threads(r) == t), key=cores)
-        label = g if t == 1 else "%s, %d threads a rank" % (g, t)
-        style = dict(marker="o" if t == 1 else "s", ms=4, color=colors[i % 10], label=label,
-                     linestyle="-" if t == 1 else "--")
-        c = [cores(r) for r in mine]
-        times = [r["compute_s_median"] for r in mine]
-        fast = [r.get("compute_s_min", r["compute_s_median"]) for r in mine]
-        axes[0].errorbar(c, times, yerr=[[a - b for a, b in zip(times, fast)],
-                                         [0.0] * len(times)], capsize=2, **style)
-        axes[1].plot(c, [stats(r)[0] for r in mine], **style)
-        many = [r for r in mine if r["ranks"] > 1]  # one rank sends nothing
-        axes[2].plot([cores(r) for r in many], [stats(r)[1] for r in many], **style)
-    for ax, label in zip(axes, ("compute time (s, log scale)",
-                                "peak RSS per rank, max (MiB, log scale)",
-                                "sent per rank, max (MiB, log scale)")):
-        ax.set_xscale("log", base=2)
-        ax.set_yscale("log")
-        ax.set_xlabel("cores (ranks x threads)")
-        ax.set_ylabel(label)
-        ax.grid(which="both", alpha=0.3)
-    axes[2].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), frameon=False)
-    fig.suptitle("mst-mpi --algo boruvka, strong scaling")
-    fig.tight_layout()
-    save(fig, "strong")
+    if strong:
+        colors = plt.get_cmap("tab10").colors
+        series = sorted({(name(r), threads(r)) for r in strong})
+        fig, axes = plt.subplots(1, 3, figsize=(14, 4))
+        for i, (g, t) in enumerate(series):
+            mine = sorted((r for r in strong if name(r) == g and threads(r) == t), key=cores)
+            label = g if t == 1 else "%s, %d threads a rank" % (g, t)
+            style = dict(marker="o" if t == 1 else "s", ms=4, color=colors[i % 10], label=label,
+                         linestyle="-" if t == 1 else "--")
+            c = [cores(r) for r in mine]
+            times = [r["compute_s_median"] for r in mine]
+            fast = [r.get("compute_s_min", r["compute_s_median"]) for r in mine]
+            axes[0].errorbar(c, times, yerr=[[a - b for a, b in zip(times, fast)],
+                                             [0.0] * len(times)], capsize=2, **style)
+            axes[1].plot(c, [stats(r)[0] for r in mine], **style)
+            many = [r for r in mine if r["ranks"] > 1]  # one rank sends nothing
+            axes[2].plot([cores(r) for r in many], [stats(r)[1] for r in many], **style)
+        for ax, label in zip(axes, ("compute time (s, log scale)",
+                                    "peak RSS per rank, max (MiB, log scale)",
+                                    "sent per rank, max (MiB, log scale)")):
+            ax.set_xscale("log", base=2)
+            ax.set_yscale("log")
+            ax.set_xlabel("cores (ranks x threads)")
+            ax.set_ylabel(label)
+            ax.grid(which="both", alpha=0.3)
+        axes[2].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1.0), frameon=False)
+        fig.suptitle("mst-mpi --algo boruvka, strong scaling")
+        fig.tight_layout()
+        save(fig, "strong")
     weak = [r for r in runs if r["tag"] == "weak"]
     if weak:
         fig, ax = plt.subplots(figsize=(5.5, 4))
@@ -288,9 +297,14 @@ def plots(runs, directory, pdf_dir, prefix):
 
 
 def log_machine(path):
-    """(cores, date) of a scaling log, from its machine line ((0, "") without one)."""
-    m = next((r for r in load(path) if r.get("tag") == "machine"), {})
-    return m.get("cores", 0), m.get("date", "")
+    """(cores, date) of a scaling log, from its machine line; without one, the most cores a run
+    used and the date its file's name starts with."""
+    runs = load(path)
+    m = next((r for r in runs if r.get("tag") == "machine"), None)
+    if m:
+        return m["cores"], m["date"]
+    day = re.match(r"\d{4}-\d{2}-\d{2}", os.path.basename(path))
+    return max((cores(r) for r in runs), default=0), day.group(0) if day else ""
 
 
 def section(logs, root, report_dir, plot_dir, pdf_dir):
@@ -325,8 +339,8 @@ def section(logs, root, report_dir, plot_dir, pdf_dir):
                                         os.path.relpath(f, report_dir)), ""]
         files += mine
         line = line or headline(runs)
-    return "\n".join(text), line, files
+    return "\n".join(text + [NOTE]), line, files
 
 
 if __name__ == "__main__":
-    print(tables(load(sys.argv[1])))
+    print(tables(load(sys.argv[1])) + "\n\n" + NOTE)
