@@ -9,7 +9,6 @@
 
 #include "boruvka.h"
 #include "seq.h"
-#include "team_scan.h"
 #include "core.h"
 
 /* ---- Core numbers by level-synchronous parallel peeling (kcore_peel) ---- */

@@ -10,7 +10,6 @@
 
 #include "internal.h"
 #include "loader.h"
-#include "team_scan.h"
 
 mst_status lib_graph_set_weights(msf_graph *a, msf_weight_type type, const void *w, int threads)
 {
@@ -243,7 +242,7 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
                               * where that wins, else its own; a lower entry's UINT64_MAX, or
                               * ALONE where it has no mirror */
     uint32_t *lower = NULL;  /* the rows j of the lower entries without a mirror, by column */
-    uint64_t *part = NULL;   /* the threads' counts (team_scan.h) */
+    uint64_t *part = NULL;   /* the threads' counts (core.h, scan) */
     void *w = NULL;          /* the pairs' weights, of type `type` */
     mst_clear_error();
     if (out == NULL || indptr == NULL)

@@ -12,7 +12,6 @@
 #include "internal.h"
 #include "solver.h"
 #include "core.h"
-#include "team_scan.h"
 
 /* The solvers' descriptors (seq/solver.c, openmp/solver.c, cuda/solver.cu). mst-cuda's is
  * linked in only where the library was built with nvcc (Makefile): a weak reference, whose

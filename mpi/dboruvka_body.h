@@ -66,7 +66,6 @@
 #include "core.h"
 #include "dsu.h"
 #include "stats.h"
-#include "team_scan.h"
 
 /* The arc of this compilation and the names of its entry points (dboruvka.h). */
 #ifndef DBV_WIDE

@@ -5,7 +5,6 @@
 #include <string.h>
 
 #include "core.h"
-#include "team_scan.h"
 
 /* Edges per block: the unit of scheduling and of compaction. */
 #define BLOCK 2048

@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "core.h"
-#include "team_scan.h"
 
 /* ---- The levels ------------------------------------------------------------------------ */
 

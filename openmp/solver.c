@@ -14,7 +14,6 @@
 #include "boruvka.h"
 #include "contract.h"
 #include "solver.h"
-#include "team_scan.h"
 
 /* mst-omp's own options: each algorithm's; -t fills both teams (configure). */
 typedef struct par_cli {

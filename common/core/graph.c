@@ -2,7 +2,6 @@
  * its weight types, keys and their text, exact totals of its weights, and the sorts of its
  * (key, id) words: the stable radix sort and the filtering threshold's sample. */
 #include "core.h"
-#include "team_scan.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -166,7 +165,7 @@ mst_status mst_rank_keys(mst_weight_type t, const uint64_t *raw, uint64_t m, uin
     MST_ALLOC(id, m);
     MST_ALLOC(tmp, m);
     MST_ALLOC(ptmp, m);
-    uint64_t part[257]; /* the threads' counts of changes (team_scan.h) */
+    uint64_t part[257]; /* the threads' counts of changes (core.h, scan) */
     int threads = par_team_for(0, m);
     threads = threads < 256 ? threads : 256;
 #pragma omp parallel for schedule(static) num_threads(threads)

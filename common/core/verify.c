@@ -28,7 +28,6 @@
  * Steps 1-3 are sequential and touch only the n - c tree edges: O(m / threads + n log n) time.
  */
 #include "core.h"
-#include "team_scan.h"
 
 #include <inttypes.h>
 #include <omp.h>
