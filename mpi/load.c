@@ -541,14 +541,16 @@ static inline int judge_of(uint64_t pair, int p)
  * the first of each in a hash set and answers each source with the positions, in what it sent
  * there, of the repeats; the source walks its slice again, counting its pairs per judge, and
  * drops the ones named. Traffic: 8 bytes per edge and 8 per repeat. Memory per rank: 8 bytes
- * per edge sent, 8 received and 16 to 32 for the set. Errors (agreed): MST_ERESOURCE, also
- * where a rank would exchange more than 2^31 - 1 pairs (dist_exchange). */
-static mst_status drop_repeats(const dist_ctx *c, dist_slice *s)
+ * per edge sent, 8 received, 16 to 32 for the set and 1 bit for the repeats' marks. Errors
+ * (agreed): MST_ERESOURCE, also where a rank would exchange more than 2^31 - 1 pairs
+ * (dist_exchange). */
+static mst_status drop_repeats(const dist_ctx *c, int threads, dist_slice *s)
 {
     mst_status st = MST_OK;
     int p = c->size;
     uint64_t *count = NULL, *at = NULL, *recvcount = NULL, *backcount = NULL, *send = NULL;
-    uint64_t *recv = NULL, *back = NULL, *set = NULL, total = 0, repeats = 0, mask = 1, kept = 0;
+    uint64_t *recv = NULL, *back = NULL, *set = NULL, *seen = NULL, total = 0, repeats = 0;
+    uint64_t slots = 1, kept = 0;
     MST_CALLOC(count, p);
     MST_ALLOC(at, p);
     MST_ALLOC(recvcount, p);
@@ -572,26 +574,46 @@ fail:
     if (st != MST_OK)
         goto done;
     /* The judge: a pair seen before is a repeat; its position in what its source sent here
-     * goes back to the source, in place of the pairs already read. */
-    while (mask < 2 * total)
-        mask <<= 1;
-    if ((set = mst_calloc(mask, sizeof *set)) == NULL)
+     * goes back to the source, in place of the pairs already read. The set's slots are split
+     * into 2^lg ranges (at most the rank's threads) by bits 32 on of the hash (its top bits
+     * chose this judge, its low bits the slot), each filled by one thread, which reads every
+     * pair in order and takes those hashed into its range: a pair still meets the pairs before
+     * it in order, whatever the team; seen[] marks the repeats. */
+    while (slots < 2 * total)
+        slots <<= 1;
+    int lg = 0;
+    while ((1 << (lg + 1)) <= threads && ((uint64_t)1 << (lg + 1)) <= slots / 1024)
+        lg++;
+    uint64_t span = slots >> lg;
+    if ((set = mst_calloc(slots, sizeof *set)) == NULL ||
+        (seen = mst_calloc(total / 64 + 1, sizeof *seen)) == NULL)
         st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for duplicate removal", c->rank);
-    mask--;
+    if (st == MST_OK) {
+#pragma omp parallel for schedule(static, 1) num_threads(1 << lg)
+        for (int t = 0; t < 1 << lg; t++) {
+            uint64_t *mine = set + (uint64_t)t * span;
+            for (uint64_t j = 0; j < total; j++) {
+                uint64_t pair = recv[j], h = gen_mix64(pair), x = h & (span - 1);
+                if ((int)(h >> 32 & ((1u << lg) - 1)) != t)
+                    continue;
+                while (mine[x] != 0 && mine[x] != pair)
+                    x = (x + 1) & (span - 1);
+                if (mine[x] == pair)
+                    __atomic_fetch_or(&seen[j >> 6], (uint64_t)1 << (j & 63), __ATOMIC_RELAXED);
+                mine[x] = pair;
+            }
+        }
+    }
+    free(set);
     uint64_t j = 0;
     for (int q = 0; st == MST_OK && q < p; q++) {
         uint64_t first = j, found = repeats;
-        for (uint64_t end = j + recvcount[q]; j < end; j++) {
-            uint64_t pair = recv[j], x = gen_mix64(pair) & mask;
-            while (set[x] != 0 && set[x] != pair)
-                x = (x + 1) & mask;
-            if (set[x] == pair)
+        for (uint64_t end = j + recvcount[q]; j < end; j++)
+            if (seen[j >> 6] >> (j & 63) & 1)
                 recv[repeats++] = j - first;
-            set[x] = pair;
-        }
         recvcount[q] = repeats - found;
     }
-    free(set);
+    free(seen);
     if ((st = dist_agree(c, st)) == MST_OK)
         st = dist_exchange(c, recv, recvcount, sizeof *recv, (void **)&back, backcount, &total);
     if (st != MST_OK)
@@ -658,7 +680,7 @@ mst_status dist_generate(const dist_ctx *c, const char *spec, const mst_load_opt
         if ((st = dist_agree(c, st)) == MST_OK) {
             f->range(p, lo_e, hi_e, s->u, s->v);
             if (dedup)
-                st = drop_repeats(c, s);
+                st = drop_repeats(c, threads, s);
         }
         if (st == MST_OK) {
             MPI_Exscan(&s->count, &s->eid0, 1, MPI_UINT64_T, MPI_SUM, c->comm);

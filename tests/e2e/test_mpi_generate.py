@@ -98,8 +98,10 @@ class Generate(Workdir):
         gen_args = ["rmat", "--scale", "10", "--edge-factor", "6", "--seed", "8"]
         spec = "rmat:scale=10,edge-factor=6,seed=8"
         ref = self.check(gen_args, spec, (2, 3))  # GHS, the default
+        # -t: each judge's set of pairs in ranges, one per thread (4 x 4: four ranges, though
+        # a judge's pairs share the top bits of their hash).
         for np, args in [(3, ["--algo", "boruvka-allreduce"]), (4, BORUVKA + ["-t", "2"]),
-                         (2, BORUVKA + ["--partition", "hash"])]:
+                         (4, BORUVKA + ["-t", "4"]), (2, BORUVKA + ["--partition", "hash"])]:
             out = self.path("mpi.ids")
             p = mpirun(["-np", str(np), "--trials", "1", "--output", out, "--output-format",
                         "ids", "--generate", spec, *args], env=ENV)
