@@ -379,14 +379,12 @@ static inline void mst_scan_thread_buckets(uint64_t *h, uint64_t buckets, int p,
 
 /* ---------------------------------------- radix sort */
 
-/* Sorts a[0..n-1] stably by bits [lo_bit, hi_bit) (0 <= lo_bit < hi_bit <= 64): LSD radix sort,
- * 8 bits a pass (skipped where all items share the digit), tmp[n] its scratch. Packed (key << 32
- * | id) words sorted by key keep ids ascending among equal keys. O(n * passes), no allocation. */
-void mst_radix_sort_bits(uint64_t *a, uint64_t *tmp, uint64_t n, int lo_bit, int hi_bit);
-
-/* As mst_radix_sort_bits, moving payload p[i] along with a[i] (p may be NULL; ptmp[n] its
- * scratch), on `threads` OpenMP threads (each pass: every thread counts and scatters a block of
- * the items; one thread below 2^16 items or without memory for the threads' counts). */
+/* Sorts a[0..n-1] stably by bits [lo_bit, hi_bit) (0 <= lo_bit < hi_bit <= 64), moving payload
+ * p[i] along with a[i] (p may be NULL): LSD radix sort, 8 bits a pass (skipped where all items
+ * share the digit), tmp[n] and ptmp[n] its scratch, on `threads` OpenMP threads (each pass:
+ * every thread counts and scatters a block of the items; one thread below 2^16 items or without
+ * memory for the threads' counts). Packed (key << 32 | id) words sorted by key keep ids
+ * ascending among equal keys. O(n * passes). */
 void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptmp, uint64_t n,
                           int lo_bit, int hi_bit, int threads);
 

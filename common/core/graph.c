@@ -595,11 +595,6 @@ void mst_radix_sort_pairs(uint64_t *a, uint64_t *p, uint64_t *tmp, uint64_t *ptm
     }
 }
 
-void mst_radix_sort_bits(uint64_t *a, uint64_t *tmp, uint64_t n, int lo_bit, int hi_bit)
-{
-    mst_radix_sort_pairs(a, NULL, tmp, NULL, n, lo_bit, hi_bit, 1);
-}
-
 mst_status mst_sort_u64(uint64_t *a, uint64_t n)
 {
     if (n < 2)
@@ -607,7 +602,7 @@ mst_status mst_sort_u64(uint64_t *a, uint64_t n)
     uint64_t *tmp = mst_alloc(n, sizeof *tmp);
     if (tmp == NULL)
         return MST_ERESOURCE;
-    mst_radix_sort_bits(a, tmp, n, 0, 64);
+    mst_radix_sort_pairs(a, NULL, tmp, NULL, n, 0, 64, 1);
     free(tmp);
     return MST_OK;
 }
@@ -621,7 +616,7 @@ uint64_t mst_sample_threshold(const mst_graph *g, uint64_t want, uint64_t seed)
         uint64_t e = seed == 0 ? (2 * i + 1) * g->m / (2 * SAMPLE) : mst_splitmix64(s ^ i) % g->m;
         x[i] = (uint64_t)g->key[e] << 32 | e;
     }
-    mst_radix_sort_bits(x, tmp, SAMPLE, 0, 64);
+    mst_radix_sort_pairs(x, NULL, tmp, NULL, SAMPLE, 0, 64, 1);
     uint64_t r = want / g->m >= 1 ? SAMPLE - 1 : want * SAMPLE / g->m;
     return x[r < SAMPLE ? r : SAMPLE - 1];
 }

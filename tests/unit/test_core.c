@@ -159,7 +159,7 @@ Test(radix_sort, ranks_of_wide_weights_at_every_thread_count)
 Test(radix_sort, narrow_bit_range_ignores_other_bits)
 {
     uint64_t a[] = {0xF05, 0x003, 0xA04, 0x101}, t[4];
-    mst_radix_sort_bits(a, t, 4, 0, 4); /* by the lowest 4 bits only, stable */
+    mst_radix_sort_pairs(a, NULL, t, NULL, 4, 0, 4, 1); /* by the lowest 4 bits only, stable */
     uint64_t want[] = {0x101, 0x003, 0xA04, 0xF05};
     cr_assert(memcmp(a, want, sizeof a) == 0);
 }
