@@ -325,28 +325,25 @@ static mst_status cover_tree_edges(const mst_graph *g, const uint64_t *eid, uint
 {
     mst_status st = MST_OK;
     uint32_t n = g->n, *parent = NULL, *depth = NULL, *queue = NULL, *up = NULL;
-    uint64_t m = g->m, *off = NULL, *arc = NULL, *pedge = NULL, *rest = NULL;
+    uint64_t m = g->m, *pedge = NULL, *rest = NULL;
     tree_edge *order = NULL;
-    MST_CALLOC(off, (uint64_t)n + 1);
-    MST_ALLOC(arc, 2 * k + 1);
+    mst_graph forest; /* the tree edges, forest edge i being eid[i], and their CSR */
+    mst_csr c = {0, NULL, NULL, NULL};
+    memset(&forest, 0, sizeof forest);
+    forest.n = n;
+    forest.m = k;
+    MST_ALLOC(forest.u, k);
+    MST_ALLOC(forest.v, k);
     MST_ALLOC(parent, n);
     MST_ALLOC(depth, n);
     MST_ALLOC(queue, n);
     MST_ALLOC(pedge, n);
     for (uint64_t i = 0; i < k; i++) {
         bound[eid[i]] = UINT64_MAX;
-        off[g->u[eid[i]] + 1]++;
-        off[g->v[eid[i]] + 1]++;
+        forest.u[i] = g->u[eid[i]];
+        forest.v[i] = g->v[eid[i]];
     }
-    for (uint32_t x = 0; x < n; x++)
-        off[x + 1] += off[x];
-    for (uint64_t i = 0; i < k; i++) {
-        arc[off[g->u[eid[i]]]++] = eid[i];
-        arc[off[g->v[eid[i]]]++] = eid[i];
-    }
-    for (uint32_t x = n; x > 0; x--) /* the fill moved each start to the next one's */
-        off[x] = off[x - 1];
-    off[0] = 0;
+    MST_CHECK(mst_csr_build(&forest, &c));
     for (uint32_t x = 0; x < n; x++)
         parent[x] = UINT32_MAX;
     for (uint32_t root = 0; root < n; root++) {
@@ -359,9 +356,9 @@ static mst_status cover_tree_edges(const mst_graph *g, const uint64_t *eid, uint
         queue[tail++] = root;
         while (head < tail) {
             uint32_t x = queue[head++];
-            for (uint64_t j = off[x]; j < off[x + 1]; j++) {
-                uint64_t e = arc[j];
-                uint32_t y = g->u[e] ^ g->v[e] ^ x;
+            for (uint64_t j = c.offset[x]; j < c.offset[x + 1]; j++) {
+                uint64_t e = eid[c.eid[j]];
+                uint32_t y = c.adj[j];
                 if (e == pedge[x])
                     continue;
                 parent[y] = x;
@@ -371,10 +368,11 @@ static mst_status cover_tree_edges(const mst_graph *g, const uint64_t *eid, uint
             }
         }
     }
-    free(off);
-    free(arc);
+    mst_csr_free(&c);
+    free(forest.u);
+    free(forest.v);
     free(queue);
-    off = arc = NULL;
+    forest.u = forest.v = NULL;
     queue = NULL;
     MST_ALLOC(rest, m - k + 1);
     MST_ALLOC(order, m - k + 1);
@@ -409,8 +407,9 @@ static mst_status cover_tree_edges(const mst_graph *g, const uint64_t *eid, uint
         }
     }
 fail:
-    free(off);
-    free(arc);
+    mst_csr_free(&c);
+    free(forest.u);
+    free(forest.v);
     free(parent);
     free(depth);
     free(queue);
