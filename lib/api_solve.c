@@ -502,6 +502,5 @@ msf_status msf_verify(const msf_graph *a, const msf_result *r)
         return (msf_status)mst_fail(MST_EUSAGE, "msf_verify: %s", a == NULL || r == NULL
                                     ? "graph or result is NULL"
                                     : "the result was not computed from this graph");
-    return (msf_status)mst_verify_forest_objective(&a->g, r->canonical, r->count, NULL,
-                                                   r->maximum, 0);
+    return (msf_status)mst_verify_forest(&a->g, r->canonical, r->count, NULL, r->maximum, 0);
 }

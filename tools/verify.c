@@ -154,7 +154,7 @@ int main(int argc, char **argv)
     if (st == MST_OK && claims.line != 0 && claims.maximum != va.maximum)
         st = mst_msf_check_claims(files[1], &claims, &g, eid, k, va.maximum);
     if (st == MST_OK && !va.any)
-        st = mst_verify_forest_objective(&g, eid, k, &c, va.maximum, 0);
+        st = mst_verify_forest(&g, eid, k, &c, va.maximum, 0);
     if (st == MST_OK && va.sensitivity != NULL && (bound = mst_alloc(g.m, sizeof *bound)) == NULL)
         st = MST_ERESOURCE;
     if (st == MST_OK && (va.any || bound != NULL)) {

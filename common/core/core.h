@@ -516,20 +516,15 @@ void mst_progress_done(void);
  * "non-tree edge 40 (2-7, w=3) is lighter than tree edge 12 (5-6, w=9) on its tree path", or
  * for equal weights "non-tree edge 3 (0-2, w=5) precedes tree edge 8 (1-2, w=5) on its tree
  * path in the (weight, edge id) order ..."; among non-tree edges the lowest id); MST_ERESOURCE.
- * O(m + n log n) work on OpenMP's default team of threads, about 41 bytes per vertex and m / 8
- * bytes of memory. Sources: verify.c.
+ * maximum = 1 certifies the maximum spanning forest instead (the weight order reversed; among
+ * equal weights the lower edge id still wins, as with the harness's flipped keys; messages say
+ * "heavier"). Weights are compared in mst_edge_order (the raw values of 64-bit types, not their
+ * ranks). O(m + n log n) work on `threads` threads (0: OpenMP's default team; one thread for
+ * fewer than 2^16 edges), about 41 bytes per vertex and m / 8 bytes of memory; the result and
+ * the message do not depend on the thread count. Sources: verify.c.
  */
 mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
-                             uint64_t *components);
-
-/* As mst_verify_forest for the minimum (maximum = 0) or the maximum spanning forest (maximum =
- * 1: the weight order reversed; among equal weights the lower edge id still wins, as with the
- * harness's flipped keys; messages say "heavier"), on `threads` threads (0: OpenMP's default
- * team; one thread for fewer than 2^16 edges). Weights are compared in mst_edge_order (the raw
- * values of 64-bit types, not their ranks). Same costs and errors; the result and the message
- * do not depend on the thread count. */
-mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, uint64_t k,
-                                       uint64_t *components, int maximum, int threads);
+                             uint64_t *components, int maximum, int threads);
 
 /* What mst_verify_minimum finds beside its status. */
 typedef struct mst_verify_result {
@@ -541,7 +536,7 @@ typedef struct mst_verify_result {
 } mst_verify_result;
 
 /*
- * As mst_verify_forest_objective, but accepts every minimum (maximum) spanning forest: the cycle
+ * As mst_verify_forest, but accepts every minimum (maximum) spanning forest: the cycle
  * property on weights alone (a non-tree edge may weigh as much as the heaviest tree edge on its
  * path), and says in *res (may be NULL) whether the forest is also the canonical one. A
  * non-tree edge lighter (heavier) than a tree edge on its path is MST_EVERIFY with

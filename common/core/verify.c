@@ -531,13 +531,7 @@ fail:
 }
 
 mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
-                             uint64_t *components)
-{
-    return mst_verify_forest_objective(g, eid, k, components, 0, 0);
-}
-
-mst_status mst_verify_forest_objective(const mst_graph *g, const uint64_t *eid, uint64_t k,
-                                       uint64_t *components, int maximum, int threads)
+                             uint64_t *components, int maximum, int threads)
 {
     mst_verify_result r;
     mst_status st = verify(g, eid, k, maximum, threads, 1, &r, NULL);

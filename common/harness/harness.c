@@ -328,9 +328,8 @@ static mst_status verify(harness *h, const char *prefix)
 {
     double t0 = mst_now_s();
     mst_progress_step("%s: verifying", h->s->program);
-    mst_status st = mst_verify_forest_objective(&h->g, h->forest.eid, h->forest.count, NULL,
-                                                h->o.maximum,
-                                                h->ctx.device[0] != '\0' ? 0 : h->ctx.threads);
+    mst_status st = mst_verify_forest(&h->g, h->forest.eid, h->forest.count, NULL, h->o.maximum,
+                                      h->ctx.device[0] != '\0' ? 0 : h->ctx.threads);
     h->verify_s += mst_now_s() - t0;
     if (st != MST_OK)
         snprintf(h->why, sizeof h->why, "%s%s", prefix, mst_last_error());

@@ -96,7 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_require(claims.maximum == maximum, "a claim of the other objective passed");
     }
     int expected = is_the_forest(ids, k);
-    st = mst_verify_forest(&graph, ids, k, &c);
+    st = mst_verify_forest(&graph, ids, k, &c, 0, 0);
     if (expected)
         fuzz_require(st == MST_OK && c == 3, "the verifier refused the minimum spanning forest");
     else

@@ -332,7 +332,7 @@ Test(seq, kruskal_and_filter_kruskal_agree_and_verify)
             mst_forest b = {malloc((g.n + 1) * 8), 0, g.n + 1};
             cr_assert_eq(mst_kruskal(&g, NULL, &a, NULL), MST_OK);
             cr_assert_eq(mst_filter_kruskal(&g, NULL, &b, NULL), MST_OK);
-            cr_assert_eq(mst_verify_forest(&g, a.eid, a.count, NULL), MST_OK, "%s",
+            cr_assert_eq(mst_verify_forest(&g, a.eid, a.count, NULL, 0, 0), MST_OK, "%s",
                          mst_last_error());
             cr_assert_eq(a.count, b.count);
             mst_sort_u64(a.eid, a.count);

@@ -243,7 +243,7 @@ static uint64_t msf_edges_verified(const mst_graph *g, uint64_t *components)
             eid[k++] = e;
     }
     mst_dsu_free(&d);
-    cr_assert_eq(mst_verify_forest(g, eid, k, components), MST_OK, "%s", mst_last_error());
+    cr_assert_eq(mst_verify_forest(g, eid, k, components, 0, 0), MST_OK, "%s", mst_last_error());
     free(eid);
     return k;
 }

@@ -59,7 +59,7 @@ static mst_status verify_hand(const uint64_t *eid, uint64_t k, uint64_t *c)
 {
     mst_graph g = hand_graph();
     mst_clear_error();
-    mst_status st = mst_verify_forest(&g, eid, k, c);
+    mst_status st = mst_verify_forest(&g, eid, k, c, 0, 0);
     mst_graph_free(&g);
     return st;
 }
@@ -151,11 +151,11 @@ Test(verify, tree_ties_ordered_by_id_not_output_order)
     static const int32_t w[] = {5, 5, 5};
     mst_graph g = make_graph(3, 3, u, v, w);
     uint64_t bad[] = {2, 0};
-    cr_assert_eq(mst_verify_forest(&g, bad, 2, NULL), MST_EVERIFY);
+    cr_assert_eq(mst_verify_forest(&g, bad, 2, NULL, 0, 0), MST_EVERIFY);
     cr_assert_msg_has("non-tree edge 1 (1-2, w=5) precedes tree edge 2 (0-2, w=5) on its tree "
                       "path in the (weight, edge id) order");
     uint64_t good[] = {1, 0};
-    cr_assert_eq(mst_verify_forest(&g, good, 2, NULL), MST_OK, "%s", mst_last_error());
+    cr_assert_eq(mst_verify_forest(&g, good, 2, NULL, 0, 0), MST_OK, "%s", mst_last_error());
     mst_graph_free(&g);
 }
 
@@ -164,7 +164,7 @@ Test(verify, messages_add_index_base)
     mst_graph g = hand_graph();
     g.index_base = 1;
     uint64_t eid[] = {0, 4, 1, 4};
-    cr_assert_eq(mst_verify_forest(&g, eid, 4, NULL), MST_EVERIFY);
+    cr_assert_eq(mst_verify_forest(&g, eid, 4, NULL, 0, 0), MST_EVERIFY);
     cr_assert_msg_has("edge 4 (3-4) appears twice");
     mst_graph_free(&g);
 }
@@ -180,12 +180,12 @@ Test(verify, float_weights_in_messages)
     g.key[1] = mst_key_from_float(-0.0f);
     g.key[2] = mst_key_from_float(0.0f); /* +0.0 is above -0.0 in the key order */
     uint64_t good[] = {2, 1}; /* MSF = {-0.0, +0.0} */
-    cr_assert_eq(mst_verify_forest(&g, good, 2, NULL), MST_OK, "%s", mst_last_error());
+    cr_assert_eq(mst_verify_forest(&g, good, 2, NULL, 0, 0), MST_OK, "%s", mst_last_error());
     uint64_t bad[] = {0, 1};
-    cr_assert_eq(mst_verify_forest(&g, bad, 2, NULL), MST_EVERIFY);
+    cr_assert_eq(mst_verify_forest(&g, bad, 2, NULL, 0, 0), MST_EVERIFY);
     cr_assert_msg_has("non-tree edge 2 (0-2, w=0) is lighter than tree edge 0 (0-1, w=0.5)");
     uint64_t worse[] = {0, 2};
-    cr_assert_eq(mst_verify_forest(&g, worse, 2, NULL), MST_EVERIFY);
+    cr_assert_eq(mst_verify_forest(&g, worse, 2, NULL, 0, 0), MST_EVERIFY);
     cr_assert_msg_has("non-tree edge 1 (1-2, w=-0) is lighter than tree edge 0 (0-1, w=0.5)");
     mst_graph_free(&g);
 }
@@ -194,7 +194,7 @@ Test(verify, empty_graph)
 {
     mst_graph g = make_graph(0, 0, NULL, NULL, NULL);
     uint64_t c = 99;
-    cr_assert_eq(mst_verify_forest(&g, NULL, 0, &c), MST_OK, "%s", mst_last_error());
+    cr_assert_eq(mst_verify_forest(&g, NULL, 0, &c, 0, 0), MST_OK, "%s", mst_last_error());
     cr_assert_eq(c, 0);
     mst_graph_free(&g);
 }
@@ -203,10 +203,10 @@ Test(verify, isolated_vertices_only)
 {
     mst_graph g = make_graph(5, 0, NULL, NULL, NULL);
     uint64_t c = 0;
-    cr_assert_eq(mst_verify_forest(&g, NULL, 0, &c), MST_OK, "%s", mst_last_error());
+    cr_assert_eq(mst_verify_forest(&g, NULL, 0, &c, 0, 0), MST_OK, "%s", mst_last_error());
     cr_assert_eq(c, 5);
     uint64_t bogus[] = {0};
-    cr_assert_eq(mst_verify_forest(&g, bogus, 1, NULL), MST_EVERIFY);
+    cr_assert_eq(mst_verify_forest(&g, bogus, 1, NULL, 0, 0), MST_EVERIFY);
     cr_assert_msg_has("edge id 0 is not an edge of the graph (m = 0)");
     mst_graph_free(&g);
 }
@@ -230,10 +230,10 @@ Test(verify, long_path)
     u[n] = 7, v[n] = n - 5, w[n] = 999;                  /* ties the path max 999: id decides */
     mst_graph g = make_graph(n, m, u, v, w);
     uint64_t c = 0;
-    cr_assert_eq(mst_verify_forest(&g, eid, n - 1, &c), MST_OK, "%s", mst_last_error());
+    cr_assert_eq(mst_verify_forest(&g, eid, n - 1, &c, 0, 0), MST_OK, "%s", mst_last_error());
     cr_assert_eq(c, 1);
     g.key[n] = mst_key_from_int32(998); /* now lighter than the 999 edges on its path */
-    cr_assert_eq(mst_verify_forest(&g, eid, n - 1, NULL), MST_EVERIFY);
+    cr_assert_eq(mst_verify_forest(&g, eid, n - 1, NULL, 0, 0), MST_EVERIFY);
     cr_assert_msg_has("non-tree edge 300000 (7-299995, w=998) is lighter than tree edge 298999 "
                       "(298999-299000, w=999)");
     mst_graph_free(&g);
@@ -312,7 +312,7 @@ Test(verify, random_multigraphs_against_oracle)
             msf[i - 1] = msf[j];
             msf[j] = t;
         }
-        cr_assert_eq(mst_verify_forest(&g, msf, k, &cv), MST_OK, "round %d: %s", round,
+        cr_assert_eq(mst_verify_forest(&g, msf, k, &cv, 0, 0), MST_OK, "round %d: %s", round,
                      mst_last_error());
         cr_assert_eq(cv, c);
 
@@ -323,7 +323,7 @@ Test(verify, random_multigraphs_against_oracle)
             for (uint64_t i = 0; i < k; i++)
                 if (i != drop)
                     less[j++] = msf[i];
-            cr_assert_eq(mst_verify_forest(&g, less, k - 1, NULL), MST_EVERIFY);
+            cr_assert_eq(mst_verify_forest(&g, less, k - 1, NULL, 0, 0), MST_EVERIFY);
             free(less);
         }
 
@@ -344,7 +344,7 @@ Test(verify, random_multigraphs_against_oracle)
                 if ((fa == ra && fb == rb) || (fa == rb && fb == ra)) {
                     cr_assert(g.key[t] < g.key[f] || (g.key[t] == g.key[f] && t < f));
                     msf[ti] = f;
-                    cr_assert_eq(mst_verify_forest(&g, msf, k, NULL), MST_EVERIFY);
+                    cr_assert_eq(mst_verify_forest(&g, msf, k, NULL, 0, 0), MST_EVERIFY);
                     /* "is lighter than", or "precedes" when the two weights tie. */
                     cr_assert_msg_has("on its tree path");
                     msf[ti] = t;
@@ -368,7 +368,7 @@ Test(verify, random_multigraphs_against_oracle)
                     break;
                 }
             }
-            cr_assert_eq(mst_verify_forest(&g, more, k + 1, NULL), MST_EVERIFY);
+            cr_assert_eq(mst_verify_forest(&g, more, k + 1, NULL, 0, 0), MST_EVERIFY);
             cr_assert_msg_has("cycle");
             free(more);
         }
@@ -414,19 +414,19 @@ Test(verify, thread_counts_agree_on_large_graphs)
     char first[1024] = "";
     for (int t = 1; t <= 4; t++) {
         uint64_t cv = 0;
-        cr_assert_eq(mst_verify_forest_objective(&g, msf, k, &cv, 0, t), MST_OK, "%d threads: %s",
+        cr_assert_eq(mst_verify_forest(&g, msf, k, &cv, 0, t), MST_OK, "%d threads: %s",
                      t, mst_last_error());
         cr_assert_eq(cv, c);
         uint64_t saved = msf[k / 2];
         msf[k / 2] = swap_in;
-        mst_status st = mst_verify_forest_objective(&g, msf, k, NULL, 0, t);
+        mst_status st = mst_verify_forest(&g, msf, k, NULL, 0, t);
         msf[k / 2] = saved;
         cr_assert_eq(st, MST_EVERIFY);
         if (t == 1)
             snprintf(first, sizeof first, "%s", mst_last_error());
         else
             cr_assert_str_eq(mst_last_error(), first, "%d threads", t);
-        cr_assert_eq(mst_verify_forest_objective(&g, msf, k - 1, &cv, 0, t), MST_EVERIFY);
+        cr_assert_eq(mst_verify_forest(&g, msf, k - 1, &cv, 0, t), MST_EVERIFY);
         cr_assert_eq(cv, c, "the components are counted for the message");
     }
     mst_graph_free(&g);
@@ -482,11 +482,11 @@ Test(verify, thread_counts_agree_on_every_path_maximum)
         uint64_t *bound[2] = {malloc(m * sizeof(uint64_t)), malloc(m * sizeof(uint64_t))};
         for (int t = 1; t <= 8; t += t < 4 ? 1 : 4) {
             uint64_t cv = 0, saved = msf[k - 1];
-            cr_assert_eq(mst_verify_forest_objective(&g, msf, k, &cv, 0, t), MST_OK,
+            cr_assert_eq(mst_verify_forest(&g, msf, k, &cv, 0, t), MST_OK,
                          "shape %d, %d threads: %s", shape, t, mst_last_error());
             cr_assert_eq(cv, c);
             msf[k - 1] = chord;
-            cr_assert_eq(mst_verify_forest_objective(&g, msf, k, NULL, 0, t), MST_EVERIFY);
+            cr_assert_eq(mst_verify_forest(&g, msf, k, NULL, 0, t), MST_EVERIFY);
             msf[k - 1] = saved;
             cr_assert(strstr(mst_last_error(), "form a cycle") != NULL, "%s", mst_last_error());
             if (t == 1)
@@ -584,7 +584,7 @@ Test(verify, any_minimum_forest_and_sensitivity_by_brute_force)
         cr_assert_eq(mst_verify_minimum(&g, f, k, maximum, 1, &r, bound), MST_OK, "round %d: %s",
                      round, mst_last_error());
         cr_assert_eq(r.components, (uint64_t)n - k);
-        mst_status canonical = mst_verify_forest_objective(&g, f, k, NULL, maximum, 1);
+        mst_status canonical = mst_verify_forest(&g, f, k, NULL, maximum, 1);
         cr_assert_eq(canonical, r.tie == UINT64_MAX ? MST_OK : MST_EVERIFY, "round %d", round);
         if (r.tie != UINT64_MAX) {
             ties_found++;

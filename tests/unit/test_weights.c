@@ -511,18 +511,18 @@ Test(weights, verifier_checks_the_maximum_forest)
         cr_assert(eq(int, mst_kruskal(&g, NULL, &mx, NULL), MST_OK));
         for (uint64_t e = 0; e < g.m; e++)
             g.key[e] = UINT32_MAX - g.key[e];
-        cr_assert(eq(int, mst_verify_forest_objective(&g, mx.eid, mx.count, &cmax, 1, 0), MST_OK),
+        cr_assert(eq(int, mst_verify_forest(&g, mx.eid, mx.count, &cmax, 1, 0), MST_OK),
                   "%s", mst_last_error());
-        cr_assert(eq(int, mst_verify_forest_objective(&g, mn.eid, mn.count, &cmin, 0, 0), MST_OK),
+        cr_assert(eq(int, mst_verify_forest(&g, mn.eid, mn.count, &cmin, 0, 0), MST_OK),
                   "%s", mst_last_error());
         cr_assert(eq(u64, cmin, cmax));
         int same = mn.count == mx.count;
         for (uint64_t i = 0; same && i < mn.count; i++)
             same = mn.eid[i] == mx.eid[i];
         if (!same) {
-            cr_assert(eq(int, mst_verify_forest_objective(&g, mn.eid, mn.count, NULL, 1, 0),
+            cr_assert(eq(int, mst_verify_forest(&g, mn.eid, mn.count, NULL, 1, 0),
                          MST_EVERIFY));
-            cr_assert(eq(int, mst_verify_forest_objective(&g, mx.eid, mx.count, NULL, 0, 0),
+            cr_assert(eq(int, mst_verify_forest(&g, mx.eid, mx.count, NULL, 0, 0),
                          MST_EVERIFY));
         }
         free(mn.eid);
@@ -545,10 +545,10 @@ Test(weights, verifier_checks_raw_64_bit_weights)
     const uint64_t w[3] = {UINT64_MAX, UINT64_MAX - 1, 5};
     cr_assert(eq(int, mst_graph_set_weights(&g, MST_WEIGHT_UINT64, w), MST_OK));
     const uint64_t msf[2] = {1, 2};
-    cr_assert(eq(int, mst_verify_forest(&g, msf, 2, NULL), MST_OK), "%s", mst_last_error());
+    cr_assert(eq(int, mst_verify_forest(&g, msf, 2, NULL, 0, 0), MST_OK), "%s", mst_last_error());
     g.key[0] = 0; /* a key that lies: edge 0 would be the lightest */
     const uint64_t lie[2] = {0, 2};
-    cr_assert(eq(int, mst_verify_forest(&g, lie, 2, NULL), MST_EVERIFY));
+    cr_assert(eq(int, mst_verify_forest(&g, lie, 2, NULL, 0, 0), MST_EVERIFY));
     cr_assert(strstr(mst_last_error(), "18446744073709551614") != NULL, "%s", mst_last_error());
     mst_graph_free(&g);
 }
