@@ -401,14 +401,6 @@ typedef struct mst_dsu {
     uint8_t *rank;    /* [n] upper bound of the tree height (< 33) */
 } mst_dsu;
 
-/* Back to n singletons. O(n). */
-static inline void mst_dsu_reset(mst_dsu *d)
-{
-    for (uint32_t x = 0; x < d->n; x++)
-        d->parent[x] = x;
-    memset(d->rank, 0, d->n);
-}
-
 /* Frees the arrays; zeroed ones are fine. */
 static inline void mst_dsu_free(mst_dsu *d)
 {
@@ -423,11 +415,12 @@ static inline mst_status mst_dsu_init(mst_dsu *d, uint32_t n)
     memset(d, 0, sizeof *d);
     d->n = n;
     if ((d->parent = (uint32_t *)mst_alloc(n, sizeof *d->parent)) == NULL ||
-        (d->rank = (uint8_t *)mst_alloc(n, 1)) == NULL) {
+        (d->rank = (uint8_t *)mst_calloc(n, 1)) == NULL) {
         mst_dsu_free(d);
         return MST_ERESOURCE;
     }
-    mst_dsu_reset(d);
+    for (uint32_t x = 0; x < n; x++)
+        d->parent[x] = x;
     return MST_OK;
 }
 
