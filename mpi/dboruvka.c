@@ -21,11 +21,12 @@ static void free_bytes(void)
 }
 
 mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t n, uint64_t m,
-                           int wide, uint64_t window, const dist_slice *s, dbv_graph *g)
+                           int wide, uint64_t window, int threads, const dist_slice *s,
+                           dbv_graph *g)
 {
     if (wide || m > UINT32_MAX)
-        return dbv_build_wide(c, kind, n, window, s, g);
-    return dbv_build_narrow(c, kind, n, window, s, g);
+        return dbv_build_wide(c, kind, n, window, threads, s, g);
+    return dbv_build_narrow(c, kind, n, window, threads, s, g);
 }
 
 void dbv_graph_free(dbv_graph *g)

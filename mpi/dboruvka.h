@@ -79,12 +79,13 @@ typedef struct dbv_graph {
  * They come by increasing edge id; where fewer than 3/4 of them join two vertices of this rank,
  * so that the local pass will not run, they are then sorted by source label in place, so that
  * the first round reads the per-label arrays in order, and kept without their source (dbv_far,
- * 4 bytes less per arc). Memory: 16 or 20 bytes per arc of its vertices (12 or 16 sorted) and
- * 8 per vertex, plus the window's arcs, or 8 more per vertex while it is sorted. Errors
- * (agreed): MST_ERESOURCE.
+ * 4 bytes less per arc; the sort on `threads` threads). Memory: 16 or 20 bytes per arc of its
+ * vertices (12 or 16 sorted) and 8 per vertex, plus the window's arcs. Errors (agreed):
+ * MST_ERESOURCE.
  */
 mst_status dbv_graph_build(const dist_ctx *c, dist_partition_kind kind, uint32_t n, uint64_t m,
-                           int wide, uint64_t window, const dist_slice *s, dbv_graph *g);
+                           int wide, uint64_t window, int threads, const dist_slice *s,
+                           dbv_graph *g);
 
 /* Frees g's arrays (zeroed; NULL members are fine). */
 void dbv_graph_free(dbv_graph *g);
@@ -161,9 +162,9 @@ const char *dboruvka_stats_text(const dbv_graph *g, const mst_phases *ph, int js
  * dboruvka_wide.c: dbv_arc20), which those above call by the share's layout: the share's build,
  * a solve (rank 0's bytes_per_rank[p] gets every rank's bytes sent), and dboruvka_release. */
 mst_status dbv_build_narrow(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
-                            uint64_t window, const dist_slice *s, dbv_graph *g);
+                            uint64_t window, int threads, const dist_slice *s, dbv_graph *g);
 mst_status dbv_build_wide(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
-                          uint64_t window, const dist_slice *s, dbv_graph *g);
+                          uint64_t window, int threads, const dist_slice *s, dbv_graph *g);
 mst_status dbv_solve_narrow(const dist_ctx *c, const dbv_graph *g, const dbv_options *o,
                             mst_forest *out, uint32_t *fkey, mst_phases *ph,
                             uint64_t *bytes_per_rank);

@@ -555,8 +555,8 @@ static void count_edge_arcs(const dbv_graph *g, const dist_slice *s, uint64_t lo
  * (an American flag sort: McIlroy, Bostic and McIlroy, "Engineering Radix Sort", 1993): each
  * pass follows the cycles of its permutation with 256 write heads, which stay in cache, where
  * one pass over all sources would miss the cache on every arc. The top pass's buckets are
- * sorted side by side on the rank's threads (top: 1). */
-static void flag_sort(const dbv_graph *g, dbv_arc *arc, uint64_t len, int shift, int top)
+ * sorted side by side on `threads` threads (the deeper passes' calls pass 1). */
+static void flag_sort(const dbv_graph *g, dbv_arc *arc, uint64_t len, int shift, int threads)
 {
     uint64_t count[256] = {0}, next[256], end[256], at = 0;
     for (uint64_t i = 0; i < len; i++)
@@ -576,14 +576,14 @@ static void flag_sort(const dbv_graph *g, dbv_arc *arc, uint64_t len, int shift,
         }
     if (shift == 0)
         return;
-#pragma omp parallel for schedule(dynamic, 1) if (top)
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) if (threads > 1)
     for (int b = 0; b < 256; b++)
         if (count[b] > 1)
-            flag_sort(g, arc + end[b] - count[b], count[b], shift > 8 ? shift - 8 : 0, 0);
+            flag_sort(g, arc + end[b] - count[b], count[b], shift > 8 ? shift - 8 : 0, 1);
 }
 
 mst_status DBV_NAME(dbv_build)(const dist_ctx *c, dist_partition_kind kind, uint32_t n,
-                               uint64_t window, const dist_slice *s, dbv_graph *g)
+                               uint64_t window, int threads, const dist_slice *s, dbv_graph *g)
 {
     mst_status st = MST_OK;
     int p = c->size;
@@ -640,12 +640,12 @@ fail:
      * parent[] in order rather than at random, and the filter merge skips the hub's runs. Then
      * the sources, which the runs give, are dropped: the arcs move down to dbv_far records in
      * the same block (by bytes: the two overlap), which shrinks in place. */
-    if (st == MST_OK && g->arcs > 0 && !dbv_mostly_local(g, arc, g->arcs, 1)) {
+    if (st == MST_OK && g->arcs > 0 && !dbv_mostly_local(g, arc, g->arcs, threads)) {
         if ((g->src_end = mst_calloc((size_t)g->n_local, sizeof *g->src_end)) == NULL) {
             st = MST_ERESOURCE;
         } else {
             int bits = g->n_local > 1 ? 32 - __builtin_clz(g->n_local - 1) : 1;
-            flag_sort(g, arc, g->arcs, bits > 8 ? bits - 8 : 0, 1);
+            flag_sort(g, arc, g->arcs, bits > 8 ? bits - 8 : 0, threads);
             for (uint64_t i = 0; i < g->arcs; i++)
                 g->src_end[dbv_local(g, arc[i].x)]++;
             for (uint64_t v = 0, at = 0; v < g->n_local; v++)

@@ -301,7 +301,8 @@ static mst_status hook_load(const char *path, const mst_load_options *lo, const 
         if (partition_used == PART_AUTO)
             partition_used = dbv_choose_partition(&ctx, n_global, &slice);
         st = dbv_graph_build(&ctx, (dist_partition_kind)partition_used, n_global, m_global,
-                             cli->wide_ids, cli->window, &slice, &dbv_share);
+                             cli->wide_ids, cli->window, (int)cli->threads, &slice,
+                             &dbv_share);
         dist_slice_free(&slice); /* Borůvka keeps only its arcs */
     }
     return st;
