@@ -677,7 +677,7 @@ mst_status mst_load_check_header(const char *where, const mst_load_options *o, u
     return mst_memory_check(where, what, load_bytes + run_bytes);
 }
 
-static const struct format *format_for_path(const char *path)
+const char *mst_format_from_path(const char *path)
 {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
@@ -691,16 +691,10 @@ static const struct format *format_for_path(const char *path)
             for (const char *p = formats[i].extensions; base[dot] == '.' && *p != '\0';) {
                 size_t k = strcspn(p, " ");
                 if (k == len - dot && strncasecmp(p, base + dot, k) == 0)
-                    return &formats[i];
+                    return formats[i].name;
                 p += k + (p[k] == ' ');
             }
     return NULL;
-}
-
-const char *mst_format_from_path(const char *path)
-{
-    const struct format *f = format_for_path(path);
-    return f ? f->name : NULL;
 }
 
 /* Random weight of edge e, int32 in 1..2^20, from s = mst_splitmix64(seed). */
@@ -748,17 +742,14 @@ mst_status mst_graph_load(const char *path, const mst_load_options *o, mst_graph
     mst_status st = MST_OK;
     mst_reader *r = NULL;
     const struct format *f = NULL;
+    const char *name = o->format != NULL ? o->format : mst_format_from_path(path);
     memset(g, 0, sizeof *g);
-    if (o->format != NULL) {
-        for (size_t i = 0; i < FORMAT_COUNT; i++)
-            if (strcmp(o->format, formats[i].name) == 0)
-                f = &formats[i];
-        if (f == NULL)
-            return mst_fail(MST_EUSAGE, "unknown format '%s' (formats: %s)", o->format,
-                            mst_format_names());
-    } else {
-        f = format_for_path(path);
-    }
+    for (size_t i = 0; name != NULL && i < FORMAT_COUNT; i++)
+        if (strcmp(name, formats[i].name) == 0)
+            f = &formats[i];
+    if (f == NULL && o->format != NULL)
+        return mst_fail(MST_EUSAGE, "unknown format '%s' (formats: %s)", o->format,
+                        mst_format_names());
     MST_CHECK(mst_reader_open(path, &r));
     if (f == NULL)
         MST_FAIL(MST_EINPUT, "%s: unknown file extension (use --format: %s)", path,
