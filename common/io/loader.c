@@ -648,11 +648,7 @@ const char *mst_format_names(void)
 
 mst_load_options mst_load_options_default(void)
 {
-    mst_load_options o;
-    memset(&o, 0, sizeof o);
-    o.weights = MST_WEIGHT_MODE_AUTO;
-    o.seed = 1;
-    return o;
+    return (mst_load_options){.weights = MST_WEIGHT_MODE_AUTO, .seed = 1};
 }
 
 mst_status mst_load_check_edges(const char *where, const mst_load_options *o, uint64_t edges)
