@@ -227,41 +227,6 @@ mst_weight_type mst_integer_weight_type(uint64_t max_pos, uint64_t max_neg)
     return max_neg == 0 && max_pos <= UINT32_MAX ? MST_WEIGHT_UINT32 : MST_WEIGHT_INT64;
 }
 
-/* g->key (and g->raw for 64-bit types, taking over the staged array) from the staged weights,
- * before symmetrization, which compares keys. */
-static mst_status make_keys(mst_builder *b, mst_weight_type type, mst_graph *g)
-{
-    mst_status st = MST_OK;
-    uint64_t m = b->m;
-    MST_ALLOC(g->key, m);
-    if (!b->weighted) {
-#pragma omp parallel for schedule(static) num_threads(mst_load_threads())
-        for (uint64_t e = 0; e < m; e++)
-            g->key[e] = mst_key_from_int32(1);
-    } else if (mst_weight_is_wide(type)) {
-        if (m > MST_WIDE_MAX_EDGES)
-            return mst_fail(MST_ERESOURCE, "%s: %llu records with %s weights: at most 2^32 - 1 "
-                            "(their keys are 32-bit ranks)", b->name, (unsigned long long)m,
-                            mst_weight_type_name(type));
-        g->raw = b->w;
-        b->w = NULL;
-        double t0 = mst_now_s();
-        MST_CHECK(mst_rank_keys(type, g->raw, m, g->key));
-        g->rank_s = mst_now_s() - t0;
-    } else {
-        const uint64_t *w = b->w;
-#pragma omp parallel for schedule(static) num_threads(mst_load_threads())
-        for (uint64_t e = 0; e < m; e++) {
-            uint64_t x = w[e];
-            g->key[e] = type == MST_WEIGHT_FLOAT32  ? mst_key_from_float((float)mst_bits_to_double(x))
-                        : type == MST_WEIGHT_UINT32 ? mst_key_from_uint32((uint32_t)x)
-                                                    : mst_key_from_int32((int32_t)(int64_t)x);
-        }
-    }
-fail:
-    return st;
-}
-
 mst_status mst_builder_finish(mst_builder *b, int directed, mst_graph *g)
 {
     mst_status st = MST_OK;
@@ -280,7 +245,33 @@ mst_status mst_builder_finish(mst_builder *b, int directed, mst_graph *g)
                             : b->forced ? (mst_weight_type)(b->forced - 1)
                             : b->as_real ? MST_WEIGHT_FLOAT64
                                          : mst_integer_weight_type(b->max_pos, b->max_neg);
-    MST_CHECK(make_keys(b, type, g));
+    /* g->key (and g->raw for 64-bit types, taking over the staged array) from the staged
+     * weights, before symmetrization, which compares keys. */
+    MST_ALLOC(g->key, m);
+    if (!b->weighted) {
+#pragma omp parallel for schedule(static) num_threads(mst_load_threads())
+        for (uint64_t e = 0; e < m; e++)
+            g->key[e] = mst_key_from_int32(1);
+    } else if (mst_weight_is_wide(type)) {
+        if (m > MST_WIDE_MAX_EDGES)
+            MST_FAIL(MST_ERESOURCE, "%s: %llu records with %s weights: at most 2^32 - 1 (their "
+                     "keys are 32-bit ranks)", b->name, (unsigned long long)m,
+                     mst_weight_type_name(type));
+        g->raw = b->w;
+        b->w = NULL;
+        double t0 = mst_now_s();
+        MST_CHECK(mst_rank_keys(type, g->raw, m, g->key));
+        g->rank_s = mst_now_s() - t0;
+    } else {
+        const uint64_t *w = b->w;
+#pragma omp parallel for schedule(static) num_threads(mst_load_threads())
+        for (uint64_t e = 0; e < m; e++) {
+            uint64_t x = w[e];
+            g->key[e] = type == MST_WEIGHT_FLOAT32  ? mst_key_from_float((float)mst_bits_to_double(x))
+                        : type == MST_WEIGHT_UINT32 ? mst_key_from_uint32((uint32_t)x)
+                                                    : mst_key_from_int32((int32_t)(int64_t)x);
+        }
+    }
     if (directed && m > 0) {
         /* The staged weights (if g->raw did not take them) are spent: the scratch. */
         uint64_t merged = mst_symmetrize(b->u, b->v, g->key, g->raw, &m, b->w);
