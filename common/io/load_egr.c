@@ -255,27 +255,6 @@ fail:
     return st;
 }
 
-/* Hands every arc, row by row, to a builder as directed input and finishes it into g. */
-static mst_status egr_build(const egr_file *f, const mst_load_options *o, mst_graph *g)
-{
-    mst_status st = MST_OK;
-    mst_builder b;
-    memset(&b, 0, sizeof b);
-    /* r = NULL: builder messages then say "FILE: edge K: ..." (binary formats have no lines). */
-    MST_CHECK(mst_builder_init(&b, NULL, f->name, 0, f->weighted, o));
-    MST_CHECK(mst_builder_set_header(&b, (uint64_t)f->nodes, (uint64_t)f->edges, 1));
-    for (int64_t x = 0; x < f->nodes; x++) {
-        for (int64_t j = f->nindex[x]; j < f->nindex[x + 1]; j++) {
-            mst_number w = mst_number_from_i64(f->weighted ? f->eweight[j] : 0);
-            MST_CHECK(mst_builder_add(&b, (uint64_t)x, (uint64_t)f->nlist[j], &w));
-        }
-    }
-    return mst_builder_finish(&b, 1, g); /* frees b, leaves *g zeroed on error */
-fail:
-    mst_builder_free(&b);
-    return st;
-}
-
 mst_status mst_load_egr(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     mst_status st = MST_OK;
@@ -283,9 +262,11 @@ mst_status mst_load_egr(mst_reader *r, const mst_load_options *o, mst_graph *g)
     size_t len = 0;
     int taken = 0;
     egr_file f;
+    mst_builder b;
     unsigned char hdr[8];
     int more = 0;
     memset(&f, 0, sizeof f);
+    memset(&b, 0, sizeof b);
     memset(g, 0, sizeof *g);
     f.name = mst_reader_name(r);
     /* The whole input in memory, 4-byte aligned: the arrays are read in place, no copy. */
@@ -324,9 +305,18 @@ mst_status mst_load_egr(mst_reader *r, const mst_load_options *o, mst_graph *g)
     MST_CHECK(egr_check_arrays(&f));
     if (o == NULL || (!o->has_vertices && o->weight_type == 0))
         MST_CHECK(egr_twins(&f, g, &taken));
-    if (!taken)
-        MST_CHECK(egr_build(&f, o, g));
+    if (!taken) { /* every arc, row by row, to the builder as directed input */
+        MST_CHECK(mst_builder_init(&b, NULL, f.name, 0, f.weighted, o));
+        MST_CHECK(mst_builder_set_header(&b, (uint64_t)f.nodes, (uint64_t)f.edges, 1));
+        for (int64_t x = 0; x < f.nodes; x++)
+            for (int64_t j = f.nindex[x]; j < f.nindex[x + 1]; j++) {
+                mst_number w = mst_number_from_i64(f.weighted ? f.eweight[j] : 0);
+                MST_CHECK(mst_builder_add(&b, (uint64_t)x, (uint64_t)f.nlist[j], &w));
+            }
+        st = mst_builder_finish(&b, 1, g);
+    }
 fail:
+    mst_builder_free(&b);
     for (int k = 0; k < 3; k++)
         free(f.owned[k]);
     if (st != MST_OK)
