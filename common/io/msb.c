@@ -155,49 +155,12 @@ static mst_status msb_check_edge(const char *name, const msb_header *h, const ms
     return MST_OK;
 }
 
-/* Turns the raw arrays read into g->u, g->v, g->key into the canonical edge list in place:
- * ids checked against n, raw weights made keys, self-loops dropped and counted. The edges are
- * checked side by side by the threads; the first bad one (the lowest id) is the one named. */
-static mst_status msb_decode_edges(const char *name, const msb_header *h, mst_graph *g)
-{
-    uint64_t first_bad = UINT64_MAX, loops = 0, out = 0;
-#pragma omp parallel for schedule(static) reduction(min : first_bad) reduction(+ : loops)
-    for (uint64_t e = 0; e < h->m; e++) {
-        uint32_t key = 0;
-        if (e > first_bad) /* a bad edge before this one is named instead */
-            continue;
-        if (msb_check_edge(name, h, g, e, &key) != MST_OK) {
-            first_bad = e;
-            continue;
-        }
-        if (g->raw == NULL)
-            g->key[e] = key;
-        loops += g->u[e] == g->v[e];
-    }
-    if (first_bad != UINT64_MAX) { /* the message, recorded by this thread */
-        uint32_t key;
-        return msb_check_edge(name, h, g, first_bad, &key);
-    }
-    for (uint64_t e = 0; loops > 0 && e < h->m; e++) { /* drop the self-loops (out <= e) */
-        if (g->u[e] == g->v[e])
-            continue;
-        g->u[out] = g->u[e];
-        g->v[out] = g->v[e];
-        if (g->raw != NULL)
-            g->raw[out] = g->raw[e];
-        else
-            g->key[out] = g->key[e];
-        out++;
-    }
-    g->self_loops = loops;
-    g->m = h->m - loops;
-    return MST_OK;
-}
 mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     mst_status st = MST_OK;
     const char *name = mst_reader_name(r);
     msb_header h = {0};
+    uint64_t first_bad = UINT64_MAX, loops = 0, out = 0;
     int more = 0;
     memset(g, 0, sizeof *g);
     MST_CHECK(msb_read_header(r, o, &h));
@@ -218,7 +181,38 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
     MST_CHECK(mst_reader_has_more(r, &more));
     if (more)
         MST_CHECK(msb_size_fail(name, &h, h.bytes, 1));
-    MST_CHECK(msb_decode_edges(name, &h, g));
+    /* The raw arrays into the canonical edge list in place: the edges checked side by side by
+     * the threads, the first bad one (the lowest id) named; self-loops dropped and counted. */
+#pragma omp parallel for schedule(static) reduction(min : first_bad) reduction(+ : loops)
+    for (uint64_t e = 0; e < h.m; e++) {
+        uint32_t key = 0;
+        if (e > first_bad) /* a bad edge before this one is named instead */
+            continue;
+        if (msb_check_edge(name, &h, g, e, &key) != MST_OK) {
+            first_bad = e;
+            continue;
+        }
+        if (g->raw == NULL)
+            g->key[e] = key;
+        loops += g->u[e] == g->v[e];
+    }
+    if (first_bad != UINT64_MAX) { /* the message, recorded by this thread */
+        uint32_t key;
+        MST_CHECK(msb_check_edge(name, &h, g, first_bad, &key));
+    }
+    for (uint64_t e = 0; loops > 0 && e < h.m; e++) { /* out <= e */
+        if (g->u[e] == g->v[e])
+            continue;
+        g->u[out] = g->u[e];
+        g->v[out] = g->v[e];
+        if (g->raw != NULL)
+            g->raw[out] = g->raw[e];
+        else
+            g->key[out] = g->key[e];
+        out++;
+    }
+    g->self_loops = loops;
+    g->m = h.m - loops;
     int own_weights = o == NULL || o->weights == MST_WEIGHT_MODE_AUTO ||
                       o->weights == MST_WEIGHT_MODE_KEEP;
     if (own_weights && (h.type == MSB_FLOAT32 || h.type == MSB_FLOAT64)) { /* formats.md */
