@@ -33,10 +33,22 @@ static const char *next_word(const char **pp, char buf[32])
     return buf;
 }
 
-/* The banner's words after "%%MatrixMarket": object, format, field, symmetry. */
-static mst_status banner_words(mtx_load *s, mst_text_part *part, char w[5][32])
+/* The first line, which must be the banner: sets the field and symmetry, starts the builder;
+ * from here on '%' lines are comments and blank lines are skipped. */
+static mst_status banner_line(mtx_load *s, mst_text_part *part, const char **pp)
 {
-    if (strcmp(w[1], "matrix") != 0)
+    char w[5][32];
+    const char *p = *pp;
+    mst_status st;
+    if (strcmp(next_word(&p, w[0]), "%%matrixmarket") != 0)
+        return mst_text_fail(part, MST_EINPUT, "expected the banner %s", MTX_BANNER);
+    for (int i = 1; i < 5; i++)
+        if (next_word(&p, w[i])[0] == '\0')
+            return mst_text_fail(part, MST_EINPUT, "incomplete banner: expected %s", MTX_BANNER);
+    if (!mst_at_eol(p))
+        return mst_text_fail(part, MST_EINPUT, "extra words after the banner: expected %s",
+                             MTX_BANNER);
+    if (strcmp(w[1], "matrix") != 0) /* object, format, field, symmetry */
         return mst_text_fail(part, MST_EINPUT, "Matrix Market object '%s' is not supported "
                              "(only matrix)", w[1]);
     if (strcmp(w[2], "array") == 0)
@@ -58,32 +70,13 @@ static mst_status banner_words(mtx_load *s, mst_text_part *part, char w[5][32])
         return mst_text_fail(part, MST_EINPUT, "unknown Matrix Market field '%s' (expected "
                              "real, double, integer or pattern)", w[3]);
     s->symmetric = strcmp(w[4], "symmetric") == 0;
-    if (s->symmetric || strcmp(w[4], "general") == 0)
-        return MST_OK;
     if (strcmp(w[4], "skew-symmetric") == 0 || strcmp(w[4], "hermitian") == 0)
         return mst_text_fail(part, MST_EINPUT, "%s Matrix Market matrices are not supported "
                              "(only general or symmetric)", w[4]);
-    return mst_text_fail(part, MST_EINPUT, "unknown Matrix Market symmetry '%s' (expected "
-                         "general or symmetric)", w[4]);
-}
-
-/* The first line, which must be the banner: sets the field and symmetry, starts the builder;
- * from here on '%' lines are comments and blank lines are skipped. */
-static mst_status banner_line(mtx_load *s, mst_text_part *part, const char **pp)
-{
-    char w[5][32];
-    const char *p = *pp;
-    mst_status st;
-    if (strcmp(next_word(&p, w[0]), "%%matrixmarket") != 0)
-        return mst_text_fail(part, MST_EINPUT, "expected the banner %s", MTX_BANNER);
-    for (int i = 1; i < 5; i++)
-        if (next_word(&p, w[i])[0] == '\0')
-            return mst_text_fail(part, MST_EINPUT, "incomplete banner: expected %s", MTX_BANNER);
-    if (!mst_at_eol(p))
-        return mst_text_fail(part, MST_EINPUT, "extra words after the banner: expected %s",
-                             MTX_BANNER);
-    if ((st = banner_words(s, part, w)) != MST_OK ||
-        (st = mst_text_load_start(&s->s, part, 1, s->field != MTX_PATTERN)) != MST_OK)
+    if (!s->symmetric && strcmp(w[4], "general") != 0)
+        return mst_text_fail(part, MST_EINPUT, "unknown Matrix Market symmetry '%s' (expected "
+                             "general or symmetric)", w[4]);
+    if ((st = mst_text_load_start(&s->s, part, 1, s->field != MTX_PATTERN)) != MST_OK)
         return st;
     if (s->field == MTX_REAL)
         mst_builder_declare_real(&s->s.main);
