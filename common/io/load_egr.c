@@ -1,17 +1,11 @@
 /*
- * load_egr.c: the loader of the ECL binary CSR format (.egr), for exchange with the ECL codes:
- * little-endian int32 nodes, edges (the CSR's entries: arcs), nindex[nodes + 1], nlist[edges]
- * and, when the file is that much longer, eweight[edges] (docs/formats.md). The graph is what
- * the builder gives for the arcs (x, nlist[j]), row by row, as directed input. The arrays are
- * read in place where the input lies in memory, else exactly as far as the header implies, then
- * checked side by side over the threads, the first bad entry named. The usual file, where every
- * reverse arc has a forward twin of the same weight, is found by a multiset hash and loaded
- * without the builder as its forward arcs in row order (egr_twins; docs/formats.md, Loading
- * speed, has the argument). O(file bytes + edges) time.
- * Sources: M. Burtscher et al., ECL graph format, ECLgraph.h (readECLgraph), in
+ * load_egr.c: the loader of the ECL binary CSR format (.egr): the header, the arrays read in
+ * place or exactly as far as the header implies, checked by the threads, then the usual file
+ * (every reverse arc with a forward twin) as its forward arcs in row order, any other through
+ * the builder as directed input (docs/formats.md, Loading speed, has the argument); O(file
+ * bytes + edges). Sources: M. Burtscher et al., ECL graph format, ECLgraph.h (readECLgraph), in
  * github.com/burtscher/ECL-MST; Clarke, Devadas, van Dijk, Gassend, Suh 2003, MSet-Add-Hash
- * (unkeyed); the mixes: SplitMix64's finalizer (Steele, Lea, Flood 2014) and MurmurHash3's
- * fmix64 (Appleby).
+ * (unkeyed); SplitMix64's finalizer (Steele, Lea, Flood 2014); MurmurHash3's fmix64 (Appleby).
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -104,8 +98,8 @@ static mst_status egr_read_ints(mst_reader *r, const egr_file *f, int32_t *dst, 
     return MST_OK;
 }
 
-/* The offsets start at 0, never decrease and end at edges; every neighbour is a node. The threads
- * scan side by side and the lowest bad entry is named, whatever the thread count. */
+/* The offsets start at 0, never decrease and end at edges; every neighbour is a node. The lowest
+ * bad entry is named, whatever the thread count. */
 static mst_status egr_check_arrays(const egr_file *f)
 {
     const int32_t *nindex = f->nindex, *nlist = f->nlist;
@@ -137,7 +131,7 @@ static mst_status egr_check_arrays(const egr_file *f)
     return MST_OK;
 }
 
-/* SplitMix64's finalizer (Steele, Lea, Flood 2014): a bijection of 64-bit words. */
+/* SplitMix64's finalizer: a bijection of 64-bit words. */
 static inline uint64_t mix_a(uint64_t z)
 {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -145,7 +139,7 @@ static inline uint64_t mix_a(uint64_t z)
     return z ^ (z >> 31);
 }
 
-/* MurmurHash3's fmix64 (Appleby): another bijection, so the two sums fail apart. */
+/* MurmurHash3's fmix64: another bijection, so the two sums fail apart. */
 static inline uint64_t mix_b(uint64_t z)
 {
     z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDull;
@@ -159,11 +153,9 @@ static inline uint32_t arc_key(const int32_t *eweight, int64_t j)
     return mst_key_from_int32(eweight != NULL ? eweight[j] : 1);
 }
 
-/* The fast path of the usual file (see the top): if every reverse arc has a forward twin by the
- * multiset hash, fills g (zeroed) with the forward arcs in row order and sets *taken; else leaves
- * g zeroed and *taken = 0. Errors: MST_ERESOURCE. Two streaming passes, split among the threads
- * in row blocks of about equal arc counts, each block writing from its offset in a prefix sum of
- * the blocks' forward counts: no buckets, sorting or random writes. */
+/* The usual file: if every reverse arc has a forward twin by the multiset hash, fills g (zeroed)
+ * with the forward arcs in row order and sets *taken; else leaves g zeroed and *taken = 0.
+ * Errors: MST_ERESOURCE. Two passes over row blocks of about equal arc counts. */
 static mst_status egr_twins(const egr_file *f, mst_graph *g, int *taken)
 {
     mst_status st = MST_OK;
