@@ -131,15 +131,8 @@ static mst_status egr_check_arrays(const egr_file *f)
     return MST_OK;
 }
 
-/* SplitMix64's finalizer: a bijection of 64-bit words. */
-static inline uint64_t mix_a(uint64_t z)
-{
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-/* MurmurHash3's fmix64: another bijection, so the two sums fail apart. */
+/* MurmurHash3's fmix64: a bijection of 64-bit words other than mst_splitmix64, so that the two
+ * sums fail apart. */
 static inline uint64_t mix_b(uint64_t z)
 {
     z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDull;
@@ -193,8 +186,9 @@ static mst_status egr_twins(const egr_file *f, mst_graph *g, int *taken)
                 int32_t y = nlist[j];
                 uint64_t neg = 0 - (uint64_t)(y < x), keep = 0 - (uint64_t)(y != x);
                 uint64_t key = arc_key(eweight, j);
-                uint64_t p = mix_a((uint64_t)(y < x ? y : x) << 32 | (uint64_t)(y < x ? x : y));
-                uint64_t h1 = mix_a(p ^ (key * 0x9E3779B97F4A7C15ull));
+                uint64_t p =
+                    mst_splitmix64((uint64_t)(y < x ? y : x) << 32 | (uint64_t)(y < x ? x : y));
+                uint64_t h1 = mst_splitmix64(p ^ (key * 0x9E3779B97F4A7C15ull));
                 uint64_t h2 = mix_b(p + (key * 0xD6E8FEB86659FD93ull + 0x6A09E667F3BCC909ull));
                 s.h1 += ((h1 ^ neg) - neg) & keep; /* -h1 for a reverse arc */
                 s.h2 += ((h2 ^ neg) - neg) & keep;
