@@ -196,10 +196,10 @@ mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, const mst_num
     }
     u -= (uint64_t)b->index_base;
     v -= (uint64_t)b->index_base;
+    uint64_t top = (u > v ? u : v) + 1;
+    b->max_id = top > b->max_id ? top : b->max_id;
     if (u == v) {
         b->self_loops++;
-        if (u + 1 > b->max_id)
-            b->max_id = u + 1;
         return MST_OK;
     }
     if (b->m == b->cap) {
@@ -212,9 +212,6 @@ mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, const mst_num
     if (b->weighted)
         b->w[b->m] = bits;
     b->m++;
-    uint64_t top = (u > v ? u : v) + 1;
-    if (top > b->max_id)
-        b->max_id = top;
     return MST_OK;
 }
 
