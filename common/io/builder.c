@@ -1,5 +1,4 @@
-/* builder.c: staged edges to canonical graph: id checks, self-loops, exact weight staging and
- * typing, keys (ranks for 64-bit types) and symmetrization of directed input (see loader.h). */
+/* builder.c: the builder and the symmetrization of directed input (see loader.h). */
 #include "loader.h"
 
 #include <math.h>
