@@ -16,17 +16,22 @@ typedef struct metis_load {
     uint64_t vertex, entries; /* vertex lines and adjacency entries read */
 } metis_load;
 
-/* The optional "FMT [NCON [EWGT_DIM]]" of the header: sets skip and edge_weights. FMT is up
- * to 3 binary digits "abc". EWGT_DIM, the number of weights per edge of Chaco-style files
- * (the Zoltan library's test graphs), must be 0 or 1, as a spanning forest uses one weight
- * per edge, and agree with FMT's c: METIS ignores the field while Chaco lets it override FMT,
- * so a file where the two differ means two different graphs. */
-static mst_status fmt_ncon(metis_load *s, mst_text_part *part, const char **pp)
+/* The header "N M [FMT [NCON [EWGT_DIM]]]": starts the builder with n = N; sets skip and
+ * edge_weights. FMT is up to 3 binary digits "abc". EWGT_DIM, the number of weights per edge
+ * of Chaco-style files (the Zoltan library's test graphs), must be 0 or 1, as a spanning forest
+ * uses one weight per edge, and agree with FMT's c: METIS ignores the field while Chaco lets it
+ * override FMT, so a file where the two differ means two different graphs. */
+static mst_status header_line(metis_load *s, mst_text_part *part, const char **pp)
 {
+    const char *expected = "header " METIS_HEADER, *p, *q;
     char tok[48];
-    const char *p = mst_skip_blanks(*pp), *q = p;
     uint64_t ncon = 0, dim;
     int size = 0, vwgt = 0, ewgt = 0, k;
+    mst_status st;
+    if ((k = mst_scan_u64(pp, 0, &s->n)) != MST_TOK_OK ||
+        (k = mst_scan_u64(pp, 0, &s->s.m)) != MST_TOK_OK)
+        return mst_text_field_fail(part, k, *pp, "count", expected);
+    p = q = mst_skip_blanks(*pp);
     if (!mst_is_eol(*p)) {
         while (*q == '0' || *q == '1')
             q++;
@@ -60,20 +65,7 @@ static mst_status fmt_ncon(metis_load *s, mst_text_part *part, const char **pp)
     }
     s->skip = (uint64_t)size + (vwgt ? (ncon > 0 ? ncon : 1) : 0);
     s->edge_weights = ewgt;
-    return MST_OK;
-}
-
-/* The header "N M [FMT [NCON [EWGT_DIM]]]": starts the builder with n = N. */
-static mst_status header_line(metis_load *s, mst_text_part *part, const char **pp)
-{
-    const char *expected = "header " METIS_HEADER;
-    mst_status st;
-    int k;
-    if ((k = mst_scan_u64(pp, 0, &s->n)) != MST_TOK_OK ||
-        (k = mst_scan_u64(pp, 0, &s->s.m)) != MST_TOK_OK)
-        return mst_text_field_fail(part, k, *pp, "count", expected);
-    if ((st = fmt_ncon(s, part, pp)) != MST_OK ||
-        (st = mst_text_line_end(part, pp, expected)) != MST_OK)
+    if ((st = mst_text_line_end(part, pp, expected)) != MST_OK)
         return st;
     if (s->s.m > UINT64_MAX / 2)
         return mst_text_fail(part, MST_EINPUT, "edge count %llu out of range",
