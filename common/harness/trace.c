@@ -10,22 +10,18 @@
 
 #include "solver.h"
 
-/* Makes room for one more round and `count` more ids; 0 on success, else t->failed is set. */
-static int trace_grow(mst_trace *t, uint64_t count)
+void mst_trace_append(mst_trace *t, const uint64_t *ids, uint64_t count)
 {
     uint64_t cap = 2 * (t->len + count), round_cap = 2 * t->round_cap + 16;
+    if (count == 0)
+        return;
     if (!t->failed && t->len + count > t->cap &&
         !(t->failed = mst_realloc((void **)&t->ids, cap, sizeof *t->ids) != MST_OK))
         t->cap = cap;
     if (!t->failed && t->rounds == t->round_cap &&
         !(t->failed = mst_realloc((void **)&t->end, round_cap, sizeof *t->end) != MST_OK))
         t->round_cap = round_cap;
-    return t->failed ? -1 : 0;
-}
-
-void mst_trace_append(mst_trace *t, const uint64_t *ids, uint64_t count)
-{
-    if (count == 0 || trace_grow(t, count) != 0)
+    if (t->failed)
         return;
     memcpy(t->ids + t->len, ids, count * sizeof *ids);
     t->len += count;
