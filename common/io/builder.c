@@ -127,55 +127,10 @@ static void stage_doubles(uint64_t *dst, const uint64_t *src, uint64_t n, int as
         dst[i] = mst_double_to_bits(as_uint64 ? (double)src[i] : (double)(int64_t)src[i]);
 }
 
-/* The staged bits of weight w (see mst_builder.w). Errors: MST_EINPUT naming the line. */
-static mst_status stage_weight(mst_builder *b, const mst_number *w, uint64_t *bits)
-{
-    char text[48];
-    if (w->is_real && isnan(w->d))
-        return builder_fail(b, MST_EINPUT, "NaN weight");
-    if (w->is_real && isinf(w->d))
-        return builder_fail(b, MST_EINPUT, "infinite weight");
-    if (b->forced) {
-        mst_weight_type t = (mst_weight_type)(b->forced - 1);
-        const char *name = mst_weight_type_name(t);
-        if (w->is_real && !mst_weight_is_float(t))
-            return builder_fail(b, MST_EINPUT, "real weight %s: --weight-type %s takes "
-                                "integers", mst_number_text(w, text), name);
-        if (!mst_weight_value_fits(mst_number_value(w), t, bits))
-            return builder_fail(b, MST_EINPUT, "weight %s does not fit %s (--weight-type %s)",
-                                mst_number_text(w, text), name, name);
-        return MST_OK;
-    }
-    int was_huge = b->huge_line != 0;
-    if (w->is_real) {
-        b->any_real = 1;
-    } else if (!w->neg ? w->mag > INT32_MAX : (w->mag > (uint64_t)INT32_MAX + 1 || !b->neg_line)) {
-        /* An integer beyond int32 (or the first negative): where it falls among the types */
-        uint64_t line = b->part != NULL ? b->part->line : b->m + 1;
-        if (w->neg) {
-            b->max_neg = w->mag > b->max_neg ? w->mag : b->max_neg;
-            b->neg_line = b->neg_line ? b->neg_line : line;
-        } else {
-            b->max_pos = w->mag > b->max_pos ? w->mag : b->max_pos;
-            if (w->mag > (uint64_t)INT64_MAX && b->huge_line == 0)
-                b->huge_line = line, b->huge_value = *w;
-        }
-    }
-    /* A real, or integers that fit no integer type (an error at finish unless a real shows
-     * up): from here on the file can only be float64. */
-    if (!b->as_real && (w->is_real || (b->neg_line != 0 && b->huge_line != 0))) {
-        stage_doubles(b->w, b->w, b->m, was_huge);
-        b->as_real = 1;
-    }
-    *bits = !b->as_real ? (w->neg ? 0 - w->mag : w->mag)
-                        : mst_double_to_bits(w->is_real ? w->d : w->neg ? -(double)w->mag
-                                                                         : (double)w->mag);
-    return MST_OK;
-}
-
 mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, const mst_number *w)
 {
     uint64_t ids[2] = {u, v}, bits = 0;
+    char text[48];
     for (int i = 0; i < 2; i++) {
         if (ids[i] < (uint64_t)b->index_base)
             return builder_fail(b, MST_EINPUT, "vertex id %llu below the first id %d",
@@ -188,10 +143,45 @@ mst_status mst_builder_add(mst_builder *b, uint64_t u, uint64_t v, const mst_num
                                 (unsigned long long)ids[i]);
         }
     }
-    if (b->weighted) {
-        mst_status st = stage_weight(b, w, &bits);
-        if (st != MST_OK)
-            return st;
+    if (b->weighted && w->is_real && isnan(w->d))
+        return builder_fail(b, MST_EINPUT, "NaN weight");
+    if (b->weighted && w->is_real && isinf(w->d))
+        return builder_fail(b, MST_EINPUT, "infinite weight");
+    if (b->weighted && b->forced) { /* the staged bits (see mst_builder.w) */
+        mst_weight_type t = (mst_weight_type)(b->forced - 1);
+        const char *name = mst_weight_type_name(t);
+        if (w->is_real && !mst_weight_is_float(t))
+            return builder_fail(b, MST_EINPUT, "real weight %s: --weight-type %s takes "
+                                "integers", mst_number_text(w, text), name);
+        if (!mst_weight_value_fits(mst_number_value(w), t, &bits))
+            return builder_fail(b, MST_EINPUT, "weight %s does not fit %s (--weight-type %s)",
+                                mst_number_text(w, text), name, name);
+    } else if (b->weighted) {
+        int was_huge = b->huge_line != 0;
+        if (w->is_real) {
+            b->any_real = 1;
+        } else if (!w->neg ? w->mag > INT32_MAX
+                           : (w->mag > (uint64_t)INT32_MAX + 1 || !b->neg_line)) {
+            /* An integer beyond int32 (or the first negative): where it falls among the types */
+            uint64_t line = b->part != NULL ? b->part->line : b->m + 1;
+            if (w->neg) {
+                b->max_neg = w->mag > b->max_neg ? w->mag : b->max_neg;
+                b->neg_line = b->neg_line ? b->neg_line : line;
+            } else {
+                b->max_pos = w->mag > b->max_pos ? w->mag : b->max_pos;
+                if (w->mag > (uint64_t)INT64_MAX && b->huge_line == 0)
+                    b->huge_line = line, b->huge_value = *w;
+            }
+        }
+        /* A real, or integers that fit no integer type (an error at finish unless a real
+         * shows up): from here on the file can only be float64. */
+        if (!b->as_real && (w->is_real || (b->neg_line != 0 && b->huge_line != 0))) {
+            stage_doubles(b->w, b->w, b->m, was_huge);
+            b->as_real = 1;
+        }
+        bits = !b->as_real ? (w->neg ? 0 - w->mag : w->mag)
+                           : mst_double_to_bits(w->is_real ? w->d : w->neg ? -(double)w->mag
+                                                                            : (double)w->mag);
     }
     u -= (uint64_t)b->index_base;
     v -= (uint64_t)b->index_base;
