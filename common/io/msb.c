@@ -1,8 +1,6 @@
 /*
- * msb.c: the loader of the suite's binary format .msb (docs/formats.md; its writer is
- * gen/write.c): the header and the exact size it implies checked first, then the arrays read
- * straight into the graph's, a byte more refused. The edges are already canonical (ids checked,
- * self-loops dropped) and keep their stored weight type; 64-bit weights are ranked into keys.
+ * msb.c: the loader of the suite's binary format .msb (docs/formats.md has its layout and checks;
+ * its writer is gen/write.c): the edges as stored, not symmetrized, of their stored weight type.
  * O(file bytes).
  */
 #include <inttypes.h>
