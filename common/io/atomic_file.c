@@ -1,6 +1,5 @@
 /*
- * atomic_file.c: output files (loader.h), in place or through an exclusive temporary renamed
- * when complete and removed by a signal handler; the stdio or zlib stream takes over the
+ * atomic_file.c: output files, placed as loader.h says; the stdio or zlib stream takes over the
  * descriptor (fdopen, gzdopen: gzopen would follow links). Source: POSIX.1-2017, open(),
  * rename(), mkstemp(), sigaction(), Section 2.4.3 (async-signal-safe: unlink, signal, raise);
  * the zlib manual.
