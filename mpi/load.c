@@ -1,8 +1,8 @@
 /*
  * load.c: each rank's slice of the canonical edge list and the GHS share built from it
- * (load.h). The .msb reader repeats the checks and messages of common/io/msb.c on its slice,
- * so a bad file fails with the same line as under mst-seq; a generated graph is made with
- * mst-gen's own code (gen/), so that it is the file mst-gen writes.
+ * (load.h). The .msb reader checks the header and its slice's edges with common/io/msb.c's
+ * functions, so a bad file fails with the same line as under mst-seq; a generated graph is
+ * made with mst-gen's own code (gen/), so that it is the file mst-gen writes.
  */
 #include "load.h"
 
@@ -140,59 +140,16 @@ static mst_status read_words(MPI_File fh, const char *path, MPI_Offset off, uint
  * whole file) are not read in slices: is_plain_msb sends them through scatter_slices. */
 enum { MSB_NONE = 0, MSB_INT32 = 1, MSB_UINT32 = 2, MSB_FLOAT32 = 3, MSB_FLOAT64 = 6 };
 
-/* Checks the header as common/io/msb.c does; sets *n_limit. Same messages. */
-static mst_status msb_check_header(const unsigned char *data, uint64_t len, const char *name,
-                                   const mst_load_options *o, uint64_t *n_limit)
-{
-    if (len < MST_MSB_HEADER_BYTES)
-        return mst_fail(MST_EINPUT, "%s: size %zu bytes is too small for the .msb header "
-                        "(%u bytes)", name, (size_t)len, MST_MSB_HEADER_BYTES);
-    if (memcmp(data, MST_MSB_MAGIC, 8) != 0)
-        return mst_fail(MST_EINPUT, "%s: bad magic at byte 0 (not an .msb file)", name);
-    uint32_t version = le32(data + 8), type = le32(data + 12), n = le32(data + 16);
-    uint32_t flags = le32(data + 20);
-    uint64_t m = (uint64_t)le32(data + 24) | (uint64_t)le32(data + 28) << 32;
-    if (version != MST_MSB_VERSION)
-        return mst_fail(MST_EINPUT, "%s: unsupported .msb version %" PRIu32 " (this build reads "
-                        "%u)", name, version, MST_MSB_VERSION);
-    if (type > MSB_FLOAT64)
-        return mst_fail(MST_EINPUT, "%s: unknown weight type %" PRIu32 " at byte 12 (expected "
-                        "0..6)", name, type);
-    if (flags & ~1u)
-        return mst_fail(MST_EINPUT, "%s: unknown flags 0x%" PRIx32 " at byte 20 (only bit 0 is "
-                        "defined)", name, flags);
-    uint64_t per_edge = type == MSB_NONE ? 8 : type <= MSB_FLOAT32 ? 12 : 16;
-    uint64_t payload = len - MST_MSB_HEADER_BYTES;
-    if (m > payload / per_edge || per_edge * m != payload) {
-        if (m > (UINT64_MAX - MST_MSB_HEADER_BYTES) / per_edge)
-            return mst_fail(MST_EINPUT, "%s: size %zu bytes does not match m=%" PRIu64
-                            " (expected more than 2^64 bytes)", name, (size_t)len, m);
-        return mst_fail(MST_EINPUT, "%s: size %zu bytes does not match n=%" PRIu32 ", m=%" PRIu64
-                        ", weight type %" PRIu32 " (expected %" PRIu64 " bytes)", name,
-                        (size_t)len, n, m, type, MST_MSB_HEADER_BYTES + per_edge * m);
-    }
-    mst_status st = mst_load_check_edges(name, o, m); /* ranks hold slices: no whole-graph check */
-    if (st != MST_OK)
-        return st;
-    *n_limit = n;
-    if (o->has_vertices) {
-        if (o->vertices > MST_MAX_VERTICES)
-            return mst_fail(MST_ERESOURCE, "%s: --vertices %" PRIu64 " exceeds the limit of "
-                            "2^32 - 1", name, o->vertices);
-        *n_limit = o->vertices;
-    }
-    return MST_OK;
-}
-
-/* Opens path with MPI-IO; rank 0 reads its size and header, which every rank then checks (the
- * same verdict everywhere): head[] and *n_limit as msb_check_header() sets it. Errors
- * (agreed): MST_EINPUT, MST_ERESOURCE, the file closed after a failed check. */
+/* Opens path with MPI-IO; rank 0 reads its size and header, which every rank then checks as
+ * mst-seq does (mst_msb_read_header; the same verdict everywhere), the edge count against the
+ * solver's limit (ranks hold slices: no whole-graph memory check). Errors (agreed): MST_EINPUT,
+ * MST_ERESOURCE, the file closed after a failed check. */
 static mst_status msb_open(const dist_ctx *c, const char *path, const mst_load_options *o,
-                           MPI_File *fh, unsigned char head[MST_MSB_HEADER_BYTES],
-                           uint64_t *n_limit)
+                           MPI_File *fh, mst_msb_header *h)
 {
     mst_status st = MST_OK;
-    uint64_t len = 0;
+    uint64_t len = 0, got = 0;
+    unsigned char head[MST_MSB_HEADER_BYTES];
     memset(head, 0, MST_MSB_HEADER_BYTES);
     if (MPI_File_open(c->comm, path, MPI_MODE_RDONLY, MPI_INFO_NULL, fh) != MPI_SUCCESS) {
         *fh = MPI_FILE_NULL;
@@ -205,12 +162,15 @@ static mst_status msb_open(const dist_ctx *c, const char *path, const mst_load_o
         MPI_Status ms;
         MPI_File_get_size(*fh, &size);
         len = (uint64_t)size;
-        uint64_t got = len < MST_MSB_HEADER_BYTES ? len : MST_MSB_HEADER_BYTES;
+        got = len < MST_MSB_HEADER_BYTES ? len : MST_MSB_HEADER_BYTES;
         MPI_File_read_at(*fh, 0, head, (int)got, MPI_BYTE, &ms);
     }
     MPI_Bcast(&len, 1, MPI_UINT64_T, 0, c->comm);
+    MPI_Bcast(&got, 1, MPI_UINT64_T, 0, c->comm);
     MPI_Bcast(head, MST_MSB_HEADER_BYTES, MPI_BYTE, 0, c->comm);
-    st = msb_check_header(head, len, path, o, n_limit);
+    st = mst_msb_read_header(path, head, got, len, o, h);
+    if (st == MST_OK)
+        st = mst_load_check_edges(path, o, h->m);
     if (st != MST_OK)
         MPI_File_close(fh);
     return st;
@@ -230,39 +190,19 @@ static mst_status msb_read_range(MPI_File fh, const char *path, uint64_t m_file,
     return st;
 }
 
-/* Checks and compacts the k edges read from file position lo on, in file order, as
- * common/io/msb.c does: ids below n_limit, stored weights of the given type (w, NULL when
- * unweighted) to keys, self-loops dropped and counted in *loops; s->count becomes the edges
- * kept. Errors: MST_EINPUT, with common/io/msb.c's messages. */
-static mst_status msb_compact(const char *path, uint32_t type, uint64_t n_limit, uint64_t lo,
-                              uint64_t k, const uint32_t *w, dist_slice *s, uint64_t *loops)
+/* Checks and compacts the k edges read from file position lo on, in file order, as mst-seq
+ * does (mst_msb_edge_key: ids, stored weights of the header's type, w, NULL when unweighted, to
+ * keys), self-loops dropped and counted in *loops; s->count becomes the edges kept. Errors:
+ * MST_EINPUT, with mst-seq's messages. */
+static mst_status msb_compact(const char *path, const mst_msb_header *h, uint64_t lo, uint64_t k,
+                              const uint32_t *w, dist_slice *s, uint64_t *loops)
 {
     mst_status st = MST_OK;
     uint64_t kept = 0;
     for (uint64_t i = 0; i < k; i++) {
         uint32_t a = s->u[i], b = s->v[i], key;
-        if (a >= n_limit || b >= n_limit) {
-            st = mst_fail(MST_EINPUT, "%s: edge %" PRIu64 " (%" PRIu32 "-%" PRIu32
-                          "): vertex id out of range (n = %" PRIu64 ")", path, lo + i, a, b,
-                          n_limit);
+        if ((st = mst_msb_edge_key(path, h, lo + i, a, b, w != NULL ? w[i] : 0, &key)) != MST_OK)
             break;
-        }
-        if (type == MSB_NONE) {
-            key = mst_key_from_int32(1);
-        } else if (type == MSB_INT32) {
-            key = mst_key_from_int32((int32_t)w[i]);
-        } else if (type == MSB_UINT32) {
-            key = mst_key_from_uint32(w[i]);
-        } else {
-            float x;
-            memcpy(&x, &w[i], sizeof x);
-            if (isnan(x)) {
-                st = mst_fail(MST_EINPUT, "%s: edge %" PRIu64 ": NaN weight (bits 0x%08" PRIx32
-                              ")", path, lo + i, w[i]);
-                break;
-            }
-            key = mst_key_from_float(x);
-        }
         if (a == b) {
             (*loops)++;
             continue;
@@ -277,11 +217,10 @@ static mst_status msb_compact(const char *path, uint32_t type, uint64_t n_limit,
 /* Collective, after every rank's slice is checked: numbers the kept edges after those of the
  * lower ranks (exclusive prefix sum), resolves the weight mode exactly as
  * mst_apply_weight_mode() does (on an empty graph) and fills *h from the file's header. */
-static void msb_finish(const dist_ctx *c, const mst_load_options *o,
-                       const unsigned char head[MST_MSB_HEADER_BYTES], uint64_t n_limit,
+static void msb_finish(const dist_ctx *c, const mst_load_options *o, const mst_msb_header *mh,
                        uint64_t loops, dist_slice *s, graph_header *h)
 {
-    uint32_t type = le32(head + 12), flags = le32(head + 20);
+    uint32_t type = mh->type;
     uint64_t kept = s->count, before = 0, sums[2] = {kept, loops}, totals[2] = {0, 0};
     MPI_Exscan(&kept, &before, 1, MPI_UINT64_T, MPI_SUM, c->comm);
     MPI_Allreduce(sums, totals, 2, MPI_UINT64_T, MPI_SUM, c->comm);
@@ -294,9 +233,9 @@ static void msb_finish(const dist_ctx *c, const mst_load_options *o,
                                            : MST_WEIGHT_INT32;
     slice_weights(o, &hv, s);
     memset(h, 0, sizeof *h);
-    h->n = n_limit, h->m = totals[0], h->self_loops = totals[1], h->seed = hv.seed;
+    h->n = mh->n, h->m = totals[0], h->self_loops = totals[1], h->seed = hv.seed;
     h->weight_type = (int32_t)hv.weight_type, h->weight_origin = (int32_t)hv.weight_origin;
-    h->file_has_weights = hv.file_has_weights, h->index_base = (int32_t)(flags & 1u);
+    h->file_has_weights = hv.file_has_weights, h->index_base = (int32_t)(mh->flags & 1u);
 }
 
 /* Every rank reads its even share of the file positions, checks and compacts it (msb_compact),
@@ -306,14 +245,14 @@ static mst_status msb_slice(const dist_ctx *c, const char *path, const mst_load_
                             graph_header *h, dist_slice *s)
 {
     MPI_File fh = MPI_FILE_NULL;
-    unsigned char head[MST_MSB_HEADER_BYTES];
-    uint64_t n_limit = 0, lo = 0, hi = 0, loops = 0;
+    mst_msb_header mh;
+    uint64_t lo = 0, hi = 0, loops = 0;
     uint32_t *w = NULL;
-    mst_status st = msb_open(c, path, o, &fh, head, &n_limit);
+    mst_status st = msb_open(c, path, o, &fh, &mh);
     if (st != MST_OK)
         return st;
-    uint32_t type = le32(head + 12);
-    uint64_t m_file = (uint64_t)le32(head + 24) | (uint64_t)le32(head + 28) << 32;
+    uint32_t type = mh.type;
+    uint64_t m_file = mh.m;
     split(m_file, c->size, c->rank, &lo, &hi);
     uint64_t k = hi - lo;
     if (!slice_alloc(s, k) || (type != MSB_NONE && (w = mst_alloc(k, sizeof *w)) == NULL))
@@ -321,7 +260,7 @@ static mst_status msb_slice(const dist_ctx *c, const char *path, const mst_load_
     if (st == MST_OK)
         st = msb_read_range(fh, path, m_file, lo, k, s, w);
     if (st == MST_OK)
-        st = msb_compact(path, type, n_limit, lo, k, w, s, &loops);
+        st = msb_compact(path, &mh, lo, k, w, s, &loops);
     free(w);
     if (type == MSB_FLOAT32 && (o->weights == MST_WEIGHT_MODE_AUTO ||
                                 o->weights == MST_WEIGHT_MODE_KEEP)) { /* every rank: collective */
@@ -337,7 +276,7 @@ static mst_status msb_slice(const dist_ctx *c, const char *path, const mst_load_
                           "both would have no total weight", path);
     }
     if ((st = dist_agree(c, st)) == MST_OK)
-        msb_finish(c, o, head, n_limit, loops, s, h);
+        msb_finish(c, o, &mh, loops, s, h);
     else
         dist_slice_free(s);
     MPI_File_close(&fh);

@@ -131,6 +131,30 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g);
 #define MST_MSB_VERSION 1u
 #define MST_MSB_HEADER_BYTES 32u
 
+/* An .msb header as mst_msb_read_header reads it: the stored weight type (0 none, else 1 +
+ * mst_weight_type), the flags (bit 0: 1-based ids), the header's n and m, the n a load takes
+ * (the header's, or --vertices) and the file's exact size in bytes. */
+typedef struct mst_msb_header {
+    uint32_t type, flags, file_n;
+    uint64_t m, n, bytes;
+} mst_msb_header;
+
+/* Reads the first `got` bytes of the .msb input `name` (hdr[], at most MST_MSB_HEADER_BYTES
+ * used), whose size is `size` bytes (UINT64_MAX: unknown), into *h, checked: magic, version,
+ * weight type, flags, the size that m implies, --vertices (o may be NULL). Edge counts and
+ * memory are the caller's to check. Errors: MST_EINPUT ("NAME: bad magic at byte 0 (not an .msb
+ * file)", "NAME: size 103 bytes does not match n=6, m=6, weight type 1 (expected 104 bytes)");
+ * MST_ERESOURCE (--vertices beyond 2^32 - 1). mst-mpi reads its slices' header with it. */
+mst_status mst_msb_read_header(const char *name, const unsigned char *hdr, uint64_t got,
+                               uint64_t size, const mst_load_options *o, mst_msb_header *h);
+
+/* Checks edge e, (a, b) with stored weight bits `bits`, of an .msb whose header is h: ids below
+ * h->n, no NaN weight; *key becomes the key of a 32-bit weight (64-bit ones get theirs from
+ * their ranks). Errors: MST_EINPUT naming the edge ("NAME: edge 99 (3-12): vertex id out of
+ * range (n = 10)"). */
+mst_status mst_msb_edge_key(const char *name, const mst_msb_header *h, uint64_t e, uint32_t a,
+                            uint32_t b, uint64_t bits, uint32_t *key);
+
 /* ---------------------------------------- msf io */
 
 /* The layout of a forest file (docs/formats.md, Forest files): "u v w" lines in the input's

@@ -30,37 +30,20 @@ static inline uint64_t le_u64(const unsigned char *p)
     return (uint64_t)le_u32(p) | (uint64_t)le_u32(p + 4) << 32;
 }
 
-/* What an .msb header says, checked against the input's length and the options. */
-typedef struct msb_header {
-    uint32_t type, flags;
-    uint32_t file_n; /* the header's n */
-    uint64_t m;
-    uint64_t n;      /* the header's n, or --vertices */
-    uint64_t bytes;  /* the file's exact size: 32 + m (8 + 0, 4 or 8 bytes of weight) */
-} msb_header;
-
 /* Records the size mismatch: `found` bytes, or more than that if `more`. */
-static mst_status msb_size_fail(const char *name, const msb_header *h, uint64_t found, int more)
+static mst_status msb_size_fail(const char *name, const mst_msb_header *h, uint64_t found, int more)
 {
     return mst_fail(MST_EINPUT, "%s: size %s%" PRIu64 " bytes does not match n=%" PRIu32 ", m=%"
                     PRIu64 ", weight type %" PRIu32 " (expected %" PRIu64 " bytes)", name,
                     more ? "more than " : "", found, h->file_n, h->m, h->type, h->bytes);
 }
 
-/* Reads the header and checks it against the input's size (where known), the options and the
- * machine. */
-static mst_status msb_read_header(mst_reader *r, const mst_load_options *o, msb_header *h)
+mst_status mst_msb_read_header(const char *name, const unsigned char *hdr, uint64_t got,
+                               uint64_t size, const mst_load_options *o, mst_msb_header *h)
 {
-    unsigned char hdr[MST_MSB_HEADER_BYTES];
-    const char *name = mst_reader_name(r);
-    size_t got = 0;
-    uint64_t size = mst_reader_size(r);
-    mst_status st = mst_reader_read(r, hdr, sizeof hdr, &got);
-    if (st != MST_OK)
-        return st;
-    if (got < sizeof hdr)
-        return mst_fail(MST_EINPUT, "%s: size %zu bytes is too small for the .msb header (%u "
-                        "bytes)", name, got, MST_MSB_HEADER_BYTES);
+    if (got < MST_MSB_HEADER_BYTES)
+        return mst_fail(MST_EINPUT, "%s: size %" PRIu64 " bytes is too small for the .msb "
+                        "header (%u bytes)", name, got, MST_MSB_HEADER_BYTES);
     if (memcmp(hdr, MST_MSB_MAGIC, 8) != 0)
         return mst_fail(MST_EINPUT, "%s: bad magic at byte 0 (not an .msb file)", name);
     uint32_t version = le_u32(hdr + 8);
@@ -94,14 +77,11 @@ static mst_status msb_read_header(mst_reader *r, const mst_load_options *o, msb_
                             "2^32 - 1", name, o->vertices);
         h->n = o->vertices;
     }
-    /* The load holds u, v and the keys (12 bytes per edge); 64-bit weights add themselves and
-     * the ranking's scratch (8 + 32). */
-    double load = (msb_weight_bytes(h->type) == 8 ? 52.0 : 12.0) * (double)h->m;
-    return mst_load_check_header(name, o, h->n, h->m, h->m, load);
+    return MST_OK;
 }
 
 /* Reads the next [m] array of little-endian words of `width` bytes (4 or 8) into dst, exactly. */
-static mst_status msb_read_array(mst_reader *r, const msb_header *h, void *dst, size_t width)
+static mst_status msb_read_array(mst_reader *r, const mst_msb_header *h, void *dst, size_t width)
 {
     size_t got = 0, want = width * (size_t)h->m;
     mst_status st = mst_reader_read(r, dst, want, &got);
@@ -120,22 +100,18 @@ static mst_status msb_read_array(mst_reader *r, const msb_header *h, void *dst, 
     return MST_OK;
 }
 
-/* Checks edge e of the raw arrays (ids below n, no NaN weight) and makes its key from its raw
- * 32-bit weight in g->key (into *key; 64-bit weights get theirs from their ranks afterwards).
- * Errors: MST_EINPUT naming the edge. */
-static mst_status msb_check_edge(const char *name, const msb_header *h, const mst_graph *g,
-                                 uint64_t e, uint32_t *key)
+mst_status mst_msb_edge_key(const char *name, const mst_msb_header *h, uint64_t e, uint32_t a,
+                            uint32_t b, uint64_t bits, uint32_t *key)
 {
-    uint32_t a = g->u[e], b = g->v[e];
     if (a >= h->n || b >= h->n)
         return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 " (%" PRIu32 "-%" PRIu32
                         "): vertex id out of range (n = %" PRIu64 ")", name, e, a, b, h->n);
-    if (g->raw != NULL)
-        return h->type == MSB_FLOAT64 && isnan(mst_bits_to_double(g->raw[e]))
+    if (msb_weight_bytes(h->type) == 8)
+        return h->type == MSB_FLOAT64 && isnan(mst_bits_to_double(bits))
                    ? mst_fail(MST_EINPUT, "%s: edge %" PRIu64 ": NaN weight (bits 0x%016" PRIx64
-                              ")", name, e, g->raw[e])
+                              ")", name, e, bits)
                    : MST_OK;
-    uint32_t raw = g->key[e];
+    uint32_t raw = (uint32_t)bits;
     if (h->type == MSB_NONE) {
         *key = mst_key_from_int32(1);
     } else if (h->type == MSB_INT32) {
@@ -157,11 +133,18 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
 {
     mst_status st = MST_OK;
     const char *name = mst_reader_name(r);
-    msb_header h = {0};
+    mst_msb_header h = {0};
     uint64_t first_bad = UINT64_MAX, loops = 0, out = 0;
     int more = 0;
     memset(g, 0, sizeof *g);
-    MST_CHECK(msb_read_header(r, o, &h));
+    unsigned char hdr[MST_MSB_HEADER_BYTES];
+    size_t got = 0;
+    MST_CHECK(mst_reader_read(r, hdr, sizeof hdr, &got));
+    MST_CHECK(mst_msb_read_header(name, hdr, got, mst_reader_size(r), o, &h));
+    /* The load holds u, v and the keys (12 bytes per edge); 64-bit weights add themselves and
+     * the ranking's scratch (8 + 32). */
+    MST_CHECK(mst_load_check_header(name, o, h.n, h.m, h.m,
+                                    (msb_weight_bytes(h.type) == 8 ? 52.0 : 12.0) * (double)h.m));
     /* The load's three arrays, all allocated before the first byte of the body is read; the
      * weights are read raw into key and turned into keys in place. */
     MST_ALLOC(g->u, h.m);
@@ -186,7 +169,8 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
         uint32_t key = 0;
         if (e > first_bad) /* a bad edge before this one is named instead */
             continue;
-        if (msb_check_edge(name, &h, g, e, &key) != MST_OK) {
+        if (mst_msb_edge_key(name, &h, e, g->u[e], g->v[e], g->raw ? g->raw[e] : g->key[e],
+                             &key) != MST_OK) {
             first_bad = e;
             continue;
         }
@@ -196,7 +180,8 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
     }
     if (first_bad != UINT64_MAX) { /* the message, recorded by this thread */
         uint32_t key;
-        MST_CHECK(msb_check_edge(name, &h, g, first_bad, &key));
+        MST_CHECK(mst_msb_edge_key(name, &h, first_bad, g->u[first_bad], g->v[first_bad],
+                                   g->raw ? g->raw[first_bad] : g->key[first_bad], &key));
     }
     for (uint64_t e = 0; loops > 0 && e < h.m; e++) { /* out <= e */
         if (g->u[e] == g->v[e])
