@@ -136,10 +136,6 @@ static mst_status read_words(MPI_File fh, const char *path, MPI_Offset off, uint
     return MST_OK;
 }
 
-/* Stored weight type codes (loader.h, .msb). Types 4..6 (64-bit weights, whose keys are ranks over the
- * whole file) are not read in slices: is_plain_msb sends them through scatter_slices. */
-enum { MSB_NONE = 0, MSB_INT32 = 1, MSB_UINT32 = 2, MSB_FLOAT32 = 3, MSB_FLOAT64 = 6 };
-
 /* Opens path with MPI-IO; rank 0 reads its size and header, which every rank then checks as
  * mst-seq does (mst_msb_read_header; the same verdict everywhere), the edge count against the
  * solver's limit (ranks hold slices: no whole-graph memory check). Errors (agreed): MST_EINPUT,
@@ -227,10 +223,8 @@ static void msb_finish(const dist_ctx *c, const mst_load_options *o, const mst_m
     s->eid0 = c->rank == 0 ? 0 : before; /* MPI_Exscan leaves rank 0's result undefined */
     mst_graph hv;
     memset(&hv, 0, sizeof hv);
-    hv.file_has_weights = type != MSB_NONE;
-    hv.weight_type = type == MSB_UINT32    ? MST_WEIGHT_UINT32
-                     : type == MSB_FLOAT32 ? MST_WEIGHT_FLOAT32
-                                           : MST_WEIGHT_INT32;
+    hv.file_has_weights = type != MST_MSB_NONE;
+    hv.weight_type = type == MST_MSB_NONE ? MST_WEIGHT_INT32 : (mst_weight_type)(type - 1);
     slice_weights(o, &hv, s);
     memset(h, 0, sizeof *h);
     h->n = mh->n, h->m = totals[0], h->self_loops = totals[1], h->seed = hv.seed;
@@ -255,14 +249,14 @@ static mst_status msb_slice(const dist_ctx *c, const char *path, const mst_load_
     uint64_t m_file = mh.m;
     split(m_file, c->size, c->rank, &lo, &hi);
     uint64_t k = hi - lo;
-    if (!slice_alloc(s, k) || (type != MSB_NONE && (w = mst_alloc(k, sizeof *w)) == NULL))
+    if (!slice_alloc(s, k) || (type != MST_MSB_NONE && (w = mst_alloc(k, sizeof *w)) == NULL))
         st = mst_fail(MST_ERESOURCE, "rank %d: out of memory for %" PRIu64 " edges", c->rank, k);
     if (st == MST_OK)
         st = msb_read_range(fh, path, m_file, lo, k, s, w);
     if (st == MST_OK)
         st = msb_compact(path, &mh, lo, k, w, s, &loops);
     free(w);
-    if (type == MSB_FLOAT32 && (o->weights == MST_WEIGHT_MODE_AUTO ||
+    if (type == MST_MSB_FLOAT32 && (o->weights == MST_WEIGHT_MODE_AUTO ||
                                 o->weights == MST_WEIGHT_MODE_KEEP)) { /* every rank: collective */
         int inf[2] = {0, 0}, all[2];
         for (uint64_t i = 0; st == MST_OK && i < s->count; i++) {
@@ -351,7 +345,7 @@ static int is_plain_msb(const dist_ctx *c, const char *path, const mst_load_opti
         unsigned char head[16];
         if (f != NULL) {
             yes = fread(head, 1, sizeof head, f) == sizeof head &&
-                  memcmp(head, MST_MSB_MAGIC, 8) == 0 && le32(head + 12) <= MSB_FLOAT32;
+                  memcmp(head, MST_MSB_MAGIC, 8) == 0 && le32(head + 12) <= MST_MSB_FLOAT32;
             fclose(f);
         }
     }

@@ -131,9 +131,13 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g);
 #define MST_MSB_VERSION 1u
 #define MST_MSB_HEADER_BYTES 32u
 
-/* An .msb header as mst_msb_read_header reads it: the stored weight type (0 none, else 1 +
- * mst_weight_type), the flags (bit 0: 1-based ids), the header's n and m, the n a load takes
- * (the header's, or --vertices) and the file's exact size in bytes. */
+/* The stored weight type codes of an .msb header: 0 none, else 1 + mst_weight_type. */
+enum { MST_MSB_NONE = 0, MST_MSB_INT32, MST_MSB_UINT32, MST_MSB_FLOAT32, MST_MSB_INT64,
+       MST_MSB_UINT64, MST_MSB_FLOAT64 };
+
+/* An .msb header as mst_msb_read_header reads it: the stored weight type code, the flags (bit
+ * 0: 1-based ids), the header's n and m, the n a load takes (the header's, or --vertices) and
+ * the file's exact size in bytes. */
 typedef struct mst_msb_header {
     uint32_t type, flags, file_n;
     uint64_t m, n, bytes;

@@ -10,14 +10,10 @@
 #include "loader.h"
 #include "core.h"
 
-/* Stored weight type codes: 0 none, else 1 + mst_weight_type. */
-enum { MSB_NONE = 0, MSB_INT32 = 1, MSB_UINT32 = 2, MSB_FLOAT32 = 3, MSB_INT64 = 4,
-       MSB_UINT64 = 5, MSB_FLOAT64 = 6 };
-
 /* Bytes per stored weight of type code `type`. */
 static inline uint64_t msb_weight_bytes(uint32_t type)
 {
-    return type == MSB_NONE ? 0 : type <= MSB_FLOAT32 ? 4 : 8;
+    return type == MST_MSB_NONE ? 0 : type <= MST_MSB_FLOAT32 ? 4 : 8;
 }
 
 static inline uint32_t le_u32(const unsigned char *p)
@@ -54,7 +50,7 @@ mst_status mst_msb_read_header(const char *name, const unsigned char *hdr, uint6
     if (version != MST_MSB_VERSION)
         return mst_fail(MST_EINPUT, "%s: unsupported .msb version %" PRIu32 " (this build reads "
                         "%u)", name, version, MST_MSB_VERSION);
-    if (h->type > MSB_FLOAT64)
+    if (h->type > MST_MSB_FLOAT64)
         return mst_fail(MST_EINPUT, "%s: unknown weight type %" PRIu32 " at byte 12 (expected "
                         "0..6)", name, h->type);
     if (h->flags & ~1u)
@@ -107,16 +103,16 @@ mst_status mst_msb_edge_key(const char *name, const mst_msb_header *h, uint64_t 
         return mst_fail(MST_EINPUT, "%s: edge %" PRIu64 " (%" PRIu32 "-%" PRIu32
                         "): vertex id out of range (n = %" PRIu64 ")", name, e, a, b, h->n);
     if (msb_weight_bytes(h->type) == 8)
-        return h->type == MSB_FLOAT64 && isnan(mst_bits_to_double(bits))
+        return h->type == MST_MSB_FLOAT64 && isnan(mst_bits_to_double(bits))
                    ? mst_fail(MST_EINPUT, "%s: edge %" PRIu64 ": NaN weight (bits 0x%016" PRIx64
                               ")", name, e, bits)
                    : MST_OK;
     uint32_t raw = (uint32_t)bits;
-    if (h->type == MSB_NONE) {
+    if (h->type == MST_MSB_NONE) {
         *key = mst_key_from_int32(1);
-    } else if (h->type == MSB_INT32) {
+    } else if (h->type == MST_MSB_INT32) {
         *key = mst_key_from_int32((int32_t)raw);
-    } else if (h->type == MSB_UINT32) {
+    } else if (h->type == MST_MSB_UINT32) {
         *key = mst_key_from_uint32(raw);
     } else {
         float f;
@@ -156,7 +152,7 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
     MST_CHECK(msb_read_array(r, &h, g->v, 4));
     if (g->raw != NULL)
         MST_CHECK(msb_read_array(r, &h, g->raw, 8));
-    else if (h.type != MSB_NONE)
+    else if (h.type != MST_MSB_NONE)
         MST_CHECK(msb_read_array(r, &h, g->key, 4));
     /* One byte more is enough to refuse: the rest of a longer stream is never inflated. */
     MST_CHECK(mst_reader_has_more(r, &more));
@@ -198,10 +194,10 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
     g->m = h.m - loops;
     int own_weights = o == NULL || o->weights == MST_WEIGHT_MODE_AUTO ||
                       o->weights == MST_WEIGHT_MODE_KEEP;
-    if (own_weights && (h.type == MSB_FLOAT32 || h.type == MSB_FLOAT64)) { /* formats.md */
+    if (own_weights && (h.type == MST_MSB_FLOAT32 || h.type == MST_MSB_FLOAT64)) { /* formats.md */
         int inf[2] = {0, 0};
         for (uint64_t e = 0; e < g->m; e++) {
-            double w = h.type == MSB_FLOAT32 ? mst_key_to_float(g->key[e])
+            double w = h.type == MST_MSB_FLOAT32 ? mst_key_to_float(g->key[e])
                                              : mst_bits_to_double(g->raw[e]);
             if (isinf(w))
                 inf[w < 0] = 1;
@@ -218,14 +214,14 @@ mst_status mst_load_msb(mst_reader *r, const mst_load_options *o, mst_graph *g)
             mst_realloc((void **)&g->raw, g->m, sizeof *g->raw);
     }
     g->n = (uint32_t)h.n;
-    g->weight_type = h.type == MSB_NONE ? MST_WEIGHT_INT32 : (mst_weight_type)(h.type - 1);
+    g->weight_type = h.type == MST_MSB_NONE ? MST_WEIGHT_INT32 : (mst_weight_type)(h.type - 1);
     if (g->raw != NULL) {
         double t0 = mst_now_s();
         MST_CHECK(mst_rank_keys(g->weight_type, g->raw, g->m, g->key));
         g->rank_s = mst_now_s() - t0;
     }
     g->weight_origin = MST_WEIGHTS_FROM_FILE;
-    g->file_has_weights = h.type != MSB_NONE;
+    g->file_has_weights = h.type != MST_MSB_NONE;
     g->index_base = (int)(h.flags & 1u);
     return MST_OK;
 fail:
