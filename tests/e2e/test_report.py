@@ -427,6 +427,25 @@ class ReportLayout(ReportCase):
         self.assertNotIn("old.jsonl", text)
         self.assertEqual(text.count("#### Weak scaling"), 2)
 
+    def test_scaling_log_of_big_runs_alone(self):
+        """A log holding only the graph above 2^32 edges and no machine line: its machine size
+        from its runs' cores, no empty strong or weak table, and the columns' note once below
+        every machine's tables."""
+        big = [dict(r, load_s=12.5) for r in scaling_log() if r["tag"] in ("big", "empty")]
+        p = run([PY, REPORT, "--no-plots", "--out", self.path("R.md"),
+                 self.write_lines("r.jsonl", fixed_results()),
+                 self.write_lines("scaling.jsonl", scaling_log()),
+                 self.write_lines("2026-11-28-big.jsonl", big)])
+        self.assertEqual(p.returncode, 0, p.stderr)
+        with open(self.path("R.md")) as f:
+            text = f.read()
+        self.assertLess(text.index("### 16 cores"), text.index("### 4 cores"))
+        alone = text[text.index("### 4 cores"):]
+        self.assertNotIn("Strong scaling", alone)
+        self.assertNotIn("Weak scaling", alone)
+        self.assertIn("| 4 x 1 | 536870912 | 4294967301 | 12.5 | 2.250 |", alone)
+        self.assertEqual(text.count("Compute time: median of the trials"), 1)
+
     def test_own_results_keep_other_files(self):
         """make report on a user's results writes into its own folder (report/local/ unless
         REPORT_DIR), never the README; a report rewritten in a folder removes only the plots
