@@ -10,8 +10,12 @@
 #include "cuda_check.cuh"
 #include "csr_fill.cuh"
 #include "ecl_kernels.cuh"
+#include "matrix_kernels.cuh"
 #include "core.h"
 #include "transfer.cuh"
+
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
 
 mst_status cuda_device_name(int d, char *buf, int len)
 {
@@ -58,6 +62,7 @@ struct ecl_run {
     size_t nn, mm;           /* n and m, at least 1 (cudaMalloc of 0 bytes is not portable) */
     bool use_csr;
     bool resident;           /* u, v (and the CSR) are on the device already: send keys only */
+    bool on_device;          /* u, v and key were made on the device (a matrix's): send none */
     int filter, grid;
     u64 threshold;
     dev_pool own, *pool;     /* own: a prepared state's pool; pool: where the buffers live */
@@ -226,7 +231,7 @@ static void launch_fill(const ecl_run *r, uint32_t first, uint32_t end, int pass
  * timing a step waits for it, which would undo the overlap). */
 static bool ecl_overlapped(const ecl_run *r)
 {
-    return !r->use_csr && !r->o.timed_phases;
+    return !r->use_csr && !r->o.timed_phases && !r->on_device;
 }
 
 /* Sends the edge list (the keys only when the topology is resident) in chunks on the copy
@@ -369,6 +374,26 @@ static mst_status ecl_round(ecl_run *r, int pass, uint32_t len)
     return st;
 }
 
+/* The keys of the filter's sample (mst_sample_threshold) into sampled[], for a graph whose
+ * keys are on the device only. Errors: MST_ERESOURCE. */
+static mst_status ecl_sample(const ecl_run *r, uint32_t *sampled)
+{
+    u64 at[MST_SAMPLE], *d_at = NULL;
+    for (uint64_t i = 0; i < MST_SAMPLE; i++)
+        at[i] = mst_sample_edge(r->g->m, r->o.filter_seed, i);
+    mst_status st = dev_alloc((void **)&d_at, sizeof at + MST_SAMPLE * 4);
+    uint32_t *d_out = (uint32_t *)(d_at + MST_SAMPLE);
+    if (st == MST_OK)
+        st = cuda_ok(cudaMemcpy(d_at, at, sizeof at, cudaMemcpyHostToDevice), "cudaMemcpy");
+    if (st == MST_OK) {
+        k_matrix_sample<<<MST_SAMPLE / 256, 256>>>(r->d_key, d_at, MST_SAMPLE, d_out);
+        st = cuda_ok(cudaMemcpy(sampled, d_out, MST_SAMPLE * 4, cudaMemcpyDeviceToHost),
+                     "cudaMemcpy");
+    }
+    cudaFree(d_at);
+    return st;
+}
+
 /* Milliseconds elapsed between two recorded events into *acc. */
 static mst_status add_elapsed(cudaEvent_t a, cudaEvent_t b, float *acc)
 {
@@ -386,17 +411,22 @@ static mst_status ecl_run_once(ecl_run *r, const mst_graph *g, mst_forest *out, 
 {
     /* Per solve: the graph with this round's keys, the filter threshold, cleared statistics. */
     r->g = g;
-    r->threshold = r->filter ? mst_sample_threshold(g, (uint64_t)(r->o.filter_factor * g->n),
-                                                    r->o.filter_seed)
-                             : NONE;
+    r->threshold = NONE;
+    uint32_t sampled[MST_SAMPLE];
+    mst_status st = r->filter && r->on_device ? ecl_sample(r, sampled) : MST_OK;
+    if (r->filter && st == MST_OK)
+        r->threshold = mst_sample_threshold(g, r->on_device ? sampled : NULL,
+                                            (uint64_t)(r->o.filter_factor * g->n),
+                                            r->o.filter_seed);
     r->t_fill = r->t_relabel = r->t_unite = r->t_reset = r->t_upload = r->t_download = 0;
     r->rounds = r->wl_first = r->wl_total = r->wl_max = 0;
     r->chunks = 0;
     uint32_t traced = 0; /* forest edges already traced (--trace) */
-    mst_status st = r->use_csr && !r->resident ? ecl_upload_csr(r) : MST_OK;
+    if (st == MST_OK && r->use_csr && !r->resident)
+        st = ecl_upload_csr(r);
     bool overlap = ecl_overlapped(r);
     float ms = 0;
-    if (st == MST_OK && !overlap)
+    if (st == MST_OK && !overlap && !r->on_device)
         st = ecl_send(r);
     if (st == MST_OK)
         st = cuda_ok(cudaEventRecord(r->clock.all[0]), "cudaEventRecord");
@@ -448,13 +478,16 @@ static mst_status ecl_run_once(ecl_run *r, const mst_graph *g, mst_forest *out, 
     if (st == MST_OK && ph != NULL)
         ph->kernel_s = 1e-3 * ms;
     /* The forest's edge ids into out (transfer.cuh; the worklist d_next is free by now and
-     * holds 16 bytes an edge, room for the widened ids). */
+     * holds 16 bytes an edge, room for the widened ids); a matrix's count only: its caller
+     * sends them back in order, with their entries. */
     if (st == MST_OK) {
         unsigned k = 0;
         double t0 = mst_now_s();
         st = cuda_ok(cudaMemcpy(&k, r->d_count + 1, sizeof(unsigned), cudaMemcpyDeviceToHost),
                      "cudaMemcpy");
-        if (st == MST_OK)
+        if (st == MST_OK && r->on_device)
+            out->count = k;
+        else if (st == MST_OK)
             st = cuda_forest_back(r->d_out, k, (unsigned long long *)r->d_next, out);
         r->t_download += mst_now_s() - t0;
     }
@@ -544,4 +577,136 @@ void cuda_ecl_release(cuda_ecl_state *s)
         return;
     ecl_free(&s->r);
     free(s);
+}
+
+/* Pass 1 or 2 of the matrix's reading (matrix_kernels.cuh) for its index type. */
+static void launch_matrix(int pass, const mst_matrix *a, int grid, const void *indptr,
+                          const void *indices, const void *data, const u64 *off, ecl_run *r,
+                          u64 *entry, unsigned long long *stat, u64 *up)
+{
+    if (pass == 1 && a->wide)
+        k_matrix_count<<<grid, THREADS>>>(a->n, (const int64_t *)indptr,
+                                          (const int64_t *)indices, a->type, data, up, stat);
+    else if (pass == 1)
+        k_matrix_count<<<grid, THREADS>>>(a->n, (const int32_t *)indptr,
+                                          (const int32_t *)indices, a->type, data, up, stat);
+    else if (a->wide)
+        k_matrix_pairs<<<grid, THREADS>>>(a->n, (const int64_t *)indptr,
+                                          (const int64_t *)indices, a->type, data,
+                                          a->maximum != 0, off, r->d_u, r->d_v, r->d_key,
+                                          entry, stat);
+    else
+        k_matrix_pairs<<<grid, THREADS>>>(a->n, (const int32_t *)indptr,
+                                          (const int32_t *)indices, a->type, data,
+                                          a->maximum != 0, off, r->d_u, r->d_v, r->d_key,
+                                          entry, stat);
+}
+
+mst_status cuda_ecl_mst_matrix(const mst_matrix *a, const cuda_ecl_options *o,
+                               mst_matrix_forest *out, int *read, mst_phases *ph)
+{
+    *read = 0;
+    if (o->csr || o->thread_only || o->both_directions || o->vertex_centric)
+        return MST_OK; /* the CSR fills build their CSR from the host's graph */
+    size_t isz = a->wide ? 8 : 4, wsz = mst_weight_is_wide(a->type) ? 8 : 4, temp = 0, sort = 0;
+    uint64_t n1 = (uint64_t)a->n + 1, nnz = a->nnz, m = 0;
+    unsigned long long stat[MATRIX_STATS] = {~0ull, 0, 0, 0}, *d_stat = NULL;
+    void *d_indptr = NULL, *d_indices = NULL, *d_data = NULL, *d_temp = NULL;
+    u64 *d_up = NULL, *d_off = NULL, *d_entry = NULL;
+    uint32_t *d_ids = NULL; /* the forest's ids, sorted */
+    dev_pool mp = {NULL, 0, 0};
+    ecl_run r;
+    memset(&r, 0, sizeof r);
+    mst_graph h; /* the graph's header: its arrays are on the device */
+    memset(&h, 0, sizeof h);
+    h.n = a->n;
+    int sms = 1;
+    mst_status st = cuda_ok(cudaSetDevice(o->device), "cudaSetDevice");
+    if (st == MST_OK)
+        st = cuda_ok(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, o->device),
+                     "cudaDeviceGetAttribute");
+    int grid = sms * (2048 / THREADS);
+    if (st == MST_OK)
+        st = cuda_ok(cub::DeviceScan::ExclusiveSum(NULL, temp, d_up, d_off, n1),
+                     "cub::DeviceScan::ExclusiveSum");
+    if (st == MST_OK)
+        st = cuda_ok(cub::DeviceRadixSort::SortKeys(NULL, sort, d_ids, d_ids, (int)a->n),
+                     "cub::DeviceRadixSort::SortKeys");
+    temp = temp > sort ? temp : sort;
+    dev_part part[] = {{&d_indptr, n1 * isz},       {&d_indices, nnz * isz},
+                       {&d_data, nnz * wsz},        {(void **)&d_up, n1 * 8},
+                       {(void **)&d_off, n1 * 8},   {(void **)&d_entry, nnz * 8},
+                       {(void **)&d_stat, sizeof stat}, {&d_temp, temp},
+                       {(void **)&d_ids, n1 * 4}};
+    if (st == MST_OK)
+        st = dev_pool_carve(&mp, part, sizeof part / sizeof *part, NULL);
+
+    /* The arrays as they are (pageable: the caller's, which other calls may be copying at
+     * the same time, are not registered; docs/gpu-transfers.md), then pass 1 and the scan of
+     * the rows' pairs: m. */
+    const void *src[] = {a->indptr, a->indices, a->data, stat};
+    void *dst[] = {d_indptr, d_indices, d_data, d_stat};
+    size_t bytes[] = {n1 * isz, nnz * isz, nnz * wsz, sizeof stat};
+    for (int i = 0; i < 4 && st == MST_OK; i++)
+        if (bytes[i] > 0)
+            st = cuda_ok(cudaMemcpy(dst[i], src[i], bytes[i], cudaMemcpyHostToDevice),
+                         "cudaMemcpy");
+    if (st == MST_OK)
+        st = cuda_ok(cudaMemset(d_up, 0, n1 * 8), "cudaMemset");
+    if (st == MST_OK) {
+        launch_matrix(1, a, grid, d_indptr, d_indices, d_data, NULL, NULL, NULL, d_stat, d_up);
+        st = cuda_ok(cub::DeviceScan::ExclusiveSum(d_temp, temp, d_up, d_off, n1),
+                     "cub::DeviceScan::ExclusiveSum");
+    }
+    if (st == MST_OK)
+        st = cuda_ok(cudaMemcpy(stat, d_stat, sizeof stat, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    if (st == MST_OK)
+        st = cuda_ok(cudaMemcpy(&m, d_off + a->n, 8, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    if (st != MST_OK || stat[MATRIX_BAD_ROW] != ~0ull || stat[MATRIX_HOST] != 0 ||
+        m >= 0xFFFFFFFFull)
+        goto done;
+
+    /* Pass 2 into the worklist Borůvka's own u, v and key; then its rounds. */
+    h.m = m;
+    st = ecl_init(&r, &h, o);
+    r.on_device = true;
+    if (st == MST_OK)
+        st = ecl_setup(&r);
+    if (st == MST_OK) {
+        launch_matrix(2, a, grid, d_indptr, d_indices, d_data, d_off, &r, d_entry, d_stat,
+                      NULL);
+        st = cuda_ok(cudaMemcpy(stat, d_stat, sizeof stat, cudaMemcpyDeviceToHost),
+                     "cudaMemcpy");
+    }
+    if (st != MST_OK || stat[MATRIX_HOST] != 0 || stat[MATRIX_MIRRORS] != stat[MATRIX_BELOW])
+        goto done;
+    {
+        /* The forest, sorted by id, with each edge's entry, row and key: 24 bytes an edge in
+         * the worklists, free now. */
+        mst_forest f = {out->eid, 0, out->capacity};
+        st = ecl_run_once(&r, &h, &f, ph);
+        uint32_t k = (uint32_t)f.count;
+        u64 *d_eid = (u64 *)r.d_next, *d_position = d_eid + k;
+        uint32_t *d_row = (uint32_t *)r.d_wl, *d_key = d_row + k;
+        if (st == MST_OK && k > 0)
+            st = cuda_ok(cub::DeviceRadixSort::SortKeys(d_temp, temp, r.d_out, d_ids, (int)k),
+                         "cub::DeviceRadixSort::SortKeys");
+        if (st == MST_OK && k > 0)
+            k_matrix_forest<<<grid, THREADS>>>(d_ids, k, d_entry, r.d_u, r.d_key,
+                                               a->maximum != 0, d_eid, d_position, d_row, d_key);
+        void *to[] = {out->eid, out->position, out->row, out->key};
+        const void *from[] = {d_eid, d_position, d_row, d_key};
+        size_t size[] = {8, 8, 4, 4};
+        for (int i = 0; i < 4 && st == MST_OK && k > 0; i++)
+            st = cuda_ok(cudaMemcpy(to[i], from[i], k * size[i], cudaMemcpyDeviceToHost),
+                         "cudaMemcpy (forest)");
+        if (st == MST_OK) {
+            out->count = k;
+            *read = 1;
+        }
+    }
+done:
+    ecl_free(&r);
+    dev_pool_free(&mp);
+    return st;
 }

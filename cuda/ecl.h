@@ -65,6 +65,19 @@ typedef struct cuda_ecl_options {
 mst_status cuda_ecl_mst(const mst_graph *g, const cuda_ecl_options *o, mst_forest *out,
                         mst_phases *ph);
 
+/*
+ * cuda_ecl_mst on the graph of a CSR matrix (solver.h's mst_matrix; libmst's msf_solve_csr),
+ * made on the device from the matrix's arrays as they are (matrix_kernels.cuh): they are copied
+ * once, a pass per row counts each row's pairs, a scan numbers them, a second pass finds each
+ * upper entry's mirror by binary search and writes the pairs straight into the worklist
+ * Borůvka's u, v and key; the filter's sample is read there. The forest comes back with its
+ * entries' positions, rows and keys. *read = 0, and nothing else set, where the matrix is left
+ * to the host's reading (mst_matrix_solve_fn) or the CSR fills are asked for. Errors: as
+ * cuda_ecl_mst.
+ */
+mst_status cuda_ecl_mst_matrix(const mst_matrix *a, const cuda_ecl_options *o,
+                               mst_matrix_forest *out, int *read, mst_phases *ph);
+
 /* A topology resident on the device, for repeated solves with new keys (--rounds). */
 typedef struct cuda_ecl_state cuda_ecl_state;
 

@@ -659,7 +659,8 @@ mst_status cuda_primitives_mst(const mst_graph *g, const cuda_prim_options *o, m
      * default, so larger graphs never filter unless asked). */
     r.filter = o->filter < 0 ? g->m >= (uint64_t)CUDA_FILTER_AUTO_DEGREE * g->n : o->filter;
     r.filter = r.filter && g->m > 0 && g->n < RETIRED;
-    r.tau = r.filter ? mst_sample_threshold(g, (uint64_t)(o->filter_factor * g->n), o->filter_seed)
+    r.tau = r.filter ? mst_sample_threshold(g, NULL, (uint64_t)(o->filter_factor * g->n),
+                                            o->filter_seed)
                      : NONE;
     st = prim_setup(&r);
     /* u, v and key to the device (from page-locked memory where the context's owner registered

@@ -264,6 +264,22 @@ static mst_status solve(const mst_graph *g, const mst_options *o, mst_forest *ou
     return plain(run_ecl, true, g, o, out, ph);
 }
 
+/* libmst's msf_solve_csr: the matrix read on the device, in a context of the call's own. */
+static mst_status solve_matrix(const mst_matrix *a, const mst_options *o, mst_matrix_forest *out,
+                               int *read, mst_phases *ph)
+{
+    cuda_xfer call;
+    cuda_ecl_options e;
+    memset(&call, 0, sizeof call);
+    int before = current_device();
+    mst_status st = ecl_options(o, process != NULL ? process : &call, &e);
+    if (st == MST_OK)
+        st = cuda_ecl_mst_matrix(a, &e, out, read, ph);
+    cuda_xfer_release(&call);
+    restore_device(before);
+    return st;
+}
+
 static mst_status prep_ecl(const mst_graph *g, const mst_options *o, cuda_xfer *x, void **inner,
                            mst_phases *ph)
 {
@@ -464,7 +480,8 @@ static const mst_variant variants[] = {
      .solve = solve,
      .prepare = prepare,
      .solve_prepared = solve_prepared,
-     .release = release},
+     .release = release,
+     .solve_matrix = solve_matrix},
     {.name = "contract",
      .help = "Boruvka contracting the CSR every round (Sousa, Mariano, Proenca 2015)",
      .solve = solve_contract},

@@ -227,6 +227,26 @@ static mst_status csr_bad_row(uint32_t n, const void *indptr, const void *indice
     return mst_fail(MST_EINTERNAL, "matrix: row %" PRIu64 " was found bad, then good", i);
 }
 
+mst_status lib_csr_check_indptr(uint32_t n, msf_index_type itype, const void *indptr,
+                                int threads, uint64_t *nnz)
+{
+    uint64_t bad = UINT64_MAX;
+#pragma omp parallel for schedule(static) num_threads(par_team_for(threads, n))                    \
+    reduction(min : bad)
+    for (uint64_t i = 0; i <= n; i++)
+        if (csr_at(indptr, itype, i) < (i > 0 ? csr_at(indptr, itype, i - 1) : 0))
+            bad = i < bad ? i : bad;
+    if (bad == 0)
+        return mst_fail(MST_EINPUT, "matrix: indptr[0] = %" PRId64 " is negative",
+                        csr_at(indptr, itype, 0));
+    if (bad != UINT64_MAX)
+        return mst_fail(MST_EINPUT, "matrix: indptr[%" PRIu64 "] = %" PRId64 " is below "
+                        "indptr[%" PRIu64 "] = %" PRId64, bad, csr_at(indptr, itype, bad),
+                        bad - 1, csr_at(indptr, itype, bad - 1));
+    *nnz = (uint64_t)csr_at(indptr, itype, n);
+    return MST_OK;
+}
+
 /* A lower entry (i, j < i) without a mirror (j, i) in msf_graph_from_csr's mirror array. */
 #define ALONE (UINT64_MAX - 1)
 
@@ -255,22 +275,8 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
                                     : (unsigned)type > MSF_WEIGHT_FLOAT64 ? "unknown weight type"
                                                                           : "unknown index type");
 
-    /* indptr: from 0 or more, never decreasing. */
-    uint64_t bad = UINT64_MAX;
-#pragma omp parallel for schedule(static) num_threads(par_team_for(threads, n))                    \
-    reduction(min : bad)
-    for (uint64_t i = 0; i <= n; i++)
-        if (csr_at(indptr, itype, i) < (i > 0 ? csr_at(indptr, itype, i - 1) : 0))
-            bad = i < bad ? i : bad;
-    if (bad == 0)
-        return (msf_status)mst_fail(MST_EINPUT, "matrix: indptr[0] = %" PRId64 " is negative",
-                                    csr_at(indptr, itype, 0));
-    if (bad != UINT64_MAX)
-        return (msf_status)mst_fail(MST_EINPUT, "matrix: indptr[%" PRIu64 "] = %" PRId64 " is "
-                                    "below indptr[%" PRIu64 "] = %" PRId64, bad,
-                                    csr_at(indptr, itype, bad), bad - 1,
-                                    csr_at(indptr, itype, bad - 1));
-    uint64_t nnz = (uint64_t)csr_at(indptr, itype, n);
+    uint64_t nnz = 0, bad = UINT64_MAX;
+    MST_CHECK(lib_csr_check_indptr(n, itype, indptr, threads, &nnz));
     if (nnz > 0 && (indices == NULL || data == NULL))
         return (msf_status)mst_fail(MST_EUSAGE, "msf_graph_from_csr: %s is NULL with %" PRIu64
                                     " entries", indices == NULL ? "indices" : "data", nnz);

@@ -112,8 +112,8 @@ static mst_status parse_options(const char *solver, const mst_solver_desc *s, in
     return st;
 }
 
-/* A call's solver: the variant `variant` (NULL: the first) of `solver` for a's graph, and its
- * own options, parsed into *own (allocated; the caller frees it, also on failure). Errors:
+/* A call's solver: the variant `variant` (NULL: the first) of `solver` for a's graph (NULL:
+ * a matrix's, not made yet: its size is checked by the solve), and its own options, parsed into *own (allocated; the caller frees it, also on failure). Errors:
  * MST_EUSAGE (an unknown solver or variant, a bad option or thread count), MST_ERESOURCE (cuda
  * in a library built without it, the variant's edge limit, memory). */
 static mst_status find_variant(const msf_graph *a, const char *solver, const char *variant,
@@ -146,7 +146,7 @@ static mst_status find_variant(const msf_graph *a, const char *solver, const cha
         return mst_fail(MST_EUSAGE, "solver %s has no variant '%s' (variants: %s)", solver,
                         variant, list);
     uint64_t limit = s->max_edges != NULL ? s->max_edges((*var)->name) : 0;
-    if (limit != 0 && a->g.m > limit)
+    if (limit != 0 && a != NULL && a->g.m > limit)
         return mst_fail(MST_ERESOURCE, "the graph has %" PRIu64 " edges; %s's %s takes at most "
                         "%" PRIu64, a->g.m, solver, (*var)->name, limit);
 
@@ -194,6 +194,7 @@ static mst_status run(const msf_graph *a, const mst_graph *g, const mst_variant 
 
     /* Fills r from the solver's forest (which r takes over). */
     r->graph = a;
+    r->n = a->g.n;
     r->count = f.count;
     r->components = a->g.n - f.count;
     r->canonical = f.eid;
@@ -209,6 +210,17 @@ static mst_status run(const msf_graph *a, const mst_graph *g, const mst_variant 
     for (uint64_t i = 0; i < r->count; i++)
         r->edges[i] = a->input_id != NULL ? a->input_id[r->canonical[i]] : r->canonical[i];
     r->total = mst_weight_total(&a->g, r->canonical, r->count);
+    if (a->entry != NULL) { /* a matrix's graph: the chosen entries, for msf_result_csr */
+        MST_ALLOC(r->position, r->count);
+        MST_ALLOC(r->row, r->count);
+#pragma omp parallel for schedule(static) num_threads(par_team_for(0, r->count))
+        for (uint64_t i = 0; i < r->count; i++) {
+            r->position[i] = a->entry[r->canonical[i]];
+            r->row[i] = a->g.u[r->canonical[i]];
+        }
+        r->itype = a->itype;
+        r->dtype = a->dtype;
+    }
     mst_format_total(r->total, r->total_text, sizeof r->total_text);
     free(tmp);
     *out = r;
@@ -259,6 +271,93 @@ msf_status msf_solve_max(const msf_graph *a, const char *solver, const char *var
                          int threads, const char *const *options, msf_result **out)
 {
     return solve(a, solver, variant, threads, options, 1, out);
+}
+
+msf_status msf_solve_csr(uint32_t n, msf_index_type itype, const void *indptr,
+                         const void *indices, msf_weight_type type, const void *data, int maximum,
+                         const char *solver, const char *variant, int threads,
+                         const char *const *options, msf_result **out)
+{
+    mst_status st = MST_OK;
+    const mst_variant *var = NULL;
+    void *own = NULL;
+    msf_graph *a = NULL;
+    msf_result *r = NULL;
+    mst_matrix_forest f = {NULL, NULL, NULL, NULL, 0, (uint64_t)n + 1};
+    uint64_t nnz = 0;
+    int read = 0;
+    mst_clear_error();
+    if (out == NULL || solver == NULL)
+        return (msf_status)mst_fail(MST_EUSAGE, "msf_solve_csr: %s is NULL",
+                                    out == NULL ? "out" : "solver");
+    *out = NULL;
+    MST_CHECK(find_variant(NULL, solver, variant, threads, options, &var, &own));
+
+    /* The variant's own reading, where it has one and the arrays are there to be read; else
+     * (or where it leaves this matrix to the host) the graph of msf_graph_from_csr, which
+     * reports whatever is wrong with them. */
+    double t0 = mst_now_s();
+    if (var->solve_matrix != NULL && indptr != NULL && (unsigned)itype <= MSF_INDEX_INT64 &&
+        (unsigned)type <= MSF_WEIGHT_FLOAT64 &&
+        lib_csr_check_indptr(n, itype, indptr, threads, &nnz) == MST_OK &&
+        (nnz == 0 || (indices != NULL && data != NULL))) {
+        mst_matrix mx = {n, nnz, itype == MSF_INDEX_INT64, indptr, indices, data,
+                         (mst_weight_type)type, maximum != 0};
+        mst_options o = {.algo = var->name, .phases = 0, .maximum = maximum != 0, .own = own};
+        MST_ALLOC(f.eid, f.capacity);
+        MST_ALLOC(f.position, f.capacity);
+        MST_ALLOC(f.row, f.capacity);
+        MST_ALLOC(f.key, f.capacity);
+        MST_CHECK(var->solve_matrix(&mx, &o, &f, &read, NULL));
+    }
+    if (!read) {
+        mst_clear_error();
+        if ((st = (mst_status)msf_graph_from_csr(n, itype, indptr, indices, type, data, maximum,
+                                                 threads, &a)) == MST_OK &&
+            (st = (mst_status)solve(a, solver, variant, threads, options, maximum, out)) == MST_OK)
+            (*out)->graph = NULL;
+        goto fail;
+    }
+
+    /* The result: the variant's arrays (ids increasing, the entries in their order); the total
+     * of the weights' keys, as the graph of msf_graph_from_csr holds them (64-bit weights
+     * narrowed). */
+    uint64_t k = f.count;
+    MST_CALLOC(r, 1);
+    r->n = n;
+    r->count = k;
+    r->components = n - k;
+    r->maximum = maximum != 0;
+    r->itype = itype;
+    r->dtype = type;
+    r->seconds = mst_now_s() - t0;
+    r->canonical = r->edges = f.eid; /* no self-loops: the ids are the input's */
+    r->position = f.position;
+    r->row = f.row;
+    f.eid = f.position = NULL;
+    f.row = NULL;
+    mst_graph view;
+    memset(&view, 0, sizeof view);
+    view.n = n;
+    view.m = k;
+    view.key = f.key;
+    view.weight_type = type == MSF_WEIGHT_INT64    ? MST_WEIGHT_INT32
+                       : type == MSF_WEIGHT_UINT64 ? MST_WEIGHT_UINT32
+                       : type == MSF_WEIGHT_FLOAT64 ? MST_WEIGHT_FLOAT32
+                                                    : (mst_weight_type)type;
+    r->total = mst_weight_total(&view, NULL, k);
+    mst_format_total(r->total, r->total_text, sizeof r->total_text);
+    *out = r;
+    r = NULL;
+fail:
+    free(own);
+    msf_graph_free(a);
+    msf_result_free(r);
+    free(f.eid);
+    free(f.position);
+    free(f.row);
+    free(f.key);
+    return (msf_status)st;
 }
 
 /* A prepared graph: a copy of the graph whose weights each solve replaces, and the variant's
@@ -369,8 +468,11 @@ void msf_result_free(msf_result *r)
 {
     if (r == NULL)
         return;
+    if (r->edges != r->canonical)
+        free(r->edges);
     free(r->canonical);
-    free(r->edges);
+    free(r->position);
+    free(r->row);
     free(r);
 }
 
@@ -404,22 +506,21 @@ msf_status msf_result_csr(const msf_graph *a, const msf_result *r, uint64_t *ind
                           void *columns, double *values)
 {
     mst_clear_error();
-    if (a == NULL || r == NULL || indptr == NULL || (position == NULL && r->count > 0))
+    if (r == NULL || indptr == NULL || (position == NULL && r->count > 0))
         return (msf_status)mst_fail(MST_EUSAGE, "msf_result_csr: %s is NULL",
-                                    a == NULL ? "g" : r == NULL ? "r" : indptr == NULL ? "indptr"
-                                                                                       : "position");
-    if (r->graph != a || a->entry == NULL)
+                                    r == NULL ? "r" : indptr == NULL ? "indptr" : "position");
+    if (r->graph != a || (r->position == NULL && r->count > 0))
         return (msf_status)mst_fail(MST_EUSAGE, "msf_result_csr: %s",
                                     r->graph != a ? "the result was not computed from this graph"
-                                                  : "the graph was not made by msf_graph_from_csr");
+                                                  : "the result is not of a matrix's graph");
     if (r->count > 0 && ((columns != NULL && indices == NULL) || (values != NULL && data == NULL)))
         return (msf_status)mst_fail(MST_EUSAGE, "msf_result_csr: %s is NULL with %s",
                                     columns != NULL && indices == NULL ? "indices" : "data",
                                     columns != NULL && indices == NULL ? "columns" : "values");
-    /* A counting sort by row (the chosen entry's, u), then each row's few entries sorted:
-     * their positions in the matrix increase with their columns. */
+    /* A counting sort by row (the chosen entry's), then each row's few entries sorted: their
+     * positions in the matrix increase with their columns. */
     mst_status st = MST_OK;
-    uint32_t n = a->g.n;
+    uint32_t n = r->n;
     uint64_t k = r->count, *cursor = NULL, *part = NULL;
     int team = par_team_for(0, (uint64_t)n + k);
     MST_ALLOC(cursor, n);
@@ -434,7 +535,7 @@ msf_status msf_result_csr(const msf_graph *a, const msf_result *r, uint64_t *ind
 #pragma omp for schedule(static)
         for (uint64_t i = 0; i < k; i++) {
 #pragma omp atomic
-            indptr[a->g.u[r->canonical[i]] + 1]++;
+            indptr[r->row[i] + 1]++;
         }
         par_team_slice(n, t, p, &lo, &hi);
         for (uint64_t x = lo; x < hi; x++)
@@ -448,10 +549,10 @@ msf_status msf_result_csr(const msf_graph *a, const msf_result *r, uint64_t *ind
 #pragma omp barrier
 #pragma omp for schedule(static)
         for (uint64_t i = 0; i < k; i++) {
-            uint64_t e = r->canonical[i], slot;
+            uint64_t slot;
 #pragma omp atomic capture
-            slot = cursor[a->g.u[e]]++;
-            position[slot] = a->entry[e];
+            slot = cursor[r->row[i]]++;
+            position[slot] = r->position[i];
         }
 #pragma omp for schedule(static)
         for (uint64_t x = 0; x < n; x++)
@@ -465,17 +566,17 @@ msf_status msf_result_csr(const msf_graph *a, const msf_result *r, uint64_t *ind
 #pragma omp for schedule(static)
         for (uint64_t i = 0; i < k; i++) {
             uint64_t q = position[i];
-            if (columns != NULL && a->itype == MSF_INDEX_INT64)
+            if (columns != NULL && r->itype == MSF_INDEX_INT64)
                 ((int64_t *)columns)[i] = ((const int64_t *)indices)[q];
             else if (columns != NULL)
                 ((int32_t *)columns)[i] = ((const int32_t *)indices)[q];
             if (values != NULL)
-                values[i] = a->dtype == MSF_WEIGHT_INT32    ? ((const int32_t *)data)[q]
-                            : a->dtype == MSF_WEIGHT_UINT32 ? ((const uint32_t *)data)[q]
-                            : a->dtype == MSF_WEIGHT_FLOAT32 ? ((const float *)data)[q]
-                            : a->dtype == MSF_WEIGHT_INT64
+                values[i] = r->dtype == MSF_WEIGHT_INT32    ? ((const int32_t *)data)[q]
+                            : r->dtype == MSF_WEIGHT_UINT32 ? ((const uint32_t *)data)[q]
+                            : r->dtype == MSF_WEIGHT_FLOAT32 ? ((const float *)data)[q]
+                            : r->dtype == MSF_WEIGHT_INT64
                                 ? (double)((const int64_t *)data)[q]
-                            : a->dtype == MSF_WEIGHT_UINT64 ? (double)((const uint64_t *)data)[q]
+                            : r->dtype == MSF_WEIGHT_UINT64 ? (double)((const uint64_t *)data)[q]
                                                             : ((const double *)data)[q];
         }
     }

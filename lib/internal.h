@@ -35,10 +35,17 @@ struct msf_graph {
  * weights that do not fit (O(m) radix sort). */
 mst_status lib_graph_set_weights(msf_graph *a, msf_weight_type type, const void *w, int threads);
 
+/* indptr of a CSR matrix of n rows (api_graph.c): from 0 or more, never decreasing; *nnz =
+ * indptr[n]. threads: the check's team (0: the default). Errors: MST_EINPUT naming the first
+ * bad value ("matrix: indptr[3] = 5 is below indptr[2] = 7"). O(n). */
+mst_status lib_csr_check_indptr(uint32_t n, msf_index_type itype, const void *indptr,
+                                int threads, uint64_t *nnz);
+
 /* A forest: its ids both ways, its total, and the graph it came from (compared, never read:
- * msf_verify's check; the graph may be freed first). */
+ * msf_verify's check; the graph may be freed first; NULL for msf_solve_csr's). */
 struct msf_result {
     const msf_graph *graph;
+    uint32_t n;
     uint64_t count;
     uint64_t components;
     uint64_t *canonical; /* [count] increasing ids in g (verifier's numbering) */
@@ -47,6 +54,13 @@ struct msf_result {
     char total_text[48];
     double seconds;
     int maximum;         /* the maximum spanning forest (msf_solve_max) */
+    /* A matrix's forest (msf_graph_from_csr, msf_solve_csr), for msf_result_csr: by canonical
+     * id, the position of the edge's chosen entry in the matrix's arrays, and its row; NULL for
+     * other graphs. */
+    uint64_t *position;
+    uint32_t *row;
+    msf_index_type itype;
+    msf_weight_type dtype;
 };
 
 /* The public weight types are the suite's own, value for value (mst_graph_set_weights). */

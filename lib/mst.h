@@ -37,9 +37,9 @@ extern "C" {
 #endif
 
 #define MSF_VERSION_MAJOR 1
-#define MSF_VERSION_MINOR 4
+#define MSF_VERSION_MINOR 5
 #define MSF_VERSION_PATCH 0
-#define MSF_VERSION_STRING "1.4.0"
+#define MSF_VERSION_STRING "1.5.0"
 
 #if defined(__GNUC__)
 #define MSF_API __attribute__((visibility("default")))
@@ -157,6 +157,23 @@ MSF_API msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const vo
                                       const void *indices, msf_weight_type type, const void *data,
                                       int maximum, int threads, msf_graph **out);
 
+/*
+ * msf_graph_from_csr's graph of a CSR matrix solved in one call, without a graph object: as
+ * msf_solve (maximum: msf_solve_max) of msf_graph_from_csr(n, itype, ..., maximum, threads),
+ * the same forest, result and errors. With solver "cuda" (variant "ecl", the default) the
+ * arrays go to the GPU as they are and the pairs are made there, so that the CPU never reads
+ * the matrix entry by entry; where the GPU's reading leaves the matrix to the host (a bad row or
+ * entry, whose message the host's reading gives; NaN or infinite values; 64-bit values beyond
+ * the 32-bit type of their kind, which the host ranks; an entry below the diagonal without its
+ * mirror), the call makes the graph on the host and solves that. The result is for
+ * msf_result_csr(NULL, r, ...) and the msf_result_* getters; it cannot be verified (msf_verify
+ * wants the graph: make it with msf_graph_from_csr). Since 1.5.
+ */
+MSF_API msf_status msf_solve_csr(uint32_t n, msf_index_type itype, const void *indptr,
+                                 const void *indices, msf_weight_type type, const void *data,
+                                 int maximum, const char *solver, const char *variant,
+                                 int threads, const char *const *options, msf_result **out);
+
 /* Frees a graph; NULL is fine. Results computed from it stay valid. */
 MSF_API void msf_graph_free(msf_graph *g);
 
@@ -252,7 +269,8 @@ MSF_API msf_total msf_result_total(const msf_result *r);
 MSF_API const char *msf_result_total_text(const msf_result *r);
 
 /*
- * The forest r of a graph g of msf_graph_from_csr as entries of g's matrix, in CSR form: row
+ * The forest r of a graph g of msf_graph_from_csr (g NULL: of msf_solve_csr's matrix) as entries
+ * of g's matrix, in CSR form: row
  * i's forest entries are position[indptr[i] .. indptr[i+1]-1], increasing, each the index in
  * the matrix's indices and data arrays of an edge's chosen entry. indptr holds n + 1 values,
  * position msf_result_size(r). Where columns (of the matrix's index type) and values are not
@@ -260,7 +278,8 @@ MSF_API const char *msf_result_total_text(const msf_result *r);
  * doubles, from indices and data, the arrays g was made from (NULL where columns, values are).
  * Errors: MSF_EUSAGE (a NULL argument, r not computed from g, g not made by
  * msf_graph_from_csr); MSF_ERESOURCE. O(n + msf_result_size(r)), on all cores
- * (OMP_NUM_THREADS) for large ones. Since 1.3; indices, data, columns and values since 1.4.
+ * (OMP_NUM_THREADS) for large ones. Since 1.3; indices, data, columns and values since 1.4; g
+ * NULL since 1.5.
  */
 MSF_API msf_status msf_result_csr(const msf_graph *g, const msf_result *r, uint64_t *indptr,
                                   uint64_t *position, const void *indices, const void *data,

@@ -263,7 +263,8 @@ static inline __attribute__((always_inline)) void solve(bv_state *s, int filter,
 {
     const mst_graph *g = s->g;
     uint64_t threshold =
-        filter ? mst_sample_threshold(g, (uint64_t)(s->filter_factor * g->n), s->filter_seed)
+        filter ? mst_sample_threshold(g, NULL, (uint64_t)(s->filter_factor * g->n),
+                                      s->filter_seed)
                : NONE;
     double t0 = mst_now_s();
 #pragma omp parallel num_threads(s->team)

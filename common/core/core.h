@@ -261,8 +261,8 @@ void mst_weight_sum_add(mst_weight_sum *s, mst_weight_value w);
  * term is or the sum lies beyond the double range; 0 for integer sums. */
 double mst_weight_sum_double(const mst_weight_sum *s);
 
-/* Sums the raw weights of edges eid[0..k-1] exactly, on OpenMP's default team from 2^16 edges
- * on (the same total whatever the team). O(k). */
+/* Sums the raw weights of edges eid[0..k-1] (eid NULL: edges 0..k-1) exactly, on OpenMP's
+ * default team from 2^16 edges on (the same total whatever the team). O(k). */
 mst_weight_sum mst_weight_total(const mst_graph *g, const uint64_t *eid, uint64_t k);
 
 /* A total as text into buf[len] (len >= 48), returned: integers exactly, floats as
@@ -472,10 +472,19 @@ static inline uint64_t mst_splitmix64(uint64_t x)
 }
 
 /* The filter's threshold (Fallin et al. 2023, section 3.2): the packed (key << 32 | id) word of
- * rank about want/m among a sample of 1024 edges, so that about `want` edges lie at or below
- * it. seed 0: edges spread evenly over the list; seed S > 0: ids drawn from a hash of (S, i), as
- * in ECL-MST's threshold-seed study (figures 6 and 7). Requires g->m > 0. O(1). */
-uint64_t mst_sample_threshold(const mst_graph *g, uint64_t want, uint64_t seed);
+ * rank about want/m among a sample of MST_SAMPLE edges, so that about `want` edges lie at or
+ * below it. The sample's edge i is mst_sample_edge(g->m, seed, i): seed 0, edges spread evenly
+ * over the list; seed S > 0, ids drawn from a hash of (S, i), as in ECL-MST's threshold-seed
+ * study (figures 6 and 7). sampled: NULL, or the sample's keys in that order where g's keys
+ * are elsewhere (on a GPU). Requires g->m > 0. O(1). */
+#define MST_SAMPLE 1024
+static inline uint64_t mst_sample_edge(uint64_t m, uint64_t seed, uint64_t i)
+{
+    return seed == 0 ? (2 * i + 1) * m / (2 * MST_SAMPLE)
+                     : mst_splitmix64(mst_splitmix64(seed) ^ i) % m;
+}
+uint64_t mst_sample_threshold(const mst_graph *g, const uint32_t *sampled, uint64_t want,
+                              uint64_t seed);
 
 /* ---------------------------------------- progress */
 

@@ -454,7 +454,7 @@ mst_weight_sum mst_weight_total(const mst_graph *g, const uint64_t *eid, uint64_
         par_team_slice(k, t, omp_get_num_threads(), &lo, &hi);
         part[t] = mst_weight_sum_init(g->weight_type);
         for (uint64_t i = lo; i < hi; i++)
-            mst_weight_sum_add(&part[t], mst_edge_weight(g, eid[i]));
+            mst_weight_sum_add(&part[t], mst_edge_weight(g, eid != NULL ? eid[i] : i));
         if (t == 0)
             team = omp_get_num_threads();
     }
@@ -607,16 +607,15 @@ mst_status mst_sort_u64(uint64_t *a, uint64_t n)
     return MST_OK;
 }
 
-#define SAMPLE 1024
-
-uint64_t mst_sample_threshold(const mst_graph *g, uint64_t want, uint64_t seed)
+uint64_t mst_sample_threshold(const mst_graph *g, const uint32_t *sampled, uint64_t want,
+                              uint64_t seed)
 {
-    uint64_t x[SAMPLE], tmp[SAMPLE], s = mst_splitmix64(seed);
-    for (uint64_t i = 0; i < SAMPLE; i++) {
-        uint64_t e = seed == 0 ? (2 * i + 1) * g->m / (2 * SAMPLE) : mst_splitmix64(s ^ i) % g->m;
-        x[i] = (uint64_t)g->key[e] << 32 | e;
+    uint64_t x[MST_SAMPLE], tmp[MST_SAMPLE];
+    for (uint64_t i = 0; i < MST_SAMPLE; i++) {
+        uint64_t e = mst_sample_edge(g->m, seed, i);
+        x[i] = (uint64_t)(sampled != NULL ? sampled[i] : g->key[e]) << 32 | e;
     }
-    mst_radix_sort_pairs(x, NULL, tmp, NULL, SAMPLE, 0, 64, 1);
-    uint64_t r = want / g->m >= 1 ? SAMPLE - 1 : want * SAMPLE / g->m;
-    return x[r < SAMPLE ? r : SAMPLE - 1];
+    mst_radix_sort_pairs(x, NULL, tmp, NULL, MST_SAMPLE, 0, 64, 1);
+    uint64_t r = want / g->m >= 1 ? MST_SAMPLE - 1 : want * MST_SAMPLE / g->m;
+    return x[r < MST_SAMPLE ? r : MST_SAMPLE - 1];
 }

@@ -12,7 +12,7 @@ import os
 import subprocess
 
 ENV = "MSTSUITE_LIB"
-MAJOR, MINOR = 1, 4  # msf_result_csr took the columns and values with 1.4
+MAJOR, MINOR = 1, 5  # msf_solve_csr came with 1.5
 SONAME = "libmst.so.%d" % MAJOR
 
 # msf_status codes (the suite's exit codes).
@@ -79,6 +79,9 @@ def _declare(lib):
         "msf_solve": (c.c_int, [c.c_void_p, c.c_char_p, c.c_char_p, c.c_int,
                                 p(c.c_char_p), p(c.c_void_p)]),
         "msf_solve_max": (c.c_int, [c.c_void_p, c.c_char_p, c.c_char_p, c.c_int,
+                                    p(c.c_char_p), p(c.c_void_p)]),
+        "msf_solve_csr": (c.c_int, [c.c_uint32, c.c_int, c.c_void_p, c.c_void_p, c.c_int,
+                                    c.c_void_p, c.c_int, c.c_char_p, c.c_char_p, c.c_int,
                                     p(c.c_char_p), p(c.c_void_p)]),
         "msf_result_free": (None, [c.c_void_p]),
         "msf_result_size": (c.c_uint64, [c.c_void_p]),

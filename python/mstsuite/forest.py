@@ -133,19 +133,19 @@ def _solver_args(solver, algo, threads, options, device):
 
 
 def _forest(result, graph, verify=False, matrix=None):
-    """Forest(edges, total) of a C result of `graph` (a handle), certified by the suite's
-    verifier first with verify: edges, the forest's ids (uint64, increasing), or with matrix,
-    the (indices, data) arrays a graph of Graph._from_csr was made from, (indptr, columns,
-    values), the forest's entries of the matrix in CSR form (msf_result_csr: indptr uint64,
-    columns of the indices' dtype, values float64). Frees the result."""
+    """Forest(edges, total) of a C result of `graph` (a handle; None for msf_solve_csr's),
+    certified by the suite's verifier first with verify: edges, the forest's ids (uint64,
+    increasing), or with matrix, the (n, indices, data) of the matrix the result is of,
+    (indptr, columns, values), the forest's entries of the matrix in CSR form (msf_result_csr:
+    indptr uint64, columns of the indices' dtype, values float64). Frees the result."""
     try:
         if verify:
             _lib.check(_lib.lib.msf_verify(graph, result))
         k = _lib.lib.msf_result_size(result)
         if matrix is not None:
             p64 = ctypes.POINTER(ctypes.c_uint64)
-            indices, data = matrix
-            indptr = np.empty(_lib.lib.msf_graph_vertices(graph) + 1, np.uint64)
+            n, indices, data = matrix
+            indptr = np.empty(n + 1, np.uint64)
             position, columns = np.empty(k, np.uint64), np.empty(k, indices.dtype)
             values = np.empty(k, np.float64)
             _lib.check(_lib.lib.msf_result_csr(
@@ -161,6 +161,37 @@ def _forest(result, graph, verify=False, matrix=None):
         return Forest(edges, float(text) if is_float else int(text))
     finally:
         _lib.lib.msf_result_free(result)
+
+
+def _csr_arrays(a):
+    """(n, (itype, indptr, indices, weight type, data)) of a square CSR matrix a, its arrays
+    without copies where their dtypes are the library's."""
+    wide = a.indptr.dtype != np.int32 or a.indices.dtype != np.int32
+    indptr = np.ascontiguousarray(a.indptr, dtype=np.int64 if wide else np.int32)
+    indices = np.ascontiguousarray(a.indices, dtype=np.int64 if wide else np.int32)
+    code, warr = _weights(a.data, len(a.data))
+    itype = _lib.INDEX_INT64 if wide else _lib.INDEX_INT32
+    return _integer(a.shape[0], "n", 0, MAX_VERTICES), (itype, indptr, indices, code, warr)
+
+
+def _csr_call(n, csr):
+    """The matrix's first six arguments of msf_graph_from_csr and msf_solve_csr."""
+    itype, indptr, indices, code, warr = csr
+    return (n, itype, indptr.ctypes.data, indices.ctypes.data, code,
+            warr.ctypes.data if warr is not None else None)
+
+
+def _solve_csr(a, maximum=False, solver="seq", algo=None, threads=None, options=(),
+               device=None):
+    """(indptr, columns, values) of _forest, and the total: the forest of the graph of a
+    canonical CSR matrix `a` as Graph._from_csr(a, maximum, threads) and its solve give it, in
+    one call (libmst's msf_solve_csr), which with solver "cuda" reads the matrix on the GPU."""
+    n, csr = _csr_arrays(a)
+    result = ctypes.c_void_p()
+    _lib.check(_lib.lib.msf_solve_csr(*_csr_call(n, csr), 1 if maximum else 0,
+                                      *_solver_args(solver, algo, threads, options, device),
+                                      ctypes.byref(result)))
+    return _forest(result, None, False, (n, csr[2], csr[4]))
 
 
 class _Handle:
@@ -189,7 +220,7 @@ class Graph(_Handle):
     Several solves of one graph avoid copying it again; close() (or `with`) frees it."""
 
     _free = _lib.lib.msf_graph_free
-    _matrix = None  # a graph of _from_csr: the (indices, data) arrays it was made from
+    _matrix = None  # a graph of _from_csr: (n, indices, data) of the matrix it was made from
 
     def __init__(self, u, v, w=None, n=None):
         (u, top_u), (v, top_v) = _vertices(u, "u"), _vertices(v, "v")
@@ -216,20 +247,13 @@ class Graph(_Handle):
         column of its entry. The arrays go to the library without copies where their dtypes
         are its own (int32 or int64 indices; data of a weight type it reads); threads: the
         conversion's (None: all cores). A NaN entry raises ValueError."""
-        wide = a.indptr.dtype != np.int32 or a.indices.dtype != np.int32
-        indptr = np.ascontiguousarray(a.indptr, dtype=np.int64 if wide else np.int32)
-        indices = np.ascontiguousarray(a.indices, dtype=np.int64 if wide else np.int32)
-        code, warr = _weights(a.data, len(a.data))
+        n, csr = _csr_arrays(a)
         threads = 0 if threads is None else _integer(threads, "threads", 1, MAX_THREADS)
         g = cls.__new__(cls)
         g._handle = ctypes.c_void_p()
-        g._matrix = (indices, warr)
-        n = _integer(a.shape[0], "n", 0, MAX_VERTICES)
-        _lib.check(_lib.lib.msf_graph_from_csr(
-            n, _lib.INDEX_INT64 if wide else _lib.INDEX_INT32,
-            indptr.ctypes.data, indices.ctypes.data, code,
-            warr.ctypes.data if warr is not None else None, 1 if maximum else 0, threads,
-            ctypes.byref(g._handle)))
+        g._matrix = (n, csr[2], csr[4])
+        _lib.check(_lib.lib.msf_graph_from_csr(*_csr_call(n, csr), 1 if maximum else 0,
+                                               threads, ctypes.byref(g._handle)))
         g.n, g.m = n, _lib.lib.msf_graph_edges(g._handle)
         return g
 

@@ -280,9 +280,9 @@ static void check_gpu(const msf_graph *g, const msf_result *ref)
                      "solver cuda runs on the GPU: threads must be 0 or 1", "threads for cuda");
 }
 
-/* A matrix for msf_graph_from_csr: row i holds columns i +- 1, 2, 5, 11 (mod n), sorted, but
- * for the upper entries (i, j) with i * j divisible by 7 (their pairs are lower entries only),
- * valued (31 i + 17 j) mod 97, so that the two triangles differ and values tie. */
+/* A matrix for msf_graph_from_csr: row i holds columns i +- 1, 2, 5, 11 (mod n), sorted, but,
+ * where `lone`, for the upper entries (i, j) with i * j divisible by 7 (their pairs are lower
+ * entries only), valued (31 i + 17 j) mod 97, so that the two triangles differ and values tie. */
 typedef struct matrix {
     uint32_t n;
     int64_t *indptr, *indices;
@@ -290,7 +290,7 @@ typedef struct matrix {
     double *data;
 } matrix;
 
-static int make_matrix(matrix *a, uint32_t n)
+static int make_matrix(matrix *a, uint32_t n, int lone)
 {
     static const uint32_t steps[] = {1, 2, 5, 11};
     a->n = n;
@@ -306,7 +306,7 @@ static int make_matrix(matrix *a, uint32_t n)
         int64_t from = k;
         for (int s = 0; s < 8; s++) {
             int64_t j = ((int64_t)i + (s < 4 ? steps[s] : n - steps[s - 4])) % n, at = k;
-            if (j > i && (uint64_t)i * (uint64_t)j % 7 == 0)
+            if (lone && j > i && (uint64_t)i * (uint64_t)j % 7 == 0)
                 continue;
             while (at > from && a->indices[at - 1] > j) { /* insertion: columns increase */
                 a->indices[at] = a->indices[at - 1];
@@ -363,13 +363,57 @@ static void csr_free(csr_job *j)
     free(j->position);
 }
 
+/* msf_solve_csr of the matrix, by the host's reading (seq) and the GPU's (cuda, where there
+ * is one), with both index types: ref's forest and entries, and no graph to verify. */
+static void check_solve_csr(const matrix *a, const csr_job *ref)
+{
+    static const char *const solvers[] = {"seq", "cuda"};
+    uint64_t *indptr = malloc(((size_t)a->n + 1) * sizeof *indptr);
+    uint64_t *position = malloc((size_t)a->n * sizeof *position), k = msf_result_size(ref->r);
+    for (int i = 0; i < 4 && indptr != NULL && position != NULL; i++) {
+        int wide = i % 2, gpu = i >= 2;
+        if (gpu && (no_gpu[0] || msf_variant_name("cuda", 0) == NULL))
+            continue;
+        msf_result *r = NULL;
+        msf_status st = msf_solve_csr(
+            a->n, wide ? MSF_INDEX_INT64 : MSF_INDEX_INT32,
+            wide ? (const void *)a->indptr : (const void *)a->indptr32,
+            wide ? (const void *)a->indices : (const void *)a->indices32, MSF_WEIGHT_FLOAT64,
+            a->data, ref->max, solvers[gpu], NULL, 0, NULL, &r);
+        CHECK(st == MSF_OK && same_forest(r, ref->r) &&
+                  msf_result_csr(NULL, r, indptr, position, NULL, NULL, NULL, NULL) == MSF_OK &&
+                  memcmp(indptr, ref->indptr, ((size_t)a->n + 1) * sizeof *indptr) == 0 &&
+                  memcmp(position, ref->position, k * sizeof *position) == 0 &&
+                  msf_verify(ref->g, r) == MSF_EUSAGE &&
+                  msf_result_csr(ref->g, r, indptr, position, NULL, NULL, NULL, NULL) ==
+                      MSF_EUSAGE,
+              "msf_solve_csr %s (index %d, max %d): %s", solvers[gpu], 32 << wide, ref->max,
+              st != MSF_OK ? msf_last_error() : "another forest or entries");
+        msf_result_free(r);
+    }
+    free(indptr);
+    free(position);
+}
+
 /* msf_graph_from_csr from threads at once, with teams of 1, 2, 3 and the default and both
  * index types: the same graph (endpoints), forest and entries as one thread alone gives; the
- * forest is certified, and each row's entries are the matrix's, increasing. Then the errors. */
+ * forest is certified, and each row's entries are the matrix's, increasing; msf_solve_csr
+ * gives them too, with a lone lower entry and without. Then the errors. */
 static void check_csr(void)
 {
-    matrix a = {0};
-    CHECK(make_matrix(&a, 40000) == 0, "out of memory");
+    matrix a = {0}, paired = {0};
+    CHECK(make_matrix(&a, 40000, 1) == 0 && make_matrix(&paired, 40000, 0) == 0,
+          "out of memory");
+    for (int max = 0; max < 2 && paired.data != NULL; max++) {
+        csr_job ref = {&paired, 0, 0, max, NULL, NULL, NULL, NULL, 0};
+        csr_run(&ref);
+        CHECK(ref.ok, "the paired matrix's graph (max %d)", max);
+        if (ref.ok)
+            check_solve_csr(&paired, &ref);
+        csr_free(&ref);
+    }
+    free(paired.indptr), free(paired.indptr32), free(paired.indices), free(paired.indices32);
+    free(paired.data);
     for (int max = 0; max < 2 && a.data != NULL; max++) {
         csr_job ref = {&a, 0, 1, max, NULL, NULL, NULL, NULL, 0}, jobs[4];
         csr_run(&ref);
@@ -379,6 +423,8 @@ static void check_csr(void)
         CHECK(ref.ok && u != NULL && msf_graph_endpoints(ref.g, u, v) == MSF_OK &&
                   msf_verify(ref.g, ref.r) == MSF_OK,
               "endpoints and verification (max %d)", max);
+        if (ref.ok)
+            check_solve_csr(&a, &ref);
         for (uint32_t i = 0; ref.ok && i < a.n; i++)
             for (uint64_t x = ref.indptr[i]; x < ref.indptr[i + 1]; x++)
                 CHECK((uint64_t)a.indptr[i] <= ref.position[x] &&
@@ -413,6 +459,15 @@ static void check_csr(void)
     ix[0] = 0, ix[1] = 1;
     expect_error(msf_graph_from_csr(3, MSF_INDEX_INT32, ip, ix, MSF_WEIGHT_FLOAT64, d, 0, 0, &g),
                  MSF_EINPUT, "matrix: entry [1, 0] is NaN", "NaN entry");
+    msf_result *r = NULL;
+    expect_error(msf_solve_csr(3, MSF_INDEX_INT32, ip, ix, MSF_WEIGHT_FLOAT64, d, 0, "seq", NULL,
+                               0, NULL, &r),
+                 MSF_EINPUT, "matrix: entry [1, 0] is NaN", "NaN entry, seq");
+    if (!no_gpu[0] && msf_variant_name("cuda", 0) != NULL)
+        expect_error(msf_solve_csr(3, MSF_INDEX_INT32, ip, ix, MSF_WEIGHT_FLOAT64, d, 0, "cuda",
+                                   NULL, 0, NULL, &r),
+                     MSF_EINPUT, "matrix: entry [1, 0] is NaN", "NaN entry, cuda");
+    CHECK(r == NULL, "a failed msf_solve_csr returned a result");
     expect_error(msf_graph_from_csr(3, MSF_INDEX_INT32, bad_ip, ix, MSF_WEIGHT_FLOAT64, d, 0, 0,
                                     &g),
                  MSF_EINPUT, "matrix: indptr[2] = 1 is below indptr[1] = 2", "indptr");

@@ -144,18 +144,18 @@ def concurrent_solves(test, graphs, runs):
 
 class Installed(unittest.TestCase):
     def test_layout_and_pkg_config(self):
-        for path in ("lib/libmst.so.1.4.0", "lib/libmst.so.1", "lib/libmst.so",
+        for path in ("lib/libmst.so.1.5.0", "lib/libmst.so.1", "lib/libmst.so",
                      "include/mst.h", "lib/pkgconfig/mst.pc"):
             self.assertTrue(os.path.exists(os.path.join(PREFIX, path)), path)
         for name in ("__init__.py", "_install.py"):
             self.assertTrue(os.path.exists(os.path.join(PYDIR, "mstsuite", name)), name)
         self.assertEqual(os.readlink(os.path.join(PREFIX, "lib", "libmst.so.1")),
-                         "libmst.so.1.4.0")
+                         "libmst.so.1.5.0")
         if shutil.which("pkg-config") is None:
             self.skipTest("no pkg-config on this machine")
         env = dict(os.environ, PKG_CONFIG_PATH=os.path.join(PREFIX, "lib", "pkgconfig"))
         p = run(["pkg-config", "--modversion", "mst"], env=env)
-        self.assertEqual((p.returncode, p.stdout.strip()), (0, "1.4.0"), p.stderr)
+        self.assertEqual((p.returncode, p.stdout.strip()), (0, "1.5.0"), p.stderr)
         p = run(["pkg-config", "--cflags", "--libs", "mst"], env=env)
         self.assertEqual(p.stdout.split(), ["-I" + os.path.join(PREFIX, "include"),
                                             "-L" + os.path.join(PREFIX, "lib"), "-lmst"])
@@ -788,8 +788,11 @@ class Matrices(unittest.TestCase):
             r, c = rng.integers(0, n, draws), rng.integers(0, n, draws)
             a = sp.csr_matrix((rng.integers(0, 6, draws).astype(np.float64), (r, c)),
                               shape=(n, n))  # non-symmetric, ties, explicit zeros
+            apart = (a + a.T).tocsr()
+            apart.data = rng.integers(0, 6, apart.nnz).astype(np.float64)
             out += [("non-symmetric", a), ("upper", sp.triu(a).tocsr()),
-                    ("lower", sp.tril(a).tocsr()), ("symmetric pattern", (a + a.T).tocsr())]
+                    ("lower", sp.tril(a).tocsr()), ("symmetric pattern", (a + a.T).tocsr()),
+                    ("symmetric pattern, values apart", apart)]
         a = out[0][1]
         wide = a.copy()
         wide.indices, wide.indptr = a.indices.astype(np.int64), a.indptr.astype(np.int64)
@@ -867,23 +870,26 @@ class Matrices(unittest.TestCase):
                          [[0, 0, 3, 0], [0, 0, 0, 1], [0, 3, 0, 0], [0, 0, 0, 0]])
         self.assertFalse(a.has_canonical_format)
 
-    def test_bad_matrices(self):
+    def test_bad_matrices(self, solve_args=None):
         """NaN anywhere (the diagonal too) and an infinite chosen weight raise ValueError
         naming the entry or edge; so does a matrix that claims SciPy's canonical format
-        without having it (read by the library, which checks every row)."""
+        without having it (read by the library, which checks every row). solve_args: those of
+        every call (Cuda's test)."""
         import scipy.sparse as sp
+
+        kw = solve_args or {}
 
         nan_diagonal = sp.csr_matrix(([1.0, np.nan], ([0, 2], [1, 2])), shape=(3, 3))
         infinite = sp.csr_matrix(([np.inf, 5.0, 1.0], ([0, 1, 1], [1, 0, 2])), shape=(3, 3))
         liar = sp.csr_matrix((np.array([1.0, 2.0]), np.array([2, 1]), np.array([0, 2, 2, 2])),
                              shape=(3, 3))
         liar.has_canonical_format = True
-        results = calls(("csgraph.minimum_spanning_tree", (nan_diagonal,), {}),
-                        ("csgraph.maximum_spanning_tree", (infinite,), {}),
-                        ("csgraph.minimum_spanning_tree", (infinite,), {}),
-                        ("csgraph.minimum_spanning_tree", (liar,), {}),
+        results = calls(("csgraph.minimum_spanning_tree", (nan_diagonal,), kw),
+                        ("csgraph.maximum_spanning_tree", (infinite,), kw),
+                        ("csgraph.minimum_spanning_tree", (infinite,), kw),
+                        ("csgraph.minimum_spanning_tree", (liar,), kw),
                         ("csgraph.minimum_spanning_tree",
-                         (sp.csr_matrix(np.eye(3, dtype=np.complex64)),), {}))
+                         (sp.csr_matrix(np.eye(3, dtype=np.complex64)),), kw))
         for res, message in zip(results, ["matrix: entry [2, 2] is NaN",
                                           "edge 0: infinite weight", None,
                                           "matrix: row 0: column 1 follows column 2",
@@ -1058,6 +1064,22 @@ class Cuda(unittest.TestCase):
                 {"solver": "cuda", "algo": "primitives"}, {"solver": "cuda", "maximum": True},
                 {"solver": "omp", "threads": 2}, {"solver": "seq"}]
         concurrent_solves(self, graphs, runs)
+
+    def test_matrices_read_on_the_gpu(self):
+        """csgraph with solver "cuda" reads a matrix on the GPU (msf_solve_csr) where every
+        entry below the diagonal has its mirror, else on the host: Matrices' trees, minimum
+        and maximum, the same as with "seq"; a bad matrix gives the host's messages."""
+        cases = [(name, a, mx) for name, a in Matrices.matrices() for mx in (False, True)]
+        requests = []
+        for name, a, mx in cases:
+            f = "csgraph.maximum_spanning_tree" if mx else "csgraph.minimum_spanning_tree"
+            requests += [(f, (a,), {}), (f, (a,), {"solver": "cuda"})]
+        results = calls(*requests)
+        for i, (name, a, mx) in enumerate(cases):
+            with self.subTest(matrix=name, maximum=mx):
+                want, got = value(results[2 * i]), value(results[2 * i + 1])
+                self.assertEqual((want.shape, (want != got).nnz), (got.shape, 0))
+        Matrices.test_bad_matrices(self, {"solver": "cuda"})
 
     def test_scipy_signature_on_the_gpu(self):
         import scipy.sparse as sp

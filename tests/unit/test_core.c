@@ -183,11 +183,12 @@ Test(sample_threshold, seeds_differ_and_repeat)
         x[i] = (uint64_t)g.key[e] << 32 | e;
     }
     cr_assert_eq(mst_sort_u64(x, 1024), MST_OK);
-    cr_assert_eq(mst_sample_threshold(&g, want, 0), x[want * 1024 / g.m]);
+    cr_assert_eq(mst_sample_threshold(&g, NULL, want, 0), x[want * 1024 / g.m]);
     uint64_t t[9];
     for (uint64_t s = 1; s <= 8; s++) {
-        t[s] = mst_sample_threshold(&g, want, s);
-        cr_assert_eq(mst_sample_threshold(&g, want, s), t[s], "seed %llu", (unsigned long long)s);
+        t[s] = mst_sample_threshold(&g, NULL, want, s);
+        cr_assert_eq(mst_sample_threshold(&g, NULL, want, s), t[s], "seed %llu",
+                     (unsigned long long)s);
         cr_assert_lt(t[s] & 0xffffffffu, g.m);
         for (uint64_t r = 1; r < s; r++)
             cr_assert_neq(t[s], t[r], "seeds %llu and %llu", (unsigned long long)r,

@@ -95,12 +95,12 @@ static void fake_release(void *state)
 
 static const mst_variant variants[] = {
     {"prepared", "Kruskal behind a prepared path", solve_kruskal, fake_prepare,
-     fake_solve_prepared, fake_release},
+     fake_solve_prepared, fake_release, NULL},
     {"stale", "a prepared path that keeps round 1's keys", solve_kruskal, fake_prepare,
-     stale_solve_prepared, fake_release},
+     stale_solve_prepared, fake_release, NULL},
     {"short", "a prepared path that drops an edge", solve_kruskal, fake_prepare,
-     short_solve_prepared, fake_release},
-    {"plain", "Kruskal without a prepared path", solve_kruskal, NULL, NULL, NULL},
+     short_solve_prepared, fake_release, NULL},
+    {"plain", "Kruskal without a prepared path", solve_kruskal, NULL, NULL, NULL, NULL},
     {0},
 };
 
