@@ -121,9 +121,13 @@ def timed(fn, repeat, budget, warm):
 
 
 def methods(A, n, lo, hi, w):
-    """(label, fn returning the forest's total, warm-up?) for every library, fn from A."""
+    """(label, fn returning the library's forest, its total, warm-up?) for every library, fn
+    from A: the timed call is the library's own; the forest's total is taken after it."""
+    def matrix_total(T):
+        return float(T.sum())
+
     def suite(**kw):
-        return lambda: float(csgraph.minimum_spanning_tree(A, **kw).sum())
+        return lambda: csgraph.minimum_spanning_tree(A, **kw)
 
     def igraph_run():
         import igraph
@@ -131,14 +135,12 @@ def methods(A, n, lo, hi, w):
         U = sp.triu(A, 1).tocoo()
         g = igraph.Graph(n=A.shape[0], edges=np.column_stack((U.row, U.col)).tolist(),
                          edge_attrs={"weight": U.data})
-        ids = g.spanning_tree(weights="weight", return_tree=False)
-        return float(U.data[ids].sum())
+        return U.data, g.spanning_tree(weights="weight", return_tree=False)
 
     def networkx_run():
         import networkx as nx
 
-        T = nx.minimum_spanning_tree(nx.from_scipy_sparse_array(A))
-        return float(T.size(weight="weight"))
+        return nx.minimum_spanning_tree(nx.from_scipy_sparse_array(A))
 
     held = []
 
@@ -147,16 +149,18 @@ def methods(A, n, lo, hi, w):
         the weights only."""
         if not held:
             held.append(mstsuite.Graph(lo, hi, w, n).prepare(solver="cuda"))
-        return float(held[0].solve(w).total)
+        return held[0].solve(w)
 
-    out = [("SciPy csgraph", lambda: float(scipy_mst(A).sum()), True),
-           ("mstsuite seq", suite(solver="seq"), True),
-           ("mstsuite omp, 1 thread", suite(solver="omp", threads=1), True),
-           ("mstsuite omp, %d threads" % THREADS, suite(solver="omp", threads=THREADS), True),
-           ("mstsuite cuda", suite(solver="cuda"), True),
-           ("mstsuite cuda, Graph.prepare: new weights only, no conversion", prepared, True),
-           ("igraph", igraph_run, True),
-           ("NetworkX", networkx_run, False)]
+    out = [("SciPy csgraph", lambda: scipy_mst(A), matrix_total, True),
+           ("mstsuite seq", suite(solver="seq"), matrix_total, True),
+           ("mstsuite omp, 1 thread", suite(solver="omp", threads=1), matrix_total, True),
+           ("mstsuite omp, %d threads" % THREADS, suite(solver="omp", threads=THREADS),
+            matrix_total, True),
+           ("mstsuite cuda", suite(solver="cuda"), matrix_total, True),
+           ("mstsuite cuda, Graph.prepare: new weights only, no conversion", prepared,
+            lambda f: float(f.total), True),
+           ("igraph", igraph_run, lambda r: float(r[0][r[1]].sum()), True),
+           ("NetworkX", networkx_run, lambda T: float(T.size(weight="weight")), False)]
     return out
 
 
@@ -182,12 +186,13 @@ def bench(title, graph, tmp):
     print("| method | runs | median (s) | min (s) | SciPy / this | total |")
     print("| --- | --- | --- | --- | --- | --- |")
     times, ref = {}, None
-    for label, fn, warm in methods(A, n, lo, hi, w):
+    for label, fn, total_of, warm in methods(A, n, lo, hi, w):
         if any(s.lower() in label.lower() for s in args.skip):
             continue
         print("bench: %s: %s" % (title, label), file=sys.stderr, flush=True)
         try:
-            med, low, runs, total = timed(fn, args.repeat, args.budget, warm)
+            med, low, runs, forest = timed(fn, args.repeat, args.budget, warm)
+            total = total_of(forest)
         except ImportError as e:
             print("| %s | - | - | - | - | not installed (%s; scripts/setup.sh test) |"
                   % (label, e))
