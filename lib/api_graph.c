@@ -205,6 +205,25 @@ static inline int csr_below(msf_weight_type t, const void *data, uint64_t a, uin
     }
 }
 
+/* Whether data[k] (of type t) is finite and fits the 32-bit type of its kind: a pair weighing
+ * it is kept as that type, its key made without a ranking (lib_graph_set_weights). */
+static inline int csr_fits32(msf_weight_type t, const void *data, uint64_t k)
+{
+    switch (t) {
+    case MSF_WEIGHT_FLOAT32:
+        return isfinite(((const float *)data)[k]);
+    case MSF_WEIGHT_INT64:
+        return ((const int64_t *)data)[k] >= INT32_MIN && ((const int64_t *)data)[k] <= INT32_MAX;
+    case MSF_WEIGHT_UINT64:
+        return ((const uint64_t *)data)[k] <= UINT32_MAX;
+    case MSF_WEIGHT_FLOAT64:
+        return fabs(((const double *)data)[k]) <= FLT_MAX &&
+               (double)(float)((const double *)data)[k] == ((const double *)data)[k];
+    default:
+        return 1;
+    }
+}
+
 /* The message of the first bad entry of row i (its columns must increase within 0..n-1). */
 static mst_status csr_bad_row(uint32_t n, const void *indptr, const void *indices,
                               msf_index_type t, uint64_t i)
@@ -290,13 +309,14 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
      * upper entry found (none where the pattern is symmetric) have pairs of their own, which
      * go to the row of their column: a second pass finds and marks them. */
     uint64_t nan = UINT64_MAX, mirrored = 0, below = 0;
+    int fits = 1; /* every value finite and of 32 bits: the pairs' weights written as such */
     bad = UINT64_MAX;
     MST_CALLOC(pairs, (uint64_t)n + 1);
     MST_CALLOC(lows, (uint64_t)n + 1);
     if ((mirror = mst_big_alloc(nnz, sizeof *mirror)) == NULL)
         MST_FAIL(MST_ERESOURCE, "out of memory");
 #pragma omp parallel for schedule(dynamic, 4096) num_threads(team)                             \
-    reduction(min : bad, nan) reduction(+ : mirrored, below)
+    reduction(min : bad, nan) reduction(+ : mirrored, below) reduction(&& : fits)
     for (uint64_t i = 0; i < n; i++) {
         uint64_t up = 0;
         int64_t prev = -1;
@@ -311,6 +331,7 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
             if ((type == MSF_WEIGHT_FLOAT32 && isnan(((const float *)data)[k])) ||
                 (type == MSF_WEIGHT_FLOAT64 && isnan(((const double *)data)[k])))
                 nan = k < nan ? k : nan;
+            fits = fits && csr_fits32(type, data, k);
             below += j < (int64_t)i;
             /* The searches miss the cache: the rows (columns and values) that the entries 16
              * and 32 ahead will search are fetched now (a prefetch never faults). */
@@ -430,7 +451,7 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
     if ((g->u = mst_big_alloc(m, sizeof *g->u)) == NULL ||
         (g->v = mst_big_alloc(m, sizeof *g->v)) == NULL ||
         (a->entry = mst_big_alloc(m, sizeof *a->entry)) == NULL ||
-        (w = mst_big_alloc(m, size)) == NULL)
+        (w = mst_big_alloc(m, fits ? 4 : size)) == NULL)
         MST_FAIL(MST_ERESOURCE, "out of memory");
 #pragma omp parallel for schedule(dynamic, 4096) num_threads(team)
     for (uint64_t i = 0; i < n; i++) {
@@ -453,10 +474,24 @@ msf_status msf_graph_from_csr(uint32_t n, msf_index_type itype, const void *indp
                 g->v[e] = (uint32_t)i;
             }
             a->entry[e] = pos;
-            memcpy((char *)w + e * size, (const char *)data + pos * size, size);
+            if (!fits)
+                memcpy((char *)w + e * size, (const char *)data + pos * size, size);
+            else if (type == MSF_WEIGHT_FLOAT64)
+                ((float *)w)[e] = (float)((const double *)data)[pos];
+            else if (size == 8)
+                ((uint32_t *)w)[e] = (uint32_t)((const uint64_t *)data)[pos];
+            else
+                ((uint32_t *)w)[e] = ((const uint32_t *)data)[pos];
         }
     }
-    MST_CHECK(lib_graph_set_weights(a, type, w, threads));
+    /* 32-bit values go straight to the keys (no self-loops, no ids to map), others through
+     * the checks and the ranking of 64-bit weights. */
+    MST_CHECK(fits ? mst_graph_set_weights(g, type == MSF_WEIGHT_FLOAT64 ? MST_WEIGHT_FLOAT32
+                                              : type == MSF_WEIGHT_INT64 ? MST_WEIGHT_INT32
+                                              : type == MSF_WEIGHT_UINT64 ? MST_WEIGHT_UINT32
+                                                                          : (mst_weight_type)type,
+                                           w)
+                   : lib_graph_set_weights(a, type, w, threads));
     *out = a;
     a = NULL;
 fail:
