@@ -318,6 +318,8 @@ PIC_COMMON  := $(COMMON_SRC:%.c=$(BUILD)/pic/%.o)
 $(BUILD)/pic/openmp/%.o $(BUILD)/pic/lib/%.o $(BUILD)/pic/common/io/%.o \
     $(BUILD)/pic/common/core/verify.o $(BUILD)/pic/common/core/graph.o: TOOLCHAIN := omp
 $(BUILD)/pic/cuda/%.o: TOOLCHAIN := cuda
+# cuda_send_staged fills its page-locked ring on OpenMP threads.
+$(BUILD)/cuda/transfer.o $(BUILD)/pic/cuda/transfer.o: MST_NVCCFLAGS += -Xcompiler $(OPENMP)
 # The runtime's folder as nvcc itself links it (its last -L), since nvcc may be a wrapper script
 # outside the toolkit.
 CUDA_LIBDIR ?= $(shell $(NVCC) --dryrun -o a.out a.o 2>&1 | \

@@ -641,16 +641,18 @@ mst_status cuda_ecl_mst_matrix(const mst_matrix *a, const cuda_ecl_options *o,
     if (st == MST_OK)
         st = dev_pool_carve(&mp, part, sizeof part / sizeof *part, NULL);
 
-    /* The arrays as they are (pageable: the caller's, which other calls may be copying at
-     * the same time, are not registered; docs/gpu-transfers.md), then pass 1 and the scan of
-     * the rows' pairs: m. */
-    const void *src[] = {a->indptr, a->indices, a->data, stat};
-    void *dst[] = {d_indptr, d_indices, d_data, d_stat};
-    size_t bytes[] = {n1 * isz, nnz * isz, nnz * wsz, sizeof stat};
-    for (int i = 0; i < 4 && st == MST_OK; i++)
-        if (bytes[i] > 0)
-            st = cuda_ok(cudaMemcpy(dst[i], src[i], bytes[i], cudaMemcpyHostToDevice),
-                         "cudaMemcpy");
+    /* The arrays as they are, then pass 1 and the scan of the rows' pairs: m. */
+    const void *src[] = {a->indptr, a->indices, a->data};
+    void *dst[] = {d_indptr, d_indices, d_data};
+    size_t bytes[] = {n1 * isz, nnz * isz, nnz * wsz};
+    cudaStream_t copy = NULL;
+    if (st == MST_OK)
+        st = cuda_copy_stream(o->xfer, &copy);
+    if (st == MST_OK)
+        st = cuda_send_staged(dst, src, bytes, 3, copy);
+    if (st == MST_OK)
+        st = cuda_ok(cudaMemcpy(d_stat, stat, sizeof stat, cudaMemcpyHostToDevice),
+                     "cudaMemcpy");
     if (st == MST_OK)
         st = cuda_ok(cudaMemset(d_up, 0, n1 * 8), "cudaMemset");
     if (st == MST_OK) {

@@ -1,6 +1,7 @@
 /* transfer.cu: the shared host-device path of mst-cuda, in a context (see transfer.cuh). */
 #include "transfer.cuh"
 
+#include <omp.h>
 #include <string.h>
 
 #include "cuda_check.cuh"
@@ -78,6 +79,52 @@ mst_status cuda_copy_edges(uint32_t *const *dst, const uint32_t *const *src, int
         st = cuda_ok(cudaMemcpyAsync(dst[i] + first, src[i] + first, len * 4,
                                      cudaMemcpyHostToDevice, s),
                      "cudaMemcpyAsync");
+    return st;
+}
+
+mst_status cuda_send_staged(void *const *dst, const void *const *src, const size_t *bytes,
+                            int count, cudaStream_t s)
+{
+    char *ring = NULL;
+    cudaEvent_t sent[2] = {NULL, NULL};
+    int procs = omp_get_num_procs(), team = procs / 2 < 1 ? 1 : procs / 2;
+    team = team < CUDA_STAGE_THREADS ? team : CUDA_STAGE_THREADS;
+    mst_status st = MST_OK;
+    if (cudaHostAlloc((void **)&ring, 2 * CUDA_STAGE_BYTES, cudaHostAllocDefault) != cudaSuccess ||
+        cudaEventCreateWithFlags(&sent[0], cudaEventDisableTiming) != cudaSuccess ||
+        cudaEventCreateWithFlags(&sent[1], cudaEventDisableTiming) != cudaSuccess) {
+        cudaGetLastError();
+        for (int i = 0; i < count && st == MST_OK; i++)
+            if (bytes[i] > 0)
+                st = cuda_ok(cudaMemcpy(dst[i], src[i], bytes[i], cudaMemcpyHostToDevice),
+                             "cudaMemcpy");
+    }
+    /* Piece c goes through buffer c % 2, once the copy of piece c - 2 has left it. */
+    for (int i = 0, c = 0; i < count && st == MST_OK && sent[1] != NULL; i++)
+        for (size_t off = 0; off < bytes[i] && st == MST_OK; off += CUDA_STAGE_BYTES, c++) {
+            size_t len = bytes[i] - off < CUDA_STAGE_BYTES ? bytes[i] - off : CUDA_STAGE_BYTES;
+            char *buf = ring + (c & 1) * CUDA_STAGE_BYTES;
+            const char *from = (const char *)src[i] + off;
+            if (c >= 2)
+                st = cuda_ok(cudaEventSynchronize(sent[c & 1]), "cudaEventSynchronize");
+#pragma omp parallel for schedule(static) num_threads(team)
+            for (int t = 0; t < team; t++)
+                memcpy(buf + len * t / team, from + len * t / team,
+                       len * (t + 1) / team - len * t / team);
+            if (st == MST_OK)
+                st = cuda_ok(cudaMemcpyAsync((char *)dst[i] + off, buf, len,
+                                             cudaMemcpyHostToDevice, s),
+                             "cudaMemcpyAsync");
+            if (st == MST_OK)
+                st = cuda_ok(cudaEventRecord(sent[c & 1], s), "cudaEventRecord");
+        }
+    if (sent[1] != NULL && st == MST_OK)
+        st = cuda_ok(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    for (int b = 0; b < 2; b++)
+        if (sent[b] != NULL)
+            cudaEventDestroy(sent[b]);
+    if (ring != NULL)
+        cudaFreeHost(ring);
     return st;
 }
 
