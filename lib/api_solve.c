@@ -204,11 +204,15 @@ static mst_status run(const msf_graph *a, const mst_graph *g, const mst_variant 
     MST_ALLOC(tmp, r->count + 1);
     mst_radix_sort_pairs(r->canonical, NULL, tmp, NULL, r->count, 0,
                          64 - __builtin_clzll(a->g.m | 1), par_team_for(0, r->count));
-    MST_ALLOC(r->edges, r->count);
-    /* The input positions on the call's team, and the exact total. */
+    /* The input positions on the call's team (the same array where no self-loop was
+     * dropped), and the exact total. */
+    r->edges = r->canonical;
+    if (a->input_id != NULL) {
+        MST_ALLOC(r->edges, r->count);
 #pragma omp parallel for schedule(static) num_threads(par_team_for(0, r->count))
-    for (uint64_t i = 0; i < r->count; i++)
-        r->edges[i] = a->input_id != NULL ? a->input_id[r->canonical[i]] : r->canonical[i];
+        for (uint64_t i = 0; i < r->count; i++)
+            r->edges[i] = a->input_id[r->canonical[i]];
+    }
     r->total = mst_weight_total(&a->g, r->canonical, r->count);
     if (a->entry != NULL) { /* a matrix's graph: the chosen entries, for msf_result_csr */
         MST_ALLOC(r->position, r->count);

@@ -49,7 +49,8 @@ struct msf_result {
     uint64_t count;
     uint64_t components;
     uint64_t *canonical; /* [count] increasing ids in g (verifier's numbering) */
-    uint64_t *edges;     /* [count] the same edges' input positions, increasing */
+    uint64_t *edges;     /* [count] the same edges' input positions, increasing (canonical
+                          * itself where no self-loop was dropped) */
     mst_weight_sum total;
     char total_text[48];
     double seconds;
