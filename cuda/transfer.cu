@@ -89,8 +89,12 @@ mst_status cuda_send_staged(void *const *dst, const void *const *src, const size
     cudaEvent_t sent[2] = {NULL, NULL};
     int procs = omp_get_num_procs(), team = procs / 2 < 1 ? 1 : procs / 2;
     team = team < CUDA_STAGE_THREADS ? team : CUDA_STAGE_THREADS;
+    size_t total = 0;
+    for (int i = 0; i < count; i++)
+        total += bytes[i];
     mst_status st = MST_OK;
-    if (cudaHostAlloc((void **)&ring, 2 * CUDA_STAGE_BYTES, cudaHostAllocDefault) != cudaSuccess ||
+    if (total < CUDA_STAGE_MIN ||
+        cudaHostAlloc((void **)&ring, 2 * CUDA_STAGE_BYTES, cudaHostAllocDefault) != cudaSuccess ||
         cudaEventCreateWithFlags(&sent[0], cudaEventDisableTiming) != cudaSuccess ||
         cudaEventCreateWithFlags(&sent[1], cudaEventDisableTiming) != cudaSuccess) {
         cudaGetLastError();

@@ -132,16 +132,20 @@ mst_status cuda_copy_stream(cuda_xfer *x, cudaStream_t *s);
 mst_status cuda_record(cuda_xfer *x, size_t bytes, void **p);
 
 /* The ring of cuda_send_staged: two page-locked buffers of this many bytes, filled by this
- * many host threads at most (half the cores where fewer), measured on the H200 host against
- * other sizes and teams (docs/gpu-transfers.md). */
+ * many host threads at most (half the cores where fewer), measured against other sizes and
+ * teams (docs/gpu-transfers.md). */
 #define CUDA_STAGE_BYTES ((size_t)4 << 20)
 #define CUDA_STAGE_THREADS 8
+/* Below this many bytes in all, the ring's allocation and release cost more than its copy
+ * saves (docs/gpu-transfers.md). */
+#define CUDA_STAGE_MIN ((size_t)32 << 20)
 
 /* Copies the `count` pageable host ranges src[i] of bytes[i] to the device at dst[i], through
  * a ring of two page-locked buffers of a call's own: host threads fill one while the other is
  * on the wire on stream s, twice the bandwidth of a pageable cudaMemcpy for arrays that cannot
  * be registered (the caller's, which another call may be copying at the same time). Returns
- * when the bytes are on the device; copies pageable where the ring cannot be allocated.
+ * when the bytes are on the device; copies pageable below CUDA_STAGE_MIN bytes in all and
+ * where the ring cannot be allocated.
  * Errors: MST_ERESOURCE. */
 mst_status cuda_send_staged(void *const *dst, const void *const *src, const size_t *bytes,
                             int count, cudaStream_t s);
