@@ -112,10 +112,11 @@ static mst_status parse_options(const char *solver, const mst_solver_desc *s, in
     return st;
 }
 
-/* A call's solver: the variant `variant` (NULL: the first) of `solver` for a's graph (NULL:
- * a matrix's, not made yet: its size is checked by the solve), and its own options, parsed into *own (allocated; the caller frees it, also on failure). Errors:
- * MST_EUSAGE (an unknown solver or variant, a bad option or thread count), MST_ERESOURCE (cuda
- * in a library built without it, the variant's edge limit, memory). */
+/* A call's solver: the variant `variant` (NULL: the first) of `solver` for a's graph (NULL: a
+ * matrix's, not made yet, whose size the solve checks), and its own options, parsed into *own
+ * (allocated; the caller frees it, also on failure). Errors: MST_EUSAGE (an unknown solver or
+ * variant, a bad option or thread count), MST_ERESOURCE (cuda in a library built without it,
+ * the variant's edge limit, memory). */
 static mst_status find_variant(const msf_graph *a, const char *solver, const char *variant,
                                int threads, const char *const *options, const mst_variant **var,
                                void **own)
@@ -513,10 +514,10 @@ msf_status msf_result_csr(const msf_graph *a, const msf_result *r, uint64_t *ind
     if (r == NULL || indptr == NULL || (position == NULL && r->count > 0))
         return (msf_status)mst_fail(MST_EUSAGE, "msf_result_csr: %s is NULL",
                                     r == NULL ? "r" : indptr == NULL ? "indptr" : "position");
-    if (r->graph != a || (r->position == NULL && r->count > 0))
+    if (r->graph != a || (a != NULL && a->entry == NULL))
         return (msf_status)mst_fail(MST_EUSAGE, "msf_result_csr: %s",
                                     r->graph != a ? "the result was not computed from this graph"
-                                                  : "the result is not of a matrix's graph");
+                                                  : "the graph was not made by msf_graph_from_csr");
     if (r->count > 0 && ((columns != NULL && indices == NULL) || (values != NULL && data == NULL)))
         return (msf_status)mst_fail(MST_EUSAGE, "msf_result_csr: %s is NULL with %s",
                                     columns != NULL && indices == NULL ? "indices" : "data",
