@@ -798,7 +798,10 @@ class Matrices(unittest.TestCase):
         wide.indices, wide.indptr = a.indices.astype(np.int64), a.indptr.astype(np.int64)
         signed = sp.csr_matrix(([0.0, -0.0, 2.0, -3.0, 2.0, 2.0],
                                 ([0, 1, 1, 2, 2, 3], [1, 0, 2, 1, 3, 2])), shape=(4, 4))
+        fine = apart.copy()  # doubles that are not floats: ranked on the host
+        fine.data = fine.data + rng.integers(0, 3, fine.nnz) / 10
         out += [("int64 indices", wide), ("float32", a.astype(np.float32)),
+                ("doubles beyond float32", fine),
                 ("int64 data", a.astype(np.int64)), ("uint8 data", a.astype(np.uint8)),
                 ("zeros of both signs, ties", signed)]
         return out
