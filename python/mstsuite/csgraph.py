@@ -16,11 +16,13 @@ def _spanning_tree(csgraph, maximum, explicit_zeros, solve_args):
         if dense.ndim != 2:
             raise ValueError("csgraph must be two-dimensional, not of shape %s" % (dense.shape,))
         a = _canonical(sp.csr_matrix(dense))  # a dense zero is no edge, as in SciPy
-    if solve_args.get("verify"):  # the verifier reads the graph: made on the host
-        with Graph._from_csr(a, maximum, solve_args.get("threads")) as g:
-            (indptr, columns, values), _ = g._solve(maximum=maximum, entries=True, **solve_args)
+    args = dict(solve_args)
+    if args.pop("verify", False):  # the verifier reads the graph: made on the host
+        with Graph._from_csr(a, maximum, args.get("threads")) as g:
+            (indptr, columns, values), _ = g._solve(maximum=maximum, entries=True, verify=True,
+                                                    **args)
     else:
-        (indptr, columns, values), _ = _solve_csr(a, maximum, **solve_args)
+        (indptr, columns, values), _ = _solve_csr(a, maximum, **args)
     return sp.csr_matrix((values, columns.astype(a.indices.dtype, copy=False),
                           indptr.astype(a.indices.dtype)), shape=a.shape)
 

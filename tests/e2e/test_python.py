@@ -816,7 +816,7 @@ class Matrices(unittest.TestCase):
             pairs = pair_reading(a, mx)
             lo, hi = np.array([p[0] for p in pairs], int), np.array([p[1] for p in pairs], int)
             w = np.array([p[2] for p in pairs], a.dtype)
-            requests += [(f, (a,), {}), (f, (a,), {"solver": "omp", "threads": 2}),
+            requests += [(f, (a,), {"verify": mx}), (f, (a,), {"solver": "omp", "threads": 2}),
                          ("minimum_spanning_forest", (lo, hi, w),
                           {"n": a.shape[0], "maximum": mx}),
                          ("from_scipy", (a,), {})]
