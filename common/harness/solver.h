@@ -282,32 +282,31 @@ typedef mst_status (*mst_prepared_solve_fn)(void *state, const mst_graph *g,
                                             mst_phases *ph);
 typedef void (*mst_release_fn)(void *state);
 
-/* A CSR matrix's graph, as libmst's msf_graph_from_csr reads it (lib/mst.h): one edge per pair
- * {i, j} stored in either triangle, weighing the lighter (maximum: the heavier) entry, the upper
- * one on a tie; edge ids in the upper triangle's CSR order. */
+/* A CSR matrix's graph as libmst's msf_graph_from_csr reads it (lib/mst.h): an edge per pair
+ * {i, j} stored in either triangle, of the lighter entry (maximum: the heavier; the upper one
+ * on a tie), ids in the upper triangle's CSR order. */
 typedef struct mst_matrix {
     uint32_t n;
     uint64_t nnz;             /* indptr[n]: indptr is checked, from 0 and never decreasing */
     int wide;                 /* indptr and indices are int64_t, else int32_t */
     const void *indptr, *indices, *data;
     mst_weight_type type;     /* data's */
-    int maximum;
+    int maximum;              /* the maximum forest: the heavier entries, the keys flipped */
 } mst_matrix;
 
-/* A matrix's forest, ids increasing: edge i's id, the position of its chosen entry in indices
- * and data, that entry's row, and the key of its weight (of the 32-bit type of its kind, never
- * flipped). */
+/* Its forest, ids increasing: each edge's id, its entry's position and row, and the key of its
+ * weight (of the 32-bit type of its kind, not flipped); capacity of each array. */
 typedef struct mst_matrix_forest {
-    uint64_t *eid, *position; /* [capacity] each */
-    uint32_t *row, *key;      /* [capacity] each */
+    uint64_t *eid, *position;
+    uint32_t *row, *key;
     uint64_t count, capacity;
 } mst_matrix_forest;
 
-/* libmst, optional per variant: the forest of a matrix's graph under the (key, id) order, the
- * matrix read where the variant runs (on the GPU), without a graph on the host. *read = 0, and
- * nothing else set, where the variant leaves the matrix to the host's reading: a bad row or
- * entry (whose message that reading gives), a NaN or infinite weight, 64-bit weights beyond 32
- * bits (ranked there), an entry below the diagonal without a mirror. Errors: as solve's. */
+/* libmst, optional per variant: the forest of a's graph, the matrix read where the variant runs
+ * (on the GPU). *read = 0, nothing else set, where the variant leaves the matrix to the host's
+ * reading: a bad row or entry (its message is the host's), a NaN or infinite weight, 64-bit
+ * weights beyond 32 bits (ranked there), an entry below the diagonal without a mirror. Errors:
+ * as solve's. */
 typedef mst_status (*mst_matrix_solve_fn)(const mst_matrix *a, const mst_options *o,
                                           mst_matrix_forest *out, int *read, mst_phases *ph);
 
