@@ -1084,6 +1084,22 @@ class Cuda(unittest.TestCase):
                 self.assertEqual((want.shape, (want != got).nnz), (got.shape, 0))
         Matrices.test_bad_matrices(self, {"solver": "cuda"})
 
+    def test_large_matrix_staged_copy(self):
+        """A matrix of more than 32 MB goes to the GPU through the page-locked ring
+        (cuda_send_staged, many of its 4 MB pieces): the same tree as with "seq"."""
+        import scipy.sparse as sp
+
+        rng = np.random.default_rng(21)
+        n, draws = 400000, 1800000
+        u, v = rng.integers(0, n, draws), rng.integers(0, n, draws)
+        w = rng.integers(1, 1000, draws).astype(np.float64)
+        A = sp.csr_matrix((np.r_[w, w], (np.r_[u, v], np.r_[v, u])), shape=(n, n))
+        self.assertGreater(A.indptr.nbytes + A.indices.nbytes + A.data.nbytes, 32 << 20)
+        want, got = (value(r) for r in calls(("csgraph.minimum_spanning_tree", (A,), {}),
+                                             ("csgraph.minimum_spanning_tree", (A,),
+                                              {"solver": "cuda"})))
+        self.assertEqual((want.nnz, (want != got).nnz), (got.nnz, 0))
+
     def test_scipy_signature_on_the_gpu(self):
         import scipy.sparse as sp
 
