@@ -8,11 +8,13 @@
  *      closes one is named).
  *   3. path maxima as range maxima (E. D. Demaine, G. M. Landau, O. Weimann, "On Cartesian
  *      trees and range minimum queries", ICALP 2009: the Cartesian tree of a tree): the tree
- *      edges, ranked in the (weight, id) order checked (weight_word), are joined by union-find
- *      in rank order, each join a node of the forest's Kruskal tree whose first child's
- *      vertices come before its second's; one pass from the last join down gives every vertex
- *      its place and records each join's rank between its first child's last vertex and its
- *      second child's first. The largest rank recorded between the places of a and b is the
+ *      edges are ranked in the (weight, id) order checked (weight_word). On more than one
+ *      thread a Borůvka round (boruvka_round) first joins the vertices into components, at
+ *      most half as many. The edges left are joined by union-find in rank order, each join a
+ *      node of the forest's Kruskal tree whose first child's components come before its
+ *      second's; one pass from the last join down gives every component its place and
+ *      records each join's rank between its first child's last component and its second
+ *      child's first. The largest rank recorded between the places of a and b is the
  *      largest tree edge on the path a..b (the Kruskal tree is the Cartesian tree of these
  *      ranks), and two trees are separated by a sentinel. Range maxima in O(1): blocks of 64
  *      places with prefix and suffix maxima, and a sparse table of the blocks' maxima
@@ -25,7 +27,8 @@
  *      maximum, and only reports the lowest one whose id is lower (the canonical forest's tie).
  *   5. the sensitivity, when asked: a non-tree edge's bound is its path maximum; the tree
  *      edges' come from cover_tree_edges.
- * Steps 1-3 are sequential and touch only the n - c tree edges: O(m / threads + n log n) time.
+ * Step 1 and step 3's union-find are sequential and touch only the tree edges: O(m / threads +
+ * n log n) time.
  */
 #include "core.h"
 
@@ -140,16 +143,16 @@ char *mst_format_edge(const mst_graph *g, uint64_t e, char buf[96])
 /* The places of step 3 and their range maxima. */
 #define BLOCK 64
 #define CHUNK 256 /* non-tree edges a thread takes at a time */
-#define AHEAD 16  /* how many merges (edges) ahead steps 3 and 4 prefetch */
+#define AHEAD 16  /* how many edges ahead steps 3 and 4 prefetch */
 typedef struct vertex_place {
-    uint32_t place;  /* the vertex's place in the order */
-    uint32_t suf;    /* the largest gap from its place to its block's end */
-    uint32_t pre;    /* the largest gap from its block's start to the place before its own */
-    uint32_t pad;    /* 16 bytes: one cache line holds a query endpoint's three words */
+    uint32_t place; /* the place of the vertex's Borůvka component in the order */
+    uint32_t suf;   /* the largest gap from that place to its block's end */
+    uint32_t pre;   /* the largest gap from its block's start to the place before it */
+    uint32_t low;   /* the rank of the vertex's lowest tree edge, 0 if none */
 } vertex_place;
 typedef struct path_maxima {
     vertex_place *at;         /* [n] by vertex */
-    uint32_t *gap;            /* [n] rank (1-based) of the edge joining places i and i + 1;
+    uint32_t *gap;            /* [places] rank of the edge joining places i and i + 1;
                                  UINT32_MAX between two trees and after the last place */
     uint32_t *table;          /* [levels * blocks]: level j, block b: blocks b .. b + 2^j - 1 */
     uint32_t blocks;
@@ -159,6 +162,18 @@ static inline uint32_t max_u32(uint32_t a, uint32_t b)
 {
     return a > b ? a : b;
 }
+
+/* A vertex in the Borůvka round of step 3. */
+typedef struct round_vertex {
+    uint64_t low;  /* rank << 32 | other end of its lowest tree edge; UINT64_MAX if none */
+    uint32_t comp; /* the other end of the edge it hooked along, then its component's number */
+    uint32_t root; /* its component's root */
+} round_vertex;
+
+/* A tree edge between two Borůvka components, with its rank. */
+typedef struct tree_arc {
+    uint32_t a, b, rank;
+} tree_arc;
 
 /* A set of step 3's union-find: its root's parent is itself; size and node count at roots.
  * Not core.h's mst_dsu: a find brings the parent, the size and the Kruskal-tree node in one
@@ -178,34 +193,160 @@ static inline uint32_t krt_find(krt_set *s, uint32_t x)
 }
 
 /*
- * Steps 2 and 3: the Kruskal tree of the forest from its edges in rank order, tree[1..k] (merge
- * r joins the sets of edge r's ends, the first one's vertices before the second's), its leaves'
- * places by one pass from the last merge down, and the range-maximum tables of the gaps, side
- * by side over `threads`. Errors: MST_EVERIFY, with no message, when the edges form a cycle;
- * MST_ERESOURCE.
+ * The Borůvka round of step 3 (V. King, "A simpler minimum spanning tree verification
+ * algorithm", Algorithmica 18, 1997), side by side over `threads`, for the forest's edges
+ * tree[1..k] (rank order): every vertex selects its lowest tree edge (rv[x].low), a pair that
+ * selected one edge hooks to its lower vertex, and every vertex finds its root by path halving
+ * (safe side by side: the hooks are fixed, so every write points to an ancestor). The roots,
+ * numbered in order, are the *nc components (rv[x].comp); the *kc edges not selected go to
+ * arc[] between them, still in rank order. King's lemma: for u != v, the largest edge on their
+ * tree path is the larger of the two edges they selected, and of the largest on the path
+ * between their components when those differ. Errors: MST_EVERIFY, with no message, when an
+ * edge is left inside one component (a cycle); MST_ERESOURCE.
+ */
+static mst_status boruvka_round(const mst_graph *g, const tree_edge *tree, uint32_t k,
+                                int threads, round_vertex *rv, tree_arc *arc, uint32_t *nc,
+                                uint32_t *kc)
+{
+    mst_status st = MST_OK;
+    uint32_t n = g->n;
+    uint64_t *ends = NULL, *part = NULL, comps = 0, left = 0;
+    int cycle = 0;
+    MST_ALLOC(ends, k);
+    MST_ALLOC(part, (uint64_t)threads + 1);
+#pragma omp parallel num_threads(threads) reduction(| : cycle)
+    {
+        int t = omp_get_thread_num(), p = omp_get_num_threads();
+        uint64_t lo, hi, c = 0, total;
+#pragma omp for schedule(static)
+        for (uint32_t x = 0; x < n; x++)
+            rv[x].low = UINT64_MAX;
+#pragma omp for schedule(static)
+        for (uint32_t r = 1; r <= k; r++) { /* each vertex's lowest edge */
+            if (r + 2 * AHEAD <= k) {
+                uint64_t far = tree[r + 2 * AHEAD].id;
+                __builtin_prefetch(&g->u[far]);
+                __builtin_prefetch(&g->v[far]);
+            }
+            if (r + AHEAD <= k) {
+                uint64_t near = tree[r + AHEAD].id;
+                __builtin_prefetch(&rv[g->u[near]], 1);
+                __builtin_prefetch(&rv[g->v[near]], 1);
+            }
+            uint64_t e = tree[r].id;
+            uint32_t a = g->u[e], b = g->v[e];
+            ends[r - 1] = (uint64_t)a << 32 | b;
+            par_min_u64(&rv[a].low, (uint64_t)r << 32 | b);
+            par_min_u64(&rv[b].low, (uint64_t)r << 32 | a);
+        }
+#pragma omp for schedule(static)
+        for (uint32_t x = 0; x < n; x++) { /* hooks */
+            uint32_t y = rv[x].low == UINT64_MAX ? x : (uint32_t)rv[x].low;
+            rv[x].comp = rv[y].low >> 32 == rv[x].low >> 32 && x < y ? x : y;
+        }
+#pragma omp for schedule(static)
+        for (uint32_t x = 0; x < n; x++) { /* roots */
+            uint32_t y = x, z;
+            while ((z = __atomic_load_n(&rv[y].comp, __ATOMIC_RELAXED)) != y) {
+                uint32_t up = __atomic_load_n(&rv[z].comp, __ATOMIC_RELAXED);
+                if (up != z)
+                    __atomic_store_n(&rv[y].comp, up, __ATOMIC_RELAXED);
+                y = up;
+            }
+            rv[x].root = y;
+        }
+        /* The roots numbered in order; every vertex its root's number. */
+        par_team_slice(n, t, p, &lo, &hi);
+        for (uint64_t x = lo; x < hi; x++)
+            c += rv[x].root == x;
+        c = par_team_offset(c, part, &total);
+        for (uint64_t x = lo; x < hi; x++)
+            if (rv[x].root == x)
+                rv[x].comp = (uint32_t)c++;
+#pragma omp barrier
+        for (uint64_t x = lo; x < hi; x++)
+            if (rv[x].root != x)
+                rv[x].comp = rv[rv[x].root].comp;
+#pragma omp single
+        comps = total;
+        /* The edges not selected, between components. */
+        par_team_slice(k, t, p, &lo, &hi);
+        c = 0;
+        for (uint64_t i = lo; i < hi; i++) { /* ends[i] becomes its components', or none */
+            if (i + AHEAD < hi) {
+                __builtin_prefetch(&rv[ends[i + AHEAD] >> 32]);
+                __builtin_prefetch(&rv[(uint32_t)ends[i + AHEAD]]);
+            }
+            round_vertex a = rv[ends[i] >> 32], b = rv[(uint32_t)ends[i]];
+            int kept = a.low >> 32 != i + 1 && b.low >> 32 != i + 1;
+            ends[i] = kept ? (uint64_t)a.comp << 32 | b.comp : UINT64_MAX;
+            c += kept;
+            cycle |= kept && a.comp == b.comp;
+        }
+        c = par_team_offset(c, part, &total);
+        for (uint64_t i = lo; i < hi; i++)
+            if (ends[i] != UINT64_MAX)
+                arc[c++] = (tree_arc){ends[i] >> 32, (uint32_t)ends[i], (uint32_t)(i + 1)};
+#pragma omp single
+        left = total;
+    }
+    *nc = (uint32_t)comps;
+    *kc = (uint32_t)left;
+    st = cycle ? MST_EVERIFY : MST_OK;
+fail:
+    free(ends);
+    free(part);
+    return st;
+}
+
+/*
+ * Steps 2 and 3 for the forest's edges tree[1..k] (rank order), side by side over `threads`
+ * but for the union-find: on more than one thread the Borůvka round first (on one, it costs
+ * more than the smaller union-find saves: docs/results.md), then the Kruskal tree of the
+ * components and the edges left (merge r joins the sets of its edge's ends, the first one's
+ * components before the second's), its leaves' places by one pass from the last merge down,
+ * the range-maximum tables of the gaps, and every vertex's record. Errors: MST_EVERIFY, with no
+ * message, when the edges form a cycle; MST_ERESOURCE.
  */
 static mst_status build_path_maxima(const mst_graph *g, const tree_edge *tree, uint32_t k,
                                     int threads, path_maxima *pm)
 {
     mst_status st = MST_OK;
-    uint32_t n = g->n, *msize = NULL, *off = NULL;
+    uint32_t n = g->n, nk = n, kk = k, *msize = NULL, *off = NULL;
     uint64_t *child = NULL, *both = NULL;
     krt_set *set = NULL;
-    MST_ALLOC(set, n);
-    MST_ALLOC(child, 2 * (uint64_t)k);
-    MST_ALLOC(msize, k);
-    for (uint32_t x = 0; x < n; x++)
+    round_vertex *rv = NULL;
+    tree_arc *arc = NULL;
+    if (threads > 1) {
+        MST_ALLOC(rv, n);
+        MST_ALLOC(arc, k);
+        MST_CHECK(boruvka_round(g, tree, k, threads, rv, arc, &nk, &kk));
+    }
+    /* The Kruskal tree of the components and the edges left. */
+    MST_ALLOC(set, nk);
+    MST_ALLOC(child, 2 * (uint64_t)kk);
+    MST_ALLOC(msize, kk);
+    for (uint32_t x = 0; x < nk; x++)
         set[x] = (krt_set){x, 1, x};
-    for (uint32_t r = 1; r <= k; r++) {
-        if (r + 2 * AHEAD <= k) { /* the edge's ends, then their sets, ahead of their turn */
-            uint64_t far = tree[r + 2 * AHEAD].id, near = tree[r + AHEAD].id;
-            __builtin_prefetch(&g->u[far]);
-            __builtin_prefetch(&g->v[far]);
-            __builtin_prefetch(&set[g->u[near]]);
-            __builtin_prefetch(&set[g->v[near]]);
+    for (uint32_t r = 1; r <= kk; r++) {
+        uint32_t a, b;
+        if (arc != NULL) { /* the round's edges left */
+            if (r + AHEAD <= kk) {
+                __builtin_prefetch(&set[arc[r - 1 + AHEAD].a]);
+                __builtin_prefetch(&set[arc[r - 1 + AHEAD].b]);
+            }
+            a = arc[r - 1].a, b = arc[r - 1].b;
+        } else { /* the tree edges' ends, then their sets, ahead of their turn */
+            if (r + 2 * AHEAD <= kk) {
+                uint64_t far = tree[r + 2 * AHEAD].id, near = tree[r + AHEAD].id;
+                __builtin_prefetch(&g->u[far]);
+                __builtin_prefetch(&g->v[far]);
+                __builtin_prefetch(&set[g->u[near]]);
+                __builtin_prefetch(&set[g->v[near]]);
+            }
+            a = g->u[tree[r].id], b = g->v[tree[r].id];
         }
-        uint64_t e = tree[r].id;
-        uint32_t a = krt_find(set, g->u[e]), b = krt_find(set, g->v[e]);
+        a = krt_find(set, a), b = krt_find(set, b);
         if (a == b) { /* step 2: no cycle */
             st = MST_EVERIFY;
             goto fail;
@@ -215,43 +356,43 @@ static mst_status build_path_maxima(const mst_graph *g, const tree_edge *tree, u
         uint32_t size = set[a].size + set[b].size, root = set[a].size >= set[b].size ? a : b;
         set[a ^ b ^ root].parent = root;
         set[root].size = msize[r - 1] = size;
-        set[root].node = (uint64_t)n + r - 1;
+        set[root].node = (uint64_t)nk + r - 1;
     }
     /* Places: each tree's leaves from its first place on, a merge's first child's before its
      * second's; the merge itself is the gap after the first child's last leaf. */
-    MST_ALLOC(off, (uint64_t)n + k);
-    MST_ALLOC(pm->gap, n);
-    for (uint32_t x = 0, p = 0; x < n; x++) {
+    MST_ALLOC(off, (uint64_t)nk + kk);
+    MST_ALLOC(pm->gap, nk);
+    for (uint32_t x = 0, p = 0; x < nk; x++) {
         pm->gap[x] = UINT32_MAX;
         if (set[x].parent == x)
             off[set[x].node] = p, p += set[x].size;
     }
-    for (uint32_t r = k; r >= 1; r--) {
+    for (uint32_t r = kk; r >= 1; r--) {
         if (r > AHEAD) {
             uint64_t ahead = child[2 * (r - 1 - AHEAD)];
             __builtin_prefetch(&off[ahead]);
             __builtin_prefetch(&off[child[2 * (r - 1 - AHEAD) + 1]]);
-            if (ahead >= n)
-                __builtin_prefetch(&msize[ahead - n]);
+            if (ahead >= nk)
+                __builtin_prefetch(&msize[ahead - nk]);
         }
         uint64_t first = child[2 * (r - 1)], second = child[2 * (r - 1) + 1];
-        uint32_t at = off[(uint64_t)n + r - 1], size = first < n ? 1 : msize[first - n];
+        uint32_t at = off[(uint64_t)nk + r - 1], size = first < nk ? 1 : msize[first - nk];
         off[first] = at;
         off[second] = at + size;
-        pm->gap[at + size - 1] = r;
+        pm->gap[at + size - 1] = arc != NULL ? arc[r - 1].rank : r;
     }
     /* Range maxima: by place, each block's suffix and prefix maxima (into both[]: suffix in the
      * high half), then by vertex. */
-    pm->blocks = (n + BLOCK - 1) / BLOCK;
+    pm->blocks = (nk + BLOCK - 1) / BLOCK;
     uint32_t levels = 1;
     while (((uint64_t)1 << levels) <= pm->blocks)
         levels++;
     MST_ALLOC(pm->table, (uint64_t)levels * pm->blocks);
-    MST_ALLOC(both, n);
+    MST_ALLOC(both, nk);
     MST_ALLOC(pm->at, n);
 #pragma omp parallel for schedule(static) num_threads(threads)
     for (uint32_t b = 0; b < pm->blocks; b++) {
-        uint32_t lo = b * BLOCK, hi = lo + BLOCK < n ? lo + BLOCK : n, mx = 0;
+        uint32_t lo = b * BLOCK, hi = lo + BLOCK < nk ? lo + BLOCK : nk, mx = 0;
         for (uint32_t i = hi; i-- > lo;)
             both[i] = (uint64_t)(mx = max_u32(mx, pm->gap[i])) << 32;
         pm->table[b] = mx;
@@ -263,8 +404,11 @@ static mst_status build_path_maxima(const mst_graph *g, const tree_edge *tree, u
     }
 #pragma omp parallel for schedule(static) num_threads(threads)
     for (uint32_t x = 0; x < n; x++) {
-        uint64_t w = both[off[x]];
-        pm->at[x] = (vertex_place){off[x], (uint32_t)(w >> 32), (uint32_t)w, 0};
+        uint32_t place = off[rv != NULL ? rv[x].comp : x];
+        uint32_t low = rv != NULL ? (uint32_t)(rv[x].low >> 32) : UINT32_MAX;
+        uint64_t w = both[place];
+        pm->at[x] = (vertex_place){place, (uint32_t)(w >> 32), (uint32_t)w,
+                                   low == UINT32_MAX ? 0 : low};
     }
     for (uint32_t j = 1; j < levels; j++) {
         uint32_t *t = pm->table + (uint64_t)j * pm->blocks, *below = t - pm->blocks;
@@ -273,6 +417,8 @@ static mst_status build_path_maxima(const mst_graph *g, const tree_edge *tree, u
             t[b] = max_u32(below[b], below[b + (1u << (j - 1))]);
     }
 fail:
+    free(rv);
+    free(arc);
     free(set);
     free(child);
     free(msize);
@@ -281,11 +427,15 @@ fail:
     return st;
 }
 
-/* The largest gap between the places of vertices a and b (a != b): the rank of the largest
- * tree edge on their path, or UINT32_MAX if they lie in two trees. */
+/* The rank of the largest tree edge on the path between vertices a and b (a != b), or
+ * UINT32_MAX if they lie in two trees: the larger of their lowest edges', and of the largest
+ * gap between their components' places when those differ. */
 static inline uint32_t path_max(const path_maxima *pm, uint32_t a, uint32_t b)
 {
     vertex_place x = pm->at[a], y = pm->at[b];
+    uint32_t mx = max_u32(x.low, y.low);
+    if (x.place == y.place)
+        return mx;
     if (x.place > y.place) {
         vertex_place t = x;
         x = y;
@@ -293,12 +443,11 @@ static inline uint32_t path_max(const path_maxima *pm, uint32_t a, uint32_t b)
     }
     uint32_t bl = x.place / BLOCK, bh = y.place / BLOCK;
     if (bl == bh) {
-        uint32_t mx = 0;
         for (uint32_t i = x.place; i < y.place; i++)
             mx = max_u32(mx, pm->gap[i]);
         return mx;
     }
-    uint32_t mx = max_u32(x.suf, y.pre);
+    mx = max_u32(mx, max_u32(x.suf, y.pre));
     if (bl + 1 < bh) {
         uint32_t j = 31 - (uint32_t)__builtin_clz(bh - bl - 1);
         const uint32_t *t = pm->table + (uint64_t)j * pm->blocks;
@@ -463,7 +612,8 @@ static mst_status verify(const mst_graph *g, const uint64_t *eid, uint64_t k, in
                 __builtin_prefetch(&pm.at[g->u[e + AHEAD]]);
                 __builtin_prefetch(&pm.at[g->v[e + AHEAD]]);
             }
-            rank[e - lo] = in_tree[e >> 6] >> (e & 63) & 1 ? 0 : path_max(&pm, g->u[e], g->v[e]);
+            int skip = in_tree[e >> 6] >> (e & 63) & 1 || g->u[e] == g->v[e]; /* no path */
+            rank[e - lo] = skip ? 0 : path_max(&pm, g->u[e], g->v[e]);
         }
         for (uint64_t e = lo; e < hi; e++) {
             uint32_t r = rank[e - lo];

@@ -436,10 +436,11 @@ Test(verify, thread_counts_agree_on_large_graphs)
     free(msf);
 }
 
-/* Above 2^16 tree edges the ranking sorts on the threads: on a random graph with ties and many
- * components and on a long path (ids in path order, the union-find's worst order), every thread
- * count certifies the forest, finds every non-tree edge's path maximum (its sensitivity bound)
- * as one thread does, and refuses a forest with a cycle in it with one thread's message. */
+/* Above 2^16 edges the ranking sorts on the threads and a Borůvka round of the forest comes
+ * before the union-find: on a random graph with ties and many components and on a long path
+ * (ids in path order, the union-find's worst order), every thread count certifies the forest,
+ * finds every non-tree edge's path maximum (its sensitivity bound) as one thread does, and
+ * refuses a forest with a cycle in it with one thread's message. */
 Test(verify, thread_counts_agree_on_every_path_maximum)
 {
     rng_state = 4242;
