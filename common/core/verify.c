@@ -104,7 +104,12 @@ static mst_status rank_edges(const mst_graph *g, int maximum, const uint64_t *ei
 #pragma omp parallel for schedule(static) num_threads(threads)
         for (uint64_t i = 0; i < k; i++)
             a[i] = weight_word(g, eid[i], maximum) << 32 | eid[i];
-        mst_radix_sort_pairs(a, NULL, tmp, NULL, k, 0, 64, threads);
+        int sorted = 1;
+#pragma omp parallel for schedule(static) num_threads(threads) reduction(&& : sorted)
+        for (uint64_t i = 1; i < k; i++)
+            sorted = sorted && a[i - 1] < a[i];
+        if (!sorted) /* a forest in the order already (Kruskal's) needs no sort */
+            mst_radix_sort_pairs(a, NULL, tmp, NULL, k, 0, 64, threads);
 #pragma omp parallel for schedule(static) num_threads(threads)
         for (uint64_t r = 0; r < k; r++)
             tree[r + 1].word = a[r] >> 32, tree[r + 1].id = a[r] & 0xFFFFFFFFu;
