@@ -522,8 +522,8 @@ void mst_progress_done(void);
  * equal weights the lower edge id still wins, as with the harness's flipped keys; messages say
  * "heavier"). Weights are compared in mst_edge_order (the raw values of 64-bit types, not their
  * ranks). O(m + n log n) work on `threads` threads (0: OpenMP's default team; one thread for
- * fewer than 2^16 edges), about 41 bytes per vertex and m / 8 bytes of memory; the result and
- * the message do not depend on the thread count. Sources: verify.c.
+ * fewer than 2^16 edges); memory: m / 8 bytes, about 48 bytes per vertex and 40 per tree edge
+ * at most; the result and the message do not depend on the thread count. Sources: verify.c.
  */
 mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
                              uint64_t *components, int maximum, int threads);
