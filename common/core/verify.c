@@ -410,10 +410,9 @@ static mst_status build_path_maxima(const mst_graph *g, const tree_edge *tree, u
 #pragma omp parallel for schedule(static) num_threads(threads)
     for (uint32_t x = 0; x < n; x++) {
         uint32_t place = off[rv != NULL ? rv[x].comp : x];
-        uint32_t low = rv != NULL ? (uint32_t)(rv[x].low >> 32) : UINT32_MAX;
+        uint32_t low = rv == NULL || rv[x].low == UINT64_MAX ? 0 : (uint32_t)(rv[x].low >> 32);
         uint64_t w = both[place];
-        pm->at[x] = (vertex_place){place, (uint32_t)(w >> 32), (uint32_t)w,
-                                   low == UINT32_MAX ? 0 : low};
+        pm->at[x] = (vertex_place){place, (uint32_t)(w >> 32), (uint32_t)w, low};
     }
     for (uint32_t j = 1; j < levels; j++) {
         uint32_t *t = pm->table + (uint64_t)j * pm->blocks, *below = t - pm->blocks;
