@@ -487,8 +487,8 @@ static void print_summary(FILE *f, const harness *h)
     if (mst_weight_is_wide(g->weight_type))
         fprintf(f, "  rank time        %.4f s (64-bit weights ranked into 32-bit keys)\n",
                 g->rank_s);
-    fprintf(f, "  compute time     median %.6f s, min %.6f s (%d trials%s)\n",
-            h->compute.median, h->compute.min, (int)h->trials,
+    fprintf(f, "  compute time     median %.6f s, min %.6f s (%d trial%s%s)\n",
+            h->compute.median, h->compute.min, (int)h->trials, h->trials == 1 ? "" : "s",
             rounds ? " of solve() on round 1's weights: the one-shot time" : "");
     if (h->kernel.median >= 0)
         fprintf(f, "  kernel time      median %.6f s, min %.6f s (graph already on the device)\n",

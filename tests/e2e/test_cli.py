@@ -151,6 +151,14 @@ class JsonTimes(unittest.TestCase):
         self.assertIsNone(r["verified"])
         self.assertNotIn("verify_s", r)
 
+    def test_one_trial_in_the_singular(self):
+        """The summary counts its trials as English does."""
+        g = os.path.join(ROOT, "graphs", "road", "rome99.gr.gz")
+        for trials, text in (("1", "(1 trial)"), ("2", "(2 trials)")):
+            p = run([os.path.join(BIN, "mst-seq"), "--trials", trials, "--no-verify", g])
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn(text, p.stdout)
+
 
 if __name__ == "__main__":
     unittest.main()
