@@ -22,9 +22,11 @@
  *   4. every non-tree edge, side by side over the threads: it must join two places of one tree
  *      (else some component of g holds two trees: the forest has fewer than n - c edges, c
  *      then counted by union-find over all edges for the message), and its path maximum must
- *      precede it. The lowest failing edge id is reported, whatever the thread count. Any
- *      minimum forest (mst_verify_minimum) lets a non-tree edge weigh as much as its path
- *      maximum, and only reports the lowest one whose id is lower (the canonical forest's tie).
+ *      precede it (compared through a table of the tree words' range in 2^16 slices, the tree
+ *      edge read only when both words fall in one slice). The lowest failing edge id is
+ *      reported, whatever the thread count. Any minimum forest (mst_verify_minimum) lets a
+ *      non-tree edge weigh as much as its path maximum, and only reports the lowest one whose
+ *      id is lower (the canonical forest's tie).
  *   5. the sensitivity, when asked: a non-tree edge's bound is its path maximum; the tree
  *      edges' come from cover_tree_edges.
  * Step 1 and step 3's union-find are sequential and touch only the tree edges: O(m / threads +
@@ -149,6 +151,7 @@ char *mst_format_edge(const mst_graph *g, uint64_t e, char buf[96])
 #define BLOCK 64
 #define CHUNK 256 /* non-tree edges a thread takes at a time */
 #define AHEAD 16  /* how many edges ahead steps 3 and 4 prefetch */
+#define SLICES 65536 /* of the tree words' range, for step 4 */
 typedef struct vertex_place {
     uint32_t place; /* the place of the vertex's Borůvka component in the order */
     uint32_t suf;   /* the largest gap from that place to its block's end */
@@ -584,6 +587,7 @@ static mst_status verify(const mst_graph *g, const uint64_t *eid, uint64_t k, in
     mst_status st = MST_OK;
     uint64_t *in_tree = NULL;
     tree_edge *tree = NULL;
+    uint32_t *slice_rank = NULL;
     path_maxima pm;
     memset(&pm, 0, sizeof pm);
     if (res != NULL)
@@ -600,6 +604,23 @@ static mst_status verify(const mst_graph *g, const uint64_t *eid, uint64_t k, in
         st = name_cycle(g, eid, k);
     if (st != MST_OK)
         goto fail;
+    /* The tree words' range [lightest, heaviest] cut into SLICES slices of 2^shift words, and
+     * the first rank whose word reaches each slice (k + 1: none): a non-tree edge's word w in
+     * slice i is above every rank below slice_rank[i] and below every rank from
+     * slice_rank[i + 1] on, so that step 4 reads tree[r] only when r falls in w's own slice
+     * (rarely, unless weights tie). */
+    uint64_t lightest = k > 0 ? tree[1].word : 0, heaviest = k > 0 ? tree[k].word : 0;
+    int shift = 0;
+    MST_ALLOC(slice_rank, SLICES + 1);
+    while ((heaviest - lightest) >> shift >= SLICES)
+        shift++;
+#pragma omp parallel for schedule(static) num_threads(threads)
+    for (uint64_t r = 1; r <= k + 1; r++) { /* the slices after rank r - 1's up to r's */
+        uint64_t from = r > 1 ? ((tree[r - 1].word - lightest) >> shift) + 1 : 0;
+        uint64_t to = r <= k ? (tree[r].word - lightest) >> shift : SLICES;
+        for (uint64_t i = from; i <= to; i++)
+            slice_rank[i] = (uint32_t)r;
+    }
     /* Step 4, in chunks of CHUNK edges: the path maxima of a chunk first, then their tree
      * edges, so that the reads of one edge do not wait for another's. A non-tree edge lighter
      * than its path maximum fails every check; one of equal weight and lower id only the
@@ -630,7 +651,10 @@ static mst_status verify(const mst_graph *g, const uint64_t *eid, uint64_t k, in
             if (bound != NULL)
                 bound[e] = tree[r].id;
             uint64_t w = weight_word(g, e, maximum);
-            if (w < tree[r].word)
+            uint64_t i = (w - lightest) >> shift; /* w's slice if w is in the range */
+            if (w > heaviest || (w >= lightest && r < slice_rank[i]))
+                continue; /* heavier than its path maximum */
+            if (w < lightest || r >= slice_rank[i + 1] || w < tree[r].word)
                 first_bad = e < first_bad ? e : first_bad;
             else if (w == tree[r].word && e < tree[r].id)
                 first_tie = e < first_tie ? e : first_tie;
@@ -678,6 +702,7 @@ static mst_status verify(const mst_graph *g, const uint64_t *eid, uint64_t k, in
 fail:
     free(in_tree);
     free(tree);
+    free(slice_rank);
     free(pm.at);
     free(pm.gap);
     free(pm.table);
