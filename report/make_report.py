@@ -781,6 +781,7 @@ def group_report(gr, plots, opening, slug, pages):
     lines += [] if moved else gpu
     lines += repeated_section(gr, plots)
     lines += papers_section(gr)
+    lines += verifier_section(gr)
     if not opening:
         lines += end_to_end_section(gr)
     what = ("median and min compute time, speedup over mst-seq Kruskal, throughput, MSF "
@@ -837,6 +838,24 @@ def papers_section(gr):
                   "on the same graph, efficiency at several threads or ranks:" % name, ""]
         lines += table(["solver", "variant", "where"] + graphs, rows) + [""]
     return lines
+
+
+def verifier_section(gr):
+    """The certifying verifier's time (matrix "verify": every run verifies, on the solver's
+    threads) beside the run's compute time, both over mst-seq Kruskal's on the same graph."""
+    rows = []
+    for r in gr.runs():
+        base = gr.base_of(r)
+        if r.get("matrix") == "verify" and is_ok(r) and r.get("verify_s") and base:
+            k = base["compute_s_median"]
+            rows.append([graph_name(r), r["solver"], variant(r), where(r),
+                         "%.3f s (%.2fx)" % (r["compute_s_median"], r["compute_s_median"] / k),
+                         "%.3f s (%.2fx)" % (r["verify_s"], r["verify_s"] / k)])
+    if not rows:
+        return []
+    return ["**Verification** (`make bench MATRIX=verify`): the certifying verifier on the "
+            "solver's threads, times over mst-seq Kruskal's median compute time:", ""] + \
+        table(["graph", "solver", "variant", "where", "compute", "verify"], rows) + [""]
 
 
 def summary_section(gr, plots):

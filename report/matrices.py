@@ -67,6 +67,7 @@ GRAPHS = {
     "USA-road-BAY": {"path": "graphs/road/USA-road-BAY.pace.gr.gz"},
     "USA-road-COL": {"path": "graphs/road/USA-road-COL.pace.gr.gz"},
     "random-5M-30M": {"gen": ["random", "--vertices", "5000000", "--edges", "30000000"]},
+    "rmat24": {"gen": ["rmat", "--scale", "24"]},
     "ssca2-5m": {"gen": ["preset", "ssca2-5m"]},
     # GTgraph's R-MAT parameters (0.45, 0.15, 0.15, 0.25), as Vineet et al. used them
     "rmat-gt-2e22": {"gen": ["rmat", "--scale", "22", "--edge-factor", "7",
@@ -318,6 +319,13 @@ MATRICES = {
     "sousa-roads": paper_matrix(
         "Speedup and efficiency on road networks (Sousa et al. 2015, Table III)",
         ["USA-road-NY", "USA-road-BAY", "USA-road-COL"], SOUSA_RUNS, trials=5),
+    # the device machine: the certifying verifier's time beside the solve's (issue 38), on one
+    # thread (mst-seq's) and on 16 (mst-omp's), in one call
+    "verify": {
+        "graphs": ["rmat22", "r4-2e23", "rmat24"],
+        "runs": [BASELINE, at_counts("mst-omp", "boruvka", [16])],
+        "trials": 3, "verify": "all", "timeout_s": 300, "budget_s": 480,
+    },
     # the device machine: the Borůvka families (issue 18, 19) in one call
     "families": {
         "graphs": ["USA-road-NY", "USA-road-BAY", "USA-road-COL", "2d-2e20", "rmat16",

@@ -169,6 +169,24 @@ class Report(ReportCase):
         self.assertTrue(any(x.startswith("| r1 |") for x in across), across)
         self.assertFalse(any(x.startswith("| r2 |") for x in across), across)
 
+    def test_verifier_table(self):
+        """The verify matrix's runs get the verifier's time beside their compute time, each
+        over Kruskal's compute time on the same graph; other runs stay out."""
+        v = dict(matrix="verify")
+        recs = [rec("r1", 4000, "mst-seq", "kruskal", 0.010, verify_s=0.008, **v),
+                rec("r1", 4000, "mst-omp", "boruvka", 0.002, threads=16, verify_s=0.0025, **v),
+                rec("r1", 4000, "mst-omp", "lock", 0.004, threads=8, verify_s=0.5)]
+        text = self.make(recs)
+        head = "**Verification** (`make bench MATRIX=verify`)"
+        self.assertIn(head, text)
+        part = text[text.index(head):].split("\n\n")[1].splitlines()
+        self.assertEqual(part[0], "| graph | solver | variant | where | compute | verify |")
+        self.assertEqual(part[2:], [
+            "| r1 | mst-seq | kruskal | 1 thread | 0.010 s (1.00x) | 0.008 s (0.80x) |",
+            "| r1 | mst-omp | boruvka | 16 threads | 0.002 s (0.20x) | 0.003 s (0.25x) |"])
+        plain = [rec("r1", 4000, "mst-seq", "kruskal", 0.010, verify_s=0.008)]
+        self.assertNotIn("**Verification**", self.make(plain + recs[2:]))
+
     def test_rounds_table(self):
         """Runs that record their rounds get one row each, at their largest thread count."""
         rounds = [[4000, 8000], [1500, 3000], [300, 500]]
