@@ -195,9 +195,14 @@ class Group:
         self.order = []       # config keys in first-appearance order
         self.bases = {}       # (graph, code key) -> latest baseline run of that code
         self.source = {}      # id(record) -> (path, code key, date)
+        self.verifier = {}    # the verify matrix's runs: config key -> (latest record, path)
 
     def add(self, r, path):
-        """Adds run r of results file `path`; runs come oldest first."""
+        """Adds run r of results file `path`; runs come oldest first. The verify matrix's runs
+        stand in their own table only (verifier_section)."""
+        if r.get("matrix") == "verify":
+            self.verifier[config_key(r)] = (r, path)
+            return
         k = config_key(r)
         if k not in self.records:
             self.order.append(k)
@@ -842,20 +847,24 @@ def papers_section(gr):
 
 def verifier_section(gr):
     """The certifying verifier's time (matrix "verify": every run verifies, on the solver's
-    threads) beside the run's compute time, both over mst-seq Kruskal's on the same graph."""
-    rows = []
-    for r in gr.runs():
-        base = gr.base_of(r)
-        if r.get("matrix") == "verify" and is_ok(r) and r.get("verify_s") and base:
-            k = base["compute_s_median"]
-            rows.append([graph_name(r), r["solver"], variant(r), where(r),
+    threads) beside the run's compute time, both over the Kruskal run of that matrix on the
+    same graph and code."""
+    runs = [rp for rp in gr.verifier.values() if is_ok(rp[0])]
+    base = {(graph_name(r), code_key(r, path)): r for r, path in runs if is_baseline_run(r)}
+    rows, files = [], []
+    for r, path in runs:
+        b = base.get((graph_name(r), code_key(r, path)))
+        if r.get("verify_s") and b:
+            k = b["compute_s_median"]
+            rows.append([graph_name(r), "%s %s" % (r["solver"], config_label(r)),
                          "%.3f s (%.2fx)" % (r["compute_s_median"], r["compute_s_median"] / k),
                          "%.3f s (%.2fx)" % (r["verify_s"], r["verify_s"] / k)])
+            files += [] if path in files else [path]
     if not rows:
         return []
-    return ["**Verification** (`make bench MATRIX=verify`): the certifying verifier on the "
-            "solver's threads, times over mst-seq Kruskal's median compute time:", ""] + \
-        table(["graph", "solver", "variant", "where", "compute", "verify"], rows) + [""]
+    return ["**Verification** over Kruskal's compute time (`make bench MATRIX=verify`, %s):" %
+            ", ".join("`%s`" % os.path.relpath(f, ROOT) for f in files), ""] + \
+        table(["graph", "run", "compute", "verify"], rows) + [""]
 
 
 def summary_section(gr, plots):

@@ -177,13 +177,13 @@ class Report(ReportCase):
                 rec("r1", 4000, "mst-omp", "boruvka", 0.002, threads=16, verify_s=0.0025, **v),
                 rec("r1", 4000, "mst-omp", "lock", 0.004, threads=8, verify_s=0.5)]
         text = self.make(recs)
-        head = "**Verification** (`make bench MATRIX=verify`)"
+        head = "**Verification** over Kruskal's compute time (`make bench MATRIX=verify`"
         self.assertIn(head, text)
         part = text[text.index(head):].split("\n\n")[1].splitlines()
-        self.assertEqual(part[0], "| graph | solver | variant | where | compute | verify |")
+        self.assertEqual(part[0], "| graph | run | compute | verify |")
         self.assertEqual(part[2:], [
-            "| r1 | mst-seq | kruskal | 1 thread | 0.010 s (1.00x) | 0.008 s (0.80x) |",
-            "| r1 | mst-omp | boruvka | 16 threads | 0.002 s (0.20x) | 0.003 s (0.25x) |"])
+            "| r1 | mst-seq kruskal 1t | 0.010 s (1.00x) | 0.008 s (0.80x) |",
+            "| r1 | mst-omp boruvka 16t | 0.002 s (0.20x) | 0.003 s (0.25x) |"])
         plain = [rec("r1", 4000, "mst-seq", "kruskal", 0.010, verify_s=0.008)]
         self.assertNotIn("**Verification**", self.make(plain + recs[2:]))
 
