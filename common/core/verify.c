@@ -331,7 +331,7 @@ static mst_status build_path_maxima(const mst_graph *g, const tree_edge *tree, u
         MST_CHECK(boruvka_round(g, tree, k, threads, rv, arc, &nk, &kk));
     }
     /* The Kruskal tree of the components and the edges left. */
-    MST_ALLOC(set, nk);
+    MST_ALLOC_BY(mst_big_alloc, set, nk); /* set[], at[], tree[]: read at random, huge pages */
     MST_ALLOC(child, 2 * (uint64_t)kk);
     MST_ALLOC(msize, kk);
     for (uint32_t x = 0; x < nk; x++)
@@ -397,7 +397,7 @@ static mst_status build_path_maxima(const mst_graph *g, const tree_edge *tree, u
         levels++;
     MST_ALLOC(pm->table, (uint64_t)levels * pm->blocks);
     MST_ALLOC(both, nk);
-    MST_ALLOC(pm->at, n);
+    MST_ALLOC_BY(mst_big_alloc, pm->at, n);
 #pragma omp parallel for schedule(static) num_threads(threads)
     for (uint32_t b = 0; b < pm->blocks; b++) {
         uint32_t lo = b * BLOCK, hi = lo + BLOCK < nk ? lo + BLOCK : nk, mx = 0;
@@ -597,7 +597,7 @@ static mst_status verify(const mst_graph *g, const uint64_t *eid, uint64_t k, in
     MST_CHECK(check_ids(g, eid, k, in_tree));
     if (k >= (uint64_t)g->n && k > 0) /* more edges than a forest has */
         MST_CHECK(name_cycle(g, eid, k));
-    MST_ALLOC(tree, k + 1);
+    MST_ALLOC_BY(mst_big_alloc, tree, k + 1);
     MST_CHECK(rank_edges(g, maximum, eid, k, threads, tree));
     st = build_path_maxima(g, tree, (uint32_t)k, threads, &pm);
     if (st == MST_EVERIFY)
