@@ -10,6 +10,7 @@ import os
 import random
 import shutil
 import subprocess
+import sys
 import unittest
 
 import manifest
@@ -135,6 +136,32 @@ class OmpWaiting(Workdir):
         threads, err = self.team(threads="1", OMP_WAIT_POLICY=None, GOMP_SPINCOUNT=None)
         self.assertEqual(threads, 1)
         self.assertNotIn("note:", err)
+
+    def test_a_pipe_reader_takes_no_core(self):
+        """The command reading mst-omp's output through a pipe (here one busy for its first
+        second, as a Python reader starting beside the solver is) leaves the team whole."""
+        self.require(OMP)
+        cores = str(os.cpu_count())
+        if self.team(threads=cores, OMP_WAIT_POLICY=None, GOMP_SPINCOUNT=None)[0] < int(cores):
+            self.skipTest("other work keeps a core busy on this machine")
+        graph = self.write("g.wel", "0 1 3\n1 2 1\n2 0 2\n")
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT")}
+        reader = ("import json, sys, time\nt = time.time()\nwhile time.time() < t + 1: pass\n"
+                  "print(json.load(sys.stdin)['threads'])")
+        # A task runnable for a moment at all of the guard's looks still cuts the team (the
+        # price of an idle machine's single look): the team must be whole in one of 3 runs.
+        teams = []
+        for _ in range(3):
+            p = subprocess.run("%s -t %s --trials 1 --json %s | %s -c \"%s\"" % (
+                OMP, cores, graph, sys.executable, reader), shell=True, capture_output=True,
+                text=True, env=env)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            teams.append(p.stdout.strip())
+            if teams[-1] == cores:
+                self.assertNotIn("note:", p.stderr)
+                break
+        self.assertIn(cores, teams)
 
     def test_user_settings_win(self):
         self.require(OMP)
