@@ -414,13 +414,13 @@ static inline mst_status mst_dsu_init(mst_dsu *d, uint32_t n)
 {
     memset(d, 0, sizeof *d);
     d->n = n;
-    if ((d->parent = (uint32_t *)mst_alloc(n, sizeof *d->parent)) == NULL ||
-        (d->rank = (uint8_t *)mst_calloc(n, 1)) == NULL) {
+    if ((d->parent = (uint32_t *)mst_big_alloc(n, sizeof *d->parent)) == NULL ||
+        (d->rank = (uint8_t *)mst_big_alloc(n, 1)) == NULL) {
         mst_dsu_free(d);
         return MST_ERESOURCE;
     }
     for (uint32_t x = 0; x < n; x++)
-        d->parent[x] = x;
+        d->parent[x] = x, d->rank[x] = 0;
     return MST_OK;
 }
 
