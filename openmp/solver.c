@@ -81,50 +81,29 @@ static const mst_option options[] = {
     {0},
 };
 
-/* Running processes that read this process's standard output or error from a pipe: the next
- * commands of a shell pipeline, which start as this one does (a Python reader takes longer to
- * start than the guard's looks) and then wait for its output. 0 when neither is a pipe. */
-static long pipe_readers_running(void)
+/* Whether the task of /proc/DIR/stat ("pid (comm) S ...": comm may hold spaces) is running. */
+static int task_running(const char *dir)
 {
-    char out[2][64], path[64], stat[256], in[64];
-    long n = 0, self = (long)getpid();
-    for (int fd = 1; fd <= 2; fd++) {
-        snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-        ssize_t k = readlink(path, out[fd - 1], sizeof out[0] - 1);
-        out[fd - 1][k > 0 ? k : 0] = '\0';
-        if (strncmp(out[fd - 1], "pipe:", 5) != 0)
-            out[fd - 1][0] = '\0';
-    }
-    DIR *d = out[0][0] || out[1][0] ? opendir("/proc") : NULL;
-    for (struct dirent *p; d != NULL && (p = readdir(d)) != NULL;) {
-        if (p->d_name[0] < '1' || p->d_name[0] > '9' || atol(p->d_name) == self)
-            continue;
-        snprintf(path, sizeof path, "/proc/%.20s/stat", p->d_name);
-        FILE *f = fopen(path, "r");
-        const char *state = f != NULL && fgets(stat, sizeof stat, f) != NULL
-                                ? strrchr(stat, ')') : NULL;
-        if (f != NULL)
-            fclose(f);
-        if (state == NULL || state[1] != ' ' || state[2] != 'R')
-            continue;
-        snprintf(path, sizeof path, "/proc/%.20s/fd/0", p->d_name);
-        ssize_t k = readlink(path, in, sizeof in - 1);
-        in[k > 0 ? k : 0] = '\0';
-        n += in[0] != '\0' && (strcmp(in, out[0]) == 0 || strcmp(in, out[1]) == 0);
-    }
-    if (d != NULL)
-        closedir(d);
-    return n;
+    char path[64], stat[256];
+    snprintf(path, sizeof path, "/proc/%.40s/stat", dir);
+    FILE *f = fopen(path, "r");
+    const char *state = f != NULL && fgets(stat, sizeof stat, f) != NULL ? strrchr(stat, ')')
+                                                                          : NULL;
+    if (f != NULL)
+        fclose(f);
+    return state != NULL && state[1] == ' ' && state[2] == 'R';
 }
 
 /* Runnable tasks of other processes right now: /proc/stat's procs_running less this process's
- * own running threads (the OpenMP pool spins for a while after a parallel region) and the
- * readers of its output. 0 where /proc cannot be read. */
+ * own running threads (the OpenMP pool spins for a while after a parallel region), and where
+ * some are left, less the running processes that read its standard output or error from a
+ * pipe: the next commands of a shell pipeline, which start as this one does (a Python reader
+ * takes longer than the looks) and then wait for its output. 0 where /proc cannot be read. */
 static long others_running(void)
 {
     FILE *f = fopen("/proc/stat", "r");
-    char line[256];
-    long running = 0, own = 0;
+    char line[256], dir[64], out[2][64], in[64];
+    long running = 0, own = 0, self = (long)getpid();
     while (f != NULL && fgets(line, sizeof line, f) != NULL)
         if (sscanf(line, "procs_running %ld", &running) == 1)
             break;
@@ -132,20 +111,30 @@ static long others_running(void)
         fclose(f);
     DIR *d = opendir("/proc/self/task");
     for (struct dirent *t; d != NULL && (t = readdir(d)) != NULL;) {
-        char path[64], stat[256];
-        snprintf(path, sizeof path, "/proc/self/task/%.20s/stat", t->d_name);
-        FILE *ts = t->d_name[0] != '.' ? fopen(path, "r") : NULL;
-        const char *state = NULL;
-        if (ts != NULL && fgets(stat, sizeof stat, ts) != NULL)
-            state = strrchr(stat, ')'); /* "pid (comm) S ...": comm may hold spaces */
-        own += state != NULL && state[1] == ' ' && state[2] == 'R';
-        if (ts != NULL)
-            fclose(ts);
+        snprintf(dir, sizeof dir, "self/task/%.20s", t->d_name);
+        own += t->d_name[0] != '.' && task_running(dir);
     }
     if (d != NULL)
         closedir(d);
-    if (running > own)
-        own += pipe_readers_running();
+    for (int fd = 1; fd <= 2; fd++) { /* "pipe:[inode]", or "" */
+        snprintf(dir, sizeof dir, "/proc/self/fd/%d", fd);
+        ssize_t k = running > own ? readlink(dir, out[fd - 1], sizeof out[0] - 1) : 0;
+        out[fd - 1][k > 0 ? k : 0] = '\0';
+        if (strncmp(out[fd - 1], "pipe:", 5) != 0)
+            out[fd - 1][0] = '\0';
+    }
+    d = out[0][0] || out[1][0] ? opendir("/proc") : NULL;
+    for (struct dirent *p; d != NULL && (p = readdir(d)) != NULL;) {
+        if (p->d_name[0] < '1' || p->d_name[0] > '9' || atol(p->d_name) == self ||
+            !task_running(p->d_name))
+            continue;
+        snprintf(dir, sizeof dir, "/proc/%.20s/fd/0", p->d_name);
+        ssize_t k = readlink(dir, in, sizeof in - 1);
+        in[k > 0 ? k : 0] = '\0';
+        own += in[0] != '\0' && (strcmp(in, out[0]) == 0 || strcmp(in, out[1]) == 0);
+    }
+    if (d != NULL)
+        closedir(d);
     return running > own ? running - own : 0;
 }
 
