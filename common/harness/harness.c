@@ -2,7 +2,7 @@
  * harness.c: the driver of every solver executable (solver.h), after GAPBS's BenchmarkKernel. In
  * the order of a run:
  *   1. the command line (run, loading and the solver's own options);
- *   2. configure and init, then the load (with ranks, each rank's share through the load hook);
+ *   2. init, the load (with ranks, each rank's share through the load hook), then configure;
  *   3. trials: one untimed warm-up and --trials timed solves, whose forests must agree;
  *   4. --rounds (Ma and Wan, "Heterogeneous CPU-GPU Orchestration for Repeated Minimum
  *      Spanning Tree Computation", sections 3 and 4; docs/rounds.md): prepare() once, then
@@ -721,6 +721,10 @@ static int run(harness *h)
     uint64_t r = h->rounds;
     mst_progress_enable(!h->json && !h->quiet && h->root);
     mst_status st = load_graph(h);
+    /* The solves' settings that depend on the machine now, once the load has let the commands
+     * started beside this one (the shell's, a pipe's) settle. */
+    if (st == MST_OK && h->s->configure != NULL)
+        st = h->hooks->agree(h->s->configure(h->own));
     if (st == MST_OK)
         mst_progress_step("%s: %s: n = %" PRIu32 ", m = %" PRIu64 ", loaded in %.2f s\n",
                           h->s->program, h->graph, h->g.n, h->g.m, h->load_s);
@@ -796,8 +800,6 @@ int mst_harness_main(const mst_solver_desc *s, int argc, char **argv)
         free(h.own);
         return 0;
     }
-    if (pst == MST_OK && s->configure != NULL)
-        pst = s->configure(h.own);
     /* A usage error is reported after init, so that with ranks only rank 0 prints it. */
     mst_status st = s->init != NULL ? s->init(&argc, &argv, h.own) : MST_OK;
     if (st != MST_OK) {

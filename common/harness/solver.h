@@ -344,7 +344,7 @@ typedef struct mst_solver_desc {
      * team of threads). Errors: MST_ERESOURCE. */
     mst_status (*init)(int *argc, char ***argv, const void *own);
     /* Settles in a run's own options what depends on the machine now (mst-omp: its team on a
-     * busy machine); the harness calls it before init, libmst before every solve. Errors:
+     * busy machine); the harness calls it after the load, libmst before every solve. Errors:
      * MST_EUSAGE. */
     mst_status (*configure)(void *own);
     /* Fills the run context for the summary (NULL: one thread). */
