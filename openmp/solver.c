@@ -166,8 +166,9 @@ static mst_status configure(void *own)
     return MST_OK;
 }
 
-/* The executable's init hook: makes the load's threads the solver's team too (docs/formats.md,
- * Loading speed). libmst never calls it. */
+/* The executable's init hook: the load runs on the team asked for (docs/formats.md, Loading
+ * speed); configure, called after the load, may then cut the solves' team on a busy machine.
+ * libmst never calls it. */
 static mst_status init(int *argc, char ***argv, const void *own)
 {
     (void)argc;

@@ -409,7 +409,8 @@ static inline void mst_dsu_free(mst_dsu *d)
     memset(d, 0, sizeof *d);
 }
 
-/* n singletons. Errors: MST_ERESOURCE (d is left zeroed). O(n). */
+/* n singletons, the arrays on huge pages where large (mst_big_alloc: finds read them at
+ * random). Errors: MST_ERESOURCE (d is left zeroed). O(n). */
 static inline mst_status mst_dsu_init(mst_dsu *d, uint32_t n)
 {
     memset(d, 0, sizeof *d);
@@ -523,7 +524,8 @@ void mst_progress_done(void);
  * "heavier"). Weights are compared in mst_edge_order (the raw values of 64-bit types, not their
  * ranks). O(m + n log n) work on `threads` threads (0: OpenMP's default team; one thread for
  * fewer than 2^16 edges); memory: m / 8 bytes, about 48 bytes per vertex and 40 per tree edge
- * at most; the result and the message do not depend on the thread count. Sources: verify.c.
+ * at most, and 256 KiB for step 4's table; the result and the message do not depend on the
+ * thread count. Sources: verify.c.
  */
 mst_status mst_verify_forest(const mst_graph *g, const uint64_t *eid, uint64_t k,
                              uint64_t *components, int maximum, int threads);
