@@ -6,7 +6,8 @@
 #           the most ranks; and each top configuration on a graph of one edge (Open MPI's fixed
 #           memory per rank, which report/scaling.py takes off the bytes per edge);
 #   weak:   uniform random graphs of 2^19 vertices and 2^21 edges per core (mst-gen --per-rank
-#           C), at C cores as C x 1 and, from 4 cores on, C/4 x 4;
+#           C), at C cores as C x 1 and, from 4 cores on, C/4 x 4, and `mst-omp -t C` beside
+#           them (what one memory bus allows the shared-memory solver);
 #   big:    a graph above 2^32 edges made by the ranks (mst-mpi --generate; BIG, default random
 #           with 2^29 vertices and 2^32 + 2^30 edges), one trial at the most ranks x 1 and at the
 #           most ranks / 4 x 4 (below 4 ranks, 1 x most): report/scaling.py compares the two
@@ -16,8 +17,9 @@
 # edge-for-edge comparison with mst-seq at 3 ranks x 2 threads. Timed runs: --no-verify (rank 0
 # holds no whole graph, so peak memory per rank is the solver's own), --stats (bytes sent and
 # peak RSS of every rank), --phases; ranks on cores of their own (--map-by slot:PE=threads).
-# Every run's JSON goes to LOG with its "tag" (seq, omp, strong, ghs, empty, weak, big); the
-# tables (report/scaling.py) to $OUT/scaling.md and stdout, also when a run is cut short.
+# Every run's JSON goes to LOG with its "tag" (seq, omp, strong, ghs, empty, weak, weak-omp,
+# big); the tables (report/scaling.py) to $OUT/scaling.md and stdout, also when a run is cut
+# short.
 # To keep a study: LOG=report/results/DATE-device-scaling.jsonl (a later call with the same LOG
 # appends the next part), then make report: REPORT.md shows the newest scaling log of each
 # machine size (cores) there.
@@ -148,6 +150,8 @@ for part in ${PARTS:-strong weak}; do
         record weak "${MPI[@]}" --algo boruvka --json --stats --phases --no-verify \
           --trials "$trials" "data/scaling/weak-$c.msb"
       done
+      record weak-omp bin/mst-omp -t "$c" --json --no-verify --trials "$trials" \
+        "data/scaling/weak-$c.msb"
     done
     ;;
   big)

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Strong- and weak-scaling tables of mst-mpi --algo boruvka as ranks x threads (issues 21 and
 34) from the JSON lines that report/device-scaling.sh writes (one run a line, with "tag":
-machine, seq, omp, strong, ghs, empty, weak or big), as Markdown on stdout; section() gives
-make_report.py the report's section with its plots. Other tags (ghs, or any algorithm of
+machine, seq, omp, strong, ghs, empty, weak, weak-omp or big), as Markdown on stdout; section()
+gives make_report.py the report's section with its plots. Other tags (ghs, or any algorithm of
 COMPARE) are rows beside boruvka's.
 
 usage: report/scaling.py scaling.jsonl
@@ -10,7 +10,8 @@ Strong scaling: per graph, mst-seq's and mst-omp's times, then boruvka at each r
 compute time (median, slowest rank), speedup over mst-seq, mst-omp and boruvka on 1 x 1, peak RSS
 per rank (max), bytes per edge of all ranks beyond Open MPI's fixed part, bytes sent per rank to
 other ranks (max), rounds; GHS at the most ranks for comparison. Weak scaling: a fixed size per
-core, efficiency T(1 x 1) / T. A graph above 2^32 edges: the totals of two configurations.
+core, efficiency T(1 x 1) / T, and mst-omp's at as many threads on the same graphs against its
+own one thread. A graph above 2^32 edges: the totals of two configurations.
 """
 import json
 import math
@@ -84,8 +85,8 @@ def strong_rows(runs):
         mine = sorted((r for r in runs if r["tag"] == "strong" and name(r) == g),
                       key=lambda r: (cores(r), -r["ranks"]))
         one = next((r["compute_s_median"] for r in mine if cores(r) == 1), None)
-        others = [r for r in runs if r["tag"] not in ("seq", "omp", "strong", "weak", "machine",
-                                                      "empty", "big")]
+        others = [r for r in runs if r["tag"] not in ("seq", "omp", "strong", "weak", "weak-omp",
+                                                      "machine", "empty", "big")]
         for r in mine + [r for r in others if name(r) == g]:
             t = r["compute_s_median"]
             rss, sent, rounds = stats(r)
@@ -97,18 +98,25 @@ def strong_rows(runs):
     return rows
 
 
-def weak_rows(runs):
+def weak_rows(runs, sizes):
+    """Markdown rows of the weak-scaling table: boruvka's runs, each against its run on one
+    core, and at C x 1 mst-omp's run on the same graph (tag weak-omp) against its own one
+    thread, where the log has them; n and m where sizes is true (else the heading says the
+    share per core)."""
     mine = sorted((r for r in runs if r["tag"] == "weak"), key=lambda r: (cores(r), -r["ranks"]))
+    omp = {cores(r): r["compute_s_median"] for r in runs if r["tag"] == "weak-omp"}
     one = next((r["compute_s_median"] for r in mine if cores(r) == 1), None)
     two = next((r["compute_s_median"] for r in mine if config(r) == "2 x 1"), None)
     rows = []
     for r in mine:
-        t = r["compute_s_median"]
+        t, o = r["compute_s_median"], omp.get(cores(r)) if threads(r) == 1 else None
         rss, sent, rounds = stats(r)
-        rows.append("| %d | %s | %d | %d | %s | %.3f | %s | %s | %.0f | %.1f | %s |" % (
-            cores(r), config(r), r["n"], r["m"], algo(r), t,
+        rows.append("| %d | %s | %s%s | %.3f | %s | %s | %s%.0f | %.1f | %s |" % (
+            cores(r), config(r), "%d | %d | " % (r["n"], r["m"]) if sizes else "", algo(r), t,
             "%.0f%%" % (100 * one / t) if one else "",
-            "%.0f%%" % (100 * two / t) if two and r["ranks"] >= 2 else "", rss, sent, rounds))
+            "%.0f%%" % (100 * two / t) if two and r["ranks"] >= 2 else "",
+            "" if not omp else "%.3f (%.0f%%) | " % (o, 100 * omp[1] / o) if o and 1 in omp
+            else " | ", rss, sent, rounds))
     return rows
 
 
@@ -180,13 +188,17 @@ def tables(runs):
                 "| sent per rank, max (MiB) | rounds |",
                 "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
                 "| ---: |"] + rows
-    rows, label = weak_rows(runs), weak_label(runs)
+    label = weak_label(runs)
+    rows = weak_rows(runs, label is None)
+    omp = any(r["tag"] == "weak-omp" for r in runs)
     if rows:
         out += ["", "### Weak scaling" + (" (%s)" % label if label else ""), "",
-                "| cores | ranks x threads | n | m | algo | compute (s) | efficiency T(1 x 1)/T "
-                "| T(2 x 1)/T | peak RSS per rank, max (MiB) | sent per rank, max (MiB) "
-                "| rounds |",
-                "| ---: | --- | ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: |"] + rows
+                "| cores | ranks x threads | %salgo | compute (s) | efficiency T(1 x 1)/T "
+                "| T(2 x 1)/T | %speak RSS per rank, max (MiB) | sent per rank, max (MiB) "
+                "| rounds |" % ("" if label else "n | m | ",
+                               "mst-omp (s, efficiency) | " if omp else ""),
+                "| ---: | --- | %s--- | ---: | ---: | ---: | %s---: | ---: | ---: |"
+                % ("" if label else "---: | ---: | ", "---: | " if omp else "")] + rows
     out += big_lines(runs)
     return "\n".join(out)
 
@@ -282,8 +294,12 @@ def plots(runs, directory, pdf_dir, prefix):
                         yerr=[[a - b for a, b in zip(times, fast)], [0.0] * len(times)],
                         marker="o", capsize=2,
                         label="%d thread%s a rank" % (t, "s" if t > 1 else ""))
+        omp = sorted((r for r in runs if r["tag"] == "weak-omp"), key=cores)
+        if omp:
+            ax.plot([cores(r) for r in omp], [r["compute_s_median"] for r in omp], marker="s",
+                    color="grey", linestyle="--", label="mst-omp, a thread a core")
         ax.set_xscale("log", base=2)
-        ax.set_ylim(bottom=0, top=1.15 * max(r["compute_s_median"] for r in weak))
+        ax.set_ylim(bottom=0, top=1.15 * max(r["compute_s_median"] for r in weak + omp))
         label = weak_label(runs)
         ax.set_xlabel("cores" + (" (%s)" % label.replace(" per core", " each")
                                  if label else ""))

@@ -276,8 +276,8 @@ class Report(ReportCase):
 def scaling_log():
     """A scaling log as report/device-scaling.sh writes it: strong runs as ranks x threads
     beside mst-seq and mst-omp, Open MPI's fixed part on a graph of one edge, 2^10 vertices and
-    4096 - 3 edges per core in the weak runs, and a graph above 2^32 edges at two
-    configurations."""
+    4096 - 3 edges per core in the weak runs (mst-omp's beside them), and a graph above 2^32
+    edges at two configurations."""
     def run_line(tag, solver, algo, graph, ranks, n, m, t, threads=1, rss=2048):
         return {"tag": tag, "solver": solver, "algo": algo, "graph": "data/%s.msb" % graph,
                 "n": n, "m": m, "ranks": ranks, "threads": threads, "compute_s_median": t,
@@ -294,6 +294,8 @@ def scaling_log():
               run_line("empty", "mst-mpi", "boruvka", "one-edge", 4, 2, 1, 0.0, rss=1024)]
     lines += [run_line("weak", "mst-mpi", "boruvka", "weak-%d" % p, p, 1024 * p,
                        4093 * p, 0.1 + 0.01 * p) for p in (1, 2, 4)]
+    lines += [run_line("weak-omp", "mst-omp", "boruvka", "weak-%d" % p, 1, 1024 * p, 4093 * p,
+                       0.05 + 0.02 * p, threads=p) for p in (1, 2, 4)]
     lines += [run_line("big", "mst-mpi", "boruvka", "huge", p, 2 ** 29, 2 ** 32 + 5, 9.0 / p,
                        threads=t) for p, t in ((4, 1), (1, 4))]
     return lines
@@ -426,6 +428,9 @@ class ReportLayout(ReportCase):
         self.assertIn("| | | | boruvka | 4 x 1 | 0.250 | 4.00 | 2.00 | 4.00 | 2 | 262 | 0.0 "
                       "| 3 |", rows)
         self.assertIn("| | | | boruvka | 1 x 4 | 0.300 | 3.33 | 1.67 | 3.33 | 2 |  | 0.0 | 3 |",
+                      rows)
+        # Beside 4 x 1, mst-omp at 4 threads against its own one: 0.07 / 0.13 s
+        self.assertIn("| 4 | 4 x 1 | boruvka | 0.140 | 79% | 86% | 0.130 (54%) | 2 | 0.0 | 3 |",
                       rows)
         self.assertIn("### A graph above 2^32 edges made by the ranks (`--generate`)", rows)
         self.assertIn("The 2 configurations find the same forest size and total.", rows)
