@@ -98,26 +98,35 @@ def strong_rows(runs):
     return rows
 
 
-def weak_rows(runs, sizes):
-    """Markdown rows of the weak-scaling table: boruvka's runs, each against its run on one
-    core, and at C x 1 mst-omp's run on the same graph (tag weak-omp) against its own one
-    thread, where the log has them; n and m where sizes is true (else the heading says the
-    share per core)."""
+def weak_table(runs, label):
+    """The weak-scaling table's Markdown lines (none without weak runs): boruvka's runs, each
+    against its run on one core, and at C x 1 mst-omp's run on the same graph (tag weak-omp,
+    a column only where the log has them) against its own one thread; n and m only without a
+    label (the heading's share per core, weak_label)."""
     mine = sorted((r for r in runs if r["tag"] == "weak"), key=lambda r: (cores(r), -r["ranks"]))
     omp = {cores(r): r["compute_s_median"] for r in runs if r["tag"] == "weak-omp"}
     one = next((r["compute_s_median"] for r in mine if cores(r) == 1), None)
     two = next((r["compute_s_median"] for r in mine if config(r) == "2 x 1"), None)
-    rows = []
+    head = ["cores", "ranks x threads", "n", "m", "algo", "compute (s)", "efficiency T(1 x 1)/T",
+            "T(2 x 1)/T", "mst-omp (s, efficiency)", "peak RSS per rank, max (MiB)",
+            "sent per rank, max (MiB)", "rounds"]
+    keep = [not (label and c in ("n", "m")) and (omp or not c.startswith("mst-omp"))
+            for c in head]
+
+    def line(cells):
+        return "| " + " | ".join(c for c, k in zip(cells, keep) if k) + " |"
+    lines = [line(head), line(["---" if c in ("ranks x threads", "algo") else "---:"
+                               for c in head])]
     for r in mine:
         t, o = r["compute_s_median"], omp.get(cores(r)) if threads(r) == 1 else None
         rss, sent, rounds = stats(r)
-        rows.append("| %d | %s | %s%s | %.3f | %s | %s | %s%.0f | %.1f | %s |" % (
-            cores(r), config(r), "%d | %d | " % (r["n"], r["m"]) if sizes else "", algo(r), t,
+        lines.append(line([
+            str(cores(r)), config(r), str(r["n"]), str(r["m"]), algo(r), "%.3f" % t,
             "%.0f%%" % (100 * one / t) if one else "",
             "%.0f%%" % (100 * two / t) if two and r["ranks"] >= 2 else "",
-            "" if not omp else "%.3f (%.0f%%) | " % (o, 100 * omp[1] / o) if o and 1 in omp
-            else " | ", rss, sent, rounds))
-    return rows
+            "%.3f (%.0f%%)" % (o, 100 * omp[1] / o) if o and 1 in omp else "",
+            "%.0f" % rss, "%.1f" % sent, str(rounds)]))
+    return lines if mine else []
 
 
 def big_lines(runs):
@@ -189,16 +198,9 @@ def tables(runs):
                 "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
                 "| ---: |"] + rows
     label = weak_label(runs)
-    rows = weak_rows(runs, label is None)
-    omp = any(r["tag"] == "weak-omp" for r in runs)
+    rows = weak_table(runs, label)
     if rows:
-        out += ["", "### Weak scaling" + (" (%s)" % label if label else ""), "",
-                "| cores | ranks x threads | %salgo | compute (s) | efficiency T(1 x 1)/T "
-                "| T(2 x 1)/T | %speak RSS per rank, max (MiB) | sent per rank, max (MiB) "
-                "| rounds |" % ("" if label else "n | m | ",
-                               "mst-omp (s, efficiency) | " if omp else ""),
-                "| ---: | --- | %s--- | ---: | ---: | ---: | %s---: | ---: | ---: |"
-                % ("" if label else "---: | ---: | ", "---: | " if omp else "")] + rows
+        out += ["", "### Weak scaling" + (" (%s)" % label if label else ""), ""] + rows
     out += big_lines(runs)
     return "\n".join(out)
 
